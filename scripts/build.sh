@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the wasm engine into pkg/ (git-ignored), which the web app and the npm package load.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+
+step "building the wasm engine (cargo, release, wasm32)"
+cargo build --lib --release --target wasm32-unknown-unknown
+wasm=target/wasm32-unknown-unknown/release/plagscope.wasm
+
+step "generating JS bindings (wasm-bindgen --target web) into pkg/"
+wasm-bindgen --target web --out-dir pkg --out-name plagscope "$wasm"
+before=$(stat -c %s pkg/plagscope_bg.wasm)
+
+step "optimizing for size (wasm-opt -Oz from npm binaryen)"
+# The features are the ones rustc enables by default for wasm32-unknown-unknown.
+node_modules/.bin/wasm-opt -Oz \
+  --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
+  --enable-sign-ext --enable-reference-types --enable-multivalue \
+  pkg/plagscope_bg.wasm -o pkg/plagscope_bg.wasm
+after=$(stat -c %s pkg/plagscope_bg.wasm)
+info "pkg/plagscope_bg.wasm: $before -> $after bytes"

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs plagscope's test layers and reports each. Expects scripts/setup.sh --browser and scripts/build.sh
+# to have run (`npm test` does both first).
+#   scripts/test.sh                 every layer
+#   scripts/test.sh rust js ...     only the named layers
+# Layers: lint, rust, wasm-node, wasm-browser, js, e2e. A failing layer does not stop the others; the
+# script exits non-zero if any failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+
+all_layers=(lint rust wasm-node wasm-browser js e2e)
+layers=("$@")
+[ ${#layers[@]} -gt 0 ] || layers=("${all_layers[@]}")
+
+browser_env() {
+  CHROMIUM_PATH=$(find_chromium) || die "Chromium not found: run scripts/setup.sh --browser"
+  CHROMEDRIVER=$(find_chromedriver) || die "chromedriver not found: run scripts/setup.sh --browser"
+  export CHROMIUM_PATH CHROMEDRIVER
+}
+
+layer_lint() {
+  cargo fmt --check &&
+    cargo clippy --all-targets -- -D warnings &&
+    cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+}
+
+layer_rust() { cargo test; }
+
+layer_wasm-node() { cargo test --target wasm32-unknown-unknown --test wasm; }
+
+layer_wasm-browser() {
+  browser_env
+  # Capabilities for chromedriver: the system Chromium, headless, with the flags that work here.
+  local caps=target/webdriver.json
+  mkdir -p target
+  cat > "$caps" <<JSON
+{ "goog:chromeOptions": { "binary": "$CHROMIUM_PATH", "args": [
+  "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run" ] } }
+JSON
+  WASM_BINDGEN_USE_BROWSER=1 WASM_BINDGEN_TEST_WEBDRIVER_JSON="$caps" \
+    cargo test --target wasm32-unknown-unknown --test wasm
+}
+
+layer_js() { node --test tests/js/; }
+
+layer_e2e() { browser_env && node --test tests/e2e/; }
+
+passed=()
+failed=()
+for layer in "${layers[@]}"; do
+  if ! declare -F "layer_$layer" >/dev/null; then
+    die "unknown test layer '$layer' (layers: ${all_layers[*]})"
+  fi
+  step "test layer: $layer"
+  if ( set -e; "layer_$layer" ); then passed+=("$layer"); else failed+=("$layer"); fi
+done
+
+step "summary"
+[ ${#passed[@]} -gt 0 ] && info "passed: ${passed[*]}"
+[ ${#failed[@]} -gt 0 ] && info "FAILED: ${failed[*]}"
+echo "test layers: ${#passed[@]} passed, ${#failed[@]} failed"
+[ ${#failed[@]} -eq 0 ]

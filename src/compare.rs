@@ -1,0 +1,160 @@
+//! Shared word n-grams between two texts, as highlightable spans in both.
+//!
+//! This is the simplest useful comparison: every run of `n` consecutive tokens that occurs in both
+//! texts is marked in both, and marked tokens that follow each other are merged into one span (which
+//! then also covers the spaces and punctuation between them). It is exact, not sketched: the later
+//! fingerprint index and passage alignment build on the same tokens and spans.
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::span::Span;
+use crate::text::{tokenize, Token};
+
+/// Smallest n-gram size accepted by [`shared_ngrams`].
+pub const MIN_NGRAM: usize = 1;
+/// Largest n-gram size accepted by [`shared_ngrams`].
+pub const MAX_NGRAM: usize = 64;
+
+/// What two texts share, located in both.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SharedNgrams {
+    /// The n-gram size used.
+    pub n: usize,
+    /// Number of distinct n-grams that occur in both texts.
+    pub shared: usize,
+    /// Spans of the first text covered by a shared n-gram: sorted and disjoint.
+    pub a: Vec<Span>,
+    /// Spans of the second text covered by a shared n-gram: sorted and disjoint.
+    pub b: Vec<Span>,
+}
+
+/// Finds the word n-grams that `a` and `b` have in common and where they are in each text.
+///
+/// Tokens are compared case-insensitively (see [`crate::text::tokenize`]); each Han character counts
+/// as a word. `n` must be in [`MIN_NGRAM`]`..=`[`MAX_NGRAM`].
+///
+/// ```
+/// use plagscope::shared_ngrams;
+/// let a = "Intro. The quick brown fox jumps over the lazy dog. Outro.";
+/// let b = "the QUICK brown fox jumps over the lazy cat";
+/// let shared = shared_ngrams(a, b, 4).unwrap();
+/// assert_eq!(shared.a[0].slice_of(a), "The quick brown fox jumps over the lazy");
+/// assert_eq!(shared.b[0].slice_of(b), "the QUICK brown fox jumps over the lazy");
+/// ```
+pub fn shared_ngrams(a: &str, b: &str, n: usize) -> Result<SharedNgrams, Error> {
+    if !(MIN_NGRAM..=MAX_NGRAM).contains(&n) {
+        return Err(Error::invalid(
+            "n",
+            format!("the n-gram size must be in {MIN_NGRAM}..={MAX_NGRAM}, got {n}"),
+        ));
+    }
+    let tokens_a = tokenize(a);
+    let tokens_b = tokenize(b);
+    let words_a: Vec<&str> = tokens_a.iter().map(|t| t.text.as_str()).collect();
+    let words_b: Vec<&str> = tokens_b.iter().map(|t| t.text.as_str()).collect();
+
+    let grams_a: HashSet<&[&str]> = words_a.windows(n).collect();
+    let grams_b: HashSet<&[&str]> = words_b.windows(n).collect();
+    let shared = grams_a.intersection(&grams_b).count();
+
+    Ok(SharedNgrams {
+        n,
+        shared,
+        a: covered_spans(&tokens_a, &words_a, &grams_b, n),
+        b: covered_spans(&tokens_b, &words_b, &grams_a, n),
+    })
+}
+
+/// Spans of `tokens` covered by any of its n-grams that is in `other`.
+///
+/// Matching n-grams that overlap (share tokens) merge into one span; matches that merely touch stay
+/// separate, because the n-gram spanning their junction was not shared.
+fn covered_spans(
+    tokens: &[Token],
+    words: &[&str],
+    other: &HashSet<&[&str]>,
+    n: usize,
+) -> Vec<Span> {
+    // Runs of matched windows as token ranges [first, end).
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for (i, gram) in words.windows(n).enumerate() {
+        if !other.contains(gram) {
+            continue;
+        }
+        match runs.last_mut() {
+            Some(run) if run.1 > i => run.1 = i + n,
+            _ => runs.push((i, i + n)),
+        }
+    }
+    runs.into_iter()
+        .map(|(first, end)| Span::new(tokens[first].span.start, tokens[end - 1].span.end))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(text: &str, spans: &[Span]) -> Vec<String> {
+        spans.iter().map(|s| s.slice_of(text).to_string()).collect()
+    }
+
+    #[test]
+    fn rejects_n_out_of_range() {
+        for n in [0, MAX_NGRAM + 1] {
+            let err = shared_ngrams("a", "a", n).unwrap_err();
+            assert!(err.to_string().contains("1..=64"), "{err}");
+        }
+    }
+
+    #[test]
+    fn nothing_shared_gives_empty_spans() {
+        let shared = shared_ngrams("one two three", "four five six", 2).unwrap();
+        assert_eq!(shared.shared, 0);
+        assert!(shared.a.is_empty() && shared.b.is_empty());
+    }
+
+    #[test]
+    fn shorter_than_n_shares_nothing() {
+        let shared = shared_ngrams("a b", "a b", 3).unwrap();
+        assert_eq!(shared.shared, 0);
+        assert!(shared.a.is_empty());
+    }
+
+    #[test]
+    fn separate_matches_stay_separate_spans() {
+        let a = "alpha beta gamma XX delta epsilon zeta";
+        let b = "delta epsilon zeta YY alpha beta gamma";
+        let shared = shared_ngrams(a, b, 3).unwrap();
+        assert_eq!(shared.shared, 2);
+        assert_eq!(
+            texts(a, &shared.a),
+            ["alpha beta gamma", "delta epsilon zeta"]
+        );
+        assert_eq!(
+            texts(b, &shared.b),
+            ["delta epsilon zeta", "alpha beta gamma"]
+        );
+    }
+
+    #[test]
+    fn overlapping_ngrams_merge_into_one_span() {
+        let a = "x one two three four y";
+        let b = "one two three four";
+        let shared = shared_ngrams(a, b, 2).unwrap();
+        assert_eq!(shared.shared, 3);
+        assert_eq!(texts(a, &shared.a), ["one two three four"]);
+        assert_eq!(texts(b, &shared.b), ["one two three four"]);
+    }
+
+    #[test]
+    fn repeated_ngram_is_marked_everywhere_it_occurs() {
+        let a = "red fish, red fish";
+        let b = "one red fish";
+        let shared = shared_ngrams(a, b, 2).unwrap();
+        assert_eq!(texts(a, &shared.a), ["red fish", "red fish"]);
+    }
+}

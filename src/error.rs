@@ -1,0 +1,47 @@
+//! The one error type of the core. Every fallible public function returns `Result<T, Error>`; the
+//! binding layer turns it into a JavaScript `Error` whose message is this type's `Display`.
+
+use std::fmt;
+
+/// Everything that can go wrong in plagscope, with a message meant for the person who called it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// A parameter is outside its documented range, e.g. an n-gram size of 0.
+    InvalidParameter {
+        /// The parameter's name as the caller knows it (`n`, `a`, ...).
+        name: &'static str,
+        /// What was wrong and what is allowed.
+        message: String,
+    },
+}
+
+impl Error {
+    /// Shorthand for [`Error::InvalidParameter`].
+    pub fn invalid(name: &'static str, message: impl Into<String>) -> Self {
+        Error::InvalidParameter {
+            name,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InvalidParameter { name, message } => write!(f, "invalid `{name}`: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_names_the_parameter() {
+        let e = Error::invalid("n", "must be in 1..=64, got 0");
+        assert_eq!(e.to_string(), "invalid `n`: must be in 1..=64, got 0");
+    }
+}

@@ -1,0 +1,31 @@
+//! plagscope: a plagiarism checker that runs entirely on the user's machine.
+//!
+//! The crate is a plain Rust library (the "core") plus one binding file, `src/wasm.rs`, that exposes it
+//! to JavaScript when compiled for `wasm32`. Data flows one way:
+//!
+//! ```text
+//! text -> tokens (text::tokenize) -> word n-grams -> shared n-grams between two texts (compare)
+//! ```
+//!
+//! Every span that leaves the core is measured in **UTF-16 code units of the original text**,
+//! end-exclusive, so that JavaScript's `text.slice(start, end)` returns exactly the matched passage.
+//!
+//! ```
+//! let shared = plagscope::shared_ngrams("the quick brown fox", "a quick brown fox!", 3).unwrap();
+//! assert_eq!(shared.a[0].slice_of("the quick brown fox"), "quick brown fox");
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod compare;
+pub mod error;
+pub mod span;
+pub mod text;
+
+/// The JavaScript bindings (wasm32 only); public so wasm-bindgen tests can call them from Rust.
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use compare::{shared_ngrams, SharedNgrams, MAX_NGRAM, MIN_NGRAM};
+pub use error::Error;
+pub use span::Span;

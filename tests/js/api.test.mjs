@@ -1,0 +1,76 @@
+// Tests of the built npm package through its public entry, imported by name as a user would
+// (Node resolves `plagscope` to this package via its `exports` map).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { sharedNgrams, version } from 'plagscope';
+
+const sliceAll = (text, spans) => spans.map(({ start, end }) => text.slice(start, end));
+
+test('imports with no init step and reports the package version', () => {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url)));
+  assert.equal(version(), pkg.version);
+});
+
+test('offsets slice back exactly around emoji, accented Latin and Chinese', () => {
+  const shared = 'Les élèves 😀 ont copié 中文 passages 👩‍👩‍👧 verbatim';
+  const a = `🎉🎉 Première partie. ${shared}. Fin 🚀`;
+  const b = `Ça — ${shared}, and more!`;
+  const result = sharedNgrams(a, b, 3);
+  assert.deepEqual(sliceAll(a, result.a), [shared]);
+  assert.deepEqual(sliceAll(b, result.b), [shared]);
+});
+
+test('each Chinese character is a word', () => {
+  const a = '我们今天学习中文和英文。';
+  const b = '他说我们今天学习中文。';
+  const result = sharedNgrams(a, b, 4);
+  assert.deepEqual(sliceAll(a, result.a), ['我们今天学习中文']);
+  assert.deepEqual(sliceAll(b, result.b), ['我们今天学习中文']);
+});
+
+test('combining marks stay with their letter; lone surrogates do not shift offsets', () => {
+  const decomposed = 'cafe\u0301 au lait tous les matins';
+  const a = `\uD800 x ${decomposed}`;
+  const b = `${decomposed} \uDC00`;
+  const result = sharedNgrams(a, b, 3);
+  assert.deepEqual(sliceAll(a, result.a), [decomposed]);
+  assert.deepEqual(sliceAll(b, result.b), [decomposed]);
+});
+
+test('matching ignores case but highlights the original text', () => {
+  const a = 'THE QUICK BROWN FOX';
+  const b = 'the quick brown fox';
+  assert.deepEqual(sliceAll(a, sharedNgrams(a, b, 4).a), ['THE QUICK BROWN FOX']);
+});
+
+test('n defaults to 5', () => {
+  const text = 'one two three four five';
+  assert.equal(sharedNgrams(text, text).n, 5);
+  assert.equal(sharedNgrams(text, text).shared, 1);
+});
+
+test('bad input is a clear Error and the engine keeps working', () => {
+  assert.throws(() => sharedNgrams(undefined, 'b'), /invalid `a`: expected a string, got undefined/);
+  assert.throws(() => sharedNgrams('a', 42), /invalid `b`: expected a string, got number/);
+  for (const n of [0, -1, 65, 2.5, NaN, '3', {}]) {
+    assert.throws(() => sharedNgrams('a b', 'a b', n), /invalid `n`: expected an integer in 1\.\.=64/, String(n));
+  }
+  assert.equal(sharedNgrams('a b c', 'a b c', 3).shared, 1);
+});
+
+test('binary garbage and empty strings give empty results, not errors', () => {
+  const garbage = String.fromCharCode(...Array.from({ length: 4096 }, (_, i) => (i * 7919) % 65536));
+  assert.deepEqual(sharedNgrams('', '', 1), { n: 1, shared: 0, a: [], b: [] });
+  const result = sharedNgrams(garbage, garbage, 2);
+  for (const { start, end } of result.a) {
+    assert.ok(start < end && end <= garbage.length);
+  }
+});
+
+test('a large input (5 MB) is handled', () => {
+  const words = Array.from({ length: 800_000 }, (_, i) => `w${i % 5000}`).join(' ');
+  const result = sharedNgrams(words, 'w10 w11 w12 w13 w14', 5);
+  assert.ok(result.a.length > 0);
+  assert.equal(words.slice(result.a[0].start, result.a[0].end), 'w10 w11 w12 w13 w14');
+});

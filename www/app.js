@@ -1,0 +1,65 @@
+// The page: reads the two texts, asks the engine worker for shared n-grams, shows both texts highlighted.
+import { startEngine } from './engine.js';
+import { renderHighlighted } from './highlight.js';
+
+const $ = (id) => document.getElementById(id);
+const form = $('compare-form');
+const button = $('compare');
+const status = $('status');
+const errorBox = $('error');
+
+function showError(message) {
+  errorBox.textContent = message;
+  errorBox.hidden = !message;
+}
+
+function countWords(spans, text) {
+  return spans.reduce((sum, { start, end }) => sum + text.slice(start, end).split(/\s+/u).filter(Boolean).length, 0);
+}
+
+async function main() {
+  let engine;
+  try {
+    engine = await startEngine();
+  } catch (error) {
+    status.textContent = '';
+    showError(error.message);
+    return;
+  }
+  status.textContent = `Engine ready (plagscope ${engine.version}).`;
+  button.disabled = false;
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const a = $('text-a').value;
+    const b = $('text-b').value;
+    const n = Number($('ngram').value);
+    showError('');
+    if (!a.trim() || !b.trim()) {
+      showError('Paste text into both boxes first.');
+      return;
+    }
+    button.disabled = true;
+    status.textContent = 'Comparing…';
+    try {
+      const result = await engine.request('sharedNgrams', { a, b, n });
+      renderHighlighted($('view-a'), a, result.a);
+      renderHighlighted($('view-b'), b, result.b);
+      $('summary').textContent = result.shared === 0
+        ? `No shared ${result.n}-word sequences.`
+        : `${result.shared} shared ${result.n}-word sequences in ${result.a.length} passage(s) of the paper ` +
+          `(about ${countWords(result.a, a)} words) and ${result.b.length} of the source.`;
+      $('results').hidden = false;
+      status.textContent = 'Done.';
+    } catch (error) {
+      showError(error.message);
+      status.textContent = 'Failed.';
+    } finally {
+      button.disabled = false;
+      // Lets tests (and scripts) wait for a request to finish, whatever its outcome.
+      form.dataset.completed = String(Number(form.dataset.completed) + 1);
+    }
+  });
+}
+
+main();
