@@ -20,6 +20,7 @@ pub const MAX_NGRAM: usize = 64;
 
 /// What two texts share, located in both.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SharedNgrams {
     /// The n-gram size used.
     pub n: usize,
@@ -29,6 +30,14 @@ pub struct SharedNgrams {
     pub a: Vec<Span>,
     /// Spans of the second text covered by a shared n-gram: sorted and disjoint.
     pub b: Vec<Span>,
+    /// Number of words (tokens) in the first text.
+    pub words_a: usize,
+    /// Number of words (tokens) in the second text.
+    pub words_b: usize,
+    /// Number of words of the first text inside its shared spans.
+    pub shared_words_a: usize,
+    /// Number of words of the second text inside its shared spans.
+    pub shared_words_b: usize,
 }
 
 /// Finds the word n-grams that `a` and `b` have in common and where they are in each text.
@@ -60,15 +69,21 @@ pub fn shared_ngrams(a: &str, b: &str, n: usize) -> Result<SharedNgrams, Error> 
     let grams_b: HashSet<&[&str]> = words_b.windows(n).collect();
     let shared = grams_a.intersection(&grams_b).count();
 
+    let (a, shared_words_a) = covered_spans(&tokens_a, &words_a, &grams_b, n);
+    let (b, shared_words_b) = covered_spans(&tokens_b, &words_b, &grams_a, n);
     Ok(SharedNgrams {
         n,
         shared,
-        a: covered_spans(&tokens_a, &words_a, &grams_b, n),
-        b: covered_spans(&tokens_b, &words_b, &grams_a, n),
+        a,
+        b,
+        words_a: tokens_a.len(),
+        words_b: tokens_b.len(),
+        shared_words_a,
+        shared_words_b,
     })
 }
 
-/// Spans of `tokens` covered by any of its n-grams that is in `other`.
+/// Spans of `tokens` covered by any of its n-grams that is in `other`, and how many tokens they hold.
 ///
 /// Matching n-grams that overlap (share tokens) merge into one span; matches that merely touch stay
 /// separate, because the n-gram spanning their junction was not shared.
@@ -77,7 +92,7 @@ fn covered_spans(
     words: &[&str],
     other: &HashSet<&[&str]>,
     n: usize,
-) -> Vec<Span> {
+) -> (Vec<Span>, usize) {
     // Runs of matched windows as token ranges [first, end).
     let mut runs: Vec<(usize, usize)> = Vec::new();
     for (i, gram) in words.windows(n).enumerate() {
@@ -89,9 +104,12 @@ fn covered_spans(
             _ => runs.push((i, i + n)),
         }
     }
-    runs.into_iter()
+    let covered_tokens = runs.iter().map(|(first, end)| end - first).sum();
+    let spans = runs
+        .into_iter()
         .map(|(first, end)| Span::new(tokens[first].span.start, tokens[end - 1].span.end))
-        .collect()
+        .collect();
+    (spans, covered_tokens)
 }
 
 #[cfg(test)]

@@ -31,6 +31,14 @@ export interface SharedNgrams {
   a: Span[];
   /** Spans of the second text covered by shared n-grams (sorted, disjoint). */
   b: Span[];
+  /** Number of words in the first text. */
+  wordsA: number;
+  /** Number of words in the second text. */
+  wordsB: number;
+  /** Words of the first text inside its shared spans. */
+  sharedWordsA: number;
+  /** Words of the second text inside its shared spans. */
+  sharedWordsB: number;
 }
 "#;
 

@@ -64,6 +64,9 @@ proptest! {
                 prop_assert!(span.try_slice_of(text).is_some());
             }
         }
+        prop_assert!(shared.shared_words_a <= shared.words_a);
+        prop_assert!(shared.shared_words_b <= shared.words_b);
+        prop_assert_eq!(shared.shared == 0, shared.a.is_empty());
     }
 
     #[test]
@@ -73,6 +76,7 @@ proptest! {
         prop_assume!(tokens.len() >= 3);
         let shared = shared_ngrams(&text, &text, 3).unwrap();
         prop_assert_eq!(shared.a.len(), 1);
+        prop_assert_eq!(shared.shared_words_a, tokens.len());
         prop_assert_eq!(shared.a[0], Span::new(tokens[0].span.start, tokens.last().unwrap().span.end));
     }
 }

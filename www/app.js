@@ -13,9 +13,7 @@ function showError(message) {
   errorBox.hidden = !message;
 }
 
-function countWords(spans, text) {
-  return spans.reduce((sum, { start, end }) => sum + text.slice(start, end).split(/\s+/u).filter(Boolean).length, 0);
-}
+const percent = (part, whole) => (whole === 0 ? 0 : Math.round((100 * part) / whole));
 
 async function main() {
   let engine;
@@ -47,8 +45,10 @@ async function main() {
       renderHighlighted($('view-b'), b, result.b);
       $('summary').textContent = result.shared === 0
         ? `No shared ${result.n}-word sequences.`
-        : `${result.shared} shared ${result.n}-word sequences in ${result.a.length} passage(s) of the paper ` +
-          `(about ${countWords(result.a, a)} words) and ${result.b.length} of the source.`;
+        : `${percent(result.sharedWordsA, result.wordsA)}% of the paper ` +
+          `(${result.sharedWordsA} of ${result.wordsA} words, ${result.a.length} passage(s)) and ` +
+          `${percent(result.sharedWordsB, result.wordsB)}% of the source ` +
+          `(${result.sharedWordsB} of ${result.wordsB} words) are in ${result.shared} shared ${result.n}-word sequences.`;
       $('results').hidden = false;
       status.textContent = 'Done.';
     } catch (error) {

@@ -27,6 +27,7 @@ test('each Chinese character is a word', () => {
   const result = sharedNgrams(a, b, 4);
   assert.deepEqual(sliceAll(a, result.a), ['我们今天学习中文']);
   assert.deepEqual(sliceAll(b, result.b), ['我们今天学习中文']);
+  assert.deepEqual([result.wordsA, result.sharedWordsA, result.wordsB, result.sharedWordsB], [11, 8, 10, 8]);
 });
 
 test('combining marks stay with their letter; lone surrogates do not shift offsets', () => {
@@ -61,7 +62,9 @@ test('bad input is a clear Error and the engine keeps working', () => {
 
 test('binary garbage and empty strings give empty results, not errors', () => {
   const garbage = String.fromCharCode(...Array.from({ length: 4096 }, (_, i) => (i * 7919) % 65536));
-  assert.deepEqual(sharedNgrams('', '', 1), { n: 1, shared: 0, a: [], b: [] });
+  assert.deepEqual(sharedNgrams('', '', 1), {
+    n: 1, shared: 0, a: [], b: [], wordsA: 0, wordsB: 0, sharedWordsA: 0, sharedWordsB: 0,
+  });
   const result = sharedNgrams(garbage, garbage, 2);
   for (const { start, end } of result.a) {
     assert.ok(start < end && end <= garbage.length);
