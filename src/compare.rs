@@ -60,17 +60,18 @@ pub fn shared_ngrams(a: &str, b: &str, n: usize) -> Result<SharedNgrams, Error> 
             format!("the n-gram size must be in {MIN_NGRAM}..={MAX_NGRAM}, got {n}"),
         ));
     }
-    let tokens_a = tokenize(a);
-    let tokens_b = tokenize(b);
-    let words_a: Vec<&str> = tokens_a.iter().map(|t| t.text.as_str()).collect();
-    let words_b: Vec<&str> = tokens_b.iter().map(|t| t.text.as_str()).collect();
+    let analysis_a = tokenize(a);
+    let analysis_b = tokenize(b);
+    let (tokens_a, tokens_b) = (&analysis_a.tokens, &analysis_b.tokens);
+    let words_a: Vec<&str> = analysis_a.token_texts().collect();
+    let words_b: Vec<&str> = analysis_b.token_texts().collect();
 
     let grams_a: HashSet<&[&str]> = words_a.windows(n).collect();
     let grams_b: HashSet<&[&str]> = words_b.windows(n).collect();
     let shared = grams_a.intersection(&grams_b).count();
 
-    let (a, shared_words_a) = covered_spans(&tokens_a, &words_a, &grams_b, n);
-    let (b, shared_words_b) = covered_spans(&tokens_b, &words_b, &grams_a, n);
+    let (a, shared_words_a) = covered_spans(tokens_a, &words_a, &grams_b, n);
+    let (b, shared_words_b) = covered_spans(tokens_b, &words_b, &grams_a, n);
     Ok(SharedNgrams {
         n,
         shared,

@@ -1,85 +1,271 @@
-//! Word tokens with UTF-16 spans of the original text.
+//! Tokens with UTF-16 spans of the original text: the text pipeline's main entry, [`analyze`].
 //!
-//! Words come from Unicode's word boundaries (UAX #29, via `unicode-segmentation`). UAX #29 alone is
-//! wrong for scripts written without spaces: it gives one token per Han character but keeps a run of
-//! katakana or a whole Thai phrase as one "word". So inside every word, each grapheme of such a script
-//! (Han, kana, Thai, Lao, Khmer, Myanmar) becomes a token of its own, and a mixed run like
-//! `用Rust写` yields `用`, `rust`, `写`.
-//!
-//! Token text is lowercased for matching; the span always points at the original characters.
+//! Each line is normalized for matching (see [`super::normalize`]), then cut into words at Unicode
+//! word boundaries (UAX #29, via `unicode-segmentation`). UAX #29 alone is wrong for scripts written
+//! without spaces: it gives one token per Han character but keeps a run of katakana or a whole Thai
+//! phrase as one "word". So inside every word each grapheme of such a script (Han, kana, Thai, Lao,
+//! Khmer, Myanmar) becomes a token of its own, and a mixed run like `用Rust写` yields `用`, `rust`,
+//! `写`. Words that mix Latin, Cyrillic and Greek letters are folded to their main script (see
+//! [`super::confusables`]). Options then drop punctuation, numbers, stop words or overlong words.
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::span::{Span, Utf16Cursor};
+use super::confusables::{fold_letter, mixed_word_script, script_name};
+use super::evasion::{EvasionBuilder, EvasionReport};
+use super::normalize::NormalizedLine;
+use super::stopwords::is_stopword;
+use super::TextOptions;
+use crate::error::Error;
+use crate::span::Span;
 
-/// One word (or one character of an unsegmented script) of a text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Token {
-    /// The token as it is compared: lowercased.
-    pub text: String,
-    /// Where the token is in the original text, in UTF-16 code units.
-    pub span: Span,
+/// What kind of token a [`Token`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TokenKind {
+    /// A word of a space-separated script (it contains a letter).
+    Word,
+    /// A number: digits, possibly with separators ("3.5", "1,000"), and no letter.
+    Number,
+    /// One character (grapheme) of a script written without spaces: Han, kana, Thai, ...
+    Character,
+    /// Punctuation or a symbol; only produced when `ignore_punctuation` is off.
+    Punctuation,
 }
 
-/// Splits `text` into word tokens, in order, each with its UTF-16 span in `text`.
+/// One token of a text: where its matching form is in [`Analysis::normalized`] and where it came
+/// from in the original text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token {
+    /// Original span, in UTF-16 code units: `text.slice(span.start, span.end)` in JS.
+    pub span: Span,
+    /// Byte range of the token's matching form in [`Analysis::normalized`].
+    pub norm_start: usize,
+    /// End (exclusive) of that byte range.
+    pub norm_end: usize,
+    /// What kind of token this is.
+    pub kind: TokenKind,
+}
+
+/// A text after the pipeline: its matching form, its tokens and the evasion report.
+#[derive(Debug, Clone, Default)]
+pub struct Analysis {
+    /// The whole text in matching form: normalized, with look-alike letters folded and every run of
+    /// whitespace reduced to one space. Normalizing it again gives the same string.
+    pub normalized: String,
+    /// The tokens, in text order.
+    pub tokens: Vec<Token>,
+    /// What the text contains that looks like an attempt to evade matching.
+    pub evasion: EvasionReport,
+    /// Length of the original text in UTF-16 code units.
+    pub utf16_len: usize,
+}
+
+impl Analysis {
+    /// The matching form of `token`.
+    pub fn text_of(&self, token: &Token) -> &str {
+        &self.normalized[token.norm_start..token.norm_end]
+    }
+
+    /// The matching forms of all tokens, in order.
+    pub fn token_texts(&self) -> impl Iterator<Item = &str> + '_ {
+        self.tokens.iter().map(|t| self.text_of(t))
+    }
+}
+
+/// Runs the text pipeline on `text`: normalization, evasion handling, tokens with original spans.
 ///
-/// Punctuation and whitespace produce no tokens. Runs never fail and never panic, whatever the input.
+/// Never panics, whatever the input; fails only on invalid options.
+///
+/// ```
+/// use plagscope::text::{analyze, TextOptions};
+/// let text = "Ｆｕｌｌ-width, p\u{0430}p\u{200B}er and 中文!";
+/// let analysis = analyze(text, &TextOptions::default()).unwrap();
+/// let words: Vec<&str> = analysis.token_texts().collect();
+/// assert_eq!(words, ["full", "width", "paper", "and", "中", "文"]);
+/// assert_eq!(analysis.tokens[2].span.slice_of(text), "p\u{0430}p\u{200B}er");
+/// assert_eq!(analysis.evasion.replaced_letters["Cyrillic"], 1);
+/// assert_eq!(analysis.evasion.invisible_characters, 1);
+/// ```
+pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
+    options.validate()?;
+    let mut builder = Builder {
+        options,
+        analysis: Analysis::default(),
+        evasion: EvasionBuilder::default(),
+        pending_space: false,
+    };
+    let mut line = NormalizedLine::default();
+    let mut base = 0;
+    for line_text in text.split_inclusive('\n') {
+        let units = line.normalize(line_text, base, options, &mut builder.evasion);
+        builder.segment(&line);
+        base += units;
+    }
+    let mut analysis = builder.analysis;
+    analysis.evasion = builder.evasion.finish();
+    analysis.utf16_len = base;
+    Ok(analysis)
+}
+
+/// Word tokens of `text` with default options; see [`analyze`].
 ///
 /// ```
 /// use plagscope::text::tokenize;
-/// let tokens = tokenize("Déjà vu, 中文!");
-/// let words: Vec<&str> = tokens.iter().map(|t| t.text.as_str()).collect();
+/// let analysis = tokenize("Déjà vu, 中文!");
+/// let words: Vec<&str> = analysis.token_texts().collect();
 /// assert_eq!(words, ["déjà", "vu", "中", "文"]);
-/// assert_eq!(tokens[2].span.slice_of("Déjà vu, 中文!"), "中");
+/// assert_eq!(analysis.tokens[2].span.slice_of("Déjà vu, 中文!"), "中");
 /// ```
-pub fn tokenize(text: &str) -> Vec<Token> {
-    let mut tokens = Vec::new();
-    let mut cursor = Utf16Cursor::new(text);
-    for (word_start, word) in text.split_word_bound_indices() {
-        if !word.chars().any(char::is_alphanumeric) {
-            continue;
-        }
-        if !word.chars().any(is_unsegmented_script) {
-            push_token(&mut tokens, &mut cursor, word_start, word);
-            continue;
-        }
-        // Split the word: each grapheme of an unsegmented script alone, runs of anything else together.
-        let mut run_start: Option<usize> = None;
-        for (offset, grapheme) in word.grapheme_indices(true) {
-            let at = word_start + offset;
-            let own_token = grapheme.chars().next().is_some_and(is_unsegmented_script);
-            if own_token {
-                if let Some(start) = run_start.take() {
-                    push_token(&mut tokens, &mut cursor, start, &text[start..at]);
-                }
-                push_token(&mut tokens, &mut cursor, at, grapheme);
-            } else if run_start.is_none() {
-                run_start = Some(at);
-            }
-        }
-        if let Some(start) = run_start {
-            push_token(
-                &mut tokens,
-                &mut cursor,
-                start,
-                &text[start..word_start + word.len()],
-            );
-        }
-    }
-    tokens
+pub fn tokenize(text: &str) -> Analysis {
+    analyze(text, &TextOptions::default()).expect("default options are valid")
 }
 
-fn push_token(tokens: &mut Vec<Token>, cursor: &mut Utf16Cursor<'_>, byte_start: usize, raw: &str) {
-    // A run split off a mixed word can be bare punctuation (the "." in "中.文"); it is no token.
-    if !raw.chars().any(char::is_alphanumeric) {
-        return;
+struct Builder<'o> {
+    options: &'o TextOptions,
+    analysis: Analysis,
+    evasion: EvasionBuilder,
+    /// Whitespace was seen since the last output: write one space before the next segment.
+    pending_space: bool,
+}
+
+impl Builder<'_> {
+    fn segment(&mut self, line: &NormalizedLine) {
+        for (start, segment) in line.text.split_word_bound_indices() {
+            // A combining mark after a space joins the space's segment (UAX #29 WB4); the space
+            // is still a separator, never part of a token.
+            let trimmed = segment.trim_start();
+            if trimmed.len() < segment.len() {
+                self.pending_space = !self.analysis.normalized.is_empty();
+            }
+            if trimmed.is_empty() {
+                continue;
+            }
+            let start = start + (segment.len() - trimmed.len());
+            let segment = trimmed;
+            self.write_pending_space();
+            if segment.chars().any(char::is_alphanumeric) {
+                self.word(line, start, segment);
+            } else {
+                let norm_start = self.analysis.normalized.len();
+                self.analysis.normalized.push_str(segment);
+                if !self.options.ignore_punctuation {
+                    self.push_token(
+                        line.origin_of(start, start + segment.len()),
+                        norm_start,
+                        TokenKind::Punctuation,
+                    );
+                }
+            }
+        }
     }
-    let start = cursor.advance_to(byte_start);
-    let end = cursor.advance_to(byte_start + raw.len());
-    tokens.push(Token {
-        text: raw.to_lowercase(),
-        span: Span::new(start, end),
-    });
+
+    fn write_pending_space(&mut self) {
+        if std::mem::take(&mut self.pending_space) {
+            self.analysis.normalized.push(' ');
+        }
+    }
+
+    /// A UAX #29 word: split unsegmented scripts, fold look-alikes in pieces that mix scripts, emit
+    /// tokens. Folding is decided per token, so a token means the same wherever it stands.
+    fn word(&mut self, line: &NormalizedLine, start: usize, word: &str) {
+        let mut written = 0; // bytes of `word` already written to the output
+        for (piece_start, piece_end, kind) in pieces(word) {
+            let piece = &word[piece_start..piece_end];
+            let span = line.origin_of(start + piece_start, start + piece_end);
+            let target = mixed_word_script(piece);
+            if target.is_some() {
+                self.evasion.mixed_script_word(span);
+            }
+            self.analysis
+                .normalized
+                .push_str(&word[written..piece_start]);
+            let norm_start = self.analysis.normalized.len();
+            self.write_folded(line, start + piece_start, piece, target);
+            written = piece_end;
+            self.push_token(span, norm_start, kind);
+        }
+        self.analysis.normalized.push_str(&word[written..]);
+    }
+
+    /// Writes `piece` (which starts at byte `piece_start` of the line) to the output, folding letters
+    /// of other scripts to `target`.
+    fn write_folded(
+        &mut self,
+        line: &NormalizedLine,
+        piece_start: usize,
+        piece: &str,
+        target: Option<unicode_script::Script>,
+    ) {
+        let Some(target) = target else {
+            self.analysis.normalized.push_str(piece);
+            return;
+        };
+        for (at, c) in piece.char_indices() {
+            let folded = fold_letter(c, target).unwrap_or(c);
+            if folded != c {
+                let byte = piece_start + at;
+                self.evasion
+                    .replaced_letter(script_name(c), line.origin_of(byte, byte + c.len_utf8()));
+            }
+            self.analysis.normalized.push(folded);
+        }
+    }
+
+    /// Keeps the token just written at `norm_start..` unless the options drop it.
+    fn push_token(&mut self, span: Span, norm_start: usize, kind: TokenKind) {
+        let norm_end = self.analysis.normalized.len();
+        let text = &self.analysis.normalized[norm_start..norm_end];
+        let options = self.options;
+        let dropped = (options.ignore_numbers && kind == TokenKind::Number)
+            || (options.remove_stopwords && is_stopword(text))
+            || options
+                .max_word_chars
+                .is_some_and(|max| text.chars().nth(max).is_some());
+        if !dropped {
+            self.analysis.tokens.push(Token {
+                span,
+                norm_start,
+                norm_end,
+                kind,
+            });
+        }
+    }
+}
+
+/// Splits a UAX #29 word into token byte ranges: the whole word, or for words containing an
+/// unsegmented script each such grapheme alone and runs of anything else together. Ranges without a
+/// letter or digit (the "." in "中.文") are skipped.
+fn pieces(word: &str) -> Vec<(usize, usize, TokenKind)> {
+    let plain_kind = |text: &str| {
+        if text.chars().any(char::is_alphabetic) {
+            TokenKind::Word
+        } else {
+            TokenKind::Number
+        }
+    };
+    if !word.chars().any(is_unsegmented_script) {
+        return vec![(0, word.len(), plain_kind(word))];
+    }
+    let mut pieces = Vec::new();
+    // The current run of other graphemes, from its first to its last grapheme holding a letter or
+    // digit: punctuation left at the edges by the split (the "'" of "ႃ'0") is no part of a token.
+    let mut run: Option<(usize, usize)> = None;
+    let close_run = |run: &mut Option<(usize, usize)>, pieces: &mut Vec<_>| {
+        if let Some((start, end)) = run.take() {
+            pieces.push((start, end, plain_kind(&word[start..end])));
+        }
+    };
+    for (at, grapheme) in word.grapheme_indices(true) {
+        if grapheme.chars().next().is_some_and(is_unsegmented_script) {
+            close_run(&mut run, &mut pieces);
+            pieces.push((at, at + grapheme.len(), TokenKind::Character));
+        } else if grapheme.chars().any(char::is_alphanumeric) {
+            let start = run.map_or(at, |(start, _)| start);
+            run = Some((start, at + grapheme.len()));
+        }
+    }
+    close_run(&mut run, &mut pieces);
+    pieces
 }
 
 /// Whether `c` belongs to a script written without spaces between words, where each character (or
@@ -107,13 +293,21 @@ mod tests {
     use super::*;
 
     fn words(text: &str) -> Vec<String> {
-        tokenize(text).into_iter().map(|t| t.text).collect()
+        tokenize(text).token_texts().map(String::from).collect()
+    }
+
+    fn words_with(text: &str, options: TextOptions) -> Vec<String> {
+        analyze(text, &options)
+            .unwrap()
+            .token_texts()
+            .map(String::from)
+            .collect()
     }
 
     #[test]
     fn latin_words_are_lowercased_and_punctuation_dropped() {
         assert_eq!(
-            words("The cat's HAT, 3.5 times!"),
+            words("The cat’s HAT, 3.5 times!"),
             ["the", "cat's", "hat", "3.5", "times"]
         );
     }
@@ -134,17 +328,20 @@ mod tests {
 
     #[test]
     fn thai_is_split_into_graphemes_not_one_word() {
-        let tokens = words("ภาษาไทย");
-        assert!(tokens.len() > 3, "{tokens:?}");
+        let analysis = tokenize("ภาษาไทย");
+        assert!(analysis.tokens.len() > 3);
+        assert!(analysis
+            .tokens
+            .iter()
+            .all(|t| t.kind == TokenKind::Character));
     }
 
     #[test]
     fn spans_slice_back_to_the_original() {
         let text = "Ünïcödé 😀 naïve 中文 café";
-        for token in tokenize(text) {
-            assert_eq!(token.span.slice_of(text).to_lowercase(), token.text);
-        }
-        let spans: Vec<_> = tokenize(text)
+        let analysis = tokenize(text);
+        let spans: Vec<_> = analysis
+            .tokens
             .iter()
             .map(|t| (t.span.start, t.span.end))
             .collect();
@@ -154,7 +351,63 @@ mod tests {
 
     #[test]
     fn empty_and_symbol_only_inputs_give_no_tokens() {
-        assert!(tokenize("").is_empty());
-        assert!(tokenize("  ,,, 😀 \u{200B} ").is_empty());
+        assert!(tokenize("").tokens.is_empty());
+        assert!(tokenize("  ,,, 😀 \u{200B} ").tokens.is_empty());
+    }
+
+    #[test]
+    fn options_drop_numbers_stopwords_long_words_and_keep_punctuation() {
+        let text = "The year 2024, a supercalifragilistic year!";
+        let options = |f: fn(&mut TextOptions)| {
+            let mut options = TextOptions::default();
+            f(&mut options);
+            options
+        };
+        assert_eq!(
+            words_with(text, options(|o| o.ignore_numbers = true)),
+            ["the", "year", "a", "supercalifragilistic", "year"]
+        );
+        assert_eq!(
+            words_with(text, options(|o| o.remove_stopwords = true)),
+            ["year", "2024", "supercalifragilistic", "year"]
+        );
+        assert_eq!(
+            words_with(text, options(|o| o.max_word_chars = Some(10))),
+            ["the", "year", "2024", "a", "year"]
+        );
+        assert_eq!(
+            words_with(text, options(|o| o.ignore_punctuation = false)),
+            [
+                "the",
+                "year",
+                "2024",
+                ",",
+                "a",
+                "supercalifragilistic",
+                "year",
+                "!"
+            ]
+        );
+    }
+
+    #[test]
+    fn normalized_text_collapses_whitespace() {
+        assert_eq!(
+            tokenize("  Hello,\n\n\t WORLD  ").normalized,
+            "hello, world"
+        );
+    }
+
+    #[test]
+    fn token_kinds() {
+        let kinds: Vec<TokenKind> = tokenize("abc 42 中")
+            .tokens
+            .iter()
+            .map(|t| t.kind)
+            .collect();
+        assert_eq!(
+            kinds,
+            [TokenKind::Word, TokenKind::Number, TokenKind::Character]
+        );
     }
 }

@@ -1,0 +1,132 @@
+//! The evasion report: traces of text written to fool a checker.
+//!
+//! Normalization removes invisible characters and folds look-alike letters for matching; this module
+//! counts what it did and where, so the user sees the attempt. Only signals that ordinary text does
+//! not produce are counted: an invisible character *inside* a word of an alphabet or of CJK text (not a
+//! joiner in Arabic or Hindi, a variation selector after an emoji, or a zero-width space between Thai
+//! words), a letter of another script inside a word, a compatibility ideograph standing in for a
+//! Chinese character. A normal Russian, Greek or Chinese text reports nothing.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::span::Span;
+
+/// What a text contains that looks like an attempt to evade matching. Spans are UTF-16 code units of
+/// the original text, sorted; adjacent spans of one kind are merged.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvasionReport {
+    /// Invisible characters found inside words (zero-width spaces, joiners, soft hyphens, bidi
+    /// controls, tag characters, ...): removed for matching.
+    pub invisible_characters: usize,
+    /// Where those invisible characters are.
+    pub invisible_spans: Vec<Span>,
+    /// All invisible characters removed for matching, including harmless ones (a byte order mark, an
+    /// emoji's variation selector, joiners in Arabic or Indic text).
+    pub invisible_removed_total: usize,
+    /// Blank look-alikes (U+2800, Hangul fillers) standing between letters where a space would be.
+    pub blank_substitutes: usize,
+    /// Where those blanks are.
+    pub blank_spans: Vec<Span>,
+    /// Look-alike letters replaced for matching, by the script they were written in (e.g.
+    /// `"Cyrillic": 3` for three Cyrillic letters inside Latin words; `"Han"` counts compatibility
+    /// ideographs and radicals).
+    pub replaced_letters: BTreeMap<String, usize>,
+    /// Where the replaced letters are.
+    pub replaced_spans: Vec<Span>,
+    /// Words mixing letters of several scripts (Latin, Cyrillic, Greek), a sign of look-alike letters.
+    pub mixed_script_words: Vec<Span>,
+}
+
+impl EvasionReport {
+    /// Whether nothing suspicious was found.
+    pub fn is_clean(&self) -> bool {
+        self.invisible_characters == 0
+            && self.blank_substitutes == 0
+            && self.replaced_letters.is_empty()
+            && self.mixed_script_words.is_empty()
+    }
+}
+
+/// Collects evasion signals while the text is processed from left to right.
+#[derive(Debug, Default)]
+pub struct EvasionBuilder {
+    report: EvasionReport,
+}
+
+/// Appends `span` to sorted `spans`, merging it with the last one when they touch.
+fn push_merged(spans: &mut Vec<Span>, span: Span) {
+    match spans.last_mut() {
+        Some(last) if last.end >= span.start => last.end = last.end.max(span.end),
+        _ => spans.push(span),
+    }
+}
+
+impl EvasionBuilder {
+    /// An invisible character was removed; `inside_word` says whether it hid inside a word.
+    pub fn invisible(&mut self, span: Span, inside_word: bool) {
+        self.report.invisible_removed_total += 1;
+        if inside_word {
+            self.report.invisible_characters += 1;
+            push_merged(&mut self.report.invisible_spans, span);
+        }
+    }
+
+    /// A blank look-alike became a space; `between_letters` says whether it stood in for one.
+    pub fn blank(&mut self, span: Span, between_letters: bool) {
+        if between_letters {
+            self.report.blank_substitutes += 1;
+            push_merged(&mut self.report.blank_spans, span);
+        }
+    }
+
+    /// A compatibility ideograph or radical was folded to the ideograph it imitates.
+    pub fn lookalike_ideograph(&mut self, span: Span) {
+        self.replaced_letter("Han", span);
+    }
+
+    /// A letter written in `script` was folded to a look-alike of the word's main script.
+    pub fn replaced_letter(&mut self, script: &str, span: Span) {
+        *self
+            .report
+            .replaced_letters
+            .entry(script.to_string())
+            .or_default() += 1;
+        push_merged(&mut self.report.replaced_spans, span);
+    }
+
+    /// A word mixes letters of several scripts.
+    pub fn mixed_script_word(&mut self, span: Span) {
+        push_merged(&mut self.report.mixed_script_words, span);
+    }
+
+    /// The finished report.
+    pub fn finish(self) -> EvasionReport {
+        self.report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adjacent_spans_merge_and_counts_add_up() {
+        let mut builder = EvasionBuilder::default();
+        builder.invisible(Span::new(3, 4), true);
+        builder.invisible(Span::new(4, 5), true);
+        builder.invisible(Span::new(0, 1), false);
+        builder.replaced_letter("Cyrillic", Span::new(7, 8));
+        builder.replaced_letter("Cyrillic", Span::new(9, 10));
+        let report = builder.finish();
+        assert_eq!(report.invisible_characters, 2);
+        assert_eq!(report.invisible_removed_total, 3);
+        assert_eq!(report.invisible_spans, [Span::new(3, 5)]);
+        assert_eq!(report.replaced_letters["Cyrillic"], 2);
+        assert_eq!(report.replaced_spans, [Span::new(7, 8), Span::new(9, 10)]);
+        assert!(!report.is_clean());
+        assert!(EvasionBuilder::default().finish().is_clean());
+    }
+}

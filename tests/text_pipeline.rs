@@ -1,0 +1,229 @@
+//! Native integration tests of the text pipeline: offsets over arbitrary Unicode, idempotence,
+//! evasion handling, scripts.
+#![cfg(not(target_arch = "wasm32"))]
+
+use plagscope::text::{analyze, tokenize, Analysis, TextOptions, TokenKind};
+use plagscope::Span;
+use proptest::prelude::*;
+
+fn words(analysis: &Analysis) -> Vec<&str> {
+    analysis.token_texts().collect()
+}
+
+/// Strings that stress the pipeline: any printable text plus the characters evasion uses.
+fn tricky_text() -> impl Strategy<Value = String> {
+    let pieces = prop_oneof![
+        "\\PC{1,12}",
+        "[a-zA-Z]{1,8}",
+        "[\u{0430}-\u{044F}a-z]{1,8}",
+        Just("\u{200B}".to_string()),
+        Just("\u{200D}".to_string()),
+        Just("\u{00AD}".to_string()),
+        Just("\u{FEFF}".to_string()),
+        Just("\u{2800}".to_string()),
+        Just("\u{202E}".to_string()),
+        Just("\u{E0041}".to_string()),
+        Just("\u{FE0F}".to_string()),
+        Just("e\u{301}".to_string()),
+        Just("ＡＢＣ１２３".to_string()),
+        Just("中文字".to_string()),
+        Just("ภาษาไทย".to_string()),
+        Just("😀👩‍👩‍👧".to_string()),
+        Just("\r\n".to_string()),
+        Just(" ".to_string()),
+        Just("ß".to_string()),
+        Just("\u{F900}\u{2F08}".to_string()),
+    ];
+    prop::collection::vec(pieces, 0..24).prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn token_spans_are_in_bounds_ordered_and_slice_back(text in tricky_text()) {
+        let analysis = tokenize(&text);
+        prop_assert_eq!(analysis.utf16_len, text.encode_utf16().count());
+        let mut previous_end = 0;
+        for token in &analysis.tokens {
+            prop_assert!(token.span.start < token.span.end, "empty span {:?}", token.span);
+            prop_assert!(token.span.start >= previous_end, "tokens overlap or go backwards");
+            let source = token.span.try_slice_of(&text);
+            prop_assert!(source.is_some(), "span {:?} does not fit {:?}", token.span, text);
+            // The original text under the span is the token's source: normalized alone, it gives
+            // the token's text (a compatibility character like U+FDFA may give several words).
+            let again = tokenize(source.unwrap());
+            let token_text = analysis.text_of(token);
+            prop_assert!(
+                again.normalized.contains(token_text),
+                "{:?} sliced to {:?} which normalizes to {:?}", token_text, source.unwrap(), again.normalized
+            );
+            previous_end = token.span.start.max(previous_end);
+        }
+    }
+
+    #[test]
+    fn normalization_is_idempotent(text in tricky_text()) {
+        let once = tokenize(&text);
+        let twice = tokenize(&once.normalized);
+        prop_assert_eq!(&twice.normalized, &once.normalized);
+        prop_assert_eq!(words(&twice), words(&once));
+        // Nothing is left to remove or fold (a mixed word without look-alikes stays mixed).
+        prop_assert_eq!(twice.evasion.invisible_removed_total, 0);
+        prop_assert!(twice.evasion.replaced_letters.is_empty(), "{:?}", twice.evasion);
+    }
+
+    #[test]
+    fn never_panics_on_arbitrary_strings_and_options(
+        text in "\\PC{0,300}",
+        ignore_case: bool, ignore_punctuation: bool, ignore_numbers: bool, remove_stopwords: bool,
+        max in prop::option::of(1usize..20),
+    ) {
+        let options = TextOptions { ignore_case, ignore_punctuation, ignore_numbers, remove_stopwords, max_word_chars: max };
+        let analysis = analyze(&text, &options).unwrap();
+        for token in &analysis.tokens {
+            prop_assert!(token.span.try_slice_of(&text).is_some());
+        }
+    }
+}
+
+#[test]
+fn lookalikes_and_invisibles_match_the_clean_sentence_token_for_token() {
+    let clean = "The experimental results confirm our hypothesis about protein folding.";
+    // Cyrillic е, о, р, а, с inside Latin words; zero-width space, soft hyphen and word joiner inside words.
+    let evasive = "Th\u{0435} exp\u{0435}rim\u{200B}ental r\u{0435}sults c\u{043E}nfirm \
+                   \u{043E}ur hyp\u{043E}th\u{00AD}esis \u{0430}bout \u{0440}rotein fol\u{2060}ding.";
+    let a = tokenize(clean);
+    let b = tokenize(evasive);
+    assert_eq!(words(&a), words(&b));
+
+    let report = &b.evasion;
+    assert_eq!(report.invisible_characters, 3);
+    let invisible: Vec<&str> = report
+        .invisible_spans
+        .iter()
+        .map(|s| s.slice_of(evasive))
+        .collect();
+    assert_eq!(invisible, ["\u{200B}", "\u{00AD}", "\u{2060}"]);
+    assert_eq!(report.replaced_letters["Cyrillic"], 8);
+    let mixed: Vec<&str> = report
+        .mixed_script_words
+        .iter()
+        .map(|s| s.slice_of(evasive))
+        .collect();
+    assert_eq!(
+        mixed,
+        [
+            "Th\u{0435}",
+            "exp\u{0435}rim\u{200B}ental",
+            "r\u{0435}sults",
+            "c\u{043E}nfirm",
+            "\u{043E}ur",
+            "hyp\u{043E}th\u{00AD}esis",
+            "\u{0430}bout",
+            "\u{0440}rotein"
+        ]
+    );
+    for span in &report.replaced_spans {
+        let letter = span.slice_of(evasive);
+        assert!(
+            letter
+                .chars()
+                .all(|c| ('\u{0400}'..='\u{04FF}').contains(&c)),
+            "{letter:?}"
+        );
+    }
+    assert!(a.evasion.is_clean());
+}
+
+#[test]
+fn russian_greek_chinese_and_other_legitimate_text_report_no_evasion() {
+    let texts = [
+        // Russian and Greek prose, including Latin abbreviations next to (not inside) words.
+        "Результаты эксперимента подтверждают нашу гипотезу о сворачивании белка, см. раздел IT-отдела.",
+        "Τα πειραματικά αποτελέσματα επιβεβαιώνουν την υπόθεσή μας για την αναδίπλωση των πρωτεϊνών.",
+        "实验结果证实了我们关于蛋白质折叠的假设，详见附录A。",
+        // Joiners and variation selectors where they belong: Persian ZWNJ, Hindi, emoji, Thai ZWSP.
+        "می\u{200C}خواهم کتاب\u{200C}ها را بخوانم",
+        "क्\u{200D}ष और प्रयोग",
+        "I ❤\u{FE0F} it 👩\u{200D}💻 ok",
+        "ภาษา\u{200B}ไทย\u{200B}ง่าย",
+        "\u{FEFF}A text that starts with a byte order mark.",
+    ];
+    for text in texts {
+        let analysis = tokenize(text);
+        assert!(
+            analysis.evasion.is_clean(),
+            "{text}: {:?}",
+            analysis.evasion
+        );
+    }
+}
+
+#[test]
+fn full_width_letters_and_digits_match_ascii() {
+    assert_eq!(words(&tokenize("ＡＢＣ１２３")), ["abc123"]);
+    assert_eq!(words(&tokenize("ＡＢＣ１２３")), words(&tokenize("abc123")));
+}
+
+#[test]
+fn chinese_and_thai_yield_character_tokens() {
+    let chinese = tokenize("我们研究蛋白质。");
+    assert_eq!(words(&chinese), ["我", "们", "研", "究", "蛋", "白", "质"]);
+    assert!(chinese
+        .tokens
+        .iter()
+        .all(|t| t.kind == TokenKind::Character));
+
+    let thai = tokenize("สวัสดีครับ");
+    assert!(thai.tokens.len() >= 6, "{:?}", words(&thai));
+    assert!(thai.tokens.iter().all(|t| t.kind == TokenKind::Character));
+    let rejoined: String = thai
+        .tokens
+        .iter()
+        .map(|t| t.span.slice_of("สวัสดีครับ"))
+        .collect();
+    assert_eq!(rejoined, "สวัสดีครับ");
+}
+
+#[test]
+fn blank_lookalikes_separate_words_and_are_reported() {
+    let text = "copied\u{2800}from\u{3164}elsewhere";
+    let analysis = tokenize(text);
+    assert_eq!(words(&analysis), ["copied", "from", "elsewhere"]);
+    assert_eq!(analysis.evasion.blank_substitutes, 2);
+    assert_eq!(
+        analysis.evasion.blank_spans,
+        [Span::new(6, 7), Span::new(11, 12)]
+    );
+}
+
+#[test]
+fn lookalike_ideographs_fold_and_count() {
+    // U+2F08 KANGXI RADICAL MAN looks like 人; U+F9FE is a compatibility form of 茶.
+    let text = "中国\u{2F08}喝\u{F9FE}";
+    let analysis = tokenize(text);
+    assert_eq!(words(&analysis), ["中", "国", "人", "喝", "茶"]);
+    assert_eq!(analysis.evasion.replaced_letters["Han"], 2);
+}
+
+#[test]
+fn bidi_override_and_tag_characters_inside_words_are_removed_and_reported() {
+    let text = "pla\u{202E}gia\u{E0041}rism";
+    let analysis = tokenize(text);
+    assert_eq!(words(&analysis), ["plagiarism"]);
+    assert_eq!(analysis.evasion.invisible_characters, 2);
+}
+
+#[test]
+fn invalid_options_are_clear_errors() {
+    let options = TextOptions {
+        max_word_chars: Some(0),
+        ..TextOptions::default()
+    };
+    let error = analyze("text", &options).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid `maxWordChars`: must be in 1..=10000 or absent, got 0"
+    );
+}
