@@ -45,6 +45,9 @@ else
   echo "$lock_sha" > "$stamp"
 fi
 
+step "real-text corpus for tests and benchmarks (target/corpus)"
+node scripts/corpus.mjs
+
 if $want_browser; then
   step "Chromium and chromedriver (for browser tests)"
   if ! find_chromium >/dev/null || ! find_chromedriver >/dev/null; then

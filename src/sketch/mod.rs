@@ -1,0 +1,13 @@
+//! Sketches of tokenized text: hashed shingles (word and character n-grams) and winnowed local
+//! fingerprints. Everything here works on an [`Analysis`](crate::text::Analysis) and keeps the
+//! original UTF-16 spans, so any fingerprint can be highlighted.
+
+pub mod hash;
+pub mod shingle;
+pub mod winnow;
+
+pub use hash::{hash_bytes, HASH_SCHEME_VERSION, SHINGLE_SEED};
+pub use shingle::{
+    char_shingles, default_char_k, word_shingles, Shingle, MAX_SHINGLE, MIN_SHINGLE,
+};
+pub use winnow::{guarantee_window, winnow, winnow_positions, Fingerprint};

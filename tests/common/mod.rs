@@ -1,0 +1,49 @@
+//! Helpers shared by the native integration tests.
+#![allow(dead_code)] // each test binary uses a different subset
+
+use std::fs;
+use std::path::PathBuf;
+
+/// The real-text corpus extracted by `scripts/corpus.mjs` (run by `npm test`'s set-up).
+pub fn corpus_dir(language: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("target/corpus")
+        .join(language)
+}
+
+/// The documents of the real-text corpus in `language` ("en"), sorted by file name.
+///
+/// Panics with instructions when the corpus has not been extracted.
+pub fn corpus(language: &str) -> Vec<(String, String)> {
+    let dir = corpus_dir(language);
+    let entries = fs::read_dir(&dir).unwrap_or_else(|e| {
+        panic!(
+            "the real-text corpus is missing ({}: {e}); run `npm run setup` \
+             (it extracts it with scripts/corpus.mjs)",
+            dir.display()
+        )
+    });
+    let mut documents: Vec<(String, String)> = entries
+        .map(|entry| {
+            let path = entry.expect("readable corpus directory").path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, fs::read_to_string(&path).expect("UTF-8 corpus file"))
+        })
+        .collect();
+    documents.sort();
+    documents
+}
+
+/// At least `bytes` of real text in `language`, as whole documents.
+pub fn corpus_sample(language: &str, bytes: usize) -> Vec<String> {
+    let mut total = 0;
+    corpus(language)
+        .into_iter()
+        .map(|(_, text)| text)
+        .take_while(|text| {
+            let enough = total >= bytes;
+            total += text.len();
+            !enough
+        })
+        .collect()
+}
