@@ -123,7 +123,7 @@ pub fn char_shingles(analysis: &Analysis, k: usize) -> Result<Vec<Shingle>, Erro
         let start = window[0].0;
         let end = chars.get(position + k).map_or(stream.len(), |&(at, _)| at);
         shingles.push(Shingle {
-            hash: hash_bytes(stream[start..end].as_bytes()),
+            hash: hash_bytes(&stream.as_bytes()[start..end]),
             position,
             span: Span::new(
                 analysis.tokens[first].span.start,
