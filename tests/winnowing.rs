@@ -54,7 +54,7 @@ fn every_shared_run_of_t_words_shares_a_fingerprint() {
     let mut runs_checked = 0;
     for round in 0..150 {
         let (k, t) = [(3, 6), (4, 8), (5, 12), (2, 2)][round % 4];
-        let mut words = |len: usize, rng: &mut Rng| -> Vec<String> {
+        let words = |len: usize, rng: &mut Rng| -> Vec<String> {
             (0..len)
                 .map(|_| vocabulary[rng.below(vocabulary.len() as u64) as usize].clone())
                 .collect()
