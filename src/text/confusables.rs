@@ -32,9 +32,14 @@ fn script_index(c: char) -> Option<usize> {
 /// letter can be folded wins (so "са" with one Cyrillic and one Latin letter goes to whichever side
 /// has look-alikes for the other), then Latin, Cyrillic, Greek in that order.
 pub fn mixed_word_script(word: &str) -> Option<Script> {
+    if word.is_ascii() {
+        return None; // the common case, without a script lookup per letter
+    }
     let mut counts = [0usize; SCRIPTS.len()];
     for c in word.chars() {
-        if let Some(i) = script_index(c) {
+        if c.is_ascii_alphabetic() {
+            counts[0] += 1;
+        } else if let Some(i) = script_index(c) {
             counts[i] += 1;
         }
     }

@@ -108,8 +108,11 @@ fn hides_inside_word(prev: Option<char>, next: Option<char>) -> bool {
 pub struct NormalizedLine {
     /// The matching form of the line.
     pub text: String,
-    /// For each byte of `text`, the original UTF-16 span of the grapheme cluster it came from.
-    pub origin: Vec<Span>,
+    /// For each byte of `text`, the original UTF-16 span of the grapheme cluster it came from;
+    /// empty for an ASCII line, whose bytes map one to one (see `ascii_base`).
+    origin: Vec<Span>,
+    /// For an ASCII line, the UTF-16 offset of its start: byte `i` is unit `ascii_base + i`.
+    ascii_base: Option<usize>,
     // Scratch space reused across lines.
     visible: String,
     visible_start: Vec<u32>,
@@ -121,7 +124,10 @@ impl NormalizedLine {
     /// Original span of the bytes `start..end` of `text` (which must be non-empty and on char
     /// boundaries).
     pub fn origin_of(&self, start: usize, end: usize) -> Span {
-        Span::new(self.origin[start].start, self.origin[end - 1].end)
+        match self.ascii_base {
+            Some(base) => Span::new(base + start, base + end),
+            None => Span::new(self.origin[start].start, self.origin[end - 1].end),
+        }
     }
 
     /// Normalizes `line`, which starts at UTF-16 offset `base` of the original text, replacing the
@@ -136,6 +142,7 @@ impl NormalizedLine {
     ) -> usize {
         self.text.clear();
         self.origin.clear();
+        self.ascii_base = None;
         if line.is_ascii() {
             // No invisible characters, nothing for NFKC to do, one byte per UTF-16 unit.
             self.text.push_str(line);
@@ -145,8 +152,7 @@ impl NormalizedLine {
             if self.text.contains('`') {
                 self.text = self.text.replace('`', "'");
             }
-            self.origin
-                .extend((0..line.len()).map(|i| Span::new(base + i, base + i + 1)));
+            self.ascii_base = Some(base);
             return line.len();
         }
         let end = self.remove_invisibles(line, base, evasion);

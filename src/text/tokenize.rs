@@ -93,6 +93,7 @@ pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
         analysis: Analysis::default(),
         evasion: EvasionBuilder::default(),
         pending_space: false,
+        pieces: Vec::new(),
     };
     let mut line = NormalizedLine::default();
     let mut base = 0;
@@ -126,6 +127,8 @@ struct Builder<'o> {
     evasion: EvasionBuilder,
     /// Whitespace was seen since the last output: write one space before the next segment.
     pending_space: bool,
+    /// Scratch space for splitting words into tokens.
+    pieces: Vec<(usize, usize, TokenKind)>,
 }
 
 impl Builder<'_> {
@@ -143,7 +146,12 @@ impl Builder<'_> {
             let start = start + (segment.len() - trimmed.len());
             let segment = trimmed;
             self.write_pending_space();
-            if segment.chars().any(char::is_alphanumeric) {
+            let is_word = if segment.is_ascii() {
+                segment.bytes().any(|b| b.is_ascii_alphanumeric())
+            } else {
+                segment.chars().any(char::is_alphanumeric)
+            };
+            if is_word {
                 self.word(line, start, segment);
             } else {
                 let norm_start = self.analysis.normalized.len();
@@ -169,10 +177,16 @@ impl Builder<'_> {
     /// tokens. Folding is decided per token, so a token means the same wherever it stands.
     fn word(&mut self, line: &NormalizedLine, start: usize, word: &str) {
         let mut written = 0; // bytes of `word` already written to the output
-        for (piece_start, piece_end, kind) in pieces(word) {
+        let mut word_pieces = std::mem::take(&mut self.pieces);
+        pieces(word, &mut word_pieces);
+        for &(piece_start, piece_end, kind) in &word_pieces {
             let piece = &word[piece_start..piece_end];
             let span = line.origin_of(start + piece_start, start + piece_end);
-            let target = mixed_word_script(piece);
+            // A single character of an unsegmented script cannot mix Latin, Cyrillic and Greek.
+            let target = match kind {
+                TokenKind::Character => None,
+                _ => mixed_word_script(piece),
+            };
             if target.is_some() {
                 self.evasion.mixed_script_word(span);
             }
@@ -185,6 +199,7 @@ impl Builder<'_> {
             self.push_token(span, norm_start, kind);
         }
         self.analysis.normalized.push_str(&word[written..]);
+        self.pieces = word_pieces;
     }
 
     /// Writes `piece` (which starts at byte `piece_start` of the line) to the output, folding letters
@@ -232,10 +247,10 @@ impl Builder<'_> {
     }
 }
 
-/// Splits a UAX #29 word into token byte ranges: the whole word, or for words containing an
+/// Splits a UAX #29 word into token byte ranges (into `pieces`): the whole word, or for words containing an
 /// unsegmented script each such grapheme alone and runs of anything else together. Ranges without a
 /// letter or digit (the "." in "中.文") are skipped.
-fn pieces(word: &str) -> Vec<(usize, usize, TokenKind)> {
+fn pieces(word: &str, pieces: &mut Vec<(usize, usize, TokenKind)>) {
     let plain_kind = |text: &str| {
         if text.chars().any(char::is_alphabetic) {
             TokenKind::Word
@@ -243,29 +258,30 @@ fn pieces(word: &str) -> Vec<(usize, usize, TokenKind)> {
             TokenKind::Number
         }
     };
-    if !word.chars().any(is_unsegmented_script) {
-        return vec![(0, word.len(), plain_kind(word))];
+    pieces.clear();
+    if word.is_ascii() || !word.chars().any(is_unsegmented_script) {
+        pieces.push((0, word.len(), plain_kind(word)));
+        return;
     }
-    let mut pieces = Vec::new();
     // The current run of other graphemes, from its first to its last grapheme holding a letter or
     // digit: punctuation left at the edges by the split (the "'" of "ႃ'0") is no part of a token.
     let mut run: Option<(usize, usize)> = None;
-    let close_run = |run: &mut Option<(usize, usize)>, pieces: &mut Vec<_>| {
+    let close_run = |run: &mut Option<(usize, usize)>,
+                     pieces: &mut Vec<(usize, usize, TokenKind)>| {
         if let Some((start, end)) = run.take() {
             pieces.push((start, end, plain_kind(&word[start..end])));
         }
     };
     for (at, grapheme) in word.grapheme_indices(true) {
         if grapheme.chars().next().is_some_and(is_unsegmented_script) {
-            close_run(&mut run, &mut pieces);
+            close_run(&mut run, pieces);
             pieces.push((at, at + grapheme.len(), TokenKind::Character));
         } else if grapheme.chars().any(char::is_alphanumeric) {
             let start = run.map_or(at, |(start, _)| start);
             run = Some((start, at + grapheme.len()));
         }
     }
-    close_run(&mut run, &mut pieces);
-    pieces
+    close_run(&mut run, pieces);
 }
 
 /// Whether `c` belongs to a script written without spaces between words, where each character (or

@@ -24,8 +24,9 @@ pub fn corpus(language: &str) -> Vec<(String, String)> {
         )
     });
     let mut documents: Vec<(String, String)> = entries
-        .map(|entry| {
-            let path = entry.expect("readable corpus directory").path();
+        .map(|entry| entry.expect("readable corpus directory").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "txt"))
+        .map(|path| {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             (name, fs::read_to_string(&path).expect("UTF-8 corpus file"))
         })

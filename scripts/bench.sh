@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Benchmarks on real text (`npm run bench`). Expects scripts/setup.sh to have run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+
+step "benchmark data (bench/: npm chinese-poetry, about 85 MB, downloaded once)"
+stamp=bench/node_modules/.plagscope-lock.sha
+lock_sha=$(sha256sum bench/package-lock.json | cut -d' ' -f1)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lock_sha" ]; then
+  info "bench/node_modules matches bench/package-lock.json"
+else
+  npm ci --prefix bench --no-audit --no-fund
+  echo "$lock_sha" > "$stamp"
+fi
+node scripts/corpus.mjs --zh
+
+step "text pipeline (native, release build)"
+cargo bench --bench text_pipeline
