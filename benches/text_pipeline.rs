@@ -16,6 +16,9 @@ use unicode_segmentation::UnicodeSegmentation;
 
 const RUNS: usize = 5;
 
+/// One measured stage: the work done on one document (its result is kept from the optimizer).
+type Stage = fn(&str) -> usize;
+
 /// Median seconds of `RUNS` runs of `work` over all `documents`.
 fn median_seconds(documents: &[String], work: impl Fn(&str) -> usize) -> f64 {
     let mut times: Vec<f64> = (0..RUNS)
@@ -33,6 +36,29 @@ fn median_seconds(documents: &[String], work: impl Fn(&str) -> usize) -> f64 {
     times[RUNS / 2]
 }
 
+fn floor(text: &str) -> usize {
+    text.unicode_words().count()
+}
+
+fn tokens(text: &str) -> usize {
+    tokenize(text).tokens.len()
+}
+
+fn word_fingerprints(text: &str) -> usize {
+    let shingles = word_shingles(&tokenize(text), 5).expect("valid n");
+    winnow(
+        &shingles,
+        guarantee_window(5, 12).expect("valid thresholds"),
+    )
+    .len()
+}
+
+fn char_fingerprints(text: &str) -> usize {
+    let analysis = tokenize(text);
+    let shingles = char_shingles(&analysis, default_char_k(&analysis)).expect("valid k");
+    winnow(&shingles, 8).len()
+}
+
 fn main() {
     let mut corpora: Vec<(&str, Vec<String>)> = Vec::new();
     for language in ["en", "zh"] {
@@ -48,7 +74,6 @@ fn main() {
         .collect();
     corpora.push(("all", all));
 
-    let window = guarantee_window(5, 12).expect("valid thresholds");
     println!(
         "text pipeline throughput (median of {RUNS} runs; ratio = stage time / unicode_words time)"
     );
@@ -59,33 +84,12 @@ fn main() {
             "\n[{language}] {} documents, {megabytes:.1} MB",
             documents.len()
         );
-        let floor = median_seconds(documents, |d| d.unicode_words().count());
-        let stages: [(&str, Box<dyn Fn(&str) -> usize>); 4] = [
-            (
-                "unicode_words() (floor)",
-                Box::new(|d| d.unicode_words().count()),
-            ),
-            (
-                "normalize + tokenize",
-                Box::new(|d| tokenize(d).tokens.len()),
-            ),
-            (
-                "+ word 5-shingles + winnow (t=12)",
-                Box::new(move |d| {
-                    let analysis = tokenize(d);
-                    let shingles = word_shingles(&analysis, 5).expect("valid n");
-                    winnow(&shingles, window).len()
-                }),
-            ),
-            (
-                "+ char k-shingles + winnow (w=8)",
-                Box::new(|d| {
-                    let analysis = tokenize(d);
-                    let shingles =
-                        char_shingles(&analysis, default_char_k(&analysis)).expect("valid k");
-                    winnow(&shingles, 8).len()
-                }),
-            ),
+        let floor = median_seconds(documents, floor);
+        let stages: [(&str, Stage); 4] = [
+            ("unicode_words() (floor)", self::floor),
+            ("normalize + tokenize", tokens),
+            ("+ word 5-shingles + winnow (t=12)", word_fingerprints),
+            ("+ char k-shingles + winnow (w=8)", char_fingerprints),
         ];
         for (name, work) in stages.iter() {
             let seconds = if name.contains("floor") {
