@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::error::Error;
 use crate::span::Span;
-use crate::text::{tokenize, Token};
+use crate::text::{tokenize, EvasionReport, Token};
 
 /// Smallest n-gram size accepted by [`shared_ngrams`].
 pub const MIN_NGRAM: usize = 1;
@@ -38,12 +38,17 @@ pub struct SharedNgrams {
     pub shared_words_a: usize,
     /// Number of words of the second text inside its shared spans.
     pub shared_words_b: usize,
+    /// Traces of evasion in the first text (invisible characters, look-alike letters).
+    pub evasion_a: EvasionReport,
+    /// Traces of evasion in the second text.
+    pub evasion_b: EvasionReport,
 }
 
 /// Finds the word n-grams that `a` and `b` have in common and where they are in each text.
 ///
-/// Tokens are compared case-insensitively (see [`crate::text::tokenize`]); each Han character counts
-/// as a word. `n` must be in [`MIN_NGRAM`]`..=`[`MAX_NGRAM`].
+/// Tokens are compared in matching form (see [`crate::text::analyze`]): case-insensitive, NFKC,
+/// invisible characters removed and look-alike letters folded, so evasive copies still match; each
+/// Han character counts as a word. `n` must be in [`MIN_NGRAM`]`..=`[`MAX_NGRAM`].
 ///
 /// ```
 /// use plagscope::shared_ngrams;
@@ -81,6 +86,8 @@ pub fn shared_ngrams(a: &str, b: &str, n: usize) -> Result<SharedNgrams, Error> 
         words_b: tokens_b.len(),
         shared_words_a,
         shared_words_b,
+        evasion_a: analysis_a.evasion,
+        evasion_b: analysis_b.evasion,
     })
 }
 

@@ -9,9 +9,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::compare::{MAX_NGRAM, MIN_NGRAM};
-
-/// Default n-gram size for `sharedNgrams` when `n` is omitted.
-const DEFAULT_NGRAM: usize = 5;
+use crate::sketch::DEFAULT_WORD_N;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -39,6 +37,27 @@ export interface SharedNgrams {
   sharedWordsA: number;
   /** Words of the second text inside its shared spans. */
   sharedWordsB: number;
+  /** Traces of evasion in the first text. */
+  evasionA: EvasionReport;
+  /** Traces of evasion in the second text. */
+  evasionB: EvasionReport;
+}
+
+/** What a text contains that looks like an attempt to evade matching. Spans are sorted. */
+export interface EvasionReport {
+  /** Invisible characters inside words (zero-width spaces, soft hyphens, bidi controls, ...). */
+  invisibleCharacters: number;
+  invisibleSpans: Span[];
+  /** All invisible characters removed for matching, harmless ones included. */
+  invisibleRemovedTotal: number;
+  /** Blank look-alikes (U+2800, Hangul fillers) used in place of spaces. */
+  blankSubstitutes: number;
+  blankSpans: Span[];
+  /** Look-alike letters folded for matching, by their script, e.g. `{ Cyrillic: 3 }`. */
+  replacedLetters: Record<string, number>;
+  replacedSpans: Span[];
+  /** Words mixing Latin, Cyrillic and Greek letters. */
+  mixedScriptWords: Span[];
 }
 "#;
 
@@ -90,7 +109,7 @@ fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
 
 fn ngram_arg(value: &JsValue) -> Result<usize, JsError> {
     if value.is_undefined() || value.is_null() {
-        return Ok(DEFAULT_NGRAM);
+        return Ok(DEFAULT_WORD_N);
     }
     let Some(n) = value.as_f64() else {
         return Err(JsError::new(&format!(

@@ -15,6 +15,17 @@ function showError(message) {
 
 const percent = (part, whole) => (whole === 0 ? 0 : Math.round((100 * part) / whole));
 
+/** One sentence about evasion traces in a text, or '' when there are none. */
+function describeEvasion(label, report) {
+  const parts = [];
+  if (report.invisibleCharacters) parts.push(`${report.invisibleCharacters} invisible character(s) inside words`);
+  if (report.blankSubstitutes) parts.push(`${report.blankSubstitutes} blank look-alike(s) used as spaces`);
+  for (const [script, count] of Object.entries(report.replacedLetters)) {
+    parts.push(`${count} ${script} look-alike letter(s)`);
+  }
+  return parts.length ? `${label}: ${parts.join(', ')} (ignored for matching).` : '';
+}
+
 async function main() {
   let engine;
   try {
@@ -49,6 +60,11 @@ async function main() {
           `(${result.sharedWordsA} of ${result.wordsA} words, ${result.a.length} passage(s)) and ` +
           `${percent(result.sharedWordsB, result.wordsB)}% of the source ` +
           `(${result.sharedWordsB} of ${result.wordsB} words) are in ${result.shared} shared ${result.n}-word sequences.`;
+      const evasion = [describeEvasion('Paper', result.evasionA), describeEvasion('Source', result.evasionB)]
+        .filter(Boolean)
+        .join(' ');
+      $('evasion').textContent = evasion;
+      $('evasion').hidden = !evasion;
       $('results').hidden = false;
       status.textContent = 'Done.';
     } catch (error) {

@@ -8,6 +8,6 @@ pub mod winnow;
 
 pub use hash::{hash_bytes, HASH_SCHEME_VERSION, SHINGLE_SEED};
 pub use shingle::{
-    char_shingles, default_char_k, word_shingles, Shingle, MAX_SHINGLE, MIN_SHINGLE,
+    char_shingles, default_char_k, word_shingles, Shingle, DEFAULT_WORD_N, MAX_SHINGLE, MIN_SHINGLE,
 };
 pub use winnow::{guarantee_window, winnow, winnow_positions, Fingerprint};

@@ -16,6 +16,8 @@ use super::hash::hash_bytes;
 pub const MIN_SHINGLE: usize = 1;
 /// Largest accepted shingle size (words or characters).
 pub const MAX_SHINGLE: usize = 64;
+/// The default word n-gram size: five words rarely repeat by chance but survive light editing.
+pub const DEFAULT_WORD_N: usize = 5;
 
 /// One hashed shingle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -90,6 +90,15 @@ test('bad input shows a clear error and the app keeps working', async (t) => {
   assert.deepEqual(await marks(page, '#view-a'), ['alpha beta gamma delta']);
 });
 
+test('an evasive copy is still highlighted and the evasion is reported', async (t) => {
+  const page = await openApp(t);
+  const clean = 'The experimental results confirm our hypothesis about protein folding.';
+  const evasive = 'Th\u0435 exp\u0435rim\u200Bental results c\u043Enfirm our hypothesis about protein folding.';
+  await compare(page, clean, evasive, 5);
+  assert.deepEqual(await marks(page, '#view-b'), [evasive.slice(0, -1)]);
+  assert.match(await page.locator('#evasion').textContent(), /Source: 1 invisible character\(s\) inside words, 3 Cyrillic look-alike letter\(s\)/);
+});
+
 test('nothing in common shows no highlights', async (t) => {
   const page = await openApp(t);
   await compare(page, 'completely different words here', 'nothing alike at all in this one', 2);

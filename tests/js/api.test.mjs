@@ -62,9 +62,8 @@ test('bad input is a clear Error and the engine keeps working', () => {
 
 test('binary garbage and empty strings give empty results, not errors', () => {
   const garbage = String.fromCharCode(...Array.from({ length: 4096 }, (_, i) => (i * 7919) % 65536));
-  assert.deepEqual(sharedNgrams('', '', 1), {
-    n: 1, shared: 0, a: [], b: [], wordsA: 0, wordsB: 0, sharedWordsA: 0, sharedWordsB: 0,
-  });
+  const empty = sharedNgrams('', '', 1);
+  assert.deepEqual([empty.shared, empty.a, empty.b, empty.wordsA], [0, [], [], 0]);
   const result = sharedNgrams(garbage, garbage, 2);
   for (const { start, end } of result.a) {
     assert.ok(start < end && end <= garbage.length);
@@ -76,4 +75,26 @@ test('a large input (5 MB) is handled', () => {
   const result = sharedNgrams(words, 'w10 w11 w12 w13 w14', 5);
   assert.ok(result.a.length > 0);
   assert.equal(words.slice(result.a[0].start, result.a[0].end), 'w10 w11 w12 w13 w14');
+});
+
+test('evasive copies match and the evasion is reported with spans', () => {
+  const clean = 'The experimental results confirm our hypothesis about protein folding.';
+  // Cyrillic а/е/о inside Latin words, a zero-width space and a soft hyphen inside words.
+  const evasive = 'Th\u0435 exp\u0435rim\u200Bental results c\u043Enfirm our hyp\u043Eth\u00ADesis \u0430bout protein folding.';
+  const result = sharedNgrams(clean, evasive, 5);
+  assert.deepEqual(sliceAll(evasive, result.b), [evasive.slice(0, -1)]);
+  assert.equal(result.evasionA.invisibleCharacters, 0);
+  assert.deepEqual(result.evasionA.replacedLetters, {});
+  const report = result.evasionB;
+  assert.equal(report.invisibleCharacters, 2);
+  assert.deepEqual(sliceAll(evasive, report.invisibleSpans), ['\u200B', '\u00AD']);
+  assert.deepEqual(report.replacedLetters, { Cyrillic: 5 });
+  assert.deepEqual(sliceAll(evasive, report.mixedScriptWords),
+    ['Th\u0435', 'exp\u0435rim\u200Bental', 'c\u043Enfirm', 'hyp\u043Eth\u00ADesis', '\u0430bout']);
+});
+
+test('full-width text matches its ASCII twin', () => {
+  const a = 'ＴＨＥ ＲＥＳＵＬＴＳ ＡＲＥ ＦＩＮＡＬ';
+  const result = sharedNgrams(a, 'the results are final', 4);
+  assert.deepEqual(sliceAll(a, result.a), [a]);
 });
