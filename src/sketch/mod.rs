@@ -3,6 +3,7 @@
 //! original UTF-16 spans, so any fingerprint can be highlighted.
 
 pub mod hash;
+pub mod minhash;
 pub mod shingle;
 pub mod winnow;
 
