@@ -186,8 +186,8 @@ impl MinHasher {
             }
             let mut attempt = 1u64;
             let donor = loop {
-                let probe = mix64(MINHASH_SEED ^ ((bin as u64) << 32 | attempt));
-                let candidate = ((probe >> 32) * k >> 32) as usize;
+                let probe = mix64(MINHASH_SEED ^ (((bin as u64) << 32) | attempt));
+                let candidate = (((probe >> 32) * k) >> 32) as usize;
                 if filled[candidate] {
                     break candidate;
                 }
