@@ -19,6 +19,7 @@
 
 pub mod compare;
 pub mod error;
+pub mod index;
 pub mod sketch;
 pub mod span;
 pub mod text;
