@@ -5,6 +5,7 @@
 pub mod hash;
 pub mod minhash;
 pub mod shingle;
+pub mod simhash;
 pub mod winnow;
 
 pub use hash::{hash_bytes, HASH_SCHEME_VERSION, SHINGLE_SEED};
