@@ -20,6 +20,7 @@
 pub mod compare;
 pub mod error;
 pub mod index;
+pub mod methods;
 pub mod sketch;
 pub mod span;
 pub mod text;

@@ -1,0 +1,234 @@
+//! Short-text near-duplicates with a 32-bit SimHash (the second improved SimHash seed, designed for
+//! microblog posts).
+//!
+//! - **Fingerprint**: a 32-bit SimHash of the text's terms (stop words removed, weighted by count).
+//!   A *short* term (one character, e.g. a single Chinese character) carries too little information
+//!   to vote on all 32 bits: its hash's bits 17-32 are folded onto bits 1-16 (XOR) and it votes on
+//!   bits 1-16 only, so short terms do not scramble the upper half.
+//! - **Duplicate rate** `Dup`: the Jaccard similarity of the two texts' term sets (exact; posts are
+//!   short).
+//! - **Similarity** `Sim = 1/(Ham + 1) + K·Dup` with `K` in [2, 8]; a pair is similar when
+//!   `Sim >= 1 + 0.2K`. (Identical posts score `1 + K`; a pair with distance 0 needs `Dup >= 0.2`, a
+//!   pair far apart needs `Dup` a little over 0.2 + (1 - 1/(Ham+1))/K.)
+//! - **Bucketing** ([`recursive_buckets`]): posts are grouped by the top 8 bits of their
+//!   fingerprint (256 groups); a group holding more than half of its level's items is re-split on
+//!   the next 8 bits, recursively, so one crowded prefix cannot make every comparison quadratic.
+//!   Only posts in the same group are compared.
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::sketch::hash::hash_bytes;
+use crate::text::{is_stopword, Analysis};
+
+/// Default `K`.
+pub const DEFAULT_K: f64 = 4.0;
+
+/// The 32-bit SimHash with short-term bit folding (see the module docs).
+///
+/// ```
+/// use plagscope::methods::weibo::simhash32;
+/// use plagscope::text::tokenize;
+/// let a = simhash32(&tokenize("今天天气很好，我们去公园散步吧"));
+/// let b = simhash32(&tokenize("今天天气很好，我们去公园散步"));
+/// assert!((a ^ b).count_ones() <= 8);
+/// ```
+pub fn simhash32(analysis: &Analysis) -> u32 {
+    let mut votes = [0i64; 32];
+    for text in analysis.token_texts().filter(|t| !is_stopword(t)) {
+        let hash = hash_bytes(text.as_bytes()) as u32;
+        let (bits, voting) = if text.chars().nth(1).is_none() {
+            ((hash ^ (hash >> 16)) & 0xFFFF, 16)
+        } else {
+            (hash, 32)
+        };
+        for (bit, vote) in votes.iter_mut().take(voting).enumerate() {
+            *vote += if bits >> bit & 1 == 1 { 1 } else { -1 };
+        }
+    }
+    votes
+        .iter()
+        .enumerate()
+        .filter(|(_, &vote)| vote > 0)
+        .fold(0u32, |fingerprint, (bit, _)| fingerprint | 1 << bit)
+}
+
+/// `Dup`: Jaccard similarity of the two texts' term sets (stop words removed); 0 if both are empty.
+pub fn duplicate_rate(a: &Analysis, b: &Analysis) -> f64 {
+    let set = |analysis: &Analysis| -> HashSet<String> {
+        analysis
+            .token_texts()
+            .filter(|t| !is_stopword(t))
+            .map(String::from)
+            .collect()
+    };
+    let (a, b) = (set(a), set(b));
+    let union = a.union(&b).count();
+    if union == 0 {
+        return 0.0;
+    }
+    a.intersection(&b).count() as f64 / union as f64
+}
+
+fn check_k(k: f64) -> Result<(), Error> {
+    if (2.0..=8.0).contains(&k) {
+        Ok(())
+    } else {
+        Err(Error::invalid("k", format!("must be in [2, 8], got {k}")))
+    }
+}
+
+/// `Sim = 1/(hamming + 1) + K × dup`, `K` in [2, 8].
+///
+/// ```
+/// use plagscope::methods::weibo::{similarity, is_similar};
+/// let sim = similarity(2, 0.5, 4.0).unwrap(); // 1/3 + 2
+/// assert!((sim - 7.0 / 3.0).abs() < 1e-12);
+/// assert!(is_similar(sim, 4.0).unwrap()); // threshold 1.8
+/// assert!(!is_similar(similarity(10, 0.1, 4.0).unwrap(), 4.0).unwrap());
+/// ```
+pub fn similarity(hamming: u32, dup: f64, k: f64) -> Result<f64, Error> {
+    check_k(k)?;
+    Ok(1.0 / (hamming as f64 + 1.0) + k * dup)
+}
+
+/// Whether `sim` reaches the method's threshold `1 + 0.2K`.
+pub fn is_similar(sim: f64, k: f64) -> Result<bool, Error> {
+    check_k(k)?;
+    Ok(sim >= 1.0 + 0.2 * k)
+}
+
+/// The comparison of two short texts.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WeiboComparison {
+    /// Hamming distance of the 32-bit fingerprints.
+    pub hamming: u32,
+    /// Duplicate rate `Dup`.
+    pub dup: f64,
+    /// `Sim`.
+    pub sim: f64,
+    /// Whether `Sim >= 1 + 0.2K`.
+    pub similar: bool,
+}
+
+/// Compares two short texts with parameter `K` in [2, 8].
+pub fn compare(a: &Analysis, b: &Analysis, k: f64) -> Result<WeiboComparison, Error> {
+    let hamming = (simhash32(a) ^ simhash32(b)).count_ones();
+    let dup = duplicate_rate(a, b);
+    let sim = similarity(hamming, dup, k)?;
+    Ok(WeiboComparison {
+        hamming,
+        dup,
+        sim,
+        similar: is_similar(sim, k)?,
+    })
+}
+
+/// A group of items whose fingerprints share a prefix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group<K> {
+    /// The shared prefix, right-aligned.
+    pub prefix: u32,
+    /// Its length in bits (8, 16, 24 or 32).
+    pub prefix_bits: u32,
+    /// The items, in input order.
+    pub members: Vec<K>,
+}
+
+/// Smallest group that is re-split: splitting a handful of items saves nothing.
+pub const MIN_GROUP_TO_SPLIT: usize = 8;
+
+/// Groups `(key, fingerprint)` items by the top 8 bits of the fingerprint; a group holding more than
+/// half of its level's items (and at least [`MIN_GROUP_TO_SPLIT`]) is re-split on the next 8 bits,
+/// recursively down to the full 32 bits. Groups come out ordered by prefix.
+///
+/// ```
+/// use plagscope::methods::weibo::recursive_buckets;
+/// let mut items: Vec<(u32, u32)> = (0..20).map(|i| (i, 0xAB00_0000 | (i % 2) << 20 | i)).collect();
+/// items.extend((20..24).map(|i| (i, 0x1200_0000 | i)));
+/// let groups = recursive_buckets(&items);
+/// // 20 of 24 items share the top byte 0xAB: that group is re-split on the next byte, where no
+/// // group holds more than half of the 20.
+/// let shapes: Vec<(u32, u32, usize)> = groups.iter().map(|g| (g.prefix, g.prefix_bits, g.members.len())).collect();
+/// assert_eq!(shapes, [(0x12, 8, 4), (0xAB00, 16, 10), (0xAB10, 16, 10)]);
+/// ```
+pub fn recursive_buckets<K: Clone>(items: &[(K, u32)]) -> Vec<Group<K>> {
+    let mut groups = Vec::new();
+    split_level(items, 0, 0, &mut groups);
+    groups
+}
+
+fn split_level<K: Clone>(items: &[(K, u32)], prefix: u32, used_bits: u32, out: &mut Vec<Group<K>>) {
+    let bits = used_bits + 8;
+    let mut by_prefix: BTreeMap<u32, Vec<(K, u32)>> = BTreeMap::new();
+    for (key, fingerprint) in items {
+        by_prefix
+            .entry(fingerprint >> (32 - bits))
+            .or_default()
+            .push((key.clone(), *fingerprint));
+    }
+    let level = items.len();
+    for (group_prefix, members) in by_prefix {
+        debug_assert_eq!(group_prefix >> 8, prefix);
+        if bits < 32 && members.len() >= MIN_GROUP_TO_SPLIT && members.len() * 2 > level {
+            split_level(&members, group_prefix, bits, out);
+        } else {
+            out.push(Group {
+                prefix: group_prefix,
+                prefix_bits: bits,
+                members: members.into_iter().map(|(key, _)| key).collect(),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::tokenize;
+
+    #[test]
+    fn threshold_follows_k() {
+        for k in [2.0, 4.0, 8.0] {
+            // Identical: Ham 0, Dup 1 -> 1 + K, always similar.
+            assert!(is_similar(similarity(0, 1.0, k).unwrap(), k).unwrap());
+            // Distance 0 needs Dup >= 0.2 exactly.
+            assert!(is_similar(similarity(0, 0.2, k).unwrap(), k).unwrap());
+            assert!(!is_similar(similarity(0, 0.19, k).unwrap(), k).unwrap());
+        }
+        assert!(similarity(0, 0.5, 1.0).is_err() && is_similar(1.0, 9.0).is_err());
+    }
+
+    #[test]
+    fn short_terms_only_touch_the_low_half() {
+        // Only one-character terms: the upper 16 bits never get a positive vote.
+        assert_eq!(simhash32(&tokenize("猫 狗 鱼 鸟 马 牛")) >> 16, 0);
+        assert_ne!(simhash32(&tokenize("cat dog fish bird horse cow")) >> 16, 0);
+    }
+
+    #[test]
+    fn reposts_are_similar_and_unrelated_posts_are_not() {
+        let post =
+            tokenize("Breaking: the city council approved the new cycling lanes downtown today");
+        let repost =
+            tokenize("RT Breaking: the city council approved the new cycling lanes downtown!");
+        let other = tokenize("My cat learned to open the fridge, send help and snacks");
+        let same = compare(&post, &repost, DEFAULT_K).unwrap();
+        let different = compare(&post, &other, DEFAULT_K).unwrap();
+        assert!(same.similar, "{same:?}");
+        assert!(!different.similar, "{different:?}");
+        assert!(same.dup >= 0.8 && different.dup < 0.1);
+    }
+
+    #[test]
+    fn crowded_groups_split_recursively_down_to_full_fingerprints() {
+        let items: Vec<(usize, u32)> = (0..10).map(|i| (i, 0xDEAD_BE00 | (i as u32 % 3))).collect();
+        let groups = recursive_buckets(&items);
+        assert!(groups.iter().all(|g| g.prefix_bits == 32));
+        assert_eq!(groups.len(), 3);
+        assert_eq!(groups.iter().map(|g| g.members.len()).sum::<usize>(), 10);
+    }
+}
