@@ -17,3 +17,6 @@ node scripts/corpus.mjs --zh
 
 step "text pipeline (native, release build)"
 cargo bench --bench text_pipeline
+
+step "sketches: MinHash and SimHash (native, release build)"
+cargo bench --bench sketches
