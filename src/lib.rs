@@ -17,6 +17,7 @@
 
 #![deny(missing_docs)]
 
+pub mod align;
 pub mod compare;
 pub mod error;
 pub mod index;
