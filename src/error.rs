@@ -13,6 +13,8 @@ pub enum Error {
         /// What was wrong and what is allowed.
         message: String,
     },
+    /// A saved index that cannot be read: truncated, corrupted, foreign or from a newer version.
+    InvalidIndex(String),
 }
 
 impl Error {
@@ -29,6 +31,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::InvalidParameter { name, message } => write!(f, "invalid `{name}`: {message}"),
+            Error::InvalidIndex(message) => write!(f, "cannot read the index file: {message}"),
         }
     }
 }

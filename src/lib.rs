@@ -18,12 +18,15 @@
 #![deny(missing_docs)]
 
 pub mod align;
+pub mod checker;
 pub mod compare;
 pub mod error;
+pub mod exclude;
 pub mod index;
 pub mod methods;
 pub mod sketch;
 pub mod span;
+pub mod store;
 pub mod text;
 
 /// The JavaScript bindings (wasm32 only); public so wasm-bindgen tests can call them from Rust.

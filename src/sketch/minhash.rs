@@ -37,8 +37,10 @@ pub enum MinHashScheme {
     Classic,
 }
 
-/// A MinHash signature: one `u32` per slot.
+/// A MinHash signature: one `u32` per slot. Serialized as its scheme, slot count and the slots'
+/// little-endian bytes (none for an empty set): four bytes per slot.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "SignatureData", into = "SignatureData")]
 pub struct MinHashSignature {
     /// The scheme that produced it; only signatures of the same scheme and length compare.
     pub scheme: MinHashScheme,
@@ -46,6 +48,66 @@ pub struct MinHashSignature {
     pub values: Vec<u32>,
     /// Whether the set was empty (an empty set is similar to nothing).
     pub empty: bool,
+}
+
+/// The serialized form of a [`MinHashSignature`].
+#[derive(Serialize, Deserialize)]
+struct SignatureData {
+    scheme: MinHashScheme,
+    slots: u32,
+    bytes: Vec<u8>,
+}
+
+impl From<MinHashSignature> for SignatureData {
+    fn from(signature: MinHashSignature) -> Self {
+        let bytes = if signature.empty {
+            Vec::new()
+        } else {
+            signature
+                .values
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+                .collect()
+        };
+        SignatureData {
+            scheme: signature.scheme,
+            slots: signature.values.len() as u32,
+            bytes,
+        }
+    }
+}
+
+impl TryFrom<SignatureData> for MinHashSignature {
+    type Error = String;
+
+    fn try_from(data: SignatureData) -> Result<Self, String> {
+        let slots = data.slots as usize;
+        if slots == 0 || slots > MAX_NUM_PERM {
+            return Err(format!("a signature has {slots} slots"));
+        }
+        if data.bytes.is_empty() {
+            return Ok(MinHashSignature {
+                scheme: data.scheme,
+                values: vec![EMPTY_SLOT; slots],
+                empty: true,
+            });
+        }
+        if data.bytes.len() != slots * 4 {
+            return Err(format!(
+                "a signature of {slots} slots has {} bytes",
+                data.bytes.len()
+            ));
+        }
+        Ok(MinHashSignature {
+            scheme: data.scheme,
+            values: data
+                .bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+            empty: false,
+        })
+    }
 }
 
 /// The value of every slot of an empty set's signature.

@@ -6,7 +6,7 @@
 //! matching form, stop words removed) hashed with the shingle hash, weighted by one of
 //! [`TermWeighting`]'s schemes.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
@@ -84,7 +84,8 @@ pub fn length_weight(chars: usize) -> f64 {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct IdfTable {
     documents: u32,
-    document_frequency: HashMap<u64, u32>,
+    /// Ordered, so that a saved index is byte-for-byte reproducible.
+    document_frequency: BTreeMap<u64, u32>,
 }
 
 impl IdfTable {

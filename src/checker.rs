@@ -1,0 +1,877 @@
+//! The checker: a reference set and the check of a paper against it.
+//!
+//! **Index.** Each reference is analyzed ([`crate::text::analyze`]); its word k-shingles (k = 5) are
+//! winnowed (guarantee t = 12) into fingerprints, and an inverted index maps each fingerprint to the
+//! references holding it. Each reference also keeps its MinHash signature (whole-document Jaccard and
+//! containment), its metadata signature, and feeds a document-frequency table used for tf·idf
+//! SimHash weights.
+//!
+//! **Check.** The paper's shingles (all of them, not only its fingerprints: every shared run of at
+//! least t words contains a reference fingerprint) are looked up in the index; references with hits
+//! are aligned with the paper ([`crate::align`]) into passages. Quotes, the bibliography and text
+//! found in *base* (template) documents are excluded first (MOSS `-b`), and fingerprints held by more
+//! than `maxDocFrequency` references are treated as common phrasing (MOSS `-m`). The overall
+//! similarity is the share of the paper's words inside any reported passage, so overlapping sources
+//! are not double-counted (Turnitin's definition).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::align::{align, AlignOptions, Passage};
+use crate::error::Error;
+use crate::exclude::{bibliography, quotes, Exclusion, ExclusionKind};
+use crate::methods::chinese_ngram::{self, NgramDuplicate, SampleStep};
+use crate::methods::combined::{combined_similarity, CombinedSimilarity, Metadata, DEFAULT_MU};
+use crate::methods::weibo::{self, WeiboComparison, DEFAULT_K};
+use crate::sketch::hash::hash_bytes;
+use crate::sketch::minhash::{
+    containment_from_jaccard, MinHashScheme, MinHashSignature, MinHasher,
+};
+use crate::sketch::simhash::{hamming, text_simhash, IdfTable, TermWeighting};
+use crate::sketch::{guarantee_window, winnow, word_shingles};
+use crate::span::Span;
+use crate::text::{analyze, Analysis, EvasionReport, TextOptions};
+
+/// Largest text accepted, in bytes (UTF-8): 64 MiB.
+pub const MAX_TEXT_BYTES: usize = 64 << 20;
+
+/// Options fixed for a reference set (they decide what is stored in the index).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct CheckerOptions {
+    /// How texts are normalized and tokenized.
+    pub text: TextOptions,
+    /// Words per fingerprint shingle, the noise threshold (2..=16). Default 5.
+    pub k: usize,
+    /// Guarantee threshold in words: every shared run this long is found (k..=64). Default 12.
+    pub t: usize,
+    /// MinHash slots (16..=1024). Default 128.
+    pub num_perm: usize,
+    /// MinHash scheme. Default one permutation.
+    pub minhash_scheme: MinHashScheme,
+}
+
+impl Default for CheckerOptions {
+    fn default() -> Self {
+        CheckerOptions {
+            text: TextOptions::default(),
+            k: 5,
+            t: 12,
+            num_perm: 128,
+            minhash_scheme: MinHashScheme::OnePermutation,
+        }
+    }
+}
+
+impl CheckerOptions {
+    /// Checks the documented ranges.
+    pub fn validate(&self) -> Result<(), Error> {
+        self.text.validate()?;
+        if !(2..=16).contains(&self.k) {
+            return Err(Error::invalid(
+                "k",
+                format!("must be in 2..=16, got {}", self.k),
+            ));
+        }
+        if !(self.k..=64).contains(&self.t) {
+            return Err(Error::invalid(
+                "t",
+                format!("must be in k..=64 ({}..=64), got {}", self.k, self.t),
+            ));
+        }
+        if !(16..=1024).contains(&self.num_perm) {
+            return Err(Error::invalid(
+                "numPerm",
+                format!("must be in 16..=1024, got {}", self.num_perm),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Options of one check (or one all-pairs run).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct CheckOptions {
+    /// Passage alignment (gaps, minimum passage length in words, ...).
+    pub align: AlignOptions,
+    /// Leave quotations out. Default true.
+    pub exclude_quotes: bool,
+    /// Leave the bibliography out. Default true.
+    pub exclude_bibliography: bool,
+    /// Fingerprints held by more references than this are common phrasing, not evidence (MOSS -m;
+    /// 1..=1000000). Default 10.
+    pub max_doc_frequency: usize,
+    /// Report at most this many sources (1..=10000). Default 100.
+    pub max_sources: usize,
+    /// Weight of the text part in the combined SimHash + metadata score, in [0.8, 0.9]. Default 0.85.
+    pub mu: f64,
+    /// K of the short-text (Weibo) score, in [2, 8]. Default 4.
+    pub weibo_k: f64,
+    /// The paper's metadata, compared with each source's by the combined score.
+    pub meta: Metadata,
+    /// All-pairs only: report pairs whose similarity (the larger of the two directions) reaches
+    /// this share, in [0, 1]. Default 0.05.
+    pub threshold: f64,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            align: AlignOptions::default(),
+            exclude_quotes: true,
+            exclude_bibliography: true,
+            max_doc_frequency: 10,
+            max_sources: 100,
+            mu: DEFAULT_MU,
+            weibo_k: DEFAULT_K,
+            meta: Metadata::default(),
+            threshold: 0.05,
+        }
+    }
+}
+
+impl CheckOptions {
+    /// Checks the documented ranges.
+    pub fn validate(&self) -> Result<(), Error> {
+        self.align.validate()?;
+        if !(1..=1_000_000).contains(&self.max_doc_frequency) {
+            return Err(Error::invalid(
+                "maxDocFrequency",
+                format!("must be in 1..=1000000, got {}", self.max_doc_frequency),
+            ));
+        }
+        if !(1..=10_000).contains(&self.max_sources) {
+            return Err(Error::invalid(
+                "maxSources",
+                format!("must be in 1..=10000, got {}", self.max_sources),
+            ));
+        }
+        if !(0.8..=0.9).contains(&self.mu) {
+            return Err(Error::invalid(
+                "mu",
+                format!("must be in [0.8, 0.9], got {}", self.mu),
+            ));
+        }
+        if !(2.0..=8.0).contains(&self.weibo_k) {
+            return Err(Error::invalid(
+                "weiboK",
+                format!("must be in [2, 8], got {}", self.weibo_k),
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.threshold) {
+            return Err(Error::invalid(
+                "threshold",
+                format!("must be in [0, 1], got {}", self.threshold),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A reference document as added by the user.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Reference {
+    /// A unique id (1..=1024 characters).
+    pub id: String,
+    /// A title for reports (defaults to the id).
+    #[serde(default)]
+    pub title: String,
+    /// The full text.
+    pub text: String,
+    /// Keywords, tags and references, for the combined score.
+    #[serde(default)]
+    pub meta: Metadata,
+    /// A base (template) document: its text is never reported, and it is excluded from the paper.
+    #[serde(default)]
+    pub base: bool,
+}
+
+/// What the index keeps per reference.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Entry {
+    pub(crate) reference: Reference,
+    /// Tokens of the reference.
+    pub(crate) words: usize,
+    /// Distinct word shingles.
+    pub(crate) shingles: usize,
+    /// Distinct winnowed fingerprints, sorted.
+    #[serde(with = "crate::store::u64_bytes")]
+    pub(crate) fingerprints: Vec<u64>,
+    /// MinHash of the word shingle set.
+    pub(crate) minhash: MinHashSignature,
+    /// MinHash of the metadata set.
+    pub(crate) meta_minhash: MinHashSignature,
+}
+
+/// A summary of one reference, for listings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReferenceInfo {
+    /// Its id.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// Its number of words.
+    pub words: usize,
+    /// Its number of fingerprints in the index.
+    pub fingerprints: usize,
+    /// Whether it is a base document.
+    pub base: bool,
+}
+
+/// A shared n-gram run inside a passage, located in both texts (UTF-16 units).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SharedRun {
+    /// Start in the paper.
+    pub start: usize,
+    /// End in the paper.
+    pub end: usize,
+    /// Start in the source.
+    pub source_start: usize,
+    /// End in the source.
+    pub source_end: usize,
+}
+
+/// A passage of the paper that matches a passage of a source.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PassageReport {
+    /// Start in the paper (UTF-16 units of the original text).
+    pub start: usize,
+    /// End in the paper.
+    pub end: usize,
+    /// Start in the source.
+    pub source_start: usize,
+    /// End in the source.
+    pub source_end: usize,
+    /// Words of the paper in the passage.
+    pub words: usize,
+    /// Words inside exact shared runs.
+    pub matched_words: usize,
+    /// The exact shared runs, for highlighting.
+    pub ngrams: Vec<SharedRun>,
+}
+
+/// The seed methods' scores for a pair of texts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MethodScores {
+    /// Weighted SimHash (tf·idf·(1+len)) combined with metadata Jaccard.
+    pub combined: CombinedSimilarity,
+    /// 32-bit short-text SimHash with the duplicate rate.
+    pub weibo: WeiboComparison,
+    /// Chinese 4-gram sampling (the paper checked against the source).
+    pub chinese_ngram: NgramDuplicate,
+}
+
+/// How a paper relates to one source.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceReport {
+    /// The source's id.
+    pub id: String,
+    /// The source's title.
+    pub title: String,
+    /// Share of the paper's (counted) words inside passages matching this source.
+    pub similarity: f64,
+    /// Share of the source's words used by the paper.
+    pub source_coverage: f64,
+    /// MinHash estimate of the Jaccard similarity of the two word shingle sets.
+    pub jaccard: f64,
+    /// MinHash estimate of the containment of the paper in the source.
+    pub containment: f64,
+    /// Hamming distance of the two 64-bit SimHashes (tf·idf·(1+len) weights).
+    pub simhash_distance: u32,
+    /// Scores of the seed methods.
+    pub scores: MethodScores,
+    /// The matching passages, in paper order.
+    pub passages: Vec<PassageReport>,
+}
+
+/// The result of a check.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    /// Share of the paper's counted words inside any reported passage, in [0, 1].
+    pub similarity: f64,
+    /// Words of the paper counted (not excluded).
+    pub words: usize,
+    /// Words of the paper in all.
+    pub total_words: usize,
+    /// Sources with at least one passage, most similar first.
+    pub sources: Vec<SourceReport>,
+    /// Traces of evasion in the paper.
+    pub evasion: EvasionReport,
+    /// Parts of the paper left out of the check.
+    pub excluded: Vec<Exclusion>,
+}
+
+/// One pair of the all-pairs comparison.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PairReport {
+    /// First document's id.
+    pub a: String,
+    /// Second document's id.
+    pub b: String,
+    /// The larger of the two directions' similarities.
+    pub similarity: f64,
+    /// The comparison, seen from `a` (its `similarity` is the share of `a` found in `b`,
+    /// `sourceCoverage` the share of `b` found in `a`).
+    pub report: SourceReport,
+}
+
+/// A paper or reference after analysis, with what alignment needs.
+struct Prepared {
+    analysis: Analysis,
+    token_hashes: Vec<u64>,
+    shingle_hashes: Vec<u64>,
+}
+
+fn check_text(name: &'static str, text: &str) -> Result<(), Error> {
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(Error::invalid(
+            name,
+            format!(
+                "the text is {} MB; the limit is {} MB",
+                text.len() >> 20,
+                MAX_TEXT_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A reference set and the checks against it.
+#[derive(Debug, Clone)]
+pub struct Checker {
+    pub(crate) options: CheckerOptions,
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) idf: IdfTable,
+    ids: HashMap<String, usize>,
+    /// Fingerprint -> indices into `entries`.
+    postings: HashMap<u64, Vec<u32>>,
+    hasher: MinHasher,
+}
+
+impl Checker {
+    /// An empty checker.
+    ///
+    /// ```
+    /// use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
+    /// let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    /// checker.add_reference(Reference {
+    ///     id: "src".into(),
+    ///     title: "A source".into(),
+    ///     text: "Winnowing selects fingerprints from the hashes of k-grams so that every match \
+    ///            of sufficient length between two documents is detected by the algorithm.".into(),
+    ///     meta: Default::default(),
+    ///     base: false,
+    /// }).unwrap();
+    /// let paper = "As shown before, winnowing selects fingerprints from the hashes of k-grams so \
+    ///              that every match of sufficient length between two documents is detected.";
+    /// let report = checker.check(paper, &CheckOptions::default()).unwrap();
+    /// assert_eq!(report.sources[0].id, "src");
+    /// let passage = &report.sources[0].passages[0];
+    /// assert!(paper[passage.start..passage.end].starts_with("winnowing selects"));
+    /// assert!(report.similarity > 0.8);
+    /// ```
+    pub fn new(options: CheckerOptions) -> Result<Self, Error> {
+        options.validate()?;
+        let hasher = MinHasher::new(options.num_perm, options.minhash_scheme)?;
+        Ok(Checker {
+            options,
+            entries: Vec::new(),
+            idf: IdfTable::new(),
+            ids: HashMap::new(),
+            postings: HashMap::new(),
+            hasher,
+        })
+    }
+
+    /// The options of this reference set.
+    pub fn options(&self) -> &CheckerOptions {
+        &self.options
+    }
+
+    /// Number of references (base documents included).
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are no references.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn prepare(&self, text: &str) -> Result<Prepared, Error> {
+        let analysis = analyze(text, &self.options.text)?;
+        let token_hashes = analysis
+            .token_texts()
+            .map(|t| hash_bytes(t.as_bytes()))
+            .collect();
+        let shingle_hashes = word_shingles(&analysis, self.options.k)?
+            .into_iter()
+            .map(|s| s.hash)
+            .collect();
+        Ok(Prepared {
+            analysis,
+            token_hashes,
+            shingle_hashes,
+        })
+    }
+
+    fn distinct(hashes: &[u64]) -> Vec<u64> {
+        let mut distinct = hashes.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        distinct
+    }
+
+    /// Adds a reference. Its id must be new.
+    pub fn add_reference(&mut self, mut reference: Reference) -> Result<(), Error> {
+        if reference.id.is_empty() || reference.id.chars().count() > 1024 {
+            return Err(Error::invalid("id", "must be 1 to 1024 characters"));
+        }
+        if self.ids.contains_key(&reference.id) {
+            return Err(Error::invalid(
+                "id",
+                format!("a reference with id {:?} already exists", reference.id),
+            ));
+        }
+        check_text("text", &reference.text)?;
+        if reference.title.is_empty() {
+            reference.title = reference.id.clone();
+        }
+        let prepared = self.prepare(&reference.text)?;
+        let shingles = word_shingles(&prepared.analysis, self.options.k)?;
+        let window = guarantee_window(self.options.k, self.options.t)?;
+        let fingerprints: Vec<u64> = Self::distinct(
+            &winnow(&shingles, window)
+                .iter()
+                .map(|f| f.hash)
+                .collect::<Vec<_>>(),
+        );
+        let distinct_shingles = Self::distinct(&prepared.shingle_hashes);
+        let entry = Entry {
+            words: prepared.analysis.tokens.len(),
+            shingles: distinct_shingles.len(),
+            minhash: self.hasher.signature(&distinct_shingles),
+            meta_minhash: reference.meta.signature(&self.hasher),
+            fingerprints,
+            reference,
+        };
+        self.idf.add_document(&prepared.analysis);
+        self.insert_entry(entry);
+        Ok(())
+    }
+
+    pub(crate) fn insert_entry(&mut self, entry: Entry) {
+        let index = self.entries.len();
+        for &fingerprint in &entry.fingerprints {
+            self.postings
+                .entry(fingerprint)
+                .or_default()
+                .push(index as u32);
+        }
+        self.ids.insert(entry.reference.id.clone(), index);
+        self.entries.push(entry);
+    }
+
+    /// Rebuilds a checker from saved parts (see [`crate::store`]).
+    pub(crate) fn from_parts(
+        options: CheckerOptions,
+        entries: Vec<Entry>,
+        idf: IdfTable,
+    ) -> Result<Self, Error> {
+        let mut checker = Checker::new(options)?;
+        checker.idf = idf;
+        for entry in entries {
+            if checker.ids.contains_key(&entry.reference.id) {
+                return Err(Error::InvalidIndex(format!(
+                    "the index holds the id {:?} twice",
+                    entry.reference.id
+                )));
+            }
+            if entry.minhash.values.len() != checker.options.num_perm {
+                return Err(Error::InvalidIndex("a signature has the wrong size".into()));
+            }
+            checker.insert_entry(entry);
+        }
+        Ok(checker)
+    }
+
+    /// Removes the reference with `id`; returns whether it existed.
+    pub fn remove_reference(&mut self, id: &str) -> Result<bool, Error> {
+        let Some(index) = self.ids.remove(id) else {
+            return Ok(false);
+        };
+        let entry = self.entries.remove(index);
+        if let Ok(prepared) = self.prepare(&entry.reference.text) {
+            self.idf.remove_document(&prepared.analysis);
+        }
+        // Indices after the removed one shift down: rebuild the postings and the id map.
+        self.postings.clear();
+        self.ids.clear();
+        let entries = std::mem::take(&mut self.entries);
+        for entry in entries {
+            self.insert_entry(entry);
+        }
+        Ok(true)
+    }
+
+    /// The references, in the order they were added.
+    pub fn references(&self) -> Vec<ReferenceInfo> {
+        self.entries
+            .iter()
+            .map(|e| ReferenceInfo {
+                id: e.reference.id.clone(),
+                title: e.reference.title.clone(),
+                words: e.words,
+                fingerprints: e.fingerprints.len(),
+                base: e.reference.base,
+            })
+            .collect()
+    }
+
+    /// The reference with `id`.
+    pub fn reference(&self, id: &str) -> Option<&Reference> {
+        self.ids.get(id).map(|&i| &self.entries[i].reference)
+    }
+
+    /// Counts, for each reference, the distinct paper shingles found among its fingerprints,
+    /// skipping excluded tokens and common phrasing.
+    fn candidates(
+        &self,
+        paper: &Prepared,
+        excluded: &[bool],
+        max_doc_frequency: usize,
+        base: Option<bool>,
+    ) -> Vec<(usize, usize)> {
+        let k = self.options.k;
+        let mut seen = HashSet::new();
+        let mut hits: HashMap<usize, usize> = HashMap::new();
+        for (position, &hash) in paper.shingle_hashes.iter().enumerate() {
+            if excluded[position..position + k].iter().any(|&e| e) || !seen.insert(hash) {
+                continue;
+            }
+            let Some(documents) = self.postings.get(&hash) else {
+                continue;
+            };
+            if documents.len() > max_doc_frequency {
+                continue;
+            }
+            for &document in documents {
+                let document = document as usize;
+                if base.is_none_or(|b| self.entries[document].reference.base == b) {
+                    *hits.entry(document).or_default() += 1;
+                }
+            }
+        }
+        let mut candidates: Vec<(usize, usize)> = hits.into_iter().collect();
+        candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        candidates
+    }
+
+    /// Checks `text` against the reference set.
+    pub fn check(&self, text: &str, options: &CheckOptions) -> Result<Report, Error> {
+        options.validate()?;
+        check_text("text", text)?;
+        let paper = self.prepare(text)?;
+        let tokens = &paper.analysis.tokens;
+        let mut excluded_spans = Vec::new();
+        if options.exclude_quotes {
+            excluded_spans.extend(quotes(text).into_iter().map(|s| (ExclusionKind::Quote, s)));
+        }
+        if options.exclude_bibliography {
+            excluded_spans.extend(bibliography(text).map(|s| (ExclusionKind::Bibliography, s)));
+        }
+        let mut excluded = vec![false; tokens.len()];
+        for (_, span) in &excluded_spans {
+            mark_inside(&paper.analysis, *span, &mut excluded);
+        }
+        // Text shared with base documents is excluded like a quote.
+        for (document, _) in self.candidates(&paper, &excluded, usize::MAX, Some(true)) {
+            let source = self.prepare(&self.entries[document].reference.text)?;
+            for passage in align(
+                &paper.token_hashes,
+                &source.token_hashes,
+                &excluded,
+                &options.align,
+            ) {
+                let span = token_span(&paper.analysis, passage.paper_start, passage.paper_end);
+                excluded_spans.push((ExclusionKind::Base, span));
+            }
+        }
+        for (kind, span) in &excluded_spans {
+            if *kind == ExclusionKind::Base {
+                mark_inside(&paper.analysis, *span, &mut excluded);
+            }
+        }
+        let counted = excluded.iter().filter(|&&e| !e).count();
+        let paper_shingles = Self::distinct(&paper.shingle_hashes);
+        let paper_minhash = self.hasher.signature(&paper_shingles);
+        let paper_simhash =
+            text_simhash(&paper.analysis, TermWeighting::TfIdfLength, Some(&self.idf))?;
+        let paper_meta = options.meta.signature(&self.hasher);
+
+        let mut covered = vec![false; tokens.len()];
+        let mut sources = Vec::new();
+        for (document, _) in
+            self.candidates(&paper, &excluded, options.max_doc_frequency, Some(false))
+        {
+            let entry = &self.entries[document];
+            let source = self.prepare(&entry.reference.text)?;
+            let passages = align(
+                &paper.token_hashes,
+                &source.token_hashes,
+                &excluded,
+                &options.align,
+            );
+            if passages.is_empty() {
+                continue;
+            }
+            for passage in &passages {
+                covered[passage.paper_start..passage.paper_end]
+                    .iter_mut()
+                    .zip(&excluded[passage.paper_start..passage.paper_end])
+                    .for_each(|(c, &e)| *c |= !e);
+            }
+            let comparison = Comparison {
+                a: &paper,
+                a_minhash: &paper_minhash,
+                a_shingles: paper_shingles.len(),
+                a_simhash: paper_simhash,
+                a_meta: &paper_meta,
+                a_excluded: &excluded,
+                a_counted: counted,
+            };
+            sources.push(self.source_report(&comparison, entry, &source, &passages, options)?);
+        }
+        sources.sort_by(|a, b| {
+            b.similarity
+                .total_cmp(&a.similarity)
+                .then_with(|| a.id.cmp(&b.id))
+        });
+        sources.truncate(options.max_sources);
+        let covered_words = covered.iter().filter(|&&c| c).count();
+        let mut excluded_report: Vec<Exclusion> = excluded_spans
+            .into_iter()
+            .map(|(kind, span)| Exclusion {
+                kind,
+                start: span.start,
+                end: span.end,
+            })
+            .collect();
+        excluded_report.sort_by_key(|e| (e.start, e.end));
+        Ok(Report {
+            similarity: ratio(covered_words, counted),
+            words: counted,
+            total_words: tokens.len(),
+            sources,
+            evasion: paper.analysis.evasion.clone(),
+            excluded: excluded_report,
+        })
+    }
+
+    fn source_report(
+        &self,
+        paper: &Comparison<'_>,
+        entry: &Entry,
+        source: &Prepared,
+        passages: &[Passage],
+        options: &CheckOptions,
+    ) -> Result<SourceReport, Error> {
+        let mut paper_covered = vec![false; paper.a.analysis.tokens.len()];
+        let mut source_covered = vec![false; source.analysis.tokens.len()];
+        let mut passage_reports = Vec::with_capacity(passages.len());
+        for passage in passages {
+            for (i, flag) in paper_covered[passage.paper_start..passage.paper_end]
+                .iter_mut()
+                .enumerate()
+            {
+                *flag |= !paper.a_excluded[passage.paper_start + i];
+            }
+            source_covered[passage.source_start..passage.source_end].fill(true);
+            let span = token_span(&paper.a.analysis, passage.paper_start, passage.paper_end);
+            let source_span =
+                token_span(&source.analysis, passage.source_start, passage.source_end);
+            passage_reports.push(PassageReport {
+                start: span.start,
+                end: span.end,
+                source_start: source_span.start,
+                source_end: source_span.end,
+                words: passage.paper_end - passage.paper_start,
+                matched_words: passage.matched_words,
+                ngrams: passage
+                    .segments
+                    .iter()
+                    .map(|s| {
+                        let a = token_span(&paper.a.analysis, s.paper, s.paper + s.len);
+                        let b = token_span(&source.analysis, s.source, s.source + s.len);
+                        SharedRun {
+                            start: a.start,
+                            end: a.end,
+                            source_start: b.start,
+                            source_end: b.end,
+                        }
+                    })
+                    .collect(),
+            });
+        }
+        let jaccard = paper.a_minhash.jaccard(&entry.minhash)?;
+        let source_simhash = text_simhash(
+            &source.analysis,
+            TermWeighting::TfIdfLength,
+            Some(&self.idf),
+        )?;
+        Ok(SourceReport {
+            id: entry.reference.id.clone(),
+            title: entry.reference.title.clone(),
+            similarity: ratio(
+                paper_covered.iter().filter(|&&c| c).count(),
+                paper.a_counted,
+            ),
+            source_coverage: ratio(
+                source_covered.iter().filter(|&&c| c).count(),
+                source.analysis.tokens.len(),
+            ),
+            jaccard,
+            containment: containment_from_jaccard(jaccard, paper.a_shingles, entry.shingles),
+            simhash_distance: hamming(paper.a_simhash, source_simhash),
+            scores: MethodScores {
+                combined: combined_similarity(
+                    paper.a_simhash,
+                    source_simhash,
+                    paper.a_meta,
+                    &entry.meta_minhash,
+                    options.mu,
+                )?,
+                weibo: weibo::compare(&paper.a.analysis, &source.analysis, options.weibo_k)?,
+                chinese_ngram: chinese_ngram::check(
+                    &paper.a.analysis,
+                    &source.analysis,
+                    SampleStep::Adaptive,
+                )?,
+            },
+            passages: passage_reports,
+        })
+    }
+
+    /// Compares every pair of (non-base) references that share fingerprints; returns the pairs whose
+    /// similarity reaches `options.threshold`, most similar first.
+    pub fn pairs(&self, options: &CheckOptions) -> Result<Vec<PairReport>, Error> {
+        options.validate()?;
+        let mut shared: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+        for documents in self.postings.values() {
+            if documents.len() < 2 || documents.len() > options.max_doc_frequency {
+                continue;
+            }
+            for (i, &a) in documents.iter().enumerate() {
+                for &b in &documents[i + 1..] {
+                    if !self.entries[a as usize].reference.base
+                        && !self.entries[b as usize].reference.base
+                    {
+                        *shared.entry((a.min(b), a.max(b))).or_default() += 1;
+                    }
+                }
+            }
+        }
+        let mut prepared: HashMap<usize, Prepared> = HashMap::new();
+        let mut pairs = Vec::new();
+        for &(a, b) in shared.keys() {
+            let (a, b) = (a as usize, b as usize);
+            for document in [a, b] {
+                if let std::collections::hash_map::Entry::Vacant(slot) = prepared.entry(document) {
+                    slot.insert(self.prepare(&self.entries[document].reference.text)?);
+                }
+            }
+            let (pa, pb) = (&prepared[&a], &prepared[&b]);
+            let no_exclusions = vec![false; pa.analysis.tokens.len()];
+            let passages = align(
+                &pa.token_hashes,
+                &pb.token_hashes,
+                &no_exclusions,
+                &options.align,
+            );
+            if passages.is_empty() {
+                continue;
+            }
+            let entry_a = &self.entries[a];
+            let a_simhash =
+                text_simhash(&pa.analysis, TermWeighting::TfIdfLength, Some(&self.idf))?;
+            let comparison = Comparison {
+                a: pa,
+                a_minhash: &entry_a.minhash,
+                a_shingles: entry_a.shingles,
+                a_simhash,
+                a_meta: &entry_a.meta_minhash,
+                a_excluded: &no_exclusions,
+                a_counted: pa.analysis.tokens.len(),
+            };
+            let report =
+                self.source_report(&comparison, &self.entries[b], pb, &passages, options)?;
+            let similarity = report.similarity.max(report.source_coverage);
+            if similarity >= options.threshold {
+                pairs.push(PairReport {
+                    a: entry_a.reference.id.clone(),
+                    b: self.entries[b].reference.id.clone(),
+                    similarity,
+                    report,
+                });
+            }
+        }
+        pairs.sort_by(|x, y| {
+            y.similarity
+                .total_cmp(&x.similarity)
+                .then_with(|| (&x.a, &x.b).cmp(&(&y.a, &y.b)))
+        });
+        Ok(pairs)
+    }
+}
+
+/// The paper's side of a comparison.
+struct Comparison<'a> {
+    a: &'a Prepared,
+    a_minhash: &'a MinHashSignature,
+    a_shingles: usize,
+    a_simhash: u64,
+    a_meta: &'a MinHashSignature,
+    a_excluded: &'a [bool],
+    a_counted: usize,
+}
+
+fn ratio(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
+    }
+}
+
+/// The original span from token `start` to token `end - 1`.
+fn token_span(analysis: &Analysis, start: usize, end: usize) -> Span {
+    Span::new(
+        analysis.tokens[start].span.start,
+        analysis.tokens[end - 1].span.end,
+    )
+}
+
+/// Marks the tokens lying inside `span`.
+fn mark_inside(analysis: &Analysis, span: Span, excluded: &mut [bool]) {
+    let first = analysis
+        .tokens
+        .partition_point(|t| t.span.start < span.start);
+    for (i, token) in analysis.tokens.iter().enumerate().skip(first) {
+        if token.span.start >= span.end {
+            break;
+        }
+        if token.span.end <= span.end {
+            excluded[i] = true;
+        }
+    }
+}
