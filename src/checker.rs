@@ -619,6 +619,18 @@ impl Checker {
             text_simhash(&paper.analysis, TermWeighting::TfIdfLength, Some(&self.idf))?;
         let paper_meta = options.meta.signature(&self.hasher);
 
+        // Excluded text and common phrasing cannot be evidence.
+        let common = common_phrasing(
+            &self.postings,
+            &paper,
+            self.options.k,
+            options.max_doc_frequency,
+        );
+        let unusable: Vec<bool> = common
+            .iter()
+            .zip(&excluded)
+            .map(|(&common, &excluded)| common || excluded)
+            .collect();
         let mut covered = vec![false; tokens.len()];
         let mut sources = Vec::new();
         for (document, _) in
@@ -629,7 +641,7 @@ impl Checker {
             let passages = align(
                 &paper.token_hashes,
                 &source.token_hashes,
-                &excluded,
+                &unusable,
                 &options.align,
             );
             if passages.is_empty() {
@@ -792,12 +804,13 @@ impl Checker {
             }
             let (pa, pb) = (&prepared[&a], &prepared[&b]);
             let no_exclusions = vec![false; pa.analysis.tokens.len()];
-            let passages = align(
-                &pa.token_hashes,
-                &pb.token_hashes,
-                &no_exclusions,
-                &options.align,
+            let common = common_phrasing(
+                &self.postings,
+                pa,
+                self.options.k,
+                options.max_doc_frequency,
             );
+            let passages = align(&pa.token_hashes, &pb.token_hashes, &common, &options.align);
             if passages.is_empty() {
                 continue;
             }
@@ -832,6 +845,28 @@ impl Checker {
         });
         Ok(pairs)
     }
+}
+
+/// Tokens covered by shingles that are fingerprints of more than `max_doc_frequency` references:
+/// common phrasing (MOSS `-m`), which cannot be evidence. Winnowing selects a fingerprint in every
+/// window, so a phrase shared by many references is covered but for a few words at its edges, fewer
+/// than a passage needs.
+fn common_phrasing(
+    postings: &HashMap<u64, Vec<u32>>,
+    prepared: &Prepared,
+    k: usize,
+    max_doc_frequency: usize,
+) -> Vec<bool> {
+    let mut common = vec![false; prepared.analysis.tokens.len()];
+    for (position, hash) in prepared.shingle_hashes.iter().enumerate() {
+        if postings
+            .get(hash)
+            .is_some_and(|d| d.len() > max_doc_frequency)
+        {
+            common[position..position + k].fill(true);
+        }
+    }
+    common
 }
 
 /// The paper's side of a comparison.

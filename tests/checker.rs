@@ -1,0 +1,379 @@
+//! The checker through its Rust API: planted passages, exclusions, base documents, common phrasing,
+//! all-pairs, removal and errors.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
+use plagscope::exclude::ExclusionKind;
+use plagscope::text::tokenize;
+use plagscope::Span;
+
+fn reference(id: &str, text: &str) -> Reference {
+    Reference {
+        id: id.into(),
+        title: format!("Title of {id}"),
+        text: text.into(),
+        meta: Default::default(),
+        base: false,
+    }
+}
+
+fn utf16_slice(text: &str, start: usize, end: usize) -> String {
+    Span::new(start, end).slice_of(text).to_string()
+}
+
+/// Real documents from the corpus, as word lists.
+fn documents(count: usize) -> Vec<String> {
+    common::corpus("en")
+        .into_iter()
+        .filter(|(name, _)| name.starts_with("brown"))
+        .take(count)
+        .map(|(_, text)| text)
+        .collect()
+}
+
+fn words(text: &str, from: usize, count: usize) -> String {
+    text.split_whitespace()
+        .skip(from)
+        .take(count)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn checker_with(documents: &[String]) -> Checker {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for (i, text) in documents.iter().enumerate() {
+        checker
+            .add_reference(reference(&format!("doc{i}"), text))
+            .unwrap();
+    }
+    checker
+}
+
+#[test]
+fn a_copied_passage_is_found_and_its_offsets_slice_back_in_both_texts() {
+    let docs = documents(30);
+    let checker = checker_with(&docs[..29]);
+    let copied = words(&docs[7], 200, 120);
+    let paper = format!(
+        "{} 😀 {} {}",
+        words(&docs[29], 0, 300),
+        copied,
+        words(&docs[29], 300, 200)
+    );
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert_eq!(
+        report.sources.len(),
+        1,
+        "{:?}",
+        report.sources.iter().map(|s| &s.id).collect::<Vec<_>>()
+    );
+    let source = &report.sources[0];
+    assert_eq!(source.id, "doc7");
+    assert_eq!(source.passages.len(), 1);
+    let passage = &source.passages[0];
+    assert_eq!(utf16_slice(&paper, passage.start, passage.end), copied);
+    let squeeze = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        squeeze(utf16_slice(
+            &docs[7],
+            passage.source_start,
+            passage.source_end
+        )),
+        copied
+    );
+    for run in &passage.ngrams {
+        assert_eq!(
+            squeeze(utf16_slice(&paper, run.start, run.end)),
+            squeeze(utf16_slice(&docs[7], run.source_start, run.source_end))
+        );
+    }
+    let expected = tokenize(&copied).tokens.len() as f64 / report.words as f64;
+    assert!(
+        (report.similarity - expected).abs() < 0.01,
+        "{} vs {expected}",
+        report.similarity
+    );
+    assert!((source.similarity - report.similarity).abs() < 1e-9);
+    assert!(source.source_coverage > 0.0 && source.source_coverage < 0.2);
+    assert!(source.containment > source.jaccard);
+    assert!(report.evasion.is_clean());
+}
+
+#[test]
+fn overlapping_sources_are_not_double_counted() {
+    let docs = documents(3);
+    let shared = words(&docs[0], 0, 60);
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    let first = format!("{shared} {}", words(&docs[1], 0, 100));
+    let second = format!("{} {shared}", words(&docs[2], 0, 100));
+    checker.add_reference(reference("first", &first)).unwrap();
+    checker.add_reference(reference("second", &second)).unwrap();
+    let paper = format!("{shared} {}", words(&docs[1], 500, 60));
+    let options = CheckOptions {
+        exclude_quotes: false,
+        ..CheckOptions::default()
+    };
+    let report = checker.check(&paper, &options).unwrap();
+    assert_eq!(report.sources.len(), 2);
+    let expected = tokenize(&shared).tokens.len() as f64 / tokenize(&paper).tokens.len() as f64;
+    assert!(
+        (report.similarity - expected).abs() < 0.01,
+        "{} vs {expected}",
+        report.similarity
+    );
+    for source in &report.sources {
+        assert!(
+            (source.similarity - expected).abs() < 0.01,
+            "{}",
+            source.similarity
+        );
+    }
+}
+
+#[test]
+fn quotes_and_the_bibliography_are_excluded() {
+    let docs = documents(4);
+    let checker = checker_with(&docs[..3]);
+    let quoted = words(&docs[1], 100, 40);
+    let cited = words(&docs[2], 100, 40);
+    let paper = format!(
+        "{}\n\nAs the author wrote, “{quoted}” which we accept.\n\nReferences\n{cited}\n",
+        words(&docs[3], 2000, 80)
+    );
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert!(report.sources.is_empty(), "{:?}", report.sources);
+    let slices: Vec<(ExclusionKind, String)> = report
+        .excluded
+        .iter()
+        .map(|e| (e.kind, utf16_slice(&paper, e.start, e.end)))
+        .collect();
+    assert!(
+        slices.contains(&(ExclusionKind::Quote, format!("“{quoted}”"))),
+        "{slices:?}"
+    );
+    assert!(slices.iter().any(
+        |(kind, text)| *kind == ExclusionKind::Bibliography && text.starts_with("References\n")
+    ));
+
+    assert!(report.words < report.total_words);
+
+    let keep_all = CheckOptions {
+        exclude_quotes: false,
+        exclude_bibliography: false,
+        ..CheckOptions::default()
+    };
+    let report = checker.check(&paper, &keep_all).unwrap();
+    let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids.len(), 2);
+    assert!(ids.contains(&"doc1") && ids.contains(&"doc2"));
+}
+
+#[test]
+fn text_from_a_base_document_is_never_reported() {
+    let docs = documents(4);
+    let template = words(&docs[0], 0, 50).replace('"', "");
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    checker
+        .add_reference(Reference {
+            base: true,
+            ..reference("assignment", &template)
+        })
+        .unwrap();
+    // A classmate's essay that also contains the assignment text.
+    checker
+        .add_reference(reference(
+            "classmate",
+            &format!("{template} {}", words(&docs[1], 0, 200)),
+        ))
+        .unwrap();
+    let paper = format!("{template} {}", words(&docs[2], 0, 200));
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert!(report.sources.is_empty(), "{:?}", report.sources);
+    let base: Vec<_> = report
+        .excluded
+        .iter()
+        .filter(|e| e.kind == ExclusionKind::Base)
+        .collect();
+    assert_eq!(base.len(), 1);
+    assert_eq!(utf16_slice(&paper, base[0].start, base[0].end), template);
+}
+
+#[test]
+fn phrasing_common_to_many_references_is_not_evidence() {
+    let docs = documents(8);
+    let boilerplate = words(&docs[0], 0, 30);
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for i in 1..6 {
+        checker
+            .add_reference(reference(
+                &format!("r{i}"),
+                &format!(
+                    "{} {boilerplate} {}",
+                    words(&docs[i], 0, 100),
+                    words(&docs[i], 100, 100)
+                ),
+            ))
+            .unwrap();
+    }
+    let paper = format!(
+        "{} {boilerplate} {}",
+        words(&docs[6], 0, 100),
+        words(&docs[7], 0, 100)
+    );
+    let strict = CheckOptions {
+        max_doc_frequency: 3,
+        ..CheckOptions::default()
+    };
+    let strict_report = checker.check(&paper, &strict).unwrap();
+    assert!(
+        strict_report.sources.is_empty(),
+        "{:?}",
+        strict_report
+            .sources
+            .iter()
+            .map(|s| (
+                &s.id,
+                s.passages
+                    .iter()
+                    .map(|p| utf16_slice(&paper, p.start, p.end))
+                    .collect::<Vec<_>>()
+            ))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        checker
+            .check(&paper, &CheckOptions::default())
+            .unwrap()
+            .sources
+            .len(),
+        5
+    );
+}
+
+#[test]
+fn all_pairs_finds_who_copied_from_whom() {
+    let docs = documents(6);
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for i in 0..4 {
+        checker
+            .add_reference(reference(&format!("essay{i}"), &words(&docs[i], 0, 300)))
+            .unwrap();
+    }
+    // essay4 copies 100 words of essay1.
+    checker
+        .add_reference(reference(
+            "essay4",
+            &format!("{} {}", words(&docs[4], 0, 200), words(&docs[1], 50, 100)),
+        ))
+        .unwrap();
+    let pairs = checker.pairs(&CheckOptions::default()).unwrap();
+    assert_eq!(
+        pairs.len(),
+        1,
+        "{:?}",
+        pairs
+            .iter()
+            .map(|p| (&p.a, &p.b, p.similarity))
+            .collect::<Vec<_>>()
+    );
+    let pair = &pairs[0];
+    assert_eq!((pair.a.as_str(), pair.b.as_str()), ("essay1", "essay4"));
+    assert!(
+        (pair.similarity - 100.0 / 300.0).abs() < 0.02,
+        "{}",
+        pair.similarity
+    );
+    assert_eq!(pair.report.passages.len(), 1);
+}
+
+#[test]
+fn evasive_and_chinese_copies_are_found() {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    let english = "The experimental results strongly confirm our central hypothesis about the folding of proteins in cold water";
+    let chinese = "今天我们在学校学习了中国古代的历史和文化，老师讲得非常有意思，同学们都很认真地听讲并且做了笔记。";
+    checker
+        .add_reference(reference("english", english))
+        .unwrap();
+    checker
+        .add_reference(reference("chinese", chinese))
+        .unwrap();
+    let evasive = "Th\u{0435} \u{0435}xp\u{0435}rim\u{200B}ental r\u{0435}sults strongly c\u{043E}nfirm our central hyp\u{043E}thesis about the folding of proteins in cold water";
+    let report = checker
+        .check(&format!("Intro. {evasive}."), &CheckOptions::default())
+        .unwrap();
+    assert_eq!(report.sources[0].id, "english");
+    assert!(report.similarity > 0.9);
+    assert_eq!(report.evasion.replaced_letters["Cyrillic"], 6);
+    assert_eq!(report.evasion.invisible_characters, 1);
+
+    let paper = format!("前言。{}", &chinese[..chinese.len() - 3]);
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert_eq!(report.sources[0].id, "chinese");
+    let passage = &report.sources[0].passages[0];
+    assert!(utf16_slice(&paper, passage.start, passage.end).starts_with("今天我们"));
+    assert!(report.sources[0].scores.chinese_ngram.share > 0.9);
+}
+
+#[test]
+fn removing_a_reference_and_bad_input() {
+    let docs = documents(3);
+    let mut checker = checker_with(&docs);
+    let paper = words(&docs[1], 0, 100);
+    assert_eq!(
+        checker
+            .check(&paper, &CheckOptions::default())
+            .unwrap()
+            .sources[0]
+            .id,
+        "doc1"
+    );
+    assert!(checker.remove_reference("doc1").unwrap());
+    assert!(!checker.remove_reference("doc1").unwrap());
+    assert!(checker
+        .check(&paper, &CheckOptions::default())
+        .unwrap()
+        .sources
+        .is_empty());
+    assert_eq!(checker.len(), 2);
+
+    let duplicate = checker.add_reference(reference("doc0", "x")).unwrap_err();
+    assert!(
+        duplicate.to_string().contains("already exists"),
+        "{duplicate}"
+    );
+    assert!(checker.add_reference(reference("", "x")).is_err());
+    let huge = "a ".repeat(33 << 20);
+    assert!(checker
+        .check(&huge, &CheckOptions::default())
+        .unwrap_err()
+        .to_string()
+        .contains("limit is 64 MB"));
+    let bad = CheckOptions {
+        mu: 0.5,
+        ..CheckOptions::default()
+    };
+    assert!(checker
+        .check("x", &bad)
+        .unwrap_err()
+        .to_string()
+        .contains("mu"));
+    assert!(Checker::new(CheckerOptions {
+        k: 20,
+        ..CheckerOptions::default()
+    })
+    .is_err());
+    // Empty and garbage papers are fine.
+    assert_eq!(
+        checker
+            .check("", &CheckOptions::default())
+            .unwrap()
+            .similarity,
+        0.0
+    );
+    let garbage: String = (0..5000u32)
+        .filter_map(|i| char::from_u32((i * 7919) % 0x11000))
+        .collect();
+    assert!(checker.check(&garbage, &CheckOptions::default()).is_ok());
+}
