@@ -205,14 +205,14 @@ fn phrasing_common_to_many_references_is_not_evidence() {
     let docs = documents(8);
     let boilerplate = words(&docs[0], 0, 30);
     let mut checker = Checker::new(CheckerOptions::default()).unwrap();
-    for i in 1..6 {
+    for (i, doc) in docs.iter().enumerate().take(6).skip(1) {
         checker
             .add_reference(reference(
                 &format!("r{i}"),
                 &format!(
                     "{} {boilerplate} {}",
-                    words(&docs[i], 0, 100),
-                    words(&docs[i], 100, 100)
+                    words(doc, 0, 100),
+                    words(doc, 100, 100)
                 ),
             ))
             .unwrap();
@@ -256,9 +256,9 @@ fn phrasing_common_to_many_references_is_not_evidence() {
 fn all_pairs_finds_who_copied_from_whom() {
     let docs = documents(6);
     let mut checker = Checker::new(CheckerOptions::default()).unwrap();
-    for i in 0..4 {
+    for (i, doc) in docs.iter().enumerate().take(4) {
         checker
-            .add_reference(reference(&format!("essay{i}"), &words(&docs[i], 0, 300)))
+            .add_reference(reference(&format!("essay{i}"), &words(doc, 0, 300)))
             .unwrap();
     }
     // essay4 copies 100 words of essay1.
