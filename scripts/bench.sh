@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Benchmarks on real text (`npm run bench`). Expects scripts/setup.sh to have run.
+# Benchmarks on real text. Expects scripts/setup.sh to have run.
+#   scripts/bench.sh           throughput: text pipeline, sketches, checker (`npm run bench`)
+#   scripts/bench.sh quality   detection quality with PAN measures (`npm run bench:quality`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -15,8 +17,17 @@ else
 fi
 node scripts/corpus.mjs --zh
 
+if [ "${1:-}" = "quality" ]; then
+  step "detection quality (native, release build)"
+  cargo bench --bench quality
+  exit
+fi
+
 step "text pipeline (native, release build)"
 cargo bench --bench text_pipeline
 
 step "sketches: MinHash and SimHash (native, release build)"
 cargo bench --bench sketches
+
+step "checker: a 10,000-word paper against 1,000 references (native, release build)"
+cargo bench --bench checker

@@ -5,13 +5,13 @@
 //                                    prose fields of each country profile
 //   target/corpus/zh/*.txt           with --zh (for benchmarks; needs `npm ci --prefix bench`): classical
 //                                    Chinese from npm chinese-poetry: the 222 essays of 古文觀止, 孟子 and
-//                                    論語 chapters, and Tang poems in groups of 40
+//                                    論語 chapters, and Tang poems in groups of 20
 // Idempotent: does nothing when the corpus of this script's version is already there.
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const VERSION = '1';
+const VERSION = '2';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'target', 'corpus');
 
@@ -91,9 +91,9 @@ function chineseDocuments() {
   }
   for (let file = 0; file < 8; file++) {
     const poems = texts(read(`quantangshi/poet.tang.${file * 1000}.json`));
-    for (let group = 0; group * 40 < poems.length; group++) {
-      const text = poems.slice(group * 40, group * 40 + 40).join('\n\n');
-      documents.push({ name: `tang-${file * 1000 + group * 40}`, text });
+    for (let group = 0; group * 20 < poems.length; group++) {
+      const text = poems.slice(group * 20, group * 20 + 20).join('\n\n');
+      documents.push({ name: `tang-${file * 1000 + group * 20}`, text });
     }
   }
   return documents;

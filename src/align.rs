@@ -9,8 +9,12 @@
 //! 3. **Passages**: fragments next to each other in the paper (within `merge_gap` words) whose source
 //!    ranges are close (within `merge_gap` words, or within the passage's own length, so sentences
 //!    reordered inside a copied paragraph still make one passage) are merged.
-//! 4. **Filter**: a passage needs `min_words` matched words and one exact run of at least
-//!    `anchor_words` words, so chains of common short phrases are not reported.
+//! 4. **Filter**: a passage needs one exact run of at least `anchor_words` words, so chains of
+//!    common short phrases are not reported. The survivors are merged once more: next to each
+//!    other in the paper and within their combined length in the source, they are one copied block
+//!    with its sentences reordered. Then passages with fewer than `min_words` matched words go.
+//! 5. **One place each**: where passages overlap in the paper (a source that repeats a phrase
+//!    matches it at each repetition), the strongest is kept.
 
 use std::collections::HashMap;
 
@@ -24,13 +28,14 @@ use crate::error::Error;
 pub struct AlignOptions {
     /// Shortest exact run used as a seed, in words (1..=16). Default 3.
     pub seed_words: usize,
-    /// Largest gap inside a passage, in words, in each text (0..=100). Default 10.
+    /// Largest gap inside a passage, in words, in each text (0..=100). Default 30.
     pub max_gap: usize,
-    /// Largest distance at which fragments merge into one passage, in words (0..=500). Default 30.
+    /// Largest distance at which fragments merge into one passage, in words (0..=500). Default 60.
     pub merge_gap: usize,
-    /// Fewest matched words in a reported passage (1..=10000). Default 8.
+    /// Fewest matched words in a reported passage: smaller matches are excluded (1..=10000).
+    /// Default 12.
     pub min_words: usize,
-    /// A reported passage contains an exact run at least this long (1..=64). Default 5.
+    /// A reported passage contains an exact run at least this long (1..=64). Default 6.
     pub anchor_words: usize,
 }
 
@@ -38,10 +43,10 @@ impl Default for AlignOptions {
     fn default() -> Self {
         AlignOptions {
             seed_words: 3,
-            max_gap: 10,
-            merge_gap: 30,
-            min_words: 8,
-            anchor_words: 5,
+            max_gap: 30,
+            merge_gap: 60,
+            min_words: 12,
+            anchor_words: 6,
         }
     }
 }
@@ -171,15 +176,16 @@ pub fn align(
     options: &AlignOptions,
 ) -> Vec<Passage> {
     let segments = exact_segments(paper, source, excluded, options.seed_words);
-    let fragments = chain(&segments, options.max_gap);
-    let passages = merge(fragments, options.merge_gap);
-    passages
+    let fragments = chain(&segments, options.max_gap, options.seed_words);
+    let anchored: Vec<Passage> = merge(fragments, options.merge_gap, options.anchor_words)
         .into_iter()
-        .filter(|p| {
-            p.matched_words >= options.min_words
-                && p.segments.iter().any(|s| s.len >= options.anchor_words)
-        })
-        .collect()
+        .filter(|p| p.segments.iter().any(|s| s.len >= options.anchor_words))
+        .collect();
+    let passages = merge_reordered(anchored, options.merge_gap)
+        .into_iter()
+        .filter(|p| p.matched_words >= options.min_words)
+        .collect();
+    one_source_place_per_paper_place(passages)
 }
 
 fn passage_of(segment: Segment) -> Passage {
@@ -194,7 +200,8 @@ fn passage_of(segment: Segment) -> Passage {
 }
 
 /// Step 2: chains segments along the diagonal with gaps of at most `max_gap` words in both texts.
-fn chain(segments: &[Segment], max_gap: usize) -> Vec<Passage> {
+/// A segment continues a fragment only forwards in the source (overlapping it by less than a seed).
+fn chain(segments: &[Segment], max_gap: usize, seed_words: usize) -> Vec<Passage> {
     let mut open: Vec<Passage> = Vec::new();
     let mut done: Vec<Passage> = Vec::new();
     for &segment in segments {
@@ -208,7 +215,7 @@ fn chain(segments: &[Segment], max_gap: usize) -> Vec<Passage> {
         // fragment in the source (the paper side is guaranteed by the partition above).
         let continues = |f: &Passage| {
             segment.paper + segment.len > f.paper_end
-                && segment.source >= f.source_start
+                && segment.source + seed_words >= f.source_end
                 && segment.source + segment.len > f.source_end
                 && segment.source <= f.source_end + max_gap
         };
@@ -236,31 +243,113 @@ fn extend(passage: &mut Passage, segment: Segment) {
     passage.segments.push(segment);
 }
 
-/// Step 3: merges fragments that are close in the paper and whose source ranges are close.
-fn merge(mut fragments: Vec<Passage>, merge_gap: usize) -> Vec<Passage> {
-    // Longest first, so each passage grows around its strongest fragment.
+/// Distance between two ranges (0 when they overlap).
+fn gap(a: (usize, usize), b: (usize, usize)) -> usize {
+    b.0.saturating_sub(a.1).max(a.0.saturating_sub(b.1))
+}
+
+/// Merges `fragment` into `into`.
+fn absorb(into: &mut Passage, fragment: Passage) {
+    let overlap = into
+        .paper_end
+        .min(fragment.paper_end)
+        .saturating_sub(into.paper_start.max(fragment.paper_start));
+    into.matched_words += fragment.matched_words.saturating_sub(overlap);
+    into.paper_start = into.paper_start.min(fragment.paper_start);
+    into.paper_end = into.paper_end.max(fragment.paper_end);
+    into.source_start = into.source_start.min(fragment.source_start);
+    into.source_end = into.source_end.max(fragment.source_end);
+    into.segments.extend(fragment.segments);
+    into.segments.sort_unstable();
+}
+
+/// Merges fragments (in paper order) into the nearby passage whose source range is closest, when
+/// they are within `merge_gap` words in the paper and `accept(passage, fragment, source distance)`.
+/// Every passage still open in the paper is considered, not only the last one, so a stray
+/// fragment in between does not cut a passage in two.
+fn merge_by(
+    mut fragments: Vec<Passage>,
+    merge_gap: usize,
+    accept: impl Fn(&Passage, &Passage, usize) -> bool,
+) -> Vec<Passage> {
     fragments.sort_by_key(|f| (f.paper_start, std::cmp::Reverse(f.matched_words)));
     let mut passages: Vec<Passage> = Vec::new();
     for fragment in fragments {
-        if let Some(last) = passages.last_mut() {
-            let paper_close = fragment.paper_start <= last.paper_end + merge_gap;
-            let reach = merge_gap.max(last.source_end - last.source_start);
-            let source_close = fragment.source_start <= last.source_end + reach
-                && fragment.source_end + reach >= last.source_start;
-            if paper_close && source_close {
-                let overlap = last.paper_end.saturating_sub(fragment.paper_start);
-                last.matched_words += fragment.matched_words.saturating_sub(overlap);
-                last.paper_end = last.paper_end.max(fragment.paper_end);
-                last.source_start = last.source_start.min(fragment.source_start);
-                last.source_end = last.source_end.max(fragment.source_end);
-                last.segments.extend(fragment.segments);
-                last.segments.sort_unstable();
-                continue;
-            }
+        let best = passages
+            .iter_mut()
+            .rev()
+            .take_while(|p| p.paper_end + merge_gap * 4 >= fragment.paper_start)
+            .filter(|p| fragment.paper_start <= p.paper_end + merge_gap)
+            .map(|p| {
+                let distance = gap(
+                    (p.source_start, p.source_end),
+                    (fragment.source_start, fragment.source_end),
+                );
+                (distance, p)
+            })
+            .filter(|(distance, p)| accept(p, &fragment, *distance))
+            .min_by_key(|(distance, _)| *distance);
+        match best {
+            Some((_, passage)) => absorb(passage, fragment),
+            None => passages.push(fragment),
         }
-        passages.push(fragment);
     }
     passages
+}
+
+/// Step 3: merges fragments that are close in the paper and in the source. A strong fragment (at
+/// least `2 × anchor_words` matched words) may lie anywhere within the passage's length in the
+/// source; a weak one is only taken in when it lies inside the passage in both texts, so a stray
+/// common phrase cannot stretch a passage (chaining already joined the weak pieces that continue a
+/// passage along its diagonal).
+fn merge(fragments: Vec<Passage>, merge_gap: usize, anchor_words: usize) -> Vec<Passage> {
+    merge_by(fragments, merge_gap, |passage, fragment, distance| {
+        if fragment.matched_words >= 2 * anchor_words {
+            distance <= merge_gap.max(passage.source_end - passage.source_start)
+        } else {
+            fragment.paper_start >= passage.paper_start
+                && fragment.paper_end <= passage.paper_end
+                && fragment.source_start >= passage.source_start
+                && fragment.source_end <= passage.source_end
+        }
+    })
+}
+
+/// Step 4b: once weak strays are filtered out, passages next to each other in the paper whose
+/// source ranges lie within their combined length are one copied block with reordered sentences.
+fn merge_reordered(passages: Vec<Passage>, merge_gap: usize) -> Vec<Passage> {
+    merge_by(passages, merge_gap, |passage, fragment, distance| {
+        distance
+            <= merge_gap.max(
+                (passage.paper_end - passage.paper_start)
+                    + (fragment.paper_end - fragment.paper_start),
+            )
+    })
+}
+
+/// Step 5: a part of the paper is copied from one place. When a source repeats itself ("the
+/// Secretary of the Treasury" ten times in a statute), a copied passage also matches those other
+/// places: keep the strongest passage and drop weaker ones lying mostly inside it in the paper.
+fn one_source_place_per_paper_place(mut passages: Vec<Passage>) -> Vec<Passage> {
+    passages.sort_by_key(|p| std::cmp::Reverse((p.matched_words, p.paper_end - p.paper_start)));
+    let mut kept: Vec<Passage> = Vec::new();
+    for passage in passages {
+        let length = passage.paper_end - passage.paper_start;
+        let overlapped: usize = kept
+            .iter()
+            .map(|k| {
+                passage
+                    .paper_end
+                    .min(k.paper_end)
+                    .saturating_sub(passage.paper_start.max(k.paper_start))
+            })
+            .sum();
+        if overlapped * 2 <= length {
+            kept.push(passage);
+        }
+    }
+    kept.sort_by_key(|p| p.paper_start);
+    kept
 }
 
 #[cfg(test)]
@@ -296,17 +385,23 @@ mod tests {
         );
     }
 
+    /// Options for the short synthetic texts of these tests.
+    fn small() -> AlignOptions {
+        AlignOptions {
+            max_gap: 10,
+            merge_gap: 30,
+            min_words: 8,
+            anchor_words: 4,
+            ..AlignOptions::default()
+        }
+    }
+
     #[test]
     fn small_edits_stay_inside_one_passage() {
         let source =
             "one two three four five six seven eight nine ten eleven twelve thirteen fourteen";
         let paper = "intro words here one two three four CHANGED six seven eight nine ten INSERTED eleven twelve thirteen fourteen outro";
-        let passages = align(
-            &hashes(paper),
-            &hashes(source),
-            &[],
-            &AlignOptions::default(),
-        );
+        let passages = align(&hashes(paper), &hashes(source), &[], &small());
         assert_eq!(passages.len(), 1);
         let p = &passages[0];
         assert_eq!((p.paper_start, p.paper_end), (3, 18));
@@ -321,12 +416,7 @@ mod tests {
             "alpha beta gamma delta epsilon . zeta eta theta iota kappa . lambda mu nu xi omicron";
         let paper =
             "lambda mu nu xi omicron . alpha beta gamma delta epsilon . zeta eta theta iota kappa";
-        let passages = align(
-            &hashes(paper),
-            &hashes(source),
-            &[],
-            &AlignOptions::default(),
-        );
+        let passages = align(&hashes(paper), &hashes(source), &[], &small());
         assert_eq!(passages.len(), 1, "{passages:?}");
         assert_eq!(passages[0].matched_words, 16);
 
@@ -334,7 +424,7 @@ mod tests {
             &hashes("we see one of the best of them"),
             &hashes("one of the best"),
             &[],
-            &AlignOptions::default(),
+            &small(),
         );
         assert!(common.is_empty());
     }

@@ -282,8 +282,20 @@ fn all_pairs_finds_who_copied_from_whom() {
     assert_eq!((pair.a.as_str(), pair.b.as_str()), ("essay1", "essay4"));
     assert!(
         (pair.similarity - 100.0 / 300.0).abs() < 0.02,
-        "{}",
-        pair.similarity
+        "{} {:?}",
+        pair.similarity,
+        pair.report
+            .passages
+            .iter()
+            .map(|p| (
+                p.start,
+                p.end,
+                p.source_start,
+                p.source_end,
+                p.words,
+                p.matched_words
+            ))
+            .collect::<Vec<_>>()
     );
     assert_eq!(pair.report.passages.len(), 1);
 }

@@ -1,0 +1,100 @@
+//! The checker at scale: a 10,000-word paper against 1,000 references (real English and Chinese
+//! text), natively. Reports indexing time, check time (median of 5), the saved index's size per
+//! reference word, and load time. Run with `npm run bench` or `cargo bench --bench checker`.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::time::Instant;
+
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
+use plagscope::store::{export_index, import_index};
+
+fn main() {
+    let mut documents: Vec<(String, String)> = common::corpus("en");
+    documents.extend(common::corpus("zh"));
+    let (references, rest): (Vec<_>, Vec<_>) = documents
+        .into_iter()
+        .enumerate()
+        .partition(|(i, (name, _))| !name.starts_with("factbook") && *i < 2000);
+    let references: Vec<(String, String)> =
+        references.into_iter().map(|(_, d)| d).take(1000).collect();
+    assert_eq!(references.len(), 1000, "need 1,000 reference documents");
+
+    let start = Instant::now();
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for (id, text) in &references {
+        checker
+            .add_reference(Reference {
+                id: id.clone(),
+                title: id.clone(),
+                text: text.clone(),
+                meta: Default::default(),
+                base: false,
+            })
+            .unwrap();
+    }
+    let index_seconds = start.elapsed().as_secs_f64();
+    let reference_words: usize = checker.references().iter().map(|r| r.words).sum();
+
+    // The paper: 10,000 words of Factbook prose with five 200-word passages from references.
+    let filler: Vec<&str> = rest
+        .iter()
+        .filter(|(_, (name, _))| name.starts_with("factbook"))
+        .flat_map(|(_, (_, text))| text.split_whitespace())
+        .take(9_000)
+        .collect();
+    let mut paper = String::new();
+    for (chunk, words) in filler.chunks(1_800).enumerate() {
+        paper.push_str(&words.join(" "));
+        paper.push_str("\n\n");
+        let (_, source) = &references[chunk * 97 % references.len()];
+        let copied: Vec<&str> = source.split_whitespace().skip(100).take(200).collect();
+        paper.push_str(&copied.join(" "));
+        paper.push_str("\n\n");
+    }
+    let paper_words = paper.split_whitespace().count();
+
+    let options = CheckOptions::default();
+    let mut times = Vec::new();
+    let mut report = None;
+    for _ in 0..5 {
+        let start = Instant::now();
+        report = Some(checker.check(&paper, &options).unwrap());
+        times.push(start.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    let report = report.unwrap();
+
+    let start = Instant::now();
+    let bytes = export_index(&checker).unwrap();
+    let export_seconds = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let loaded = import_index(&bytes).unwrap();
+    let import_seconds = start.elapsed().as_secs_f64();
+    assert_eq!(loaded.len(), checker.len());
+    let text_bytes: usize = references.iter().map(|(_, t)| t.len()).sum();
+
+    println!(
+        "checker: {} references, {reference_words} words, {:.1} MB of text",
+        checker.len(),
+        text_bytes as f64 / 1e6
+    );
+    println!("  index build                      {index_seconds:>8.2} s");
+    println!(
+        "  check a {paper_words}-word paper          {:>8.3} s (median of 5; min {:.3}, max {:.3})",
+        times[2], times[0], times[4]
+    );
+    println!(
+        "    -> {} sources, overall similarity {:.1}%",
+        report.sources.len(),
+        report.similarity * 100.0
+    );
+    println!(
+        "  saved index                      {:>8.1} MB = {:.1} bytes per reference word ({:.1} of them the texts themselves)",
+        bytes.len() as f64 / 1e6,
+        bytes.len() as f64 / reference_words as f64,
+        text_bytes as f64 / reference_words as f64
+    );
+    println!("  export / import                  {export_seconds:>8.3} s / {import_seconds:.3} s");
+}
