@@ -4,4 +4,13 @@ import init from '../pkg/plagscope.js';
 
 await init({ module_or_path: new URL('../pkg/plagscope_bg.wasm', import.meta.url) });
 
-export { sharedNgrams, version } from '../pkg/plagscope.js';
+export {
+  analyze,
+  Checker,
+  minhash,
+  sharedNgrams,
+  shingles,
+  simhash,
+  version,
+  winnow,
+} from '../pkg/plagscope.js';

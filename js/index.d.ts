@@ -1,4 +1,39 @@
 // Types of the plagscope package: the generated declarations, minus the loader (the entry points
 // initialize the engine themselves).
-export { sharedNgrams, version } from '../pkg/plagscope.js';
-export type { Span, SharedNgrams, EvasionReport } from '../pkg/plagscope.js';
+export {
+  analyze,
+  Checker,
+  minhash,
+  sharedNgrams,
+  shingles,
+  simhash,
+  version,
+  winnow,
+} from '../pkg/plagscope.js';
+export type {
+  AlignOptions,
+  Analysis,
+  CheckerOptions,
+  CheckOptions,
+  EvasionReport,
+  Exclusion,
+  Metadata,
+  MethodScores,
+  MinHashOptions,
+  PairReport,
+  Passage,
+  Reference,
+  ReferenceInfo,
+  ReferenceInput,
+  Report,
+  SharedNgrams,
+  SharedRun,
+  Shingle,
+  ShingleOptions,
+  SimHashOptions,
+  SourceReport,
+  Span,
+  TextOptions,
+  Token,
+  WinnowOptions,
+} from '../pkg/plagscope.js';

@@ -5,4 +5,13 @@ import { initSync } from '../pkg/plagscope.js';
 
 initSync({ module: readFileSync(new URL('../pkg/plagscope_bg.wasm', import.meta.url)) });
 
-export { sharedNgrams, version } from '../pkg/plagscope.js';
+export {
+  analyze,
+  Checker,
+  minhash,
+  sharedNgrams,
+  shingles,
+  simhash,
+  version,
+  winnow,
+} from '../pkg/plagscope.js';

@@ -5,11 +5,19 @@
 //! as plain JSON-compatible objects (serde-wasm-bindgen's `json_compatible` serializer), and all offsets
 //! are UTF-16 code units of the original strings, end-exclusive: `text.slice(start, end)` works.
 
-use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use crate::checker::{CheckOptions, Checker, CheckerOptions, Reference};
 use crate::compare::{MAX_NGRAM, MIN_NGRAM};
-use crate::sketch::DEFAULT_WORD_N;
+use crate::sketch::minhash::{MinHashScheme, MinHasher, DEFAULT_NUM_PERM};
+use crate::sketch::simhash::{text_simhash, TermWeighting};
+use crate::sketch::{
+    char_shingles, default_char_k, guarantee_window, word_shingles, DEFAULT_WORD_N,
+};
+use crate::store::{export_index, import_index};
+use crate::text::{EvasionReport, TextOptions, TokenKind};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -128,14 +136,708 @@ fn ngram_arg(value: &JsValue) -> Result<usize, JsError> {
 
 /// A short, safe description of a JS value for error messages (never the whole value).
 fn describe(value: &JsValue) -> String {
-    value
-        .js_typeof()
-        .as_string()
-        .unwrap_or_else(|| "an unknown value".into())
+    if value.is_null() {
+        "null".into()
+    } else if js_sys::Array::is_array(value) {
+        "an array".into()
+    } else {
+        value
+            .js_typeof()
+            .as_string()
+            .unwrap_or_else(|| "an unknown value".into())
+    }
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&format!("could not build the result object: {e}")))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checker and the stateless sketch functions.
+// ---------------------------------------------------------------------------------------------
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CHECKER_TYPES: &'static str = r#"
+/** How texts are normalized and tokenized. */
+export interface TextOptions {
+  /** Compare case-insensitively. Default true. */
+  ignoreCase?: boolean;
+  /** Drop punctuation and symbols. Default true. */
+  ignorePunctuation?: boolean;
+  /** Drop numbers. Default false. */
+  ignoreNumbers?: boolean;
+  /** Drop English and Chinese stop words. Default false. */
+  removeStopwords?: boolean;
+  /** Drop words longer than this many characters (1..=10000). Default: keep all. */
+  maxWordChars?: number | null;
+}
+
+/** Options fixed for a reference set. */
+export interface CheckerOptions {
+  text?: TextOptions;
+  /** Words per fingerprint shingle, the noise threshold (2..=16). Default 5. */
+  k?: number;
+  /** Guarantee threshold in words: every shared run this long is found (k..=64). Default 12. */
+  t?: number;
+  /** MinHash slots (16..=1024). Default 128. */
+  numPerm?: number;
+  /** MinHash scheme. Default "onePermutation". */
+  minhashScheme?: "onePermutation" | "classic";
+}
+
+/** How passages are aligned. */
+export interface AlignOptions {
+  /** Shortest exact run used as a seed, in words (1..=16). Default 3. */
+  seedWords?: number;
+  /** Largest gap inside a passage, in words (0..=100). Default 30. */
+  maxGap?: number;
+  /** Largest distance at which pieces merge into one passage, in words (0..=500). Default 60. */
+  mergeGap?: number;
+  /** Fewest matched words in a reported passage (1..=10000). Default 12. */
+  minWords?: number;
+  /** A reported passage contains an exact run at least this long (1..=64). Default 6. */
+  anchorWords?: number;
+}
+
+/** Keywords, tags and references of a document, for the combined SimHash + metadata score. */
+export interface Metadata {
+  keywords?: string[];
+  tags?: string[];
+  references?: string[];
+}
+
+/** Options of one check or all-pairs run. */
+export interface CheckOptions {
+  align?: AlignOptions;
+  /** Leave quotations out. Default true. */
+  excludeQuotes?: boolean;
+  /** Leave the bibliography out. Default true. */
+  excludeBibliography?: boolean;
+  /** Fingerprints in more references than this are common phrasing (1..=1000000). Default 10. */
+  maxDocFrequency?: number;
+  /** Report at most this many sources (1..=10000). Default 100. */
+  maxSources?: number;
+  /** Text weight of the combined score, in [0.8, 0.9]. Default 0.85. */
+  mu?: number;
+  /** K of the short-text (Weibo) score, in [2, 8]. Default 4. */
+  weiboK?: number;
+  /** The paper's metadata. */
+  meta?: Metadata;
+  /** All-pairs only: report pairs at least this similar, in [0, 1]. Default 0.05. */
+  threshold?: number;
+}
+
+/** A reference document. */
+export interface ReferenceInput {
+  /** Unique id (1..=1024 characters). */
+  id: string;
+  /** Title for reports (defaults to the id). */
+  title?: string;
+  text: string;
+  meta?: Metadata;
+  /** A base (template) document: its text is never reported and is excluded from papers. */
+  base?: boolean;
+}
+
+export interface Reference {
+  id: string;
+  title: string;
+  text: string;
+  meta: Metadata;
+  base: boolean;
+}
+
+export interface ReferenceInfo {
+  id: string;
+  title: string;
+  words: number;
+  fingerprints: number;
+  base: boolean;
+}
+
+/** An exact shared run inside a passage, in both texts. */
+export interface SharedRun {
+  start: number;
+  end: number;
+  sourceStart: number;
+  sourceEnd: number;
+}
+
+export interface Passage {
+  /** Range in the paper (UTF-16 units: `paper.slice(start, end)`). */
+  start: number;
+  end: number;
+  /** Range in the source. */
+  sourceStart: number;
+  sourceEnd: number;
+  /** Words of the paper in the passage. */
+  words: number;
+  /** Words inside exact shared runs. */
+  matchedWords: number;
+  ngrams: SharedRun[];
+}
+
+export interface MethodScores {
+  /** Weighted SimHash combined with metadata Jaccard: mu/(Ham+1) + (1-mu)·J. */
+  combined: { hamming: number; metadataJaccard: number; score: number };
+  /** 32-bit short-text SimHash: Sim = 1/(Ham+1) + K·Dup, similar when Sim >= 1 + 0.2K. */
+  weibo: { hamming: number; dup: number; sim: number; similar: boolean };
+  /** Chinese 4-gram sampling of the paper against the source. */
+  chineseNgram: { characters: number; samples: number; matched: number; share: number; threshold: number; duplicate: boolean };
+}
+
+export interface SourceReport {
+  id: string;
+  title: string;
+  /** Share of the paper's counted words inside passages matching this source. */
+  similarity: number;
+  /** Share of the source's words used by the paper. */
+  sourceCoverage: number;
+  /** MinHash estimate of the shingle sets' Jaccard similarity. */
+  jaccard: number;
+  /** MinHash estimate of the containment of the paper in the source. */
+  containment: number;
+  /** Hamming distance of the 64-bit SimHashes (tf·idf·(1+len) weights). */
+  simhashDistance: number;
+  scores: MethodScores;
+  passages: Passage[];
+}
+
+export interface Exclusion {
+  kind: "quote" | "bibliography" | "base";
+  start: number;
+  end: number;
+}
+
+export interface Report {
+  /** Share of the paper's counted words inside any reported passage, in [0, 1]. */
+  similarity: number;
+  /** Words counted (not excluded). */
+  words: number;
+  totalWords: number;
+  sources: SourceReport[];
+  evasion: EvasionReport;
+  excluded: Exclusion[];
+}
+
+export interface PairReport {
+  a: string;
+  b: string;
+  /** The larger of the two directions' similarities. */
+  similarity: number;
+  /** Seen from `a`: `similarity` is the share of `a` found in `b`, `sourceCoverage` of `b` in `a`. */
+  report: SourceReport;
+}
+
+export interface Token {
+  start: number;
+  end: number;
+  /** The token in matching form. */
+  text: string;
+  kind: "word" | "number" | "character" | "punctuation";
+}
+
+export interface Analysis {
+  normalized: string;
+  tokens: Token[];
+  evasion: EvasionReport;
+}
+
+/** A hashed shingle or fingerprint: 64-bit hash as 16 hex digits, position, span in the text. */
+export interface Shingle {
+  hash: string;
+  position: number;
+  start: number;
+  end: number;
+}
+
+export interface ShingleOptions {
+  /** "word" n-grams (default) or "char" n-grams. */
+  kind?: "word" | "char";
+  /** Size (1..=64). Default 5 words, or for characters 4 (CJK) / 5 (short) / 9 (long). */
+  n?: number;
+  text?: TextOptions;
+}
+
+export interface WinnowOptions {
+  /** Noise threshold: words per shingle (1..=64). Default 5. */
+  k?: number;
+  /** Guarantee threshold in words (k..). Default 12. */
+  t?: number;
+  text?: TextOptions;
+}
+
+export interface MinHashOptions {
+  /** Words per shingle (1..=64). Default 5. */
+  n?: number;
+  /** Slots (1..=4096). Default 128. */
+  numPerm?: number;
+  scheme?: "onePermutation" | "classic";
+  text?: TextOptions;
+}
+
+export interface SimHashOptions {
+  text?: TextOptions;
+}
+"#;
+
+/// The option names an options object may have, with the shape of nested objects. serde only looks
+/// up the fields it knows, so without this check a misspelled option would be silently ignored.
+struct Shape {
+    fields: &'static [(&'static str, Option<&'static Shape>)],
+}
+
+static TEXT_SHAPE: Shape = Shape {
+    fields: &[
+        ("ignoreCase", None),
+        ("ignorePunctuation", None),
+        ("ignoreNumbers", None),
+        ("removeStopwords", None),
+        ("maxWordChars", None),
+    ],
+};
+static ALIGN_SHAPE: Shape = Shape {
+    fields: &[
+        ("seedWords", None),
+        ("maxGap", None),
+        ("mergeGap", None),
+        ("minWords", None),
+        ("anchorWords", None),
+    ],
+};
+static META_SHAPE: Shape = Shape {
+    fields: &[("keywords", None), ("tags", None), ("references", None)],
+};
+static CHECKER_SHAPE: Shape = Shape {
+    fields: &[
+        ("text", Some(&TEXT_SHAPE)),
+        ("k", None),
+        ("t", None),
+        ("numPerm", None),
+        ("minhashScheme", None),
+    ],
+};
+static CHECK_SHAPE: Shape = Shape {
+    fields: &[
+        ("align", Some(&ALIGN_SHAPE)),
+        ("excludeQuotes", None),
+        ("excludeBibliography", None),
+        ("maxDocFrequency", None),
+        ("maxSources", None),
+        ("mu", None),
+        ("weiboK", None),
+        ("meta", Some(&META_SHAPE)),
+        ("threshold", None),
+    ],
+};
+static REFERENCE_SHAPE: Shape = Shape {
+    fields: &[
+        ("id", None),
+        ("title", None),
+        ("text", None),
+        ("meta", Some(&META_SHAPE)),
+        ("base", None),
+    ],
+};
+static SHINGLE_SHAPE: Shape = Shape {
+    fields: &[("kind", None), ("n", None), ("text", Some(&TEXT_SHAPE))],
+};
+static WINNOW_SHAPE: Shape = Shape {
+    fields: &[("k", None), ("t", None), ("text", Some(&TEXT_SHAPE))],
+};
+static MINHASH_SHAPE: Shape = Shape {
+    fields: &[
+        ("n", None),
+        ("numPerm", None),
+        ("scheme", None),
+        ("text", Some(&TEXT_SHAPE)),
+    ],
+};
+static SIMHASH_SHAPE: Shape = Shape {
+    fields: &[("text", Some(&TEXT_SHAPE))],
+};
+
+/// Rejects names that `shape` does not have, at any depth, naming the path and the allowed names.
+fn check_names(value: &JsValue, shape: &Shape, path: &str) -> Result<(), JsError> {
+    let Some(object) = value.dyn_ref::<js_sys::Object>() else {
+        return Ok(());
+    };
+    for key in js_sys::Object::keys(object).iter() {
+        let key = key.as_string().unwrap_or_default();
+        match shape.fields.iter().find(|(name, _)| *name == key) {
+            None => {
+                let allowed: Vec<&str> = shape.fields.iter().map(|(name, _)| *name).collect();
+                return Err(JsError::new(&format!(
+                    "invalid `{path}`: unknown option `{key}` (expected one of: {})",
+                    allowed.join(", ")
+                )));
+            }
+            Some((_, Some(nested))) => {
+                let inner =
+                    js_sys::Reflect::get(value, &JsValue::from_str(&key)).unwrap_or_default();
+                if inner.is_object() {
+                    check_names(&inner, nested, &format!("{path}.{key}"))?;
+                }
+            }
+            Some((_, None)) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Reads an optional options object: `undefined`/`null` give the defaults; unknown names and wrong
+/// types are errors that name the problem.
+fn options_arg<T: DeserializeOwned + Default>(
+    name: &str,
+    value: JsValue,
+    shape: &Shape,
+) -> Result<T, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(T::default());
+    }
+    if !value.is_object() || js_sys::Array::is_array(&value) {
+        return Err(JsError::new(&format!(
+            "invalid `{name}`: expected an object, got {}",
+            describe(&value)
+        )));
+    }
+    check_names(&value, shape, name)?;
+    serde_wasm_bindgen::from_value(value).map_err(|e| serde_error(name, e))
+}
+
+/// serde-wasm-bindgen's message, without the "Error: " its JS error adds.
+fn serde_error(name: &str, error: serde_wasm_bindgen::Error) -> JsError {
+    let message = error.to_string();
+    let message = message.strip_prefix("Error: ").unwrap_or(&message);
+    JsError::new(&format!("invalid `{name}`: {message}"))
+}
+
+fn core<T>(result: Result<T, crate::Error>) -> Result<T, JsError> {
+    result.map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A reference set and the checks against it.
+///
+/// ```js
+/// import { Checker } from 'plagscope';
+/// const checker = new Checker();
+/// checker.addReference({ id: 'src', title: 'A source', text: sourceText });
+/// const report = checker.check(paperText);
+/// for (const source of report.sources) {
+///   for (const p of source.passages) console.log(paperText.slice(p.start, p.end));
+/// }
+/// ```
+#[wasm_bindgen(js_name = Checker)]
+pub struct JsChecker {
+    inner: Checker,
+}
+
+#[wasm_bindgen(js_class = Checker)]
+impl JsChecker {
+    /// An empty reference set. `options` (all optional): `text`, `k`, `t`, `numPerm`,
+    /// `minhashScheme` — see `CheckerOptions`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "CheckerOptions")] options: JsValue,
+    ) -> Result<JsChecker, JsError> {
+        let options: CheckerOptions = options_arg("options", options, &CHECKER_SHAPE)?;
+        Ok(JsChecker {
+            inner: core(Checker::new(options))?,
+        })
+    }
+
+    /// Adds a reference `{ id, title?, text, meta?, base? }`. Throws if the id exists.
+    #[wasm_bindgen(js_name = addReference)]
+    pub fn add_reference(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "ReferenceInput")] reference: JsValue,
+    ) -> Result<(), JsError> {
+        if !reference.is_object() {
+            return Err(JsError::new(&format!(
+                "invalid `reference`: expected an object {{ id, text }}, got {}",
+                describe(&reference)
+            )));
+        }
+        check_names(&reference, &REFERENCE_SHAPE, "reference")?;
+        let reference: Reference =
+            serde_wasm_bindgen::from_value(reference).map_err(|e| serde_error("reference", e))?;
+        core(self.inner.add_reference(reference))
+    }
+
+    /// Removes the reference with `id`; returns whether it existed.
+    #[wasm_bindgen(js_name = removeReference)]
+    pub fn remove_reference(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    ) -> Result<bool, JsError> {
+        let id = string_arg("id", &id)?;
+        core(self.inner.remove_reference(&id))
+    }
+
+    /// The references, in the order they were added.
+    #[wasm_bindgen(unchecked_return_type = "ReferenceInfo[]")]
+    pub fn references(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.references())
+    }
+
+    /// The reference with `id` (with its full text), or `undefined`.
+    #[wasm_bindgen(js_name = getReference, unchecked_return_type = "Reference | undefined")]
+    pub fn get_reference(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let id = string_arg("id", &id)?;
+        match self.inner.reference(&id) {
+            Some(reference) => to_js(reference),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// Number of references.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Checks `text` against the reference set; see `CheckOptions` and `Report`.
+    #[wasm_bindgen(unchecked_return_type = "Report")]
+    pub fn check(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let text = string_arg("text", &text)?;
+        let options: CheckOptions = options_arg("options", options, &CHECK_SHAPE)?;
+        to_js(&core(self.inner.check(&text, &options))?)
+    }
+
+    /// Compares every pair of references; returns the pairs at least `options.threshold` similar.
+    #[wasm_bindgen(unchecked_return_type = "PairReport[]")]
+    pub fn pairs(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let options: CheckOptions = options_arg("options", options, &CHECK_SHAPE)?;
+        to_js(&core(self.inner.pairs(&options))?)
+    }
+
+    /// The whole reference set as one versioned, checksummed binary file.
+    #[wasm_bindgen(js_name = exportIndex)]
+    pub fn export_index(&self) -> Result<Vec<u8>, JsError> {
+        core(export_index(&self.inner))
+    }
+
+    /// Loads a reference set saved by `exportIndex` (a `Uint8Array` or `ArrayBuffer`). Throws a
+    /// clear error for a truncated, corrupted, foreign or newer-version file.
+    #[wasm_bindgen(js_name = importIndex)]
+    pub fn import_index(
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
+    ) -> Result<JsChecker, JsError> {
+        let bytes = if bytes.is_instance_of::<js_sys::Uint8Array>()
+            || bytes.is_instance_of::<js_sys::ArrayBuffer>()
+        {
+            js_sys::Uint8Array::new(&bytes).to_vec()
+        } else {
+            return Err(JsError::new(&format!(
+                "invalid `bytes`: expected a Uint8Array or ArrayBuffer, got {}",
+                describe(&bytes)
+            )));
+        };
+        Ok(JsChecker {
+            inner: core(import_index(&bytes))?,
+        })
+    }
+}
+
+#[derive(Serialize)]
+struct JsToken<'a> {
+    start: usize,
+    end: usize,
+    text: &'a str,
+    kind: TokenKind,
+}
+
+#[derive(Serialize)]
+struct JsAnalysis<'a> {
+    normalized: &'a str,
+    tokens: Vec<JsToken<'a>>,
+    evasion: &'a EvasionReport,
+}
+
+/// Runs the text pipeline: the matching form, the tokens with their spans, and the evasion report.
+#[wasm_bindgen(unchecked_return_type = "Analysis")]
+pub fn analyze(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "TextOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let text = string_arg("text", &text)?;
+    let options: TextOptions = options_arg("options", options, &TEXT_SHAPE)?;
+    let analysis = core(crate::text::analyze(&text, &options))?;
+    to_js(&JsAnalysis {
+        normalized: &analysis.normalized,
+        tokens: analysis
+            .tokens
+            .iter()
+            .map(|t| JsToken {
+                start: t.span.start,
+                end: t.span.end,
+                text: analysis.text_of(t),
+                kind: t.kind,
+            })
+            .collect(),
+        evasion: &analysis.evasion,
+    })
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+struct ShingleOptions {
+    kind: ShingleKind,
+    n: Option<usize>,
+    text: TextOptions,
+}
+
+#[derive(Deserialize, Default, PartialEq)]
+#[serde(rename_all = "camelCase")]
+enum ShingleKind {
+    #[default]
+    Word,
+    Char,
+}
+
+#[derive(Serialize)]
+struct JsShingle {
+    hash: String,
+    position: usize,
+    start: usize,
+    end: usize,
+}
+
+fn js_shingles(shingles: impl Iterator<Item = (u64, usize, crate::Span)>) -> Vec<JsShingle> {
+    shingles
+        .map(|(hash, position, span)| JsShingle {
+            hash: format!("{hash:016x}"),
+            position,
+            start: span.start,
+            end: span.end,
+        })
+        .collect()
+}
+
+/// Hashed word or character n-grams of `text`, each with its span (hashes as 16 hex digits).
+#[wasm_bindgen(unchecked_return_type = "Shingle[]")]
+pub fn shingles(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ShingleOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let text = string_arg("text", &text)?;
+    let options: ShingleOptions = options_arg("options", options, &SHINGLE_SHAPE)?;
+    let analysis = core(crate::text::analyze(&text, &options.text))?;
+    let shingles = if options.kind == ShingleKind::Char {
+        let k = options.n.unwrap_or_else(|| default_char_k(&analysis));
+        core(char_shingles(&analysis, k))?
+    } else {
+        core(word_shingles(
+            &analysis,
+            options.n.unwrap_or(DEFAULT_WORD_N),
+        ))?
+    };
+    to_js(&js_shingles(
+        shingles.iter().map(|s| (s.hash, s.position, s.span)),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+struct WinnowOptions {
+    k: usize,
+    t: usize,
+    text: TextOptions,
+}
+
+impl Default for WinnowOptions {
+    fn default() -> Self {
+        WinnowOptions {
+            k: DEFAULT_WORD_N,
+            t: 12,
+            text: TextOptions::default(),
+        }
+    }
+}
+
+/// Winnowed fingerprints of `text`'s word k-grams with guarantee threshold `t` (MOSS).
+#[wasm_bindgen(unchecked_return_type = "Shingle[]")]
+pub fn winnow(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "WinnowOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let text = string_arg("text", &text)?;
+    let options: WinnowOptions = options_arg("options", options, &WINNOW_SHAPE)?;
+    let analysis = core(crate::text::analyze(&text, &options.text))?;
+    let window = core(guarantee_window(options.k, options.t))?;
+    let shingles = core(word_shingles(&analysis, options.k))?;
+    let fingerprints = crate::sketch::winnow(&shingles, window);
+    to_js(&js_shingles(
+        fingerprints.iter().map(|f| (f.hash, f.position, f.span)),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+struct MinHashOptions {
+    n: usize,
+    num_perm: usize,
+    scheme: MinHashScheme,
+    text: TextOptions,
+}
+
+impl Default for MinHashOptions {
+    fn default() -> Self {
+        MinHashOptions {
+            n: DEFAULT_WORD_N,
+            num_perm: DEFAULT_NUM_PERM,
+            scheme: MinHashScheme::default(),
+            text: TextOptions::default(),
+        }
+    }
+}
+
+/// The MinHash signature of `text`'s word n-gram set: one `u32` per slot. Two signatures of the
+/// same options estimate Jaccard similarity as the share of equal slots.
+#[wasm_bindgen]
+pub fn minhash(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "MinHashOptions")] options: JsValue,
+) -> Result<Vec<u32>, JsError> {
+    let text = string_arg("text", &text)?;
+    let options: MinHashOptions = options_arg("options", options, &MINHASH_SHAPE)?;
+    let analysis = core(crate::text::analyze(&text, &options.text))?;
+    let hashes: Vec<u64> = core(word_shingles(&analysis, options.n))?
+        .into_iter()
+        .map(|s| s.hash)
+        .collect();
+    let hasher = core(MinHasher::new(options.num_perm, options.scheme))?;
+    Ok(hasher.signature(&hashes).values)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+struct SimHashOptions {
+    text: TextOptions,
+}
+
+/// The 64-bit Charikar SimHash of `text`'s terms (counts, stop words removed), as 16 hex digits.
+/// (The checker's reports use tf·idf·(1+len) weights from its reference set.)
+#[wasm_bindgen]
+pub fn simhash(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SimHashOptions")] options: JsValue,
+) -> Result<String, JsError> {
+    let text = string_arg("text", &text)?;
+    let options: SimHashOptions = options_arg("options", options, &SIMHASH_SHAPE)?;
+    let analysis = core(crate::text::analyze(&text, &options.text))?;
+    let fingerprint = core(text_simhash(&analysis, TermWeighting::Count, None))?;
+    Ok(format!("{fingerprint:016x}"))
 }

@@ -1,0 +1,139 @@
+// The Checker and the stateless sketch functions through the npm package, as a user calls them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { Checker, analyze, minhash, shingles, simhash, winnow } from 'plagscope';
+
+const corpus = new URL('../../target/corpus/en/', import.meta.url);
+const brown = readdirSync(corpus).filter((f) => f.startsWith('brown')).sort().slice(0, 40)
+  .map((f) => readFileSync(new URL(f, corpus), 'utf8'));
+const words = (text, from, count) => text.split(/\s+/).filter(Boolean).slice(from, from + count).join(' ');
+const squeeze = (s) => s.split(/\s+/).filter(Boolean).join(' ');
+
+function sampleChecker() {
+  const checker = new Checker();
+  brown.slice(0, 30).forEach((text, i) => checker.addReference({ id: `doc${i}`, title: `Document ${i}`, text }));
+  return checker;
+}
+
+test('a copied passage is found and its offsets slice back in the paper and in the source', () => {
+  const checker = sampleChecker();
+  const copied = words(brown[12], 300, 150);
+  const paper = `${words(brown[35], 0, 200)} 😀 naïve ${copied} ${words(brown[36], 0, 200)}`;
+  const report = checker.check(paper);
+  assert.equal(report.sources.length, 1);
+  const [source] = report.sources;
+  assert.equal(source.id, 'doc12');
+  assert.equal(source.title, 'Document 12');
+  const [passage] = source.passages;
+  assert.equal(paper.slice(passage.start, passage.end), copied);
+  const sourceText = checker.getReference('doc12').text;
+  assert.equal(squeeze(sourceText.slice(passage.sourceStart, passage.sourceEnd)), copied);
+  for (const run of passage.ngrams) {
+    assert.equal(squeeze(paper.slice(run.start, run.end)), squeeze(sourceText.slice(run.sourceStart, run.sourceEnd)));
+  }
+  assert.ok(report.similarity > 0.25 && report.similarity < 0.35, String(report.similarity));
+  assert.equal(typeof source.scores.combined.score, 'number');
+  assert.equal(typeof source.scores.weibo.similar, 'boolean');
+  assert.equal(typeof source.scores.chineseNgram.share, 'number');
+  assert.ok(source.containment >= source.jaccard);
+});
+
+test('exclusions, base documents and removal', () => {
+  const checker = sampleChecker();
+  const quoted = words(brown[3], 100, 40).replace(/"/g, '');
+  const paper = `${words(brown[35], 0, 100)} As written: “${quoted}” indeed.`;
+  assert.equal(checker.check(paper).sources.length, 0);
+  assert.ok(checker.check(paper).excluded.some((e) => e.kind === 'quote' && paper.slice(e.start, e.end) === `“${quoted}”`));
+  assert.equal(checker.check(paper, { excludeQuotes: false }).sources[0].id, 'doc3');
+
+  const template = words(brown[37], 0, 60).replace(/"/g, '');
+  checker.addReference({ id: 'template', text: template, base: true });
+  checker.addReference({ id: 'classmate', text: `${template} ${words(brown[38], 0, 200)}` });
+  const essay = `${template} ${words(brown[39], 0, 200)}`;
+  const report = checker.check(essay);
+  assert.equal(report.sources.length, 0);
+  assert.deepEqual(report.excluded.filter((e) => e.kind === 'base').map((e) => essay.slice(e.start, e.end)), [template]);
+
+  assert.equal(checker.removeReference('doc3'), true);
+  assert.equal(checker.removeReference('doc3'), false);
+  assert.equal(checker.check(paper, { excludeQuotes: false }).sources.length, 0);
+  assert.equal(checker.size, 31);
+  assert.ok(checker.references().some((r) => r.id === 'template' && r.base));
+});
+
+test('all pairs', () => {
+  const checker = new Checker();
+  brown.slice(0, 4).forEach((text, i) => checker.addReference({ id: `essay${i}`, text: words(text, 0, 300) }));
+  checker.addReference({ id: 'copycat', text: `${words(brown[5], 0, 200)} ${words(brown[2], 50, 100)}` });
+  const pairs = checker.pairs();
+  assert.equal(pairs.length, 1);
+  assert.deepEqual([pairs[0].a, pairs[0].b], ['essay2', 'copycat']);
+  assert.ok(pairs[0].similarity > 0.3);
+});
+
+test('saved indexes round-trip and every damaged file is a clear error', () => {
+  const checker = sampleChecker();
+  const bytes = checker.exportIndex();
+  assert.ok(bytes instanceof Uint8Array);
+  const loaded = Checker.importIndex(bytes);
+  const paper = words(brown[7], 10, 120);
+  assert.deepEqual(loaded.check(paper), checker.check(paper));
+  assert.deepEqual(Checker.importIndex(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)).references(), checker.references());
+
+  const damaged = {
+    truncated: bytes.slice(0, bytes.length - 10),
+    empty: new Uint8Array(0),
+    foreign: new TextEncoder().encode('%PDF-1.7\nnot an index at all, just some bytes'),
+    corrupted: (() => { const b = bytes.slice(); b[b.length >> 1] ^= 0xff; return b; })(),
+    newer: (() => { const b = bytes.slice(); b[16] = 99; return b; })(),
+  };
+  const expected = { truncated: /truncated/, empty: /not a plagscope index/, foreign: /not a plagscope index/, corrupted: /checksum/, newer: /newer plagscope/ };
+  for (const [kind, file] of Object.entries(damaged)) {
+    assert.throws(() => Checker.importIndex(file), (e) => e instanceof Error && /^cannot read the index file: /.test(e.message) && expected[kind].test(e.message), kind);
+  }
+  assert.throws(() => Checker.importIndex('not bytes'), /expected a Uint8Array or ArrayBuffer, got string/);
+  // The original is unharmed.
+  assert.equal(checker.check(paper).sources[0].id, 'doc7');
+});
+
+test('bad input is a clear error and never breaks the engine', () => {
+  const checker = new Checker();
+  assert.throws(() => checker.addReference({ id: 'x' }), /invalid `reference`: missing field `text`/);
+  assert.throws(() => checker.addReference('text'), /expected an object/);
+  assert.throws(() => checker.addReference({ id: 'x', text: 'y', titel: 'z' }), /unknown option `titel`/);
+  checker.addReference({ id: 'x', text: 'some text here' });
+  assert.throws(() => checker.addReference({ id: 'x', text: 'again' }), /already exists/);
+  assert.throws(() => checker.check(42), /invalid `text`: expected a string, got number/);
+  assert.throws(() => checker.check('x', { align: { minWord: 3 } }), /invalid `options.align`: unknown option `minWord`/);
+  assert.throws(() => checker.check('x', { mu: 0.2 }), /invalid `mu`: must be in \[0.8, 0.9\]/);
+  assert.throws(() => new Checker({ k: 1 }), /invalid `k`/);
+  const garbage = String.fromCharCode(...Array.from({ length: 20000 }, (_, i) => (i * 7919) % 65536));
+  assert.equal(typeof checker.check(garbage).similarity, 'number');
+  assert.equal(checker.check('').similarity, 0);
+  assert.equal(checker.check('some text here and more').sources.length, 0);
+});
+
+test('stateless functions: shingles, winnow, minhash, simhash, analyze', () => {
+  const text = 'The quick brown fox jumps over the lazy dog again and again';
+  const grams = shingles(text, { n: 3 });
+  assert.equal(grams.length, 10);
+  assert.match(grams[0].hash, /^[0-9a-f]{16}$/);
+  assert.equal(text.slice(grams[0].start, grams[0].end), 'The quick brown');
+  assert.equal(shingles('我们研究蛋白质', { kind: 'char', n: 4 })[0].end, 4);
+  const fingerprints = winnow(brown[0], { k: 5, t: 12 });
+  const all = shingles(brown[0]);
+  const density = fingerprints.length / all.length;
+  assert.ok(Math.abs(density - 2 / 9) < 0.03, String(density));
+  const a = minhash(words(brown[0], 0, 500));
+  const b = minhash(words(brown[0], 100, 500));
+  assert.ok(a instanceof Uint32Array && a.length === 128);
+  const same = a.filter((v, i) => v === b[i]).length / 128;
+  assert.ok(same > 0.5 && same < 0.85, String(same)); // exact Jaccard is 400/600
+  assert.equal(minhash('x y z', { numPerm: 16, scheme: 'classic', n: 1 }).length, 16);
+  assert.match(simhash(brown[0]), /^[0-9a-f]{16}$/);
+  const { tokens, evasion } = analyze('p\u0430per\u200B here');
+  assert.deepEqual(tokens.map((t) => t.text), ['paper', 'here']);
+  assert.equal(evasion.replacedLetters.Cyrillic, 1);
+  assert.throws(() => shingles('x', { n: 0 }), /invalid `n`/);
+});
