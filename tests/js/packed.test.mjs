@@ -16,7 +16,7 @@ test('the packed tarball installs and works in a fresh Node project', (t) => {
 
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', dir], root));
   const files = packed.files.map((f) => f.path);
-  for (const needed of ['js/node.js', 'js/browser.js', 'js/index.d.ts', 'pkg/plagscope.js', 'pkg/plagscope_bg.wasm', 'pkg/plagscope.d.ts']) {
+  for (const needed of ['bin/plagscope.mjs', 'js/node.js', 'js/browser.js', 'js/index.d.ts', 'pkg/plagscope.js', 'pkg/plagscope_bg.wasm', 'pkg/plagscope.d.ts']) {
     assert.ok(files.includes(needed), `tarball lacks ${needed}: ${files.join(', ')}`);
   }
   assert.ok(!files.some((f) => f.startsWith('src/') || f.startsWith('target/')), 'tarball ships sources or build junk');
@@ -31,4 +31,7 @@ test('the packed tarball installs and works in a fresh Node project', (t) => {
   `;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' });
   assert.deepEqual(JSON.parse(out), ['the same five words here']);
+  // The CLI is installed as a bin and runs from the installed package.
+  const version = execFileSync(join(dir, 'node_modules', '.bin', 'plagscope'), ['--version'], { encoding: 'utf8' });
+  assert.equal(version.trim(), packed.version);
 });

@@ -1,0 +1,245 @@
+#!/usr/bin/env node
+// plagscope CLI: batch plagiarism checks on the command line, with the same engine as the app.
+// Everything runs locally; no file leaves the machine.
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, extname, join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Checker, version } from '../js/node.js';
+
+const USAGE = `plagscope ${version()} — local plagiarism checker
+
+Usage:
+  plagscope check PAPER --refs FILE_OR_DIR... [--index refs.idx] [options]
+  plagscope pairs FILE_OR_DIR... [options]
+  plagscope index FILE_OR_DIR... -o refs.idx
+
+Commands:
+  check   check PAPER against reference files and folders and/or a saved index
+  pairs   compare every pair of documents ("who copied from whom")
+  index   build a reference index file once, to reuse with check --index
+
+Options:
+  --refs PATH            reference file or folder (repeatable; folders are read recursively)
+  --index FILE           saved index to check against (from "plagscope index")
+  --base PATH            base/template document whose text is never reported (repeatable)
+  -o, --output FILE      where "index" writes the index
+  --json                 print the full report as JSON
+  --min-words N          smallest reported passage, in words (default 12)
+  --keep-quotes          do not exclude quotations
+  --keep-bibliography    do not exclude the bibliography
+  --max-sources N        report at most N sources (default 100)
+  --threshold X          pairs: smallest similarity to report, 0..1 (default 0.05)
+  -h, --help             show this help
+  -v, --version          show the version
+
+Files: .txt, .md, .markdown, .text, .html and .htm, UTF-8.
+Exit codes: 0 done, 1 failure, 2 usage error.`;
+
+const TEXT_EXTENSIONS = new Set(['.txt', '.md', '.markdown', '.text', '.html', '.htm']);
+
+class UsageError extends Error {}
+
+/** Plain text of a file; HTML loses its tags. Binary or non-UTF-8 files are errors. */
+function readDocument(path) {
+  let bytes;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new Error(`cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : error.message}`);
+  }
+  if (bytes.includes(0)) throw new Error(`${path} looks like a binary file; plagscope reads plain text, Markdown and HTML`);
+  let text;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error(`${path} is not valid UTF-8 text`);
+  }
+  if (['.html', '.htm'].includes(extname(path).toLowerCase())) {
+    text = text
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<(br|p|div|li|h[1-6]|tr)\b[^>]*>/gi, '\n')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'");
+  }
+  return text;
+}
+
+function readIndex(path) {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new Error(`cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  }
+}
+
+/** Files under each path: a file as given, a folder's readable files recursively, sorted. */
+function collect(paths) {
+  const files = [];
+  // `root` is the folder named on the command line: ids are paths relative to it.
+  const walk = (path, root) => {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) throw new Error(`${path}: no such file or folder`);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path).sort()) {
+        const child = join(path, name);
+        if (statSync(child).isDirectory()) walk(child, root ?? path);
+        else if (TEXT_EXTENSIONS.has(extname(name).toLowerCase())) files.push({ path: child, root: root ?? path });
+      }
+    } else {
+      files.push({ path, root: null });
+    }
+  };
+  paths.forEach((path) => walk(path, null));
+  return files;
+}
+
+function documentsOf(paths) {
+  return collect(paths).map(({ path, root }) => ({
+    id: root ? relative(root, path) || basename(path) : path,
+    title: basename(path),
+    text: readDocument(path),
+  }));
+}
+
+function number(value, name, { min, max, integer = true }) {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min || n > max) {
+    throw new UsageError(`--${name} must be ${integer ? 'an integer' : 'a number'} in ${min}..${max}, got ${value}`);
+  }
+  return n;
+}
+
+function checkOptions(values) {
+  const options = {};
+  const minWords = number(values['min-words'], 'min-words', { min: 1, max: 10000 });
+  if (minWords !== undefined) options.align = { minWords };
+  if (values['keep-quotes']) options.excludeQuotes = false;
+  if (values['keep-bibliography']) options.excludeBibliography = false;
+  const maxSources = number(values['max-sources'], 'max-sources', { min: 1, max: 10000 });
+  if (maxSources !== undefined) options.maxSources = maxSources;
+  const threshold = number(values.threshold, 'threshold', { min: 0, max: 1, integer: false });
+  if (threshold !== undefined) options.threshold = threshold;
+  return options;
+}
+
+function addAll(checker, documents, base = false) {
+  for (const document of documents) {
+    if (checker.getReference(document.id)) continue;
+    checker.addReference({ ...document, base });
+  }
+}
+
+const percent = (x) => `${(x * 100).toFixed(1)}%`;
+const snippet = (text, start, end) => {
+  const s = text.slice(start, end).replace(/\s+/g, ' ').trim();
+  return s.length > 70 ? `${s.slice(0, 67)}...` : s;
+};
+
+function printReport(name, paper, report, checker) {
+  const lines = [
+    `${name}: ${percent(report.similarity)} similar (${report.words} words checked), ${report.sources.length} source${report.sources.length === 1 ? '' : 's'}`,
+  ];
+  report.sources.forEach((source, i) => {
+    const sourceText = checker.getReference(source.id)?.text ?? '';
+    lines.push(`  ${i + 1}. ${percent(source.similarity).padStart(6)}  ${source.title} [${source.id}]  ${source.passages.length} passage(s), ${percent(source.sourceCoverage)} of the source used`);
+    for (const p of source.passages) {
+      lines.push(`       "${snippet(paper, p.start, p.end)}"`);
+      lines.push(`         <- "${snippet(sourceText, p.sourceStart, p.sourceEnd)}" (${p.words} words)`);
+    }
+  });
+  const e = report.evasion;
+  const evasion = [];
+  if (e.invisibleCharacters) evasion.push(`${e.invisibleCharacters} invisible characters inside words`);
+  if (e.blankSubstitutes) evasion.push(`${e.blankSubstitutes} blank look-alikes used as spaces`);
+  for (const [script, count] of Object.entries(e.replacedLetters)) evasion.push(`${count} ${script} look-alike letters`);
+  if (evasion.length) lines.push(`  evasion: ${evasion.join(', ')} (ignored for matching)`);
+  if (report.excluded.length) {
+    const counts = {};
+    for (const x of report.excluded) counts[x.kind] = (counts[x.kind] ?? 0) + 1;
+    lines.push(`  excluded: ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+function main(argv) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      refs: { type: 'string', multiple: true },
+      index: { type: 'string' },
+      base: { type: 'string', multiple: true },
+      output: { type: 'string', short: 'o' },
+      json: { type: 'boolean' },
+      'min-words': { type: 'string' },
+      'keep-quotes': { type: 'boolean' },
+      'keep-bibliography': { type: 'boolean' },
+      'max-sources': { type: 'string' },
+      threshold: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+  });
+  if (values.help) return console.log(USAGE);
+  if (values.version) return console.log(version());
+  const [command, ...rest] = positionals;
+  const options = checkOptions(values);
+  switch (command) {
+    case 'check': {
+      if (rest.length !== 1) throw new UsageError('check needs exactly one PAPER');
+      if (!values.refs?.length && !values.index) throw new UsageError('check needs --refs or --index');
+      const checker = values.index ? Checker.importIndex(readIndex(values.index)) : new Checker();
+      addAll(checker, documentsOf(values.refs ?? []));
+      addAll(checker, documentsOf(values.base ?? []), true);
+      if (checker.size === 0) throw new Error('no reference documents found');
+      const paper = readDocument(rest[0]);
+      const report = checker.check(paper, options);
+      if (values.json) console.log(JSON.stringify({ paper: rest[0], ...report }, null, 2));
+      else printReport(rest[0], paper, report, checker);
+      return;
+    }
+    case 'pairs': {
+      if (!rest.length) throw new UsageError('pairs needs files or folders');
+      const checker = new Checker();
+      addAll(checker, documentsOf(rest));
+      addAll(checker, documentsOf(values.base ?? []), true);
+      const pairs = checker.pairs(options);
+      if (values.json) return console.log(JSON.stringify(pairs, null, 2));
+      console.log(`${checker.size} documents, ${pairs.length} pair${pairs.length === 1 ? '' : 's'} at or above ${percent(options.threshold ?? 0.05)}`);
+      for (const pair of pairs) {
+        console.log(`  ${percent(pair.similarity).padStart(6)}  ${pair.a}  <->  ${pair.b}  (${pair.report.passages.length} passage(s); ${percent(pair.report.similarity)} of the first, ${percent(pair.report.sourceCoverage)} of the second)`);
+      }
+      return;
+    }
+    case 'index': {
+      if (!rest.length) throw new UsageError('index needs files or folders');
+      if (!values.output) throw new UsageError('index needs -o FILE');
+      const checker = new Checker();
+      addAll(checker, documentsOf(rest));
+      addAll(checker, documentsOf(values.base ?? []), true);
+      const bytes = checker.exportIndex();
+      writeFileSync(values.output, bytes);
+      const words = checker.references().reduce((sum, r) => sum + r.words, 0);
+      console.log(`indexed ${checker.size} documents (${words} words) into ${values.output}: ${bytes.length} bytes`);
+      return;
+    }
+    case undefined:
+      throw new UsageError('no command given');
+    default:
+      throw new UsageError(`unknown command: ${command}`);
+  }
+}
+
+try {
+  main(process.argv.slice(2));
+} catch (error) {
+  const usage = error instanceof UsageError || error?.code?.startsWith?.('ERR_PARSE_ARGS');
+  console.error(`plagscope: ${error.message}${usage ? ' (see plagscope --help)' : ''}`);
+  process.exitCode = usage ? 2 : 1;
+}

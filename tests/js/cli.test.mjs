@@ -1,0 +1,106 @@
+// The CLI as a user runs it: files and folders in, a readable report or JSON out, exit codes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const cli = new URL('../../bin/plagscope.mjs', import.meta.url).pathname;
+const corpus = new URL('../../target/corpus/en/', import.meta.url);
+const brown = (name) => readFileSync(new URL(`brown-${name}.txt`, corpus), 'utf8');
+const words = (text, from, count) => text.split(/\s+/).filter(Boolean).slice(from, from + count).join(' ');
+let dir;
+
+function run(...args) {
+  const result = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'plagscope-cli-'));
+  mkdirSync(join(dir, 'refs', 'more'), { recursive: true });
+  writeFileSync(join(dir, 'refs', 'politics.txt'), brown('ca01'));
+  writeFileSync(join(dir, 'refs', 'more', 'science.md'), brown('cj01'));
+  writeFileSync(join(dir, 'refs', 'page.html'), `<html><body><h1>Title</h1><p>${words(brown('cg01'), 0, 300)}</p><script>var x = 1;</script></body></html>`);
+  writeFileSync(join(dir, 'refs', 'ignored.bin'), Buffer.from([0, 1, 2, 3]));
+  writeFileSync(join(dir, 'paper.txt'), `${words(brown('cb01'), 0, 200)}\n\n${words(brown('cj01'), 100, 120)}\n\n${words(brown('cb02'), 0, 100)}`);
+  writeFileSync(join(dir, 'binary.txt'), Buffer.from([0x50, 0, 0x4b]));
+});
+
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('check prints a readable report naming the source and the passage', () => {
+  const { code, out } = run('check', 'paper.txt', '--refs', 'refs');
+  assert.equal(code, 0);
+  assert.match(out, /^paper\.txt: \d+\.\d% similar \(\d+ words checked\), 1 source/);
+  assert.match(out, /science\.md \[more\/science\.md\]\s+1 passage\(s\)/);
+});
+
+test('check --json gives the report with offsets into the paper', () => {
+  const { code, out } = run('check', 'paper.txt', '--refs', 'refs', '--json');
+  assert.equal(code, 0);
+  const report = JSON.parse(out);
+  const paper = readFileSync(join(dir, 'paper.txt'), 'utf8');
+  const [passage] = report.sources[0].passages;
+  assert.equal(paper.slice(passage.start, passage.end), words(brown('cj01'), 100, 120));
+  assert.ok(report.similarity > 0.25 && report.similarity < 0.35);
+});
+
+test('HTML references are read as text', () => {
+  writeFileSync(join(dir, 'html-paper.txt'), words(brown('cg01'), 50, 100));
+  const report = JSON.parse(run('check', 'html-paper.txt', '--refs', 'refs', '--json').out);
+  assert.equal(report.sources[0].id, 'page.html');
+});
+
+test('index once, check against the saved index', () => {
+  const built = run('index', 'refs', '-o', 'refs.idx');
+  assert.equal(built.code, 0);
+  assert.match(built.out, /indexed 3 documents \(\d+ words\) into refs\.idx: \d+ bytes/);
+  const fromIndex = JSON.parse(run('check', 'paper.txt', '--index', 'refs.idx', '--json').out);
+  const fromFiles = JSON.parse(run('check', 'paper.txt', '--refs', 'refs', '--json').out);
+  assert.deepEqual(fromIndex, fromFiles);
+});
+
+test('pairs finds who copied from whom', () => {
+  const { code, out } = run('pairs', 'refs', 'paper.txt');
+  assert.equal(code, 0);
+  assert.match(out, /^4 documents, 1 pair at or above 5\.0%/);
+  assert.match(out, /more\/science\.md\s+<->\s+paper\.txt/);
+  const pairs = JSON.parse(run('pairs', 'refs', 'paper.txt', '--json').out);
+  assert.equal(pairs.length, 1);
+});
+
+test('options reach the engine', () => {
+  const strict = JSON.parse(run('check', 'paper.txt', '--refs', 'refs', '--json', '--min-words', '500').out);
+  assert.equal(strict.sources.length, 0);
+});
+
+test('usage errors exit 2, failures exit 1, each with a one-line message', () => {
+  const cases = [
+    [['check'], 2, /check needs exactly one PAPER/],
+    [['check', 'paper.txt'], 2, /check needs --refs or --index/],
+    [['frobnicate'], 2, /unknown command: frobnicate/],
+    [['check', 'paper.txt', '--refs', 'refs', '--min-words', 'many'], 2, /--min-words must be an integer/],
+    [['check', 'paper.txt', '--bogus'], 2, /Unknown option '--bogus'/],
+    [['check', 'missing.txt', '--refs', 'refs'], 1, /cannot read missing\.txt: no such file/],
+    [['check', 'paper.txt', '--refs', 'nowhere'], 1, /nowhere: no such file or folder/],
+    [['check', 'binary.txt', '--refs', 'refs'], 1, /looks like a binary file/],
+    [['index', 'refs'], 2, /index needs -o FILE/],
+  ];
+  for (const [args, code, message] of cases) {
+    const result = run(...args);
+    assert.equal(result.code, code, `${args.join(' ')}: ${result.err}`);
+    assert.match(result.err, message);
+    assert.equal(result.err.trim().split('\n').length, 1, result.err);
+  }
+  writeFileSync(join(dir, 'broken.idx'), readFileSync(join(dir, 'refs.idx')).subarray(0, 64));
+  const broken = run('check', 'paper.txt', '--index', 'broken.idx');
+  assert.equal(broken.code, 1);
+  assert.match(broken.err, /cannot read the index file: the file is truncated/);
+});
+
+test('--help and --version', () => {
+  assert.match(run('--help').out, /Usage:\n {2}plagscope check PAPER --refs FILE_OR_DIR/);
+  assert.match(run('--version').out, /^\d+\.\d+\.\d+\n$/);
+});
