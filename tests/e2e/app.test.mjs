@@ -2,14 +2,20 @@
 // Chromium comes from the system (CHROMIUM_PATH or /usr/bin/chromium); it is never downloaded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const corpus = new URL('../../target/corpus/en/', import.meta.url);
+const brown = (name) => readFileSync(new URL(`brown-${name}.txt`, corpus), 'utf8');
+const words = (text, from, count) => text.split(/\s+/).filter(Boolean).slice(from, from + count).join(' ');
 let server;
 let baseUrl;
 let browser;
+let files;
 
 before(async () => {
   assert.ok(existsSync(executablePath), `Chromium not found at ${executablePath}; run scripts/setup.sh --browser`);
@@ -19,11 +25,13 @@ before(async () => {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  files = mkdtempSync(join(tmpdir(), 'plagscope-e2e-'));
 });
 
 after(async () => {
   await browser?.close();
   server?.close();
+  rmSync(files, { recursive: true, force: true });
 });
 
 /** A fresh page with the engine loaded; fails the test on any page error or console error. */
@@ -37,71 +45,123 @@ async function openApp(t) {
     assert.deepEqual(problems, [], 'the page reported errors');
   });
   await page.goto(baseUrl);
-  await page.locator('#compare:not([disabled])').waitFor();
+  await page.locator('body[data-ready="true"]').waitFor();
   return page;
 }
 
-async function compare(page, a, b, n) {
-  await page.fill('#text-a', a);
-  await page.fill('#text-b', b);
-  if (n !== undefined) await page.fill('#ngram', String(n));
-  const completed = Number(await page.locator('#compare-form').getAttribute('data-completed'));
-  await page.click('#compare');
-  await page.locator(`#compare-form[data-completed="${completed + 1}"]`).waitFor();
+/** Clicks `selector` (or runs `action`) and waits until the page has finished the work it started. */
+async function act(page, action) {
+  const done = Number((await page.locator('body').getAttribute('data-completed')) ?? 0);
+  await (typeof action === 'string' ? page.click(action) : action());
+  await page.locator(`body[data-completed="${done + 1}"]`).waitFor();
+}
+
+async function addPastedReference(page, title, text) {
+  if (!(await page.locator('#add-pasted').evaluate((details) => details.open))) await page.click('#add-pasted summary');
+  await page.fill('#ref-title', title);
+  await page.fill('#ref-text', text);
+  await act(page, '#ref-add');
 }
 
 const marks = (page, view) => page.locator(`${view} mark`).allTextContents();
 
-test('pasting two texts with a shared sentence highlights it in both', async (t) => {
+test('a pasted paper against a pasted reference: the copied passage is highlighted in both', async (t) => {
   const page = await openApp(t);
-  const sentence = 'Plagiarism detection 😀 relies on naïve résumé 中文 fingerprints 🎉 of text';
-  const a = `🚀 First the paper says something new. ${sentence}. Then it ends.`;
-  const b = `Une source différente — ${sentence}! Autre chose.`;
-  await compare(page, a, b, 4);
-  assert.deepEqual(await marks(page, '#view-a'), [sentence]);
-  assert.deepEqual(await marks(page, '#view-b'), [sentence]);
-  // The whole text is shown, not just the highlights.
-  assert.equal(await page.locator('#view-a').textContent(), a);
-  const words = sentence.split(' ').filter((w) => /\p{L}/u.test(w)).length + 1; // 中文 is two words
-  assert.match(await page.locator('#summary').textContent(), new RegExp(`\\(${words} of \\d+ words.*shared 4-word sequences`));
+  const source = brown('cj01');
+  const copied = words(source, 300, 80);
+  await addPastedReference(page, 'Radio astronomy', source);
+  await addPastedReference(page, 'Unrelated', brown('ca01'));
+  assert.match(await page.locator('#ref-list').textContent(), /Radio astronomy — \d+ words/);
+  const paper = `My essay 😀 begins here. ${words(brown('cb01'), 0, 150)}\n\n${copied}\n\n${words(brown('cb02'), 0, 100)}`;
+  await page.fill('#paper', paper);
+  await act(page, '#check');
+  assert.match(await page.locator('#overall').textContent(), /^2\d\.\d% of the paper matches 1 source\(s\)/);
+  assert.equal(await page.locator('#sources tbody tr').count(), 1);
+  assert.match(await page.locator('#sources tbody tr').first().textContent(), /^Radio astronomy/);
+  assert.equal((await marks(page, '#view-paper')).join(' '), copied);
+  const sourceMarks = (await marks(page, '#view-source')).join(' ').split(/\s+/).join(' ');
+  assert.equal(sourceMarks, copied);
+  // The whole paper is shown, not only the highlights.
+  assert.equal(await page.locator('#view-paper').textContent(), paper);
+  // Clicking a highlighted run marks its twin.
+  await page.locator('#view-paper mark').first().click();
+  assert.ok((await page.locator('#view-source mark.active').count()) > 0);
+});
+
+test('reference files, an evasive copy, and saving and reopening the index', async (t) => {
+  const page = await openApp(t);
+  const text = brown('cf01');
+  writeFileSync(join(files, 'forest.txt'), text);
+  writeFileSync(join(files, 'page.html'), `<html><body><p>${words(brown('cg01'), 0, 200)}</p><script>window.__pwned = 1</script></body></html>`);
+  await act(page, () => page.setInputFiles('#ref-files', [join(files, 'forest.txt'), join(files, 'page.html')]));
+  assert.match(await page.locator('#ref-list').textContent(), /forest\.txt — \d+ words.*page\.html — \d+ words/);
+  const copied = words(text, 100, 60);
+  const evasive = copied.replace(/ the /g, ' th\u200Be ').replace(/e/g, '\u0435');
+  await page.fill('#paper', `${words(brown('cb03'), 0, 100)} ${evasive} ${words(brown('cb03'), 100, 50)}`);
+  await act(page, '#check');
+  assert.match(await page.locator('#sources tbody tr').first().textContent(), /^forest\.txt/);
+  assert.match(await page.locator('#evasion').textContent(), /invisible character\(s\) inside words, \d+ Cyrillic look-alike letter\(s\)/);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+
+  const download = page.waitForEvent('download');
+  await act(page, '#save-index');
+  const saved = join(files, 'saved.idx');
+  await (await download).saveAs(saved);
+  const fresh = await openApp(t);
+  await act(fresh, () => fresh.setInputFiles('#index-file', saved));
+  assert.match(await fresh.locator('#ref-list').textContent(), /forest\.txt/);
+  await fresh.fill('#paper', `Intro. ${copied} Outro.`);
+  await act(fresh, '#check');
+  assert.match(await fresh.locator('#sources tbody tr').first().textContent(), /^forest\.txt/);
+});
+
+test('the demo set and the example paper', async (t) => {
+  const page = await openApp(t);
+  await act(page, '#example');
+  assert.equal(await page.locator('#ref-list li').count(), 30);
+  await act(page, '#check');
+  const rows = await page.locator('#sources tbody tr').allTextContents();
+  assert.equal(rows.length, 2, rows.join('\n'));
+  assert.ok(rows.some((r) => r.startsWith('France')) && rows.some((r) => r.startsWith('Japan')), rows.join('\n'));
+  assert.match(await page.locator('#evasion').textContent(), /Cyrillic look-alike/);
 });
 
 test('pasted HTML is shown as text, never interpreted', async (t) => {
   const page = await openApp(t);
-  const html = '<img src=x onerror="window.__pwned=1"><b>bold words shared by both texts</b><script>window.__pwned=2</script>';
-  await compare(page, html, html, 3);
-  assert.equal(await page.locator('#view-a img, #view-a b, #view-a script').count(), 0);
-  assert.equal(await page.locator('#view-a').textContent(), html);
+  const html = `<img src=x onerror="window.__pwned=1"><b>${words(brown('ck01'), 0, 40)}</b><script>window.__pwned=2</script>`;
+  await addPastedReference(page, '<i>title</i>', html);
+  await page.fill('#paper', html);
+  await act(page, '#check');
+  assert.equal(await page.locator('#error').isHidden(), true, await page.locator('#error').textContent());
+  assert.equal(await page.locator('#view-paper img, #view-paper b, #view-paper script, #ref-list i').count(), 0);
+  assert.equal(await page.locator('#view-paper').textContent(), html);
+  assert.match(await page.locator('#ref-list').textContent(), /<i>title<\/i>/);
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
 });
 
 test('bad input shows a clear error and the app keeps working', async (t) => {
   const page = await openApp(t);
-  await compare(page, 'one two three', 'one two three', 0);
-  await page.locator('#error:not([hidden])').waitFor();
-  assert.match(await page.locator('#error').textContent(), /invalid `n`.*1\.\.=64/);
+  await act(page, '#check');
+  assert.match(await page.locator('#error').textContent(), /Paste or open a paper first/);
+  await page.fill('#paper', 'some words');
+  await act(page, '#check');
+  assert.match(await page.locator('#error').textContent(), /Add at least one reference/);
 
-  await page.fill('#text-b', '');
-  await page.click('#compare');
-  assert.match(await page.locator('#error').textContent(), /both boxes/);
+  writeFileSync(join(files, 'broken.idx'), 'PLAGSCOPE-INDEX\nthis is not really an index');
+  await act(page, () => page.setInputFiles('#index-file', join(files, 'broken.idx')));
+  assert.match(await page.locator('#error').textContent(), /cannot read the index file/);
+  writeFileSync(join(files, 'photo.txt'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
+  await act(page, () => page.setInputFiles('#ref-files', join(files, 'photo.txt')));
+  assert.match(await page.locator('#error').textContent(), /photo\.txt looks like a binary file/);
+  await page.fill('#opt-min', '0');
+  await addPastedReference(page, 'Source', brown('ca05'));
+  await page.fill('#paper', words(brown('ca05'), 0, 80));
+  await act(page, '#check');
+  assert.match(await page.locator('#error').textContent(), /invalid `minWords`: must be in 1..=10000, got 0/);
 
-  await compare(page, 'alpha beta gamma delta', 'x alpha beta gamma delta y', 3);
+  // Still working after all that.
+  await page.fill('#opt-min', '12');
+  await act(page, '#check');
   assert.equal(await page.locator('#error').isHidden(), true);
-  assert.deepEqual(await marks(page, '#view-a'), ['alpha beta gamma delta']);
-});
-
-test('an evasive copy is still highlighted and the evasion is reported', async (t) => {
-  const page = await openApp(t);
-  const clean = 'The experimental results confirm our hypothesis about protein folding.';
-  const evasive = 'Th\u0435 exp\u0435rim\u200Bental results c\u043Enfirm our hypothesis about protein folding.';
-  await compare(page, clean, evasive, 5);
-  assert.deepEqual(await marks(page, '#view-b'), [evasive.slice(0, -1)]);
-  assert.match(await page.locator('#evasion').textContent(), /Source: 1 invisible character\(s\) inside words, 3 Cyrillic look-alike letter\(s\)/);
-});
-
-test('nothing in common shows no highlights', async (t) => {
-  const page = await openApp(t);
-  await compare(page, 'completely different words here', 'nothing alike at all in this one', 2);
-  assert.equal(await page.locator('#view-a mark').count(), 0);
-  assert.match(await page.locator('#summary').textContent(), /No shared 2-word sequences/);
+  assert.match(await page.locator('#overall').textContent(), /matches 1 source/);
 });
