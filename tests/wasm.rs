@@ -6,7 +6,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{JsString, Reflect};
-use plagscope::wasm::{shared_ngrams, version};
+use plagscope::wasm::{shared_ngrams, version, JsChecker};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -76,4 +76,65 @@ fn bad_arguments_are_clear_errors_not_panics() {
 #[wasm_bindgen_test]
 fn version_matches_the_crate() {
     assert_eq!(version(), env!("CARGO_PKG_VERSION"));
+}
+
+fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (name, value) in fields {
+        Reflect::set(&object, &JsValue::from_str(name), value).unwrap();
+    }
+    object.into()
+}
+
+#[wasm_bindgen_test]
+fn checker_finds_a_copied_passage_and_its_offsets_slice_back_in_js() {
+    let source =
+        "Winnowing selects fingerprints from the hashes of k-grams so that every match of \
+                  sufficient length between two documents is detected by the algorithm, always.";
+    let copied =
+        "winnowing selects fingerprints from the hashes of k-grams so that every match of \
+                  sufficient length between two documents is detected";
+    let paper = format!("😀 Naïve intro, 中文. As shown, {copied}. The end.");
+    let mut checker = JsChecker::new(JsValue::UNDEFINED).unwrap();
+    checker
+        .add_reference(object(&[
+            ("id", "src".into()),
+            ("title", "A source".into()),
+            ("text", source.into()),
+        ]))
+        .unwrap();
+    assert_eq!(checker.size(), 1);
+    let report = checker
+        .check(paper.as_str().into(), JsValue::UNDEFINED)
+        .unwrap();
+    let sources: js_sys::Array = field(&report, "sources").dyn_into().unwrap();
+    assert_eq!(sources.length(), 1);
+    let passages: js_sys::Array = field(&sources.get(0), "passages").dyn_into().unwrap();
+    let passage = passages.get(0);
+    let (start, end) = (
+        field(&passage, "start").as_f64().unwrap() as u32,
+        field(&passage, "end").as_f64().unwrap() as u32,
+    );
+    assert_eq!(
+        String::from(JsString::from(paper.as_str()).slice(start, end)),
+        copied
+    );
+}
+
+#[wasm_bindgen_test]
+fn checker_errors_are_clear_and_the_checker_survives_them() {
+    let mut checker = JsChecker::new(JsValue::UNDEFINED).unwrap();
+    let missing_text = checker.add_reference(object(&[("id", "x".into())]));
+    assert!(error_message(missing_text.unwrap_err()).contains("missing field `text`"));
+    let typo = checker.check("x".into(), object(&[("maxSource", 3.into())]));
+    assert!(error_message(typo.unwrap_err()).contains("unknown option `maxSource`"));
+    let truncated =
+        JsChecker::import_index(js_sys::Uint8Array::from(&b"PLAGSCOPE-INDEX\n"[..]).into());
+    assert!(error_message(truncated.err().unwrap()).contains("truncated"));
+    checker
+        .add_reference(object(&[("id", "ok".into()), ("text", "fine text".into())]))
+        .unwrap();
+    let bytes = checker.export_index().unwrap();
+    let loaded = JsChecker::import_index(js_sys::Uint8Array::from(&bytes[..]).into()).unwrap();
+    assert_eq!(loaded.size(), 1);
 }
