@@ -97,4 +97,12 @@ fn main() {
         text_bytes as f64 / reference_words as f64
     );
     println!("  export / import                  {export_seconds:>8.3} s / {import_seconds:.3} s");
+    // For bench/wasm.mjs, which runs the same benchmark on the wasm build and prints the ratios.
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench");
+    std::fs::create_dir_all(&out).expect("target/bench is writable");
+    std::fs::write(
+        out.join("native-checker.txt"),
+        format!("index_seconds={index_seconds} check_seconds={}\n", times[2]),
+    )
+    .expect("target/bench is writable");
 }

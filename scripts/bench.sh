@@ -31,3 +31,6 @@ cargo bench --bench sketches
 
 step "checker: a 10,000-word paper against 1,000 references (native, release build)"
 cargo bench --bench checker
+
+step "checker on the WebAssembly build in Node (same input; ratios to native)"
+node bench/wasm.mjs
