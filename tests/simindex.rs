@@ -4,21 +4,16 @@
 
 use plagscope::index::simindex::{SimIndex, SimIndexParams};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+mod common;
+
+use common::SplitMix as Rng;
+
+/// `fingerprint` with `bits` random bits flipped (a bit may flip twice).
+fn flip(rng: &mut Rng, mut fingerprint: u64, bits: usize) -> u64 {
+    for _ in 0..bits {
+        fingerprint ^= 1 << (rng.next() % 64);
     }
-    fn flip(&mut self, mut fingerprint: u64, bits: usize) -> u64 {
-        for _ in 0..bits {
-            fingerprint ^= 1 << (self.next() % 64);
-        }
-        fingerprint
-    }
+    fingerprint
 }
 
 /// 100,000 fingerprints: 90,000 independent plus 2,000 clusters of 5 near-duplicates (1-4 bits
@@ -69,7 +64,7 @@ fn check(skewed: bool, resplit: bool) -> f64 {
     let mut neighbours = 0usize;
     for q in 0..queries {
         let origin = stored[(rng.next() % stored.len() as u64) as usize];
-        let query = rng.flip(origin, q % 6);
+        let query = flip(&mut rng, origin, q % 6);
         let (found, stats) = index.query_with_stats(query);
         examined += stats.candidates_examined;
         let mut expected: Vec<(usize, u32)> = stored
@@ -126,7 +121,7 @@ fn other_shapes_are_exact_too() {
             index.insert(key, fp);
         }
         for q in 0..100 {
-            let query = rng.flip(stored[q * 37], q % (max_distance + 2));
+            let query = flip(&mut rng, stored[q * 37], q % (max_distance + 2));
             let found: Vec<usize> = index.query(query).into_iter().map(|(k, _)| k).collect();
             let mut expected: Vec<(u32, usize)> = stored
                 .iter()

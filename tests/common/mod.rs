@@ -48,3 +48,17 @@ pub fn corpus_sample(language: &str, bytes: usize) -> Vec<String> {
         })
         .collect()
 }
+
+/// Deterministic pseudo-random numbers (SplitMix64), so statistical tests are reproducible.
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
