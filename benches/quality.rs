@@ -10,7 +10,9 @@
 //! case, granularity, and plagdet = F1 / log2(1 + granularity).
 //!
 //! Run with `npm run bench:quality` (or `cargo bench --bench quality` after `npm run bench` fetched
-//! the Chinese text). Exits with status 1 when a target is missed.
+//! the Chinese text). Exits with status 1 when a target is missed. For tuning:
+//! `QUALITY_DOCS_PER_KIND=100` (default 40), `QUALITY_ALIGN=seed,maxGap,mergeGap,minWords,anchor`
+//! to try alignment options, `QUALITY_DEBUG=Heavy` (or another kind) to print cases and detections.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
