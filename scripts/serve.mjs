@@ -1,4 +1,4 @@
-// Serves the web app (index.html, www/, js/, pkg/) on localhost with correct MIME types
+// Serves the web app (index.html, sw.js, www/, js/, pkg/) on localhost with correct MIME types
 // (`.wasm` as application/wasm) using sirv. Usable as a script (`npm start`) and as a module (tests).
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +6,7 @@ import sirv from 'sirv';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Only what the page needs is public; sources, node_modules and build junk are not served.
-const PUBLIC = /^\/(?:$|index\.html$|www\/|js\/|pkg\/)/;
+const PUBLIC = /^\/(?:$|index\.html$|sw\.js$|www\/|js\/|pkg\/)/;
 
 /** Starts the server; resolves with { server, url } once it listens. Port 0 picks a free port. */
 export function startServer({ port = 8080, host = '127.0.0.1', dev = false } = {}) {

@@ -262,7 +262,16 @@ function wire() {
   linkTwins('view-source', 'view-paper');
 }
 
+/** Caches the app for offline use (the service worker only ever talks to this origin). */
+function registerOffline() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .register(new URL('../sw.js', import.meta.url), { scope: new URL('../', import.meta.url).pathname })
+    .catch((error) => console.warn(`offline mode unavailable: ${error.message}`));
+}
+
 async function main() {
+  registerOffline();
   try {
     engine = await startEngine();
   } catch (error) {

@@ -165,3 +165,23 @@ test('bad input shows a clear error and the app keeps working', async (t) => {
   assert.equal(await page.locator('#error').isHidden(), true);
   assert.match(await page.locator('#overall').textContent(), /matches 1 source/);
 });
+
+test('after one visit the app works offline', async (t) => {
+  const context = await browser.newContext();
+  t.after(() => context.close());
+  const page = await context.newPage();
+  await page.goto(baseUrl);
+  await page.locator('body[data-ready="true"]').waitFor();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await page.locator('body[data-ready="true"]').waitFor();
+  await act(page, '#example');
+  await act(page, '#check');
+  assert.match(await page.locator('#overall').textContent(), /matches 2 source\(s\)/);
+});
