@@ -90,46 +90,107 @@ async function renderReport() {
     : '';
   const body = $('sources').tBodies[0];
   body.replaceChildren(
-    ...report.sources.map((source, index) => {
-      const row = document.createElement('tr');
-      row.dataset.index = String(index);
-      for (const value of [
-        source.title,
-        percent(source.similarity),
-        String(source.passages.length),
-        percent(source.sourceCoverage),
-        source.jaccard.toFixed(2),
-        String(source.simhashDistance),
-      ]) {
-        const cell = document.createElement('td');
-        cell.textContent = value;
-        row.append(cell);
-      }
-      row.addEventListener('click', () => busy('Opening…', async () => { await showSource(index); setStatus(''); }));
-      return row;
-    }),
+    ...report.sources.map((source, index) =>
+      tableRow(
+        [
+          source.title,
+          percent(source.similarity),
+          String(source.passages.length),
+          percent(source.sourceCoverage),
+          source.jaccard.toFixed(2),
+          String(source.simhashDistance),
+        ],
+        index,
+        showSource,
+      ),
+    ),
   );
   $('sources').hidden = report.sources.length === 0;
+  $('pairs-table').hidden = true;
   $('compare').hidden = true;
   if (report.sources.length) await showSource(0);
 }
 
-async function showSource(index) {
-  const source = report.sources[index];
-  document.querySelectorAll('#sources tbody tr').forEach((row) => row.classList.toggle('selected', row.dataset.index === String(index)));
-  const reference = await engine.request('getReference', { id: source.id });
-  const paperRanges = [];
-  const sourceRanges = [];
-  source.passages.forEach((passage, p) => {
+/** Shows two texts side by side with the passages' shared runs highlighted in both. */
+function showComparison(leftTitle, leftText, rightTitle, rightText, passages) {
+  const leftRanges = [];
+  const rightRanges = [];
+  passages.forEach((passage, p) => {
     for (const run of passage.ngrams) {
-      paperRanges.push({ start: run.start, end: run.end, passage: p });
-      sourceRanges.push({ start: run.sourceStart, end: run.sourceEnd, passage: p });
+      leftRanges.push({ start: run.start, end: run.end, passage: p });
+      rightRanges.push({ start: run.sourceStart, end: run.sourceEnd, passage: p });
     }
   });
-  renderHighlighted($('view-paper'), checkedText, disjoint(paperRanges));
-  renderHighlighted($('view-source'), reference.text, disjoint(sourceRanges));
-  $('view-source-title').textContent = `Source: ${source.title}`;
+  renderHighlighted($('view-paper'), leftText, disjoint(leftRanges));
+  renderHighlighted($('view-source'), rightText, disjoint(rightRanges));
+  $('view-paper-title').textContent = leftTitle;
+  $('view-source-title').textContent = rightTitle;
   $('compare').hidden = false;
+}
+
+function selectRow(table, index) {
+  document.querySelectorAll(`#${table} tbody tr`).forEach((row) => row.classList.toggle('selected', row.dataset.index === String(index)));
+}
+
+async function showSource(index) {
+  const source = report.sources[index];
+  selectRow('sources', index);
+  const reference = await engine.request('getReference', { id: source.id });
+  showComparison('Paper', checkedText, `Source: ${source.title}`, reference.text, source.passages);
+}
+
+let pairs = [];
+
+async function showPair(index) {
+  const pair = pairs[index];
+  selectRow('pairs-table', index);
+  const [a, b] = await Promise.all([
+    engine.request('getReference', { id: pair.a }),
+    engine.request('getReference', { id: pair.b }),
+  ]);
+  showComparison(a.title, a.text, b.title, b.text, pair.report.passages);
+}
+
+function tableRow(values, index, onClick) {
+  const row = document.createElement('tr');
+  row.dataset.index = String(index);
+  for (const value of values) {
+    const cell = document.createElement('td');
+    cell.textContent = value;
+    row.append(cell);
+  }
+  row.addEventListener('click', () => busy('Opening…', async () => { await onClick(index); setStatus(''); }));
+  return row;
+}
+
+async function renderPairs(references) {
+  const titles = Object.fromEntries(references.map((r) => [r.id, r.title]));
+  $('results').hidden = false;
+  $('evasion').hidden = true;
+  $('excluded').textContent = '';
+  $('sources').hidden = true;
+  $('compare').hidden = true;
+  $('overall').textContent = pairs.length
+    ? `${pairs.length} pair(s) of references share passages (of ${references.length} references).`
+    : `No two of the ${references.length} references share a passage.`;
+  $('pairs-table').tBodies[0].replaceChildren(
+    ...pairs.map((pair, index) =>
+      tableRow(
+        [
+          titles[pair.a] ?? pair.a,
+          titles[pair.b] ?? pair.b,
+          percent(pair.similarity),
+          String(pair.report.passages.length),
+          percent(pair.report.similarity),
+          percent(pair.report.sourceCoverage),
+        ],
+        index,
+        showPair,
+      ),
+    ),
+  );
+  $('pairs-table').hidden = pairs.length === 0;
+  if (pairs.length) await showPair(0);
 }
 
 /** Clicking a highlighted run shows its twin in the other text. */
@@ -239,6 +300,15 @@ function wire() {
       }
       $('paper').value = $('example').dataset.text;
       setStatus('Example paper and demo references loaded: press Check.');
+    }),
+  );
+  $('pairs').addEventListener('click', () =>
+    busy('Comparing all references…', async () => {
+      const references = await engine.request('references');
+      if (references.length < 2) throw new Error('Add at least two references to compare them with each other.');
+      pairs = await engine.request('pairs', { options: { ...checkOptions(), threshold: 0.02 } });
+      await renderPairs(references);
+      setStatus('Done.');
     }),
   );
   $('save-index').addEventListener('click', () =>

@@ -20,6 +20,7 @@ const handlers = {
   references: () => checker.references(),
   getReference: ({ id }) => checker.getReference(id),
   check: ({ text, options }) => checker.check(text, options),
+  pairs: ({ options }) => checker.pairs(options),
   exportIndex: () => checker.exportIndex(),
   importIndex({ bytes }) {
     const loaded = Checker.importIndex(bytes); // throws on a bad file, leaving the current set alone

@@ -166,6 +166,22 @@ test('bad input shows a clear error and the app keeps working', async (t) => {
   assert.match(await page.locator('#overall').textContent(), /matches 1 source/);
 });
 
+test('comparing all references shows who copied from whom, side by side', async (t) => {
+  const page = await openApp(t);
+  const copied = words(brown('cj02'), 200, 70);
+  await addPastedReference(page, 'Essay by Ann', `${words(brown('cb04'), 0, 150)} ${copied} ${words(brown('cb04'), 150, 50)}`);
+  await addPastedReference(page, 'Essay by Bob', words(brown('cb05'), 0, 250));
+  await addPastedReference(page, 'Essay by Cy', `${words(brown('cb06'), 0, 100)}\n\n${copied}`);
+  await act(page, '#pairs');
+  assert.match(await page.locator('#overall').textContent(), /^1 pair\(s\) of references share passages \(of 3 references\)/);
+  const rows = await page.locator('#pairs-table tbody tr').allTextContents();
+  assert.equal(rows.length, 1);
+  assert.match(rows[0], /^Essay by AnnEssay by Cy/);
+  assert.equal((await marks(page, '#view-paper')).join(' '), copied);
+  assert.equal((await marks(page, '#view-source')).join(' '), copied);
+  assert.equal(await page.locator('#view-source-title').textContent(), 'Essay by Cy');
+});
+
 test('after one visit the app works offline', async (t) => {
   const context = await browser.newContext();
   t.after(() => context.close());
