@@ -1,0 +1,43 @@
+// Type-checked (never run) by tests/js/types.test.mjs: the package's declarations must describe the
+// API as documented in the README, resolved through package.json's `exports` like a user's project.
+import {
+  analyze,
+  Checker,
+  minhash,
+  sharedNgrams,
+  shingles,
+  simhash,
+  version,
+  winnow,
+  type CheckOptions,
+  type PairReport,
+  type Report,
+  type SourceReport,
+} from 'plagscope';
+
+const checker = new Checker({ k: 5, t: 12, numPerm: 128, minhashScheme: 'onePermutation', text: { ignoreCase: true } });
+checker.addReference({ id: 'a', title: 'A', text: 'text', meta: { keywords: ['x'] }, base: false });
+const options: CheckOptions = { align: { minWords: 12 }, excludeQuotes: true, maxDocFrequency: 10 };
+const report: Report = checker.check('paper', options);
+const first: SourceReport | undefined = report.sources[0];
+const passageText: string | undefined = first?.passages.map((p) => 'paper'.slice(p.start, p.end)).join();
+const kinds: Array<'quote' | 'bibliography' | 'base'> = report.excluded.map((e) => e.kind);
+const cyrillic: number | undefined = report.evasion.replacedLetters['Cyrillic'];
+const pairs: PairReport[] = checker.pairs({ threshold: 0.1 });
+const bytes: Uint8Array = checker.exportIndex();
+const again: Checker = Checker.importIndex(bytes);
+const size: number = again.size;
+const removed: boolean = checker.removeReference('a');
+const text: string | undefined = checker.getReference('a')?.text;
+const signature: Uint32Array = minhash('text', { n: 5, numPerm: 64, scheme: 'classic' });
+const fingerprint: string = simhash('text');
+const fingerprints: string[] = winnow('text', { k: 5, t: 12 }).map((f) => f.hash);
+const grams = shingles('text', { kind: 'char', n: 4 });
+const tokens = analyze('text').tokens.map((t) => [t.start, t.end, t.kind]);
+const shared = sharedNgrams('a b c', 'a b c', 3).a;
+const v: string = version();
+
+// @ts-expect-error unknown option names are type errors too
+checker.check('paper', { minWord: 3 });
+
+export { again, bytes, cyrillic, fingerprint, fingerprints, grams, kinds, pairs, passageText, removed, shared, signature, size, text, tokens, v };
