@@ -61,7 +61,9 @@ function renderReferences(references) {
 }
 
 async function addReferences(references) {
-  const { references: all, errors } = await engine.request('addReferences', { references });
+  const { references: all, errors } = await engine.request('addReferences', { references }, (done, total) =>
+    setStatus(`Indexing references: ${done} of ${total}…`),
+  );
   renderReferences(all);
   if (errors.length) showError(errors.join('; '));
   return all;

@@ -20,16 +20,21 @@ export function startEngine() {
       }
       const call = pending.get(data.id);
       if (!call) return;
+      if (data.type === 'progress') {
+        call.onProgress?.(data.done, data.total);
+        return;
+      }
       pending.delete(data.id);
       if (data.ok) call.resolve(data.result);
       else call.reject(new Error(data.error));
     };
   });
 
-  function request(type, payload) {
+  /** Sends a request; `onProgress(done, total)` hears about long ones while they run. */
+  function request(type, payload, onProgress) {
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
+      pending.set(id, { resolve, reject, onProgress });
       worker.postMessage({ id, type, payload });
     });
   }

@@ -1,13 +1,15 @@
 // The engine runs here, off the UI thread, so indexing and checking never freeze the page.
-// Protocol: { id, type, payload } -> { id, ok: true, result } | { id, ok: false, error }
+// Protocol: { id, type, payload } -> { id, ok: true, result } | { id, ok: false, error }, with
+// { id, type: 'progress', done, total } messages while references are being indexed.
 import { Checker, version } from '../js/browser.js';
 
 let checker = new Checker();
 
 const handlers = {
-  addReferences({ references }) {
+  addReferences({ references }, progress) {
     const errors = [];
-    for (const reference of references) {
+    for (const [done, reference] of references.entries()) {
+      if (done % 10 === 0) progress(done, references.length);
       try {
         checker.addReference(reference);
       } catch (error) {
@@ -32,7 +34,7 @@ const handlers = {
     const response = await fetch(new URL('../pkg/demo-refs.json', import.meta.url));
     if (!response.ok) throw new Error(`could not load the demo set (${response.status})`);
     const { references, example } = await response.json();
-    const result = handlers.addReferences({ references: references.filter((r) => !checker.getReference(r.id)) });
+    const result = handlers.addReferences({ references: references.filter((r) => !checker.getReference(r.id)) }, () => {});
     return { ...result, example };
   },
 };
@@ -42,7 +44,8 @@ self.onmessage = async ({ data }) => {
   try {
     const handler = handlers[type];
     if (!handler) throw new Error(`unknown request type: ${type}`);
-    const result = await handler(payload ?? {});
+    const progress = (done, total) => self.postMessage({ id, type: 'progress', done, total });
+    const result = await handler(payload ?? {}, progress);
     const transfer = result instanceof Uint8Array ? [result.buffer] : [];
     self.postMessage({ id, ok: true, result }, transfer);
   } catch (error) {

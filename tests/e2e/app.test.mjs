@@ -115,6 +115,26 @@ test('reference files, an evasive copy, and saving and reopening the index', asy
   assert.match(await fresh.locator('#sources tbody tr').first().textContent(), /^forest\.txt/);
 });
 
+test('indexing a batch of files reports progress', async (t) => {
+  const page = await openApp(t);
+  const paths = [];
+  for (const name of ['ca01', 'ca02', 'ca03', 'ca04', 'ca05', 'ca06', 'ca07', 'ca08', 'ca09', 'ca10', 'ca11', 'ca12', 'ca13', 'ca14', 'ca15', 'ca16', 'ca17', 'ca18', 'ca19', 'ca20', 'ca21', 'ca22', 'ca23', 'ca24', 'ca25']) {
+    const path = join(files, `${name}.txt`);
+    writeFileSync(path, brown(name));
+    paths.push(path);
+  }
+  await page.evaluate(() => {
+    window.__statuses = [];
+    new MutationObserver(() => window.__statuses.push(document.getElementById('status').textContent))
+      .observe(document.getElementById('status'), { childList: true, characterData: true, subtree: true });
+  });
+  await act(page, () => page.setInputFiles('#ref-files', paths));
+  const statuses = await page.evaluate(() => window.__statuses);
+  assert.ok(statuses.some((s) => /^Indexing references: \d+ of 25…$/.test(s)), statuses.join(' | '));
+  assert.equal(await page.locator('#ref-list li').count(), 25);
+  assert.match(await page.locator('#status').textContent(), /Added 25 file\(s\)/);
+});
+
 test('the demo set and the example paper', async (t) => {
   const page = await openApp(t);
   await act(page, '#example');
