@@ -2,8 +2,10 @@
 // plagscope CLI: batch plagiarism checks on the command line, with the same engine as the app.
 // Everything runs locally; no file leaves the machine.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+import { docxText, pdfText } from '../js/documents.js';
 import { Checker, version } from '../js/node.js';
 
 const USAGE = `plagscope ${version()} — local plagiarism checker
@@ -32,22 +34,58 @@ Options:
   -h, --help             show this help
   -v, --version          show the version
 
-Files: .txt, .md, .markdown, .text, .html and .htm, UTF-8.
+Files: .txt, .md, .markdown, .text, .html and .htm (UTF-8); .docx with the mammoth package and .pdf
+with the pdfjs-dist package installed (npm install mammoth pdfjs-dist).
 Exit codes: 0 done, 1 failure, 2 usage error.`;
 
-const TEXT_EXTENSIONS = new Set(['.txt', '.md', '.markdown', '.text', '.html', '.htm']);
+const TEXT_EXTENSIONS = new Set(['.txt', '.md', '.markdown', '.text', '.html', '.htm', '.docx', '.pdf']);
+
+/** An optional reader package, or a clear error naming what to install. */
+async function optional(name, specifier, extension) {
+  try {
+    return await import(specifier);
+  } catch (error) {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND') {
+      throw new Error(`reading ${extension} files needs the ${name} package: npm install ${name}`);
+    }
+    throw error;
+  }
+}
+
+/** Text of a .docx or .pdf file, through mammoth or pdf.js. */
+async function documentText(path, bytes) {
+  const extension = extname(path).toLowerCase();
+  try {
+    if (extension === '.docx') {
+      const mammoth = await optional('mammoth', 'mammoth', '.docx');
+      return await docxText(mammoth.default ?? mammoth, bytes);
+    }
+    const pdfjs = await optional('pdfjs-dist', 'pdfjs-dist/legacy/build/pdf.mjs', '.pdf');
+    const assets = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+    return await pdfText(pdfjs, bytes, {
+      cMapUrl: `${join(assets, 'cmaps')}/`,
+      cMapPacked: true,
+      standardFontDataUrl: `${join(assets, 'standard_fonts')}/`,
+    });
+  } catch (error) {
+    if (/needs the .* package/.test(error.message)) throw error;
+    throw new Error(`${path} could not be read as ${extension === '.docx' ? 'a Word document' : 'a PDF'} (${error.message})`);
+  }
+}
 
 class UsageError extends Error {}
 
-/** Plain text of a file; HTML loses its tags. Binary or non-UTF-8 files are errors. */
-function readDocument(path) {
+/** Plain text of a file; HTML loses its tags; Word and PDF are read by their packages. Other binary
+ * or non-UTF-8 files are errors. */
+async function readDocument(path) {
   let bytes;
   try {
     bytes = readFileSync(path);
   } catch (error) {
     throw new Error(`cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : error.message}`);
   }
-  if (bytes.includes(0)) throw new Error(`${path} looks like a binary file; plagscope reads plain text, Markdown and HTML`);
+  if (['.docx', '.pdf'].includes(extname(path).toLowerCase())) return documentText(path, bytes);
+  if (bytes.includes(0)) throw new Error(`${path} looks like a binary file; plagscope reads plain text, Markdown, HTML, Word and PDF`);
   let text;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -98,12 +136,16 @@ function collect(paths) {
   return files;
 }
 
-function documentsOf(paths) {
-  return collect(paths).map(({ path, root }) => ({
-    id: root ? relative(root, path) || basename(path) : path,
-    title: basename(path),
-    text: readDocument(path),
-  }));
+async function documentsOf(paths) {
+  const documents = [];
+  for (const { path, root } of collect(paths)) {
+    documents.push({
+      id: root ? relative(root, path) || basename(path) : path,
+      title: basename(path),
+      text: await readDocument(path),
+    });
+  }
+  return documents;
 }
 
 function number(value, name, { min, max, integer = true }) {
@@ -167,7 +209,7 @@ function printReport(name, paper, report, checker) {
   console.log(lines.join('\n'));
 }
 
-function main(argv) {
+async function main(argv) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -195,10 +237,10 @@ function main(argv) {
       if (rest.length !== 1) throw new UsageError('check needs exactly one PAPER');
       if (!values.refs?.length && !values.index) throw new UsageError('check needs --refs or --index');
       const checker = values.index ? Checker.importIndex(readIndex(values.index)) : new Checker();
-      addAll(checker, documentsOf(values.refs ?? []));
-      addAll(checker, documentsOf(values.base ?? []), true);
+      addAll(checker, await documentsOf(values.refs ?? []));
+      addAll(checker, await documentsOf(values.base ?? []), true);
       if (checker.size === 0) throw new Error('no reference documents found');
-      const paper = readDocument(rest[0]);
+      const paper = await readDocument(rest[0]);
       const report = checker.check(paper, options);
       if (values.json) console.log(JSON.stringify({ paper: rest[0], ...report }, null, 2));
       else printReport(rest[0], paper, report, checker);
@@ -207,8 +249,8 @@ function main(argv) {
     case 'pairs': {
       if (!rest.length) throw new UsageError('pairs needs files or folders');
       const checker = new Checker();
-      addAll(checker, documentsOf(rest));
-      addAll(checker, documentsOf(values.base ?? []), true);
+      addAll(checker, await documentsOf(rest));
+      addAll(checker, await documentsOf(values.base ?? []), true);
       const pairs = checker.pairs(options);
       if (values.json) return console.log(JSON.stringify(pairs, null, 2));
       console.log(`${checker.size} documents, ${pairs.length} pair${pairs.length === 1 ? '' : 's'} at or above ${percent(options.threshold ?? 0.05)}`);
@@ -221,8 +263,8 @@ function main(argv) {
       if (!rest.length) throw new UsageError('index needs files or folders');
       if (!values.output) throw new UsageError('index needs -o FILE');
       const checker = new Checker();
-      addAll(checker, documentsOf(rest));
-      addAll(checker, documentsOf(values.base ?? []), true);
+      addAll(checker, await documentsOf(rest));
+      addAll(checker, await documentsOf(values.base ?? []), true);
       const bytes = checker.exportIndex();
       writeFileSync(values.output, bytes);
       const words = checker.references().reduce((sum, r) => sum + r.words, 0);
@@ -237,7 +279,7 @@ function main(argv) {
 }
 
 try {
-  main(process.argv.slice(2));
+  await main(process.argv.slice(2));
 } catch (error) {
   const usage = error instanceof UsageError || error?.code?.startsWith?.('ERR_PARSE_ARGS');
   console.error(`plagscope: ${error.message}${usage ? ' (see plagscope --help)' : ''}`);

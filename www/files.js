@@ -1,14 +1,45 @@
-// Reading the user's files as plain text, in the page (nothing is uploaded).
+// Reading the user's files as plain text, in the page (nothing is uploaded). Word and PDF readers
+// (mammoth, pdf.js) are loaded from this origin only when such a file is opened.
+import { docxText, pdfText } from '../js/documents.js';
 
 const TEXT = /\.(txt|md|markdown|text)$/i;
 const HTML = /\.html?$/i;
+const DOCX = /\.docx$/i;
+const PDF = /\.pdf$/i;
+const vendor = (path) => new URL(`../pkg/vendor/${path}`, import.meta.url).href;
 
-/** The plain text of a .txt/.md/.html file; a clear error for anything else. */
+async function mammoth() {
+  await import(vendor('mammoth.browser.min.js')); // a UMD bundle: it sets window.mammoth
+  return window.mammoth;
+}
+
+async function pdfjs() {
+  const module = await import(vendor('pdf.min.mjs'));
+  module.GlobalWorkerOptions.workerSrc = vendor('pdf.worker.min.mjs');
+  return module;
+}
+
+/** The plain text of a .txt/.md/.html/.docx/.pdf file; a clear error for anything else. */
 export async function readTextFile(file) {
-  if (!TEXT.test(file.name) && !HTML.test(file.name)) {
-    throw new Error(`${file.name}: only .txt, .md and .html files can be read`);
+  const known = [TEXT, HTML, DOCX, PDF].some((pattern) => pattern.test(file.name));
+  if (!known) {
+    throw new Error(`${file.name}: only .txt, .md, .html, .docx and .pdf files can be read`);
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
+  if (DOCX.test(file.name)) {
+    try {
+      return await docxText(await mammoth(), bytes);
+    } catch (error) {
+      throw new Error(`${file.name} could not be read as a Word document (${error.message})`);
+    }
+  }
+  if (PDF.test(file.name)) {
+    try {
+      return await pdfText(await pdfjs(), bytes, { cMapUrl: vendor('cmaps/'), cMapPacked: true });
+    } catch (error) {
+      throw new Error(`${file.name} could not be read as a PDF (${error.message})`);
+    }
+  }
   if (bytes.includes(0)) throw new Error(`${file.name} looks like a binary file`);
   let text;
   try {

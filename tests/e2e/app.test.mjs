@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { makeDocx, makePdf } from '../fixtures.mjs';
 
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const corpus = new URL('../../target/corpus/en/', import.meta.url);
@@ -133,6 +134,24 @@ test('indexing a batch of files reports progress', async (t) => {
   assert.ok(statuses.some((s) => /^Indexing references: \d+ of 25…$/.test(s)), statuses.join(' | '));
   assert.equal(await page.locator('#ref-list li').count(), 25);
   assert.match(await page.locator('#status').textContent(), /Added 25 file\(s\)/);
+});
+
+test('Word and PDF files are read in the page', async (t) => {
+  const page = await openApp(t);
+  const copied = words(brown('cj03'), 200, 100);
+  writeFileSync(join(files, 'source.pdf'), await makePdf([words(brown('cj03'), 0, 400)]));
+  await act(page, () => page.setInputFiles('#ref-files', join(files, 'source.pdf')));
+  assert.match(await page.locator('#ref-list').textContent(), /source\.pdf — \d+ words/);
+  writeFileSync(join(files, 'essay.docx'), await makeDocx([words(brown('cb07'), 0, 120), copied, words(brown('cb07'), 120, 80)]));
+  await act(page, () => page.setInputFiles('#paper-file', join(files, 'essay.docx')));
+  assert.match(await page.locator('#paper').inputValue(), new RegExp(copied.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await act(page, '#check');
+  assert.match(await page.locator('#sources tbody tr').first().textContent(), /^source\.pdf/);
+  assert.equal((await marks(page, '#view-paper')).join(' '), copied);
+
+  writeFileSync(join(files, 'broken.pdf'), '%PDF-1.7 not really');
+  await act(page, () => page.setInputFiles('#paper-file', join(files, 'broken.pdf')));
+  assert.match(await page.locator('#error').textContent(), /broken\.pdf could not be read as a PDF/);
 });
 
 test('the demo set and the example paper', async (t) => {

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeDocx, makePdf } from '../fixtures.mjs';
 
 const cli = new URL('../../bin/plagscope.mjs', import.meta.url).pathname;
 const corpus = new URL('../../target/corpus/en/', import.meta.url);
@@ -98,6 +99,27 @@ test('usage errors exit 2, failures exit 1, each with a one-line message', () =>
   const broken = run('check', 'paper.txt', '--index', 'broken.idx');
   assert.equal(broken.code, 1);
   assert.match(broken.err, /cannot read the index file: the file is truncated/);
+});
+
+test('Word and PDF papers are read; damaged ones are clear errors', async () => {
+  const paragraphs = [words(brown('cb01'), 0, 150), words(brown('cj01'), 100, 120), words(brown('cb02'), 0, 100)];
+  writeFileSync(join(dir, 'paper.docx'), await makeDocx(paragraphs));
+  writeFileSync(join(dir, 'paper.pdf'), await makePdf(paragraphs));
+  for (const file of ['paper.docx', 'paper.pdf']) {
+    const result = run('check', file, '--refs', 'refs', '--json');
+    assert.equal(result.code, 0, result.err);
+    const report = JSON.parse(result.out);
+    assert.equal(report.sources[0].id, 'more/science.md', file);
+    assert.ok(report.sources[0].passages[0].words >= 110, `${file}: ${report.sources[0].passages[0].words} words`);
+  }
+  writeFileSync(join(dir, 'broken.docx'), 'this is not a zip file');
+  writeFileSync(join(dir, 'broken.pdf'), '%PDF-1.7\nthis is not a real PDF');
+  const docx = run('check', 'broken.docx', '--refs', 'refs');
+  assert.equal(docx.code, 1);
+  assert.match(docx.err, /^plagscope: broken\.docx could not be read as a Word document/);
+  const pdf = run('check', 'broken.pdf', '--refs', 'refs');
+  assert.equal(pdf.code, 1);
+  assert.match(pdf.err, /^plagscope: broken\.pdf could not be read as a PDF/);
 });
 
 test('--help and --version', () => {
