@@ -109,6 +109,7 @@ async function renderReport() {
   );
   $('sources').hidden = report.sources.length === 0;
   $('pairs-table').hidden = true;
+  $('heatmap-figure').hidden = true;
   $('compare').hidden = true;
   if (report.sources.length) await showSource(0);
 }
@@ -128,6 +129,11 @@ function showComparison(leftTitle, leftText, rightTitle, rightText, passages) {
   $('view-paper-title').textContent = leftTitle;
   $('view-source-title').textContent = rightTitle;
   $('compare').hidden = false;
+  // Start both panes at their first shared passage (without scrolling the page itself).
+  for (const view of [$('view-paper'), $('view-source')]) {
+    const first = view.querySelector('mark');
+    view.scrollTop = first ? Math.max(0, first.offsetTop - view.offsetTop - 24) : 0;
+  }
 }
 
 function selectRow(table, index) {
@@ -165,6 +171,47 @@ function tableRow(values, index, onClick) {
   return row;
 }
 
+/**
+ * Draws the pairs as a heatmap over the documents that appear in any pair: cell (i, j) is darker the
+ * more similar documents i and j are. Clicking a cell opens that pair.
+ */
+function renderHeatmap(titles) {
+  const ids = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const cell = Math.max(4, Math.min(24, Math.floor(480 / Math.max(ids.length, 1))));
+  const canvas = $('heatmap');
+  canvas.width = canvas.height = ids.length * cell;
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  const byCell = new Map();
+  pairs.forEach((pair, index) => {
+    const [i, j] = [position.get(pair.a), position.get(pair.b)];
+    const alpha = 0.15 + 0.85 * Math.min(1, pair.similarity);
+    context.fillStyle = `rgba(200, 60, 0, ${alpha})`;
+    for (const [x, y] of [[i, j], [j, i]]) {
+      context.fillRect(x * cell, y * cell, cell, cell);
+      byCell.set(`${x},${y}`, index);
+    }
+  });
+  const at = (event) => {
+    const box = canvas.getBoundingClientRect();
+    const x = Math.floor(((event.clientX - box.left) * canvas.width) / box.width / cell);
+    const y = Math.floor(((event.clientY - box.top) * canvas.height) / box.height / cell);
+    return byCell.get(`${x},${y}`);
+  };
+  canvas.onmousemove = (event) => {
+    const index = at(event);
+    const pair = pairs[index];
+    canvas.title = pair ? `${titles[pair.a] ?? pair.a} / ${titles[pair.b] ?? pair.b}: ${percent(pair.similarity)}` : '';
+  };
+  canvas.onclick = (event) => {
+    const index = at(event);
+    if (index !== undefined) busy('Opening…', async () => { await showPair(index); setStatus(''); });
+  };
+  $('heatmap-figure').hidden = ids.length === 0;
+}
+
 async function renderPairs(references) {
   const titles = Object.fromEntries(references.map((r) => [r.id, r.title]));
   $('results').hidden = false;
@@ -192,6 +239,7 @@ async function renderPairs(references) {
     ),
   );
   $('pairs-table').hidden = pairs.length === 0;
+  renderHeatmap(titles);
   if (pairs.length) await showPair(0);
 }
 
@@ -308,7 +356,7 @@ function wire() {
     busy('Comparing all references…', async () => {
       const references = await engine.request('references');
       if (references.length < 2) throw new Error('Add at least two references to compare them with each other.');
-      pairs = await engine.request('pairs', { options: { ...checkOptions(), threshold: 0.02 } });
+      pairs = await engine.request('pairs', { options: checkOptions() });
       await renderPairs(references);
       setStatus('Done.');
     }),

@@ -219,6 +219,13 @@ test('comparing all references shows who copied from whom, side by side', async 
   assert.equal((await marks(page, '#view-paper')).join(' '), copied);
   assert.equal((await marks(page, '#view-source')).join(' '), copied);
   assert.equal(await page.locator('#view-source-title').textContent(), 'Essay by Cy');
+
+  // The heatmap has one cell per pair of documents involved; clicking Ann x Cy opens that pair.
+  assert.equal(await page.locator('#heatmap-figure').isVisible(), true);
+  const box = await page.locator('#heatmap').boundingBox();
+  assert.ok(box.width > 0 && Math.abs(box.width - box.height) < 1);
+  await act(page, () => page.locator('#heatmap').click({ position: { x: box.width * 0.75, y: box.height * 0.25 } }));
+  assert.equal(await page.locator('#view-paper-title').textContent(), 'Essay by Ann');
 });
 
 test('after one visit the app works offline', async (t) => {
