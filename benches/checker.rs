@@ -25,13 +25,7 @@ fn main() {
     let mut checker = Checker::new(CheckerOptions::default()).unwrap();
     for (id, text) in &references {
         checker
-            .add_reference(Reference {
-                id: id.clone(),
-                title: id.clone(),
-                text: text.clone(),
-                meta: Default::default(),
-                base: false,
-            })
+            .add_reference(Reference::new(id.clone(), text.clone()))
             .unwrap();
     }
     let index_seconds = start.elapsed().as_secs_f64();

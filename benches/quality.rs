@@ -484,13 +484,7 @@ fn main() {
         let start = Instant::now();
         for (id, text) in &corpus.sources {
             checker
-                .add_reference(Reference {
-                    id: id.clone(),
-                    title: id.clone(),
-                    text: text.clone(),
-                    meta: Default::default(),
-                    base: false,
-                })
+                .add_reference(Reference::new(id.clone(), text.clone()))
                 .unwrap();
         }
         let index_seconds = start.elapsed().as_secs_f64();

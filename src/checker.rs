@@ -189,6 +189,26 @@ pub struct Reference {
     pub base: bool,
 }
 
+impl Reference {
+    /// A reference with an id and a text, titled by its id, without metadata, not a base document.
+    ///
+    /// ```
+    /// use plagscope::checker::Reference;
+    /// let reference = Reference::new("doc-1", "Some text.");
+    /// assert_eq!((reference.title.as_str(), reference.base), ("doc-1", false));
+    /// ```
+    pub fn new(id: impl Into<String>, text: impl Into<String>) -> Self {
+        let id = id.into();
+        Reference {
+            title: id.clone(),
+            id,
+            text: text.into(),
+            meta: Metadata::default(),
+            base: false,
+        }
+    }
+}
+
 /// What the index keeps per reference.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Entry {
@@ -364,14 +384,11 @@ impl Checker {
     /// ```
     /// use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
     /// let mut checker = Checker::new(CheckerOptions::default()).unwrap();
-    /// checker.add_reference(Reference {
-    ///     id: "src".into(),
-    ///     title: "A source".into(),
-    ///     text: "Winnowing selects fingerprints from the hashes of k-grams so that every match \
-    ///            of sufficient length between two documents is detected by the algorithm.".into(),
-    ///     meta: Default::default(),
-    ///     base: false,
-    /// }).unwrap();
+    /// checker.add_reference(Reference::new(
+    ///     "src",
+    ///     "Winnowing selects fingerprints from the hashes of k-grams so that every match \
+    ///      of sufficient length between two documents is detected by the algorithm.",
+    /// )).unwrap();
     /// let paper = "As shown before, winnowing selects fingerprints from the hashes of k-grams so \
     ///              that every match of sufficient length between two documents is detected.";
     /// let report = checker.check(paper, &CheckOptions::default()).unwrap();

@@ -153,11 +153,8 @@ mod tests {
         ] {
             checker
                 .add_reference(Reference {
-                    id: id.into(),
                     title: format!("Title {id}"),
-                    text: text.into(),
-                    meta: Default::default(),
-                    base: false,
+                    ..Reference::new(id, text)
                 })
                 .unwrap();
         }

@@ -11,11 +11,8 @@ use plagscope::Span;
 
 fn reference(id: &str, text: &str) -> Reference {
     Reference {
-        id: id.into(),
         title: format!("Title of {id}"),
-        text: text.into(),
-        meta: Default::default(),
-        base: false,
+        ..Reference::new(id, text)
     }
 }
 
