@@ -249,6 +249,10 @@ impl NormalizedLine {
                 byte as char
             };
             self.text.push(unify_punctuation(c));
+        } else if let Some(c) = stable_single_char(cluster, options.ignore_case) {
+            // Most clusters of real text (a Chinese character, an accented letter in NFC) are one
+            // character that normalization leaves alone: skip the NFKC machinery.
+            self.text.push(c);
         } else {
             self.chars.clear();
             self.chars.extend(cluster.chars().nfkc());
@@ -267,6 +271,28 @@ impl NormalizedLine {
         let added = self.text.len() - before;
         self.origin.extend(std::iter::repeat_n(span, added));
     }
+}
+
+/// The character of a one-character cluster that NFKC, case folding (when `ignore_case`) and
+/// punctuation unification all leave unchanged, or `None` when the full path is needed.
+fn stable_single_char(cluster: &str, ignore_case: bool) -> Option<char> {
+    let mut chars = cluster.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() || is_lookalike_ideograph(c) || unify_punctuation(c) != c {
+        return None;
+    }
+    if unicode_normalization::is_nfkc_quick(std::iter::once(c))
+        != unicode_normalization::IsNormalized::Yes
+    {
+        return None;
+    }
+    if ignore_case {
+        let mut lower = c.to_lowercase();
+        if lower.next() != Some(c) || lower.next().is_some() || matches!(c, 'ß' | 'ς') {
+            return None;
+        }
+    }
+    Some(c)
 }
 
 /// Decides, for each pending removed character, whether it hid inside a word, and reports it.

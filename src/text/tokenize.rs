@@ -259,6 +259,17 @@ fn pieces(word: &str, pieces: &mut Vec<(usize, usize, TokenKind)>) {
         }
     };
     pieces.clear();
+    let mut chars = word.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        // One character (every Chinese character is its own UAX #29 word): no graphemes to find.
+        let kind = if is_unsegmented_script(c) {
+            TokenKind::Character
+        } else {
+            plain_kind(word)
+        };
+        pieces.push((0, word.len(), kind));
+        return;
+    }
     if word.is_ascii() || !word.chars().any(is_unsegmented_script) {
         pieces.push((0, word.len(), plain_kind(word)));
         return;
