@@ -1,7 +1,7 @@
 // Service worker: keeps the app working offline. Every response from this origin is cached as it is
 // fetched (network first, so a new build is picked up when online); when the network is gone, the
 // cached copy is served. Nothing is ever sent anywhere: only same-origin GET requests pass here.
-const CACHE = 'plagscope-v2';
+const CACHE = 'plagscope-v3';
 const SHELL = [
   './',
   './index.html',
@@ -11,6 +11,7 @@ const SHELL = [
   './www/highlight.js',
   './www/style.css',
   './www/worker.js',
+  './js/api.js',
   './js/browser.js',
   './pkg/plagscope.js',
   './pkg/plagscope_bg.wasm',

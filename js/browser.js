@@ -4,13 +4,4 @@ import init from '../pkg/plagscope.js';
 
 await init({ module_or_path: new URL('../pkg/plagscope_bg.wasm', import.meta.url) });
 
-export {
-  analyze,
-  Checker,
-  minhash,
-  sharedNgrams,
-  shingles,
-  simhash,
-  version,
-  winnow,
-} from '../pkg/plagscope.js';
+export * from './api.js';

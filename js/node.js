@@ -5,13 +5,4 @@ import { initSync } from '../pkg/plagscope.js';
 
 initSync({ module: readFileSync(new URL('../pkg/plagscope_bg.wasm', import.meta.url)) });
 
-export {
-  analyze,
-  Checker,
-  minhash,
-  sharedNgrams,
-  shingles,
-  simhash,
-  version,
-  winnow,
-} from '../pkg/plagscope.js';
+export * from './api.js';
