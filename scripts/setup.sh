@@ -14,6 +14,8 @@ command -v cargo >/dev/null || die "cargo not found. Install Rust with rustup (h
 command -v rustup >/dev/null || die "rustup not found. plagscope needs rustup to add the wasm32 target (https://rustup.rs)."
 command -v node >/dev/null || die "node not found. Install Node.js 18 or newer, then rerun."
 command -v npm >/dev/null || die "npm not found. Install Node.js (it ships npm), then rerun."
+node -e 'const [major, minor] = process.versions.node.split(".").map(Number); process.exit(major > 20 || (major === 20 && minor >= 19) ? 0 : 1)' \
+  || die "Node.js $(node --version) is too old: plagscope's tools need Node.js 20.19 or newer."
 info "$(cargo --version), node $(node --version), npm $(npm --version 2>/dev/null)"
 
 step "Rust target wasm32-unknown-unknown"

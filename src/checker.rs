@@ -29,7 +29,7 @@ use crate::sketch::minhash::{
     containment_from_jaccard, MinHashScheme, MinHashSignature, MinHasher,
 };
 use crate::sketch::simhash::{hamming, text_simhash, IdfTable, TermWeighting};
-use crate::sketch::{guarantee_window, winnow, word_shingles};
+use crate::sketch::{guarantee_window, winnow_positions, word_shingles};
 use crate::span::Span;
 use crate::text::{analyze, Analysis, EvasionReport, TextOptions};
 
@@ -465,12 +465,11 @@ impl Checker {
             reference.title = reference.id.clone();
         }
         let prepared = self.prepare(&reference.text)?;
-        let shingles = word_shingles(&prepared.analysis, self.options.k)?;
         let window = guarantee_window(self.options.k, self.options.t)?;
         let fingerprints: Vec<u64> = Self::distinct(
-            &winnow(&shingles, window)
-                .iter()
-                .map(|f| f.hash)
+            &winnow_positions(&prepared.shingle_hashes, window)
+                .into_iter()
+                .map(|i| prepared.shingle_hashes[i])
                 .collect::<Vec<_>>(),
         );
         let distinct_shingles = Self::distinct(&prepared.shingle_hashes);
