@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::align::{align, AlignOptions, Passage};
+use crate::align::{align, AlignOptions, Passage, Side};
 use crate::error::Error;
 use crate::exclude::{bibliography, quotes, Exclusion, ExclusionKind};
 use crate::methods::chinese_ngram::{self, NgramDuplicate, SampleStep};
@@ -31,7 +31,7 @@ use crate::sketch::minhash::{
 use crate::sketch::simhash::{hamming, text_simhash, IdfTable, TermWeighting};
 use crate::sketch::{guarantee_window, winnow_positions, word_shingles};
 use crate::span::Span;
-use crate::text::{analyze, Analysis, EvasionReport, TextOptions};
+use crate::text::{analyze, token_weights, Analysis, EvasionReport, TextOptions};
 
 /// Largest text accepted, in bytes (UTF-8): 64 MiB.
 pub const MAX_TEXT_BYTES: usize = 64 << 20;
@@ -349,7 +349,18 @@ pub struct PairReport {
 struct Prepared {
     analysis: Analysis,
     token_hashes: Vec<u64>,
+    /// Each token's weight in tenths of a word.
+    token_weights: Vec<u32>,
     shingle_hashes: Vec<u64>,
+}
+
+impl Prepared {
+    fn side(&self) -> Side<'_> {
+        Side {
+            hashes: &self.token_hashes,
+            weights: &self.token_weights,
+        }
+    }
 }
 
 fn check_text(name: &'static str, text: &str) -> Result<(), Error> {
@@ -436,6 +447,7 @@ impl Checker {
             .map(|s| s.hash)
             .collect();
         Ok(Prepared {
+            token_weights: token_weights(&analysis),
             analysis,
             token_hashes,
             shingle_hashes,
@@ -613,12 +625,7 @@ impl Checker {
         // Text shared with base documents is excluded like a quote.
         for (document, _) in self.candidates(&paper, &excluded, usize::MAX, Some(true)) {
             let source = self.prepare(&self.entries[document].reference.text)?;
-            for passage in align(
-                &paper.token_hashes,
-                &source.token_hashes,
-                &excluded,
-                &options.align,
-            ) {
+            for passage in align(paper.side(), source.side(), &excluded, &options.align) {
                 let span = token_span(&paper.analysis, passage.paper_start, passage.paper_end);
                 excluded_spans.push((ExclusionKind::Base, span));
             }
@@ -654,12 +661,7 @@ impl Checker {
         {
             let entry = &self.entries[document];
             let source = self.prepare(&entry.reference.text)?;
-            let passages = align(
-                &paper.token_hashes,
-                &source.token_hashes,
-                &unusable,
-                &options.align,
-            );
+            let passages = align(paper.side(), source.side(), &unusable, &options.align);
             if passages.is_empty() {
                 continue;
             }
@@ -826,7 +828,7 @@ impl Checker {
                 self.options.k,
                 options.max_doc_frequency,
             );
-            let passages = align(&pa.token_hashes, &pb.token_hashes, &common, &options.align);
+            let passages = align(pa.side(), pb.side(), &common, &options.align);
             if passages.is_empty() {
                 continue;
             }

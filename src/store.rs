@@ -13,7 +13,8 @@
 //!
 //! Reading checks, in order: length, magic, versions, body length, checksum, then decodes; each
 //! failure is its own clear [`Error::InvalidIndex`]. The inverted index is rebuilt from the stored
-//! fingerprints, so loading does not re-analyze any text.
+//! fingerprints, so loading does not re-analyze any text, except for a file of an earlier hash
+//! scheme: its stored texts are indexed again.
 
 use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::xxh3_64;
@@ -84,7 +85,7 @@ pub fn import_index(bytes: &[u8]) -> Result<Checker, Error> {
         return invalid("its format version is 0, which no plagscope writes".into());
     }
     let scheme = u32_at(bytes, 20);
-    if scheme != HASH_SCHEME_VERSION {
+    if scheme == 0 || scheme > HASH_SCHEME_VERSION {
         return invalid(format!(
             "its shingle hashes are scheme {scheme}, this plagscope uses scheme {HASH_SCHEME_VERSION}; rebuild the index from the documents"
         ));
@@ -113,7 +114,22 @@ pub fn import_index(bytes: &[u8]) -> Result<Checker, Error> {
     body.options
         .validate()
         .map_err(|e| Error::InvalidIndex(format!("its options are invalid: {e}")))?;
+    if scheme < HASH_SCHEME_VERSION {
+        // An earlier scheme hashed other matching forms: the stored texts are re-indexed.
+        return reindex(body);
+    }
     Checker::from_parts(body.options, body.entries, body.idf)
+}
+
+/// A checker built afresh from the references stored in an index of an earlier hash scheme.
+fn reindex(body: Body) -> Result<Checker, Error> {
+    let mut checker = Checker::new(body.options)?;
+    for entry in body.entries {
+        checker
+            .add_reference(entry.reference)
+            .map_err(|e| Error::InvalidIndex(format!("a stored reference is invalid: {e}")))?;
+    }
+    Ok(checker)
 }
 
 /// Serde helper: a `Vec<u64>` as its little-endian bytes (8 per value, no varints: fingerprints are
@@ -174,6 +190,24 @@ mod tests {
         );
         assert_eq!(loaded.references(), checker.references());
         assert_eq!(export_index(&loaded).unwrap(), bytes);
+    }
+
+    #[test]
+    fn an_index_of_an_earlier_hash_scheme_is_indexed_again() {
+        let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+        let source = "中华人民共和国个人信息保护法规定，自然人的个人信息受法律保护，任何组织、个人不得侵害自然人的个人信息权益。";
+        checker.add_reference(Reference::new("zh", source)).unwrap();
+        let mut bytes = export_index(&checker).unwrap();
+        bytes[20..24].copy_from_slice(&(HASH_SCHEME_VERSION - 1).to_le_bytes());
+        let loaded = import_index(&bytes).unwrap();
+        let paper =
+            "依照規定，自然人的個人信息受法律保護，任何組織、個人不得侵害自然人的個人信息權益。";
+        let report = loaded.check(paper, &CheckOptions::default()).unwrap();
+        assert_eq!(report.sources.len(), 1, "{report:?}");
+        assert_eq!(
+            export_index(&loaded).unwrap()[20..24],
+            HASH_SCHEME_VERSION.to_le_bytes()
+        );
     }
 
     #[test]

@@ -189,16 +189,19 @@ export interface CheckerOptions {
 
 /** How passages are aligned. */
 export interface AlignOptions {
-  /** Shortest exact run used as a seed, in words (1..=16). Default 3. */
+  /** Lengths are in word equivalents: a Chinese or Japanese character is 0.6 of a word. */
+  /** Shortest exact run used, in words (1..=16). Default 3 (5 Chinese characters). */
   seedWords?: number;
   /** Largest gap inside a passage, in words (0..=100). Default 30. */
   maxGap?: number;
   /** Largest distance at which pieces merge into one passage, in words (0..=500). Default 60. */
   mergeGap?: number;
-  /** Fewest matched words in a reported passage (1..=10000). Default 12. */
+  /** Fewest matched words in a reported passage (1..=10000). Default 12 (20 Chinese characters). */
   minWords?: number;
   /** A reported passage contains an exact run at least this long (1..=64). Default 6. */
   anchorWords?: number;
+  /** Least share of each side of a passage inside exact runs, in percent (0..=100). Default 40. */
+  minDensity?: number;
 }
 
 /** Keywords, tags and references of a document, for the combined SimHash + metadata score. */
@@ -405,6 +408,7 @@ static ALIGN_SHAPE: Shape = Shape {
         ("mergeGap", None),
         ("minWords", None),
         ("anchorWords", None),
+        ("minDensity", None),
     ],
 };
 static META_SHAPE: Shape = Shape {

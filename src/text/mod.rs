@@ -6,11 +6,13 @@
 //! folded inside mixed-script words ([`confusables`]), and an [`EvasionReport`] of what was found.
 //! Every token carries its span in the ORIGINAL text as UTF-16 code units.
 
+pub mod chinese_script;
 pub mod confusables;
 pub mod evasion;
 pub mod normalize;
 pub mod stopwords;
 pub mod tokenize;
+pub mod units;
 
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +21,7 @@ use crate::error::Error;
 pub use evasion::EvasionReport;
 pub use stopwords::is_stopword;
 pub use tokenize::{analyze, is_unsegmented_script, tokenize, Analysis, Token, TokenKind};
+pub use units::{token_weights, WORD};
 
 /// How text is normalized and tokenized for matching. The defaults suit plagiarism checking.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -12,7 +12,8 @@
 //!    **NFKC** (full-width letters and digits, ligatures, compatibility ideographs, Kangxi radicals),
 //!    **case folding** (Unicode lowercase plus the full foldings ß→ss and final ς→σ), NFKC again if
 //!    folding changed anything (so the result is stable), and **punctuation unification** (curly and
-//!    typographic quotes, apostrophes, dashes and minus signs become their ASCII forms).
+//!    typographic quotes, apostrophes, dashes and minus signs become their ASCII forms), and
+//!    **Traditional Chinese characters become Simplified** ([`super::chinese_script`]).
 //!
 //! Lines are independent because Unicode word boundaries always fall around a line feed (UAX #29
 //! WB3a/b), so processing line by line gives the same words as the whole text while keeping the
@@ -22,6 +23,7 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 use unicode_segmentation::UnicodeSegmentation;
 
+use super::chinese_script::to_simplified;
 use super::evasion::EvasionBuilder;
 use super::TextOptions;
 use crate::span::Span;
@@ -252,7 +254,7 @@ impl NormalizedLine {
         } else if let Some(c) = stable_single_char(cluster, options.ignore_case) {
             // Most clusters of real text (a Chinese character, an accented letter in NFC) are one
             // character that normalization leaves alone: skip the NFKC machinery.
-            self.text.push(c);
+            self.text.push(to_simplified(c));
         } else {
             self.chars.clear();
             self.chars.extend(cluster.chars().nfkc());
@@ -265,8 +267,11 @@ impl NormalizedLine {
                 self.chars.clear();
                 self.chars.extend(self.folded.iter().copied().nfkc());
             }
-            self.text
-                .extend(self.chars.iter().copied().map(unify_punctuation));
+            self.text.extend(
+                self.chars
+                    .iter()
+                    .map(|&c| unify_punctuation(to_simplified(c))),
+            );
         }
         let added = self.text.len() - before;
         self.origin.extend(std::iter::repeat_n(span, added));
@@ -382,8 +387,15 @@ mod tests {
 
     #[test]
     fn compatibility_ideographs_and_radicals_fold_to_unified() {
-        // U+F900 is a compatibility form of 豈; U+2F08 KANGXI RADICAL MAN is 人.
-        assert_eq!(normalized("\u{F900}\u{2F08}"), "豈人");
+        // U+F900 is a compatibility form of 豈 (Traditional; Simplified 岂); U+2F08 KANGXI
+        // RADICAL MAN is 人.
+        assert_eq!(normalized("\u{F900}\u{2F08}"), "岂人");
+    }
+
+    #[test]
+    fn traditional_chinese_folds_to_simplified_in_place() {
+        assert_eq!(normalized("個人資料保護"), "个人资料保护");
+        assert_eq!(normalized("个人资料保护"), "个人资料保护");
     }
 
     #[test]

@@ -1,0 +1,220 @@
+use super::*;
+use crate::sketch::hash_bytes;
+use crate::text::units::CJK_CHARACTER;
+
+/// Whitespace-separated words, each weighing one word.
+fn words(text: &str) -> (Vec<u64>, Vec<u32>) {
+    let hashes: Vec<u64> = text
+        .split_whitespace()
+        .map(|w| hash_bytes(w.as_bytes()))
+        .collect();
+    let weights = vec![WORD; hashes.len()];
+    (hashes, weights)
+}
+
+/// One token per character, each weighing a Chinese character.
+fn hanzi(text: &str) -> (Vec<u64>, Vec<u32>) {
+    let hashes: Vec<u64> = text
+        .chars()
+        .map(|c| hash_bytes(c.to_string().as_bytes()))
+        .collect();
+    let weights = vec![CJK_CHARACTER; hashes.len()];
+    (hashes, weights)
+}
+
+fn side(tokens: &(Vec<u64>, Vec<u32>)) -> Side<'_> {
+    Side {
+        hashes: &tokens.0,
+        weights: &tokens.1,
+    }
+}
+
+fn run(
+    paper: &(Vec<u64>, Vec<u32>),
+    source: &(Vec<u64>, Vec<u32>),
+    options: &AlignOptions,
+) -> Vec<Passage> {
+    align(side(paper), side(source), &[], options)
+}
+
+#[test]
+fn exact_segments_are_maximal() {
+    let paper = words("x a b c d y a b c").0;
+    let source = words("a b c d z").0;
+    let segments = exact_segments(&paper, &source, &[], 3);
+    let expected = [
+        Segment {
+            paper: 1,
+            source: 0,
+            len: 4,
+        },
+        Segment {
+            paper: 6,
+            source: 0,
+            len: 3,
+        },
+    ];
+    assert_eq!(segments, expected);
+}
+
+/// Options for the short synthetic texts of these tests.
+fn small() -> AlignOptions {
+    AlignOptions {
+        max_gap: 10,
+        merge_gap: 30,
+        min_words: 8,
+        anchor_words: 4,
+        ..AlignOptions::default()
+    }
+}
+
+#[test]
+fn small_edits_stay_inside_one_passage() {
+    let source =
+        words("one two three four five six seven eight nine ten eleven twelve thirteen fourteen");
+    let paper = words("intro words here one two three four CHANGED six seven eight nine ten INSERTED eleven twelve thirteen fourteen outro");
+    let passages = run(&paper, &source, &small());
+    assert_eq!(passages.len(), 1);
+    let p = &passages[0];
+    assert_eq!((p.paper_start, p.paper_end), (3, 18));
+    assert_eq!((p.source_start, p.source_end), (0, 14));
+    assert_eq!(p.matched_words, 13);
+    assert_eq!(p.segments.len(), 3);
+    assert_eq!((p.longest_run, p.longest_weight), (5, 5 * WORD));
+}
+
+#[test]
+fn reordered_sentences_merge_and_short_common_phrases_do_not_count() {
+    let source = words(
+        "alpha beta gamma delta epsilon . zeta eta theta iota kappa . lambda mu nu xi omicron",
+    );
+    let paper = words(
+        "lambda mu nu xi omicron . alpha beta gamma delta epsilon . zeta eta theta iota kappa",
+    );
+    let passages = run(&paper, &source, &small());
+    assert_eq!(passages.len(), 1, "{passages:?}");
+    assert_eq!(passages[0].matched_words, 16);
+
+    let common = run(
+        &words("we see one of the best of them"),
+        &words("one of the best"),
+        &small(),
+    );
+    assert!(common.is_empty());
+}
+
+#[test]
+fn excluded_tokens_break_runs() {
+    let text = words("a b c d e f g h i j").0;
+    let mut excluded = vec![false; 10];
+    excluded[5] = true;
+    let segments = exact_segments(&text, &text, &excluded, 3);
+    let expected = [
+        Segment {
+            paper: 0,
+            source: 0,
+            len: 5,
+        },
+        Segment {
+            paper: 6,
+            source: 6,
+            len: 4,
+        },
+    ];
+    assert_eq!(segments, expected);
+}
+
+#[test]
+fn one_source_phrase_is_not_stretched_over_the_paper() {
+    // The source says "from the point of view of the" once; the paper repeats it in four places,
+    // with unrelated text between them. Each is a short common phrase, not a passage.
+    let source = words("we argue from the point of view of the reader and nothing else");
+    let paper = words(
+        "first from the point of view of the author a b c d e \
+         second from the point of view of the critic f g h i j \
+         third from the point of view of the editor k l m n o \
+         fourth from the point of view of the printer p q r s t",
+    );
+    let options = AlignOptions {
+        min_words: 12,
+        anchor_words: 6,
+        ..AlignOptions::default()
+    };
+    assert!(run(&paper, &source, &options).is_empty());
+}
+
+#[test]
+fn scattered_stock_phrases_do_not_make_a_passage() {
+    // Three shared phrases of four words, each separated by unrelated text: 12 matched words, but
+    // only a third of each side is shared.
+    let gap = |p: &str| (1..=12).map(|i| format!(" {p}{i} ")).collect::<String>();
+    let source = words(&format!(
+        "in the first place {} on the other hand {} at the same time",
+        gap("x"),
+        gap("y")
+    ));
+    let paper = words(&format!(
+        "in the first place {} on the other hand {} at the same time",
+        gap("p"),
+        gap("q")
+    ));
+    let options = AlignOptions {
+        anchor_words: 4,
+        min_words: 12,
+        ..AlignOptions::default()
+    };
+    assert!(run(&paper, &source, &options).is_empty());
+}
+
+#[test]
+fn chinese_thresholds_are_in_characters_not_words() {
+    // 15 shared characters (9 word equivalents) are below the 12-word minimum; 24 are above it.
+    let shared = "国务院总理今天在人民大会堂会见了";
+    let source = hanzi(&format!(
+        "据报道{shared}来访的外国代表团并且进行了友好的交谈"
+    ));
+    let short = hanzi(&format!(
+        "新华社消息{}其他内容完全不同的文字在这里",
+        &shared[..15 * 3]
+    ));
+    assert!(run(&short, &source, &AlignOptions::default()).is_empty());
+    let long = hanzi(&format!("新华社消息{shared}来访的外国代表团其他内容"));
+    let passages = run(&long, &source, &AlignOptions::default());
+    assert_eq!(passages.len(), 1, "{passages:?}");
+    assert!(passages[0].matched_words >= 20);
+}
+
+#[test]
+fn sides_of_every_passage_correspond() {
+    // A source paragraph copied with a few edits, and stray matches of its words elsewhere.
+    let source = words(
+        "the committee met on tuesday to discuss the budget for the coming year and agreed \
+         that spending on roads and schools should rise while administrative costs fall",
+    );
+    let paper = words(
+        "the budget was discussed and the committee met on tuesday to discuss the budget for \
+         the next year and agreed that spending on roads and new schools should rise while \
+         costs fall the committee met",
+    );
+    let passages = run(&paper, &source, &AlignOptions::default());
+    assert_eq!(passages.len(), 1, "{passages:?}");
+    for p in passages {
+        let (a, b) = (p.paper_end - p.paper_start, p.source_end - p.source_start);
+        assert!(a.max(b) <= 2 * a.min(b), "{p:?}");
+    }
+}
+
+#[test]
+fn options_are_validated() {
+    let bad = AlignOptions {
+        seed_words: 0,
+        ..AlignOptions::default()
+    };
+    assert!(bad.validate().is_err());
+    let bad = AlignOptions {
+        min_density: 101,
+        ..AlignOptions::default()
+    };
+    assert!(bad.validate().is_err());
+    assert!(AlignOptions::default().validate().is_ok());
+}

@@ -1,0 +1,59 @@
+//! Step 4: a passage's two sides must be the same text.
+//!
+//! Chaining and merging join exact runs across gaps; on their own they would also join a few
+//! stock phrases scattered over a paragraph, or one source phrase matched at several places of
+//! the paper. A passage is kept only when its sides correspond: neither side more than
+//! [`MAX_LENGTH_RATIO`] times the other, and exact runs covering at least `min_density` percent
+//! of each side. Otherwise it is split at its widest gap and each part is judged again.
+
+use super::{Context, Passage, Segment};
+
+/// Largest ratio between the lengths of a passage's two sides.
+pub const MAX_LENGTH_RATIO: u32 = 2;
+
+/// Whether `passage`'s two sides correspond (see the module docs).
+fn corresponds(context: &Context, passage: &Passage) -> bool {
+    let paper = context.paper_length(passage);
+    let source = context.source_length(passage);
+    let dense = |matched: u32, length: u32| matched * 100 >= context.min_density * length;
+    paper.max(source) <= MAX_LENGTH_RATIO * paper.min(source)
+        && dense(passage.matched_weight, paper)
+        && dense(passage.source_matched_weight, source)
+}
+
+/// Where to cut a passage that does not correspond: after the segment (in paper order) followed by
+/// the widest gap, measured in both texts.
+fn widest_gap(context: &Context, segments: &[Segment]) -> usize {
+    let mut best = (0, 0);
+    let mut paper_end = 0;
+    for (i, pair) in segments.windows(2).enumerate() {
+        let (a, b) = (pair[0], pair[1]);
+        paper_end = paper_end.max(a.paper + a.len);
+        let paper_gap = context.paper.of(paper_end, b.paper);
+        let source_jump = if b.source >= a.source + a.len {
+            context.source.of(a.source + a.len, b.source)
+        } else {
+            context.source.of(b.source, a.source + a.len)
+        };
+        best = best.max((paper_gap + source_jump, i + 1));
+    }
+    best.1.max(1)
+}
+
+/// `passage` if its sides correspond, else the corresponding parts it splits into.
+pub fn corresponding(context: &Context, passage: Passage) -> Vec<Passage> {
+    let mut done = Vec::new();
+    let mut pending = vec![passage];
+    while let Some(passage) = pending.pop() {
+        if passage.segments.len() == 1 || corresponds(context, &passage) {
+            done.push(passage);
+            continue;
+        }
+        let mut first = passage.segments;
+        let second = first.split_off(widest_gap(context, &first));
+        pending.push(context.passage(first));
+        pending.push(context.passage(second));
+    }
+    done.sort_by_key(|p| p.paper_start);
+    done
+}
