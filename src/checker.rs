@@ -10,8 +10,9 @@
 //! least t words contains a reference fingerprint) are looked up in the index; references with hits
 //! are aligned with the paper ([`crate::align`]) into passages. Quotes, the bibliography and text
 //! found in *base* (template) documents are excluded first (MOSS `-b`), and fingerprints held by more
-//! than `maxDocFrequency` references are treated as common phrasing (MOSS `-m`). The overall
-//! similarity is the share of the paper's words inside any reported passage, so overlapping sources
+//! than `maxDocFrequency` references are treated as common phrasing (MOSS `-m`) when they form
+//! short stock phrases; a long stretch held by many references is a popular source, still
+//! evidence. The overall similarity is the share of the paper's words inside any reported passage, so overlapping sources
 //! are not double-counted (Turnitin's definition).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -31,7 +32,8 @@ use crate::sketch::minhash::{
 use crate::sketch::simhash::{hamming, text_simhash, IdfTable, TermWeighting};
 use crate::sketch::{guarantee_window, winnow_positions, word_shingles};
 use crate::span::Span;
-use crate::text::{analyze, token_weights, Analysis, EvasionReport, TextOptions};
+use crate::text::chinese_script::ScriptCount;
+use crate::text::{analyze, token_weights, Analysis, EvasionReport, TextOptions, WORD};
 
 /// Largest text accepted, in bytes (UTF-8): 64 MiB.
 pub const MAX_TEXT_BYTES: usize = 64 << 20;
@@ -257,7 +259,7 @@ pub struct SharedRun {
 }
 
 /// A passage of the paper that matches a passage of a source.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PassageReport {
     /// Start in the paper (UTF-16 units of the original text).
@@ -272,6 +274,13 @@ pub struct PassageReport {
     pub words: usize,
     /// Words inside exact shared runs.
     pub matched_words: usize,
+    /// Words of the longest exact shared run: the strongest single piece of evidence.
+    pub longest_run: usize,
+    /// Share of the passage's words inside exact shared runs, in [0, 1].
+    pub matched_share: f64,
+    /// The paper side is in Simplified and the source side in Traditional Chinese characters, or
+    /// the reverse: copied across scripts, a disguise.
+    pub converted_script: bool,
     /// The exact shared runs, for highlighting.
     pub ngrams: Vec<SharedRun>,
 }
@@ -572,27 +581,23 @@ impl Checker {
     }
 
     /// Counts, for each reference, the distinct paper shingles found among its fingerprints,
-    /// skipping excluded tokens and common phrasing.
+    /// skipping shingles that touch an `unusable` token (excluded text, common phrasing).
     fn candidates(
         &self,
         paper: &Prepared,
-        excluded: &[bool],
-        max_doc_frequency: usize,
+        unusable: &[bool],
         base: Option<bool>,
     ) -> Vec<(usize, usize)> {
         let k = self.options.k;
         let mut seen = HashSet::new();
         let mut hits: HashMap<usize, usize> = HashMap::new();
         for (position, &hash) in paper.shingle_hashes.iter().enumerate() {
-            if excluded[position..position + k].iter().any(|&e| e) || !seen.insert(hash) {
+            if unusable[position..position + k].iter().any(|&e| e) || !seen.insert(hash) {
                 continue;
             }
             let Some(documents) = self.postings.get(&hash) else {
                 continue;
             };
-            if documents.len() > max_doc_frequency {
-                continue;
-            }
             for &document in documents {
                 let document = document as usize;
                 if base.is_none_or(|b| self.entries[document].reference.base == b) {
@@ -623,7 +628,7 @@ impl Checker {
             mark_inside(&paper.analysis, *span, &mut excluded);
         }
         // Text shared with base documents is excluded like a quote.
-        for (document, _) in self.candidates(&paper, &excluded, usize::MAX, Some(true)) {
+        for (document, _) in self.candidates(&paper, &excluded, Some(true)) {
             let source = self.prepare(&self.entries[document].reference.text)?;
             for passage in align(paper.side(), source.side(), &excluded, &options.align) {
                 let span = token_span(&paper.analysis, passage.paper_start, passage.paper_end);
@@ -646,7 +651,7 @@ impl Checker {
         let common = common_phrasing(
             &self.postings,
             &paper,
-            self.options.k,
+            &self.options,
             options.max_doc_frequency,
         );
         let unusable: Vec<bool> = common
@@ -656,9 +661,7 @@ impl Checker {
             .collect();
         let mut covered = vec![false; tokens.len()];
         let mut sources = Vec::new();
-        for (document, _) in
-            self.candidates(&paper, &excluded, options.max_doc_frequency, Some(false))
-        {
+        for (document, _) in self.candidates(&paper, &unusable, Some(false)) {
             let entry = &self.entries[document];
             let source = self.prepare(&entry.reference.text)?;
             let passages = align(paper.side(), source.side(), &unusable, &options.align);
@@ -679,6 +682,7 @@ impl Checker {
                 a_meta: &paper_meta,
                 a_excluded: &excluded,
                 a_counted: counted,
+                a_text: text,
             };
             sources.push(self.source_report(&comparison, entry, &source, &passages, options)?);
         }
@@ -737,6 +741,12 @@ impl Checker {
                 source_end: source_span.end,
                 words: passage.paper_end - passage.paper_start,
                 matched_words: passage.matched_words,
+                longest_run: passage.longest_run,
+                matched_share: ratio(
+                    passage.matched_words,
+                    passage.paper_end - passage.paper_start,
+                ),
+                converted_script: false,
                 ngrams: passage
                     .segments
                     .iter()
@@ -753,6 +763,7 @@ impl Checker {
                     .collect(),
             });
         }
+        mark_converted_script(paper.a_text, &entry.reference.text, &mut passage_reports);
         let jaccard = paper.a_minhash.jaccard(&entry.minhash)?;
         let source_simhash = text_simhash(
             &source.analysis,
@@ -822,12 +833,8 @@ impl Checker {
             }
             let (pa, pb) = (&prepared[&a], &prepared[&b]);
             let no_exclusions = vec![false; pa.analysis.tokens.len()];
-            let common = common_phrasing(
-                &self.postings,
-                pa,
-                self.options.k,
-                options.max_doc_frequency,
-            );
+            let common =
+                common_phrasing(&self.postings, pa, &self.options, options.max_doc_frequency);
             let passages = align(pa.side(), pb.side(), &common, &options.align);
             if passages.is_empty() {
                 continue;
@@ -843,6 +850,7 @@ impl Checker {
                 a_meta: &entry_a.meta_minhash,
                 a_excluded: &no_exclusions,
                 a_counted: pa.analysis.tokens.len(),
+                a_text: &entry_a.reference.text,
             };
             let report =
                 self.source_report(&comparison, &self.entries[b], pb, &passages, options)?;
@@ -865,23 +873,48 @@ impl Checker {
     }
 }
 
+/// Longest stretch of common phrasing that is still a stock phrase, in words: a formula ("the
+/// receipts into the Treasury during the year ending on the 30th of September") is short. A longer
+/// stretch held by many references is a popular source that many of them copied, and copying it
+/// again is still copying.
+pub const MAX_STOCK_PHRASE_WORDS: u32 = 20;
+
 /// Tokens covered by shingles that are fingerprints of more than `max_doc_frequency` references:
 /// common phrasing (MOSS `-m`), which cannot be evidence. Winnowing selects a fingerprint in every
 /// window, so a phrase shared by many references is covered but for a few words at its edges, fewer
-/// than a passage needs.
+/// than a passage needs. Stretches longer than [`MAX_STOCK_PHRASE_WORDS`] are not stock phrases and
+/// stay evidence.
 fn common_phrasing(
     postings: &HashMap<u64, Vec<u32>>,
     prepared: &Prepared,
-    k: usize,
+    options: &CheckerOptions,
     max_doc_frequency: usize,
 ) -> Vec<bool> {
     let mut common = vec![false; prepared.analysis.tokens.len()];
-    for (position, hash) in prepared.shingle_hashes.iter().enumerate() {
-        if postings
-            .get(hash)
-            .is_some_and(|d| d.len() > max_doc_frequency)
-        {
-            common[position..position + k].fill(true);
+    let positions = prepared
+        .shingle_hashes
+        .iter()
+        .enumerate()
+        .filter(|(_, hash)| {
+            postings
+                .get(hash)
+                .is_some_and(|d| d.len() > max_doc_frequency)
+        })
+        .map(|(position, _)| position);
+    // Winnowing keeps a fingerprint in every window of w shingles, so inside one shared stretch
+    // common fingerprints are at most w apart: join them into stretches.
+    let window = guarantee_window(options.k, options.t).unwrap_or(1);
+    let mut stretches: Vec<(usize, usize)> = Vec::new();
+    for position in positions {
+        match stretches.last_mut() {
+            Some(last) if position <= last.1 - options.k + window => last.1 = position + options.k,
+            _ => stretches.push((position, position + options.k)),
+        }
+    }
+    for (start, end) in stretches {
+        let weight: u32 = prepared.token_weights[start..end].iter().sum();
+        if weight <= MAX_STOCK_PHRASE_WORDS * WORD {
+            common[start..end].fill(true);
         }
     }
     common
@@ -896,6 +929,8 @@ struct Comparison<'a> {
     a_meta: &'a MinHashSignature,
     a_excluded: &'a [bool],
     a_counted: usize,
+    /// The original text of `a`.
+    a_text: &'a str,
 }
 
 fn ratio(part: usize, whole: usize) -> f64 {
@@ -903,6 +938,23 @@ fn ratio(part: usize, whole: usize) -> f64 {
         0.0
     } else {
         part as f64 / whole as f64
+    }
+}
+
+/// Flags the passages whose paper side and source side are written in different Chinese scripts.
+fn mark_converted_script(paper: &str, source: &str, passages: &mut [PassageReport]) {
+    let paper_spans: Vec<Span> = passages.iter().map(|p| Span::new(p.start, p.end)).collect();
+    let source_spans: Vec<Span> = passages
+        .iter()
+        .map(|p| Span::new(p.source_start, p.source_end))
+        .collect();
+    let paper_counts = ScriptCount::of_spans(paper, &paper_spans);
+    let source_counts = ScriptCount::of_spans(source, &source_spans);
+    for (passage, (a, b)) in passages
+        .iter_mut()
+        .zip(paper_counts.iter().zip(&source_counts))
+    {
+        passage.converted_script = a.differs_from(b);
     }
 }
 

@@ -200,7 +200,7 @@ export interface AlignOptions {
   minWords?: number;
   /** A reported passage contains an exact run at least this long (1..=64). Default 6. */
   anchorWords?: number;
-  /** Least share of each side of a passage inside exact runs, in percent (0..=100). Default 40. */
+  /** Least share of each side of a passage inside exact runs, in percent (0..=100). Default 50. */
   minDensity?: number;
 }
 
@@ -279,6 +279,12 @@ export interface Passage {
   words: number;
   /** Words inside exact shared runs. */
   matchedWords: number;
+  /** Words of the longest exact shared run. */
+  longestRun: number;
+  /** Share of the passage's words inside exact shared runs, in [0, 1]. */
+  matchedShare: number;
+  /** Copied across Traditional and Simplified Chinese characters (a disguise). */
+  convertedScript: boolean;
   ngrams: SharedRun[];
 }
 

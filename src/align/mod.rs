@@ -49,7 +49,7 @@ pub struct AlignOptions {
     pub min_words: usize,
     /// A reported passage contains an exact run at least this long, in words (1..=64). Default 6.
     pub anchor_words: usize,
-    /// Least share of each side of a passage inside exact runs, in percent (0..=100). Default 40.
+    /// Least share of each side of a passage inside exact runs, in percent (0..=100). Default 50.
     pub min_density: usize,
 }
 
@@ -61,7 +61,7 @@ impl Default for AlignOptions {
             merge_gap: 60,
             min_words: 12,
             anchor_words: 6,
-            min_density: 40,
+            min_density: 50,
         }
     }
 }

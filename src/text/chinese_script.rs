@@ -10,6 +10,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use crate::span::Span;
+
 fn table() -> &'static HashMap<char, char> {
     static TABLE: OnceLock<HashMap<char, char>> = OnceLock::new();
     TABLE.get_or_init(|| {
@@ -78,6 +80,53 @@ impl ScriptCount {
         count
     }
 
+    /// The counts of the parts of `text` under each of `spans` (UTF-16 ranges of `text`), in one
+    /// pass over the text.
+    pub fn of_spans(text: &str, spans: &[Span]) -> Vec<ScriptCount> {
+        let mut boundaries: Vec<usize> = spans.iter().flat_map(|s| [s.start, s.end]).collect();
+        boundaries.sort_unstable();
+        boundaries.dedup();
+        // Running counts at each boundary.
+        let mut at = Vec::with_capacity(boundaries.len());
+        let (mut running, mut unit, mut next) = (ScriptCount::default(), 0, 0);
+        let simplified_forms = simplified_forms();
+        for c in text.chars() {
+            while next < boundaries.len() && boundaries[next] <= unit {
+                at.push(running);
+                next += 1;
+            }
+            if next == boundaries.len() {
+                break;
+            }
+            if (c as u32) >= 0x3400 {
+                if to_simplified(c) != c {
+                    running.traditional += 1;
+                } else if simplified_forms.contains_key(&c) {
+                    running.simplified += 1;
+                }
+            }
+            unit += c.len_utf16();
+        }
+        at.resize(boundaries.len(), running);
+        let count_at = |offset: usize| at[boundaries.partition_point(|&b| b < offset)];
+        spans
+            .iter()
+            .map(|span| {
+                let (from, to) = (count_at(span.start), count_at(span.end));
+                ScriptCount {
+                    traditional: to.traditional - from.traditional,
+                    simplified: to.simplified - from.simplified,
+                }
+            })
+            .collect()
+    }
+
+    /// Whether two texts are written in different scripts, one Traditional, one Simplified.
+    pub fn differs_from(&self, other: &ScriptCount) -> bool {
+        (self.mostly_traditional() && other.mostly_simplified())
+            || (self.mostly_simplified() && other.mostly_traditional())
+    }
+
     /// Whether the text is written mainly in Traditional characters.
     pub fn mostly_traditional(&self) -> bool {
         self.traditional > 2 * self.simplified
@@ -128,5 +177,22 @@ mod tests {
         assert!(simplified.mostly_simplified() && !simplified.mostly_traditional());
         let neither = ScriptCount::of("plain English text 中文");
         assert!(!neither.mostly_traditional() && !neither.mostly_simplified());
+        assert!(traditional.differs_from(&simplified) && !neither.differs_from(&simplified));
+    }
+
+    #[test]
+    fn spans_are_counted_like_slices() {
+        let text = "🎉 這個國家 and 这个国家, 經濟";
+        let spans = [
+            Span::new(0, 7),
+            Span::new(3, 20),
+            Span::new(12, 18),
+            Span::new(18, 20),
+            Span::new(20, 20),
+        ];
+        let counts = ScriptCount::of_spans(text, &spans);
+        for (span, count) in spans.iter().zip(counts) {
+            assert_eq!(count, ScriptCount::of(span.slice_of(text)), "{span:?}");
+        }
     }
 }
