@@ -183,6 +183,16 @@ const snippet = (text, start, end) => {
   return s.length > 70 ? `${s.slice(0, 67)}...` : s;
 };
 
+/** Why a passage was reported, in one line. */
+function evidence(passage) {
+  const parts = [
+    `${passage.matchedWords} of ${passage.words} words matched (${percent(passage.matchedShare)})`,
+    `longest exact run ${passage.longestRun} words`,
+  ];
+  if (passage.convertedScript) parts.push('copied across Traditional/Simplified Chinese');
+  return parts.join(', ');
+}
+
 function printReport(name, paper, report, checker) {
   const lines = [
     `${name}: ${percent(report.similarity)} similar (${report.words} words checked), ${report.sources.length} source${report.sources.length === 1 ? '' : 's'}`,
@@ -192,7 +202,8 @@ function printReport(name, paper, report, checker) {
     lines.push(`  ${i + 1}. ${percent(source.similarity).padStart(6)}  ${source.title} [${source.id}]  ${source.passages.length} passage(s), ${percent(source.sourceCoverage)} of the source used`);
     for (const p of source.passages) {
       lines.push(`       "${snippet(paper, p.start, p.end)}"`);
-      lines.push(`         <- "${snippet(sourceText, p.sourceStart, p.sourceEnd)}" (${p.words} words)`);
+      lines.push(`         <- "${snippet(sourceText, p.sourceStart, p.sourceEnd)}"`);
+      lines.push(`         ${evidence(p)}`);
     }
   });
   const e = report.evasion;

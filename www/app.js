@@ -114,14 +114,25 @@ async function renderReport() {
   if (report.sources.length) await showSource(0);
 }
 
+/** Why passage number `index` was reported: the tooltip of its highlights. */
+function passageEvidence(passage, index) {
+  const lines = [
+    `Passage ${index + 1}: ${passage.matchedWords} of ${passage.words} words in exact shared runs (${percent(passage.matchedShare)})`,
+    `Longest exact run: ${passage.longestRun} words`,
+  ];
+  if (passage.convertedScript) lines.push('Copied across Traditional and Simplified Chinese characters');
+  return lines.join('\n');
+}
+
 /** Shows two texts side by side with the passages' shared runs highlighted in both. */
 function showComparison(leftTitle, leftText, rightTitle, rightText, passages) {
   const leftRanges = [];
   const rightRanges = [];
   passages.forEach((passage, p) => {
+    const title = passageEvidence(passage, p);
     for (const run of passage.ngrams) {
-      leftRanges.push({ start: run.start, end: run.end, passage: p });
-      rightRanges.push({ start: run.sourceStart, end: run.sourceEnd, passage: p });
+      leftRanges.push({ start: run.start, end: run.end, passage: p, title });
+      rightRanges.push({ start: run.sourceStart, end: run.sourceEnd, passage: p, title });
     }
   });
   renderHighlighted($('view-paper'), leftText, disjoint(leftRanges));
