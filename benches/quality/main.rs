@@ -1,0 +1,173 @@
+//! Detection quality on a generated benchmark in the style of PAN's text alignment task, with a
+//! ground truth plagscope has no part in.
+//!
+//! Corpora (`scripts/corpus.mjs --bench`): English news of Feb-Mar 2017 and Chinese laws in force,
+//! one domain and era per language, so hosts share everyday phrasing with the references as real
+//! papers do. Near-duplicate documents are dropped, then a seeded split gives 600 references and a
+//! host pool. An independent exact matcher (`matcher.rs`) decides the truth: a host excerpt is clean
+//! when it shares no run of 10 words (20 Han characters) with any reference, and a planted passage
+//! counts only when every such run it has belongs to its own source.
+//!
+//! Kinds: verbatim; light (~10% of words or Chinese word-like chunks edited) and heavy (~30%, and
+//! sentences reordered); evasion (look-alike letters, invisible characters, Kangxi radicals);
+//! traditional (Chinese: simplified articles planted, the reference in traditional characters);
+//! clean; near-miss (the clean hosts sharing the most 3-word / 6-character runs with one reference).
+//! Scored with the PAN measures (`score.rs`) against the targets in `report.rs`; exits with status 1
+//! when one is missed.
+//!
+//! Run with `npm run bench:quality`, or `cargo bench --bench quality` once the corpora are there.
+//! `QUALITY_DOCS_PER_KIND` (default 40), `QUALITY_LANG=en|zh`, `QUALITY_ALIGN=minWords=12,anchorWords=6`
+//! (any of seedWords, maxGap, mergeGap, minWords, anchorWords, minDensity), and
+//! `QUALITY_DEBUG=<kind>` to list that kind's wrong detections and missed cases with their texts.
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+mod corpus;
+mod edit;
+mod generate;
+mod matcher;
+mod plant;
+mod report;
+mod rng;
+mod score;
+mod split;
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
+
+use corpus::Lang;
+use generate::{Generator, Kind, Suspicious, KINDS};
+use report::Checked;
+use split::Bench;
+
+/// The check options: quotations are kept (quoted dialogue inside a copied passage is the
+/// source's, and the bench scores alignment, not quote exclusion), plus QUALITY_ALIGN.
+fn check_options() -> CheckOptions {
+    let mut options = CheckOptions {
+        exclude_quotes: false,
+        ..CheckOptions::default()
+    };
+    let spec = std::env::var("QUALITY_ALIGN").unwrap_or_default();
+    for pair in spec.split(',').filter(|p| !p.trim().is_empty()) {
+        let (name, value) = pair
+            .split_once('=')
+            .unwrap_or_else(|| panic!("QUALITY_ALIGN: `{pair}` is not name=value"));
+        let value: usize = value
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("QUALITY_ALIGN: `{pair}` needs a whole number"));
+        let align = &mut options.align;
+        let field = match name.trim() {
+            "seedWords" => &mut align.seed_words,
+            "maxGap" => &mut align.max_gap,
+            "mergeGap" => &mut align.merge_gap,
+            "minWords" => &mut align.min_words,
+            "anchorWords" => &mut align.anchor_words,
+            "minDensity" => &mut align.min_density,
+            other => panic!("QUALITY_ALIGN: unknown option `{other}`"),
+        };
+        *field = value;
+    }
+    options
+}
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// QUALITY_DEBUG's kind, read before the long run so a typo fails at once.
+fn debug_kind() -> Option<Kind> {
+    let name = std::env::var("QUALITY_DEBUG").ok()?;
+    let wanted = name.to_lowercase().replace(['-', '_'], "");
+    let kind = KINDS
+        .into_iter()
+        .find(|k| k.name().replace('-', "") == wanted);
+    Some(kind.unwrap_or_else(|| panic!("QUALITY_DEBUG: unknown kind `{name}`")))
+}
+
+/// Every document checked against the references by plagscope, with its detections.
+fn check(bench: &Bench, documents: Vec<Suspicious>, options: &CheckOptions) -> Vec<Checked> {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for r in &bench.refs {
+        checker
+            .add_reference(Reference::new(r.id.clone(), r.text.clone()))
+            .unwrap();
+    }
+    documents
+        .into_iter()
+        .map(|d| {
+            let found = score::detections(&checker.check(&d.text, options).unwrap());
+            (d, found)
+        })
+        .collect()
+}
+
+/// Builds, checks and scores one language; returns the missed targets.
+fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, debug: Option<Kind>) -> Vec<String> {
+    let start = Instant::now();
+    let mut rng = rng::Rng(lang.seed);
+    let traditional = if lang.chinese { per_kind } else { 0 };
+    let bench = split::split(lang, corpus::load(lang), traditional, &mut rng);
+    let mut generator = Generator::new(lang, &bench);
+    let documents = generator.documents(per_kind);
+    let (least, most, median) = generator.shared_runs;
+    println!(
+        "\n[{}] {} references, {} host documents ({} near-duplicates dropped); {} suspicious documents built in {:.1} s",
+        lang.code,
+        bench.refs.len(),
+        bench.hosts.len(),
+        bench.dropped_duplicates,
+        documents.len(),
+        start.elapsed().as_secs_f64()
+    );
+    println!(
+        "[{}] near misses share {least}-{most} runs of {}+ {} with one reference (other clean hosts: median {median})",
+        lang.code,
+        lang.phrase_run,
+        if lang.chinese { "characters" } else { "words" }
+    );
+    let start = Instant::now();
+    let results = check(&bench, documents, options);
+    println!(
+        "[{}] indexed and checked in {:.1} s",
+        lang.code,
+        start.elapsed().as_secs_f64()
+    );
+    let missed = report::table(lang, &results);
+    if let Some(kind) = debug {
+        let sources: HashMap<&str, &str> = bench
+            .refs
+            .iter()
+            .map(|r| (r.id.as_str(), r.text.as_str()))
+            .collect();
+        report::debug(kind, &results, &sources);
+    }
+    missed
+}
+
+fn main() {
+    let per_kind = env_usize("QUALITY_DOCS_PER_KIND", 40);
+    let options = check_options();
+    let only = std::env::var("QUALITY_LANG").ok();
+    let debug = debug_kind();
+    println!(
+        "plagscope detection quality (PAN measures; {per_kind} documents per kind and language)"
+    );
+    let mut missed = Vec::new();
+    for lang in [&corpus::ENGLISH, &corpus::CHINESE] {
+        if only.as_deref().is_none_or(|code| code == lang.code) {
+            missed.extend(run(lang, per_kind, &options, debug));
+        }
+    }
+    if missed.is_empty() {
+        println!("\nall targets met");
+    } else {
+        println!("\ntargets missed: {}", missed.join("; "));
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,160 @@
+//! The printed table, the targets, and the QUALITY_DEBUG listing of wrong detections.
+
+use std::collections::HashMap;
+
+use crate::corpus::{excerpt, Lang};
+use crate::generate::{Kind, Suspicious, KINDS};
+use crate::score::{self, case_recall, detection_precision, Detection, Score};
+
+/// A suspicious document and what plagscope reported in it.
+pub type Checked = (Suspicious, Vec<Detection>);
+
+/// Least precision of every kind with planted passages.
+const MIN_PRECISION: f64 = 0.95;
+/// Largest share of reported passages whose paper and source spans differ by more than 2x.
+const MAX_LOPSIDED: f64 = 0.01;
+
+/// Least plagdet per kind; `None` for kinds without planted passages (they must flag nothing).
+fn plagdet_target(kind: Kind) -> Option<f64> {
+    match kind {
+        Kind::Verbatim => Some(0.97),
+        Kind::Light => Some(0.95),
+        Kind::Heavy => Some(0.88),
+        Kind::Evasion => Some(0.95),
+        Kind::Traditional => Some(0.90),
+        Kind::NearMiss | Kind::Clean => None,
+    }
+}
+
+/// Prints the language's table (one row per kind, then the lopsided passages); returns the
+/// missed targets.
+pub fn table(lang: &Lang, results: &[Checked]) -> Vec<String> {
+    let mut missed = Vec::new();
+    println!(
+        "  {:<11} {:>4} {:>5} {:>5} {:>9} {:>7} {:>11} {:>7} {:>7} {:>4}  target",
+        "kind",
+        "docs",
+        "cases",
+        "found",
+        "precision",
+        "recall",
+        "granularity",
+        "plagdet",
+        "flagged",
+        ">2x"
+    );
+    let (mut detections, mut lopsided) = (0, 0);
+    for kind in KINDS
+        .into_iter()
+        .filter(|&k| k != Kind::Traditional || lang.chinese)
+    {
+        let subset: Vec<_> = results
+            .iter()
+            .filter(|(d, _)| d.kind == kind)
+            .map(|(d, f)| (d, f.as_slice()))
+            .collect();
+        let s = score::score(&subset);
+        detections += s.detections;
+        lopsided += s.lopsided;
+        row(lang.code, kind, subset.len(), &s, &mut missed);
+    }
+    lopsided_row(lang.code, detections, lopsided, &mut missed);
+    missed
+}
+
+/// Prints one kind's row and records a missed target.
+fn row(code: &str, kind: Kind, docs: usize, s: &Score, missed: &mut Vec<String>) {
+    let (target, ok) = match plagdet_target(kind) {
+        Some(t) => (
+            format!("plagdet >= {t:.2}, precision >= {MIN_PRECISION:.2}"),
+            s.plagdet >= t && s.precision >= MIN_PRECISION,
+        ),
+        None => ("no document flagged".to_string(), s.flagged == 0),
+    };
+    if !ok {
+        missed.push(format!("{code} {}", kind.name()));
+    }
+    let planted = |v: f64| {
+        if kind.planted() {
+            format!("{v:.3}")
+        } else {
+            "-".to_string()
+        }
+    };
+    println!(
+        "  {:<11} {:>4} {:>5} {:>5} {:>9} {:>7} {:>11} {:>7} {:>7} {:>4}  {target} {}",
+        kind.name(),
+        docs,
+        s.cases,
+        s.detections,
+        planted(s.precision),
+        planted(s.recall),
+        planted(s.granularity),
+        planted(s.plagdet),
+        s.flagged,
+        s.lopsided,
+        if ok { "ok" } else { "MISSED" }
+    );
+}
+
+/// Prints the share of lopsided passages over all kinds and records a missed target.
+fn lopsided_row(code: &str, detections: usize, lopsided: usize, missed: &mut Vec<String>) {
+    let share = lopsided as f64 / detections.max(1) as f64;
+    let ok = share < MAX_LOPSIDED;
+    if !ok {
+        missed.push(format!("{code} spans differing > 2x"));
+    }
+    println!(
+        "  reported passages whose paper and source spans differ > 2x: {lopsided} of {detections} ({:.1}%; target < {:.0}%) {}",
+        share * 100.0,
+        MAX_LOPSIDED * 100.0,
+        if ok { "ok" } else { "MISSED" }
+    );
+}
+
+/// For documents of `kind`: every detection not wholly inside a case it detects (on clean and
+/// near-miss documents, every detection) and every case not wholly found, with both texts.
+pub fn debug(kind: Kind, results: &[Checked], sources: &HashMap<&str, &str>) {
+    println!("  QUALITY_DEBUG={}:", kind.name());
+    let source_text = |id: &str| sources.get(id).copied().unwrap_or("");
+    for (n, (document, found)) in results
+        .iter()
+        .enumerate()
+        .filter(|(_, (d, _))| d.kind == kind)
+    {
+        for d in found {
+            let share = detection_precision(d, &document.cases);
+            if share < 0.99 {
+                println!(
+                    "    doc {n}: detection from {} paper {:?} source {:?}, {:.1}% inside cases",
+                    d.source,
+                    d.susp,
+                    d.src,
+                    share * 100.0
+                );
+                println!("      paper:  {}", excerpt(&document.text, d.susp, 200));
+                println!(
+                    "      source: {}",
+                    excerpt(source_text(&d.source), d.src, 200)
+                );
+            }
+        }
+        for case in &document.cases {
+            let recall = case_recall(case, found);
+            if recall < 0.99 {
+                println!(
+                    "    doc {n}: case from {} paper {:?} source {:?}, {:.1}% found",
+                    case.source,
+                    case.susp,
+                    case.src,
+                    recall * 100.0
+                );
+                println!("      paper:  {}", excerpt(&document.text, case.susp, 200));
+                println!(
+                    "      source: {}",
+                    excerpt(source_text(&case.source), case.src, 200)
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! PAN measures (Potthast et al. 2010): character precision and recall over both documents of
+//! each case, granularity, and plagdet = F1 / log2(1 + granularity).
+
+use plagscope::checker::Report;
+
+use crate::generate::{Case, Suspicious};
+
+/// A reported passage: the source's id and its UTF-16 ranges in the paper and in the source.
+#[derive(Clone, Debug)]
+pub struct Detection {
+    pub source: String,
+    pub susp: (usize, usize),
+    pub src: (usize, usize),
+}
+
+pub fn detections(report: &Report) -> Vec<Detection> {
+    report
+        .sources
+        .iter()
+        .flat_map(|s| {
+            s.passages.iter().map(move |p| Detection {
+                source: s.id.clone(),
+                susp: (p.start, p.end),
+                src: (p.source_start, p.source_end),
+            })
+        })
+        .collect()
+}
+
+#[derive(Default)]
+pub struct Score {
+    pub precision: f64,
+    pub recall: f64,
+    pub granularity: f64,
+    pub plagdet: f64,
+    pub cases: usize,
+    pub detections: usize,
+    /// Documents with any reported source.
+    pub flagged: usize,
+    /// Reported passages whose paper and source spans differ in length by more than 2x.
+    pub lopsided: usize,
+}
+
+fn overlaps(a: (usize, usize), b: (usize, usize)) -> bool {
+    a.0.max(b.0) < a.1.min(b.1)
+}
+
+/// A detection detects a case when it names the case's source and overlaps it in both documents.
+pub fn detects(d: &Detection, case: &Case) -> bool {
+    d.source == case.source && overlaps(d.susp, case.susp) && overlaps(d.src, case.src)
+}
+
+/// The length of `range` covered by the union of `others`.
+fn covered(range: (usize, usize), others: impl Iterator<Item = (usize, usize)>) -> usize {
+    let mut clipped: Vec<(usize, usize)> = others
+        .map(|o| (o.0.max(range.0), o.1.min(range.1)))
+        .filter(|o| o.0 < o.1)
+        .collect();
+    clipped.sort_unstable();
+    let (mut total, mut reach) = (0, range.0);
+    for (start, end) in clipped {
+        let start = start.max(reach);
+        if end > start {
+            total += end - start;
+            reach = end;
+        }
+    }
+    total
+}
+
+fn len(range: (usize, usize)) -> usize {
+    range.1 - range.0
+}
+
+/// Share of the case (both documents) covered by the detections that detect it.
+pub fn case_recall(case: &Case, found: &[Detection]) -> f64 {
+    let hits = || found.iter().filter(|d| detects(d, case));
+    let covered =
+        covered(case.susp, hits().map(|d| d.susp)) + covered(case.src, hits().map(|d| d.src));
+    covered as f64 / (len(case.susp) + len(case.src)).max(1) as f64
+}
+
+/// Share of the detection (both documents) inside the cases it detects.
+pub fn detection_precision(d: &Detection, cases: &[Case]) -> f64 {
+    let hits = || cases.iter().filter(|c| detects(d, c));
+    let covered = covered(d.susp, hits().map(|c| c.susp)) + covered(d.src, hits().map(|c| c.src));
+    covered as f64 / (len(d.susp) + len(d.src)).max(1) as f64
+}
+
+pub fn lopsided(d: &Detection) -> bool {
+    let (a, b) = (len(d.susp), len(d.src));
+    a.max(b) > 2 * a.min(b)
+}
+
+pub fn score(documents: &[(&Suspicious, &[Detection])]) -> Score {
+    let mut s = Score::default();
+    let (mut recall_sum, mut precision_sum) = (0.0, 0.0);
+    let (mut detected, mut granularity_sum) = (0usize, 0usize);
+    for &(document, found) in documents {
+        for case in &document.cases {
+            s.cases += 1;
+            recall_sum += case_recall(case, found);
+            let detecting = found.iter().filter(|d| detects(d, case)).count();
+            if detecting > 0 {
+                detected += 1;
+                granularity_sum += detecting;
+            }
+        }
+        for d in found {
+            s.detections += 1;
+            precision_sum += detection_precision(d, &document.cases);
+            s.lopsided += usize::from(lopsided(d));
+        }
+        s.flagged += usize::from(!found.is_empty());
+    }
+    s.recall = recall_sum / s.cases.max(1) as f64;
+    s.precision = if s.detections == 0 {
+        1.0
+    } else {
+        precision_sum / s.detections as f64
+    };
+    s.granularity = if detected == 0 {
+        1.0
+    } else {
+        granularity_sum as f64 / detected as f64
+    };
+    let f1 = if s.precision + s.recall == 0.0 {
+        0.0
+    } else {
+        2.0 * s.precision * s.recall / (s.precision + s.recall)
+    };
+    s.plagdet = f1 / (1.0 + s.granularity).log2();
+    s
+}
