@@ -368,6 +368,15 @@ impl Prepared {
         Side {
             hashes: &self.token_hashes,
             weights: &self.token_weights,
+            shared: &[],
+        }
+    }
+
+    /// This text as the paper side of an alignment, with the tokens other references share.
+    fn paper_side<'a>(&'a self, shared: &'a [bool]) -> Side<'a> {
+        Side {
+            shared,
+            ..self.side()
         }
     }
 }
@@ -659,12 +668,18 @@ impl Checker {
             .zip(&excluded)
             .map(|(&common, &excluded)| common || excluded)
             .collect();
+        let shared = shared_by_references(&self.postings, &paper, self.options.k, 2);
         let mut covered = vec![false; tokens.len()];
         let mut sources = Vec::new();
         for (document, _) in self.candidates(&paper, &unusable, Some(false)) {
             let entry = &self.entries[document];
             let source = self.prepare(&entry.reference.text)?;
-            let passages = align(paper.side(), source.side(), &unusable, &options.align);
+            let passages = align(
+                paper.paper_side(&shared),
+                source.side(),
+                &unusable,
+                &options.align,
+            );
             if passages.is_empty() {
                 continue;
             }
@@ -835,7 +850,9 @@ impl Checker {
             let no_exclusions = vec![false; pa.analysis.tokens.len()];
             let common =
                 common_phrasing(&self.postings, pa, &self.options, options.max_doc_frequency);
-            let passages = align(pa.side(), pb.side(), &common, &options.align);
+            // `a` itself is a reference: text it shares with `b` is held by two already.
+            let shared = shared_by_references(&self.postings, pa, self.options.k, 3);
+            let passages = align(pa.paper_side(&shared), pb.side(), &common, &options.align);
             if passages.is_empty() {
                 continue;
             }
@@ -918,6 +935,26 @@ fn common_phrasing(
         }
     }
     common
+}
+
+/// Tokens covered by a shingle that is a fingerprint of at least `min_references` references:
+/// phrasing the domain shares, which shows nothing about one source.
+fn shared_by_references(
+    postings: &HashMap<u64, Vec<u32>>,
+    prepared: &Prepared,
+    k: usize,
+    min_references: usize,
+) -> Vec<bool> {
+    let mut shared = vec![false; prepared.analysis.tokens.len()];
+    for (position, hash) in prepared.shingle_hashes.iter().enumerate() {
+        if postings
+            .get(hash)
+            .is_some_and(|d| d.len() >= min_references)
+        {
+            shared[position..position + k].fill(true);
+        }
+    }
+    shared
 }
 
 /// The paper's side of a comparison.

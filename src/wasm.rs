@@ -198,9 +198,11 @@ export interface AlignOptions {
   mergeGap?: number;
   /** Fewest matched words in a reported passage (1..=10000). Default 12 (20 Chinese characters). */
   minWords?: number;
-  /** A reported passage contains an exact run at least this long (1..=64). Default 6. */
+  /** An exact run at least this long makes a passage by itself (1..=64). Default 12 (20 Chinese characters). */
   anchorWords?: number;
-  /** Least share of each side of a passage inside exact runs, in percent (0..=100). Default 50. */
+  /** Without such a run (an edited copy), words needed inside seed-long runs no other reference shares (1..=10000). Default 50. */
+  editedWords?: number;
+  /** Least share of each side of a passage inside exact runs, in percent (0..=100). Default 30. */
   minDensity?: number;
 }
 
@@ -414,6 +416,7 @@ static ALIGN_SHAPE: Shape = Shape {
         ("mergeGap", None),
         ("minWords", None),
         ("anchorWords", None),
+        ("editedWords", None),
         ("minDensity", None),
     ],
 };

@@ -59,7 +59,35 @@ pub fn table(lang: &Lang, results: &[Checked]) -> Vec<String> {
         row(lang.code, kind, subset.len(), &s, &mut missed);
     }
     lopsided_row(lang.code, detections, lopsided, &mut missed);
+    if lang.chinese {
+        converted_row(lang.code, results, &mut missed);
+    }
     missed
+}
+
+/// Least share of the traditional kind's detections named as copied across scripts.
+const MIN_CONVERTED: f64 = 0.95;
+
+/// Prints how many detections in traditional-kind documents are reported as a disguise.
+fn converted_row(code: &str, results: &[Checked], missed: &mut Vec<String>) {
+    let found: Vec<_> = results
+        .iter()
+        .filter(|(d, _)| d.kind == Kind::Traditional)
+        .flat_map(|(_, f)| f.iter())
+        .collect();
+    let converted = found.iter().filter(|d| d.converted).count();
+    let share = converted as f64 / found.len().max(1) as f64;
+    let ok = share >= MIN_CONVERTED;
+    if !ok {
+        missed.push(format!("{code} traditional copies named"));
+    }
+    println!(
+        "  traditional-kind passages reported as copied across Traditional/Simplified: {converted} of {} ({:.1}%; target >= {:.0}%) {}",
+        found.len(),
+        share * 100.0,
+        MIN_CONVERTED * 100.0,
+        if ok { "ok" } else { "MISSED" }
+    );
 }
 
 /// Prints one kind's row and records a missed target.

@@ -11,6 +11,8 @@ pub struct Detection {
     pub source: String,
     pub susp: (usize, usize),
     pub src: (usize, usize),
+    /// Reported as copied across Traditional and Simplified Chinese.
+    pub converted: bool,
 }
 
 pub fn detections(report: &Report) -> Vec<Detection> {
@@ -22,6 +24,7 @@ pub fn detections(report: &Report) -> Vec<Detection> {
                 source: s.id.clone(),
                 susp: (p.start, p.end),
                 src: (p.source_start, p.source_end),
+                converted: p.converted_script,
             })
         })
         .collect()

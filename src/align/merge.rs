@@ -119,6 +119,38 @@ pub(super) fn merge_reordered(context: &Context, passages: Vec<Passage>) -> Vec<
     })
 }
 
+/// Step 3b: weak fragments (no anchor of their own) next to an anchored passage in the paper
+/// whose source range lies within the passage's source range widened by `max_gap` are the rest
+/// of a heavily edited copy (a sentence rewritten more than the others, or moved).
+pub(super) fn absorb_weak(
+    context: &Context,
+    anchored: Vec<Passage>,
+    weak: Vec<Passage>,
+) -> Vec<Passage> {
+    let mut passages = anchored;
+    passages.sort_by_key(|p| p.paper_start);
+    for fragment in weak {
+        let near = passages.iter_mut().find(|p| {
+            let paper_gap = context
+                .paper
+                .of(p.paper_end, fragment.paper_start)
+                .max(context.paper.of(fragment.paper_end, p.paper_start));
+            let source_gap = source_gap(
+                context,
+                (p.source_start, p.source_end),
+                (fragment.source_start, fragment.source_end),
+            );
+            paper_gap <= context.max_gap && source_gap <= context.max_gap
+        });
+        if let Some(passage) = near {
+            let mut segments = std::mem::take(&mut passage.segments);
+            segments.extend(fragment.segments);
+            *passage = context.passage(segments);
+        }
+    }
+    passages
+}
+
 /// Step 6: a part of the paper is copied from one place. When a source repeats itself ("the
 /// Secretary of the Treasury" ten times in a statute), a copied passage also matches those other
 /// places: keep the strongest passage and drop weaker ones lying mostly inside it in the paper.

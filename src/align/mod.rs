@@ -5,24 +5,28 @@
 //! Chinese character 0.6, so every threshold below means the same amount of text in English and
 //! in Chinese (12 words = 20 hanzi).
 //!
-//! 1. **Segments** ([`segments`]): every maximal run of equal tokens weighing at least
-//!    `seed_words`, found from seed n-grams of the source.
+//! 1. **Segments** ([`segments`]): every maximal run of equal tokens carrying at least 80% of
+//!    `seed_words` (three words, four Chinese characters), found from seed n-grams of the source.
+//!    Only the longest run through a place of either text is kept, so a phrase the source (or the
+//!    paper) repeats is not matched at its other occurrences.
 //! 2. **Fragments** ([`merge::chain`]): segments chained along the diagonal: the next segment
 //!    starts at most `max_gap` after the fragment in *both* texts. Gaps are the "imperfections"
-//!    (WCopyfind): a few inserted, deleted or changed words inside a copied passage.
-//! 3. **Passages** ([`merge::merge`]): fragments next to each other in the paper whose source
-//!    ranges are close are merged, so sentences reordered inside a copied paragraph make one
-//!    passage.
+//!    (WCopyfind): inserted, deleted or changed words inside a copied passage.
+//! 3. **Passages** ([`merge`]): fragments next to each other in the paper whose source ranges are
+//!    close are merged (sentences reordered inside a copied paragraph make one passage); weak
+//!    fragments (no run of [`FRAGMENT_ANCHOR_WORDS`]) only join an anchored passage next to them;
+//!    shorter shared runs inside a passage's gaps are added as evidence of density.
 //! 4. **Correspondence** ([`validate`]): the paper side and the source side of a passage must be
 //!    the same text: lengths within a factor of two, and matched text covering at least
 //!    `min_density` of each side. A passage that fails is split at its widest gap until every
-//!    part passes, so one source phrase is never stretched over a long stretch of the paper.
-//! 5. **Evidence**: a passage needs an exact run of at least `anchor_words` and at least
-//!    `min_words` of matched text. Reordered passages next to each other are merged once more
-//!    (and checked again).
-//! 6. **One place each**: where passages overlap in the paper (a source that repeats a phrase
-//!    matches it at each repetition), the strongest is kept.
+//!    part passes, and runs stranded at its edges are trimmed, so one source phrase is never
+//!    stretched over a long stretch of the paper.
+//! 5. **Evidence**: an exact run of `anchor_words` (12 words, 20 hanzi: by itself more than any
+//!    stock phrase) makes a passage; without one, an edited copy needs `edited_words` inside
+//!    seed-long runs that no other reference shares. Every passage needs `min_words` matched.
+//! 6. **One place each**: where passages overlap in the paper, the strongest is kept.
 
+mod context;
 mod merge;
 mod segments;
 mod validate;
@@ -31,8 +35,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 use crate::text::WORD;
+use context::{Context, Weights};
 
-pub use segments::{exact_segments, Segment};
+pub use segments::{exact_segments, strongest_segments, Segment};
 
 /// How passages are aligned. Lengths are in word equivalents (a Chinese character is 0.6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,9 +52,13 @@ pub struct AlignOptions {
     /// Fewest matched words in a reported passage: smaller matches are excluded (1..=10000).
     /// Default 12 (20 Chinese characters).
     pub min_words: usize,
-    /// A reported passage contains an exact run at least this long, in words (1..=64). Default 6.
+    /// An exact run at least this long, in words, makes a passage by itself (1..=64). Default 12
+    /// (20 Chinese characters).
     pub anchor_words: usize,
-    /// Least share of each side of a passage inside exact runs, in percent (0..=100). Default 50.
+    /// A passage without such a run (an edited copy) needs this many words inside exact runs of
+    /// at least a seed that no other reference shares (1..=10000). Default 50.
+    pub edited_words: usize,
+    /// Least share of each side of a passage inside exact runs, in percent (0..=100). Default 30.
     pub min_density: usize,
 }
 
@@ -60,8 +69,9 @@ impl Default for AlignOptions {
             max_gap: 30,
             merge_gap: 60,
             min_words: 12,
-            anchor_words: 6,
-            min_density: 50,
+            anchor_words: 12,
+            edited_words: 50,
+            min_density: 30,
         }
     }
 }
@@ -88,6 +98,7 @@ impl AlignOptions {
         check("mergeGap", self.merge_gap, 0..=500)?;
         check("minWords", self.min_words, 1..=10_000)?;
         check("anchorWords", self.anchor_words, 1..=64)?;
+        check("editedWords", self.edited_words, 1..=10_000)?;
         check("minDensity", self.min_density, 0..=100)
     }
 }
@@ -100,6 +111,9 @@ pub struct Side<'a> {
     pub hashes: &'a [u64],
     /// Token weights, as long as `hashes`.
     pub weights: &'a [u32],
+    /// Tokens that other references share too (the phrasing of the domain, not of one source);
+    /// empty when unknown. They count for an edited passage's evidence only when absent.
+    pub shared: &'a [bool],
 }
 
 /// An aligned passage: token ranges in both texts, the exact runs inside, and its evidence.
@@ -119,6 +133,10 @@ pub struct Passage {
     pub matched_words: usize,
     /// Weight of those tokens, in tenths of a word.
     pub matched_weight: u32,
+    /// Weight of the paper tokens inside exact runs at least a seed long that no other reference
+    /// shares: the evidence of an edited passage (the short runs between them only show how
+    /// dense the copy is, and phrasing common to the references shows nothing).
+    pub seeded_weight: u32,
     /// Weight of the source tokens inside exact runs (each counted once).
     pub source_matched_weight: u32,
     /// Tokens of the longest exact run.
@@ -127,92 +145,14 @@ pub struct Passage {
     pub longest_weight: u32,
 }
 
-/// Prefix sums of token weights, so the weight of any token range is one subtraction.
-struct Weights(Vec<u32>);
+/// Every part merged into a passage contains an exact run at least this long, in words (9
+/// Chinese characters): shorter pieces only join a passage that has one.
+pub const FRAGMENT_ANCHOR_WORDS: u32 = 5;
 
-impl Weights {
-    fn new(weights: &[u32]) -> Self {
-        let mut sums = Vec::with_capacity(weights.len() + 1);
-        sums.push(0u32);
-        let mut total = 0u32;
-        for &w in weights {
-            total = total.saturating_add(w);
-            sums.push(total);
-        }
-        Weights(sums)
-    }
-
-    /// Weight of tokens `start..end` (0 when empty or reversed).
-    fn of(&self, start: usize, end: usize) -> u32 {
-        if end <= start {
-            return 0;
-        }
-        let end = end.min(self.0.len() - 1);
-        self.0[end] - self.0[start.min(end)]
-    }
-}
-
-/// Both texts' weights and the options in tenths of a word: what every stage needs.
-struct Context {
-    paper: Weights,
-    source: Weights,
-    seed: u32,
-    max_gap: u32,
-    merge_gap: u32,
-    min_density: u32,
-}
-
-impl Context {
-    /// Recomputes a passage's ranges and evidence from its segments.
-    fn passage(&self, mut segments: Vec<Segment>) -> Passage {
-        segments.sort_unstable();
-        let (mut matched_words, mut matched_weight, mut covered_to) = (0, 0, 0);
-        let mut longest = (0, 0);
-        for s in &segments {
-            let from = s.paper.max(covered_to);
-            let to = s.paper + s.len;
-            if to > from {
-                matched_words += to - from;
-                matched_weight += self.paper.of(from, to);
-                covered_to = to;
-            }
-            let weight = self.paper.of(s.paper, s.paper + s.len);
-            longest = longest.max((weight, s.len));
-        }
-        let mut by_source: Vec<(usize, usize)> = segments
-            .iter()
-            .map(|s| (s.source, s.source + s.len))
-            .collect();
-        by_source.sort_unstable();
-        let (mut source_matched_weight, mut covered_to) = (0, 0);
-        for &(start, end) in &by_source {
-            source_matched_weight += self.source.of(start.max(covered_to), end);
-            covered_to = covered_to.max(end);
-        }
-        Passage {
-            paper_start: segments.iter().map(|s| s.paper).min().unwrap_or(0),
-            paper_end: segments.iter().map(|s| s.paper + s.len).max().unwrap_or(0),
-            source_start: by_source.first().map_or(0, |r| r.0),
-            source_end: by_source.iter().map(|r| r.1).max().unwrap_or(0),
-            segments,
-            matched_words,
-            matched_weight,
-            source_matched_weight,
-            longest_run: longest.1,
-            longest_weight: longest.0,
-        }
-    }
-
-    /// Weight of a passage's paper range.
-    fn paper_length(&self, p: &Passage) -> u32 {
-        self.paper.of(p.paper_start, p.paper_end)
-    }
-
-    /// Weight of a passage's source range.
-    fn source_length(&self, p: &Passage) -> u32 {
-        self.source.of(p.source_start, p.source_end)
-    }
-}
+/// A run counts as a segment when it weighs at least this share (in percent) of `seed_words`:
+/// three words, or four Chinese characters (a four-character phrase carries about as much as
+/// two or three words; five would lose most of a heavily edited Chinese copy).
+pub const SEED_SHARE_PERCENT: u32 = 80;
 
 /// Aligns `paper` with `source` into passages; see the module docs. `unusable` paper tokens
 /// (excluded text, common phrasing) never belong to an exact run.
@@ -222,33 +162,86 @@ pub fn align(
     unusable: &[bool],
     options: &AlignOptions,
 ) -> Vec<Passage> {
-    let words = |n: usize| u32::try_from(n).unwrap_or(u32::MAX / WORD) * WORD;
+    let words = |n: usize| {
+        u32::try_from(n)
+            .unwrap_or(u32::MAX / WORD)
+            .saturating_mul(WORD)
+    };
+    let rare: Vec<u32> = paper
+        .weights
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| {
+            if paper.shared.get(i) == Some(&true) {
+                0
+            } else {
+                w
+            }
+        })
+        .collect();
     let context = Context {
         paper: Weights::new(paper.weights),
+        paper_rare: Weights::new(&rare),
         source: Weights::new(source.weights),
-        seed: words(options.seed_words),
+        seed: words(options.seed_words) * SEED_SHARE_PERCENT / 100,
         max_gap: words(options.max_gap),
         merge_gap: words(options.merge_gap),
         min_density: u32::try_from(options.min_density).unwrap_or(100),
     };
-    let anchor = words(options.anchor_words);
-    let min_matched = words(options.min_words);
-    let segments = exact_segments(paper.hashes, source.hashes, unusable, options.seed_words)
-        .into_iter()
-        .filter(|s| context.paper.of(s.paper, s.paper + s.len) >= context.seed)
-        .collect::<Vec<_>>();
+    let fragment_anchor = FRAGMENT_ANCHOR_WORDS * WORD;
+    // Steps 1-2: exact runs, the strongest per place, chained along the diagonal.
+    let segments: Vec<Segment> =
+        exact_segments(paper.hashes, source.hashes, unusable, options.seed_words)
+            .into_iter()
+            .filter(|s| context.paper.of(s.paper, s.paper + s.len) >= context.seed)
+            .collect();
+    let segments = strongest_segments(segments, paper.hashes.len(), source.hashes.len());
     let fragments = merge::chain(&context, &segments, options.seed_words);
-    let anchored: Vec<Passage> = merge::merge(&context, fragments, anchor)
+    // Step 3: fragments merged; weak ones join an anchored passage nearby; gaps filled.
+    let (anchored, weak): (Vec<Passage>, Vec<Passage>) =
+        merge::merge(&context, fragments, fragment_anchor)
+            .into_iter()
+            .partition(|p| p.longest_weight >= fragment_anchor);
+    let filled = merge::absorb_weak(&context, anchored, weak)
         .into_iter()
+        .map(|p| segments::fill_gaps(&context, p, paper.hashes, source.hashes, unusable));
+    // Step 4: both sides correspond; step 5: reordered neighbours merged, evidence required.
+    let corresponding: Vec<Passage> = filled
         .flat_map(|p| validate::corresponding(&context, p))
-        .filter(|p| p.longest_weight >= anchor)
+        .filter(|p| p.longest_weight >= fragment_anchor)
         .collect();
-    let passages = merge::merge_reordered(&context, anchored)
+    let evidence = Evidence {
+        min_matched: words(options.min_words),
+        anchor: words(options.anchor_words),
+        edited: words(options.edited_words),
+        fragment_anchor,
+    };
+    let passages = merge::merge_reordered(&context, corresponding)
         .into_iter()
         .flat_map(|p| validate::corresponding(&context, p))
-        .filter(|p| p.longest_weight >= anchor && p.matched_weight >= min_matched)
+        .filter(|p| evidence.enough(p))
         .collect();
     merge::one_source_place_per_paper_place(passages)
+}
+
+/// What a passage must show to be reported, in tenths of a word.
+struct Evidence {
+    min_matched: u32,
+    anchor: u32,
+    edited: u32,
+    fragment_anchor: u32,
+}
+
+impl Evidence {
+    /// An exact run of `anchor` is copying by itself; without one, an edited copy needs `edited`
+    /// of runs at least a seed long that no other reference shares (the phrasing of a domain,
+    /// repeated with small changes from document to document, is not evidence against one).
+    fn enough(&self, passage: &Passage) -> bool {
+        passage.matched_weight >= self.min_matched
+            && (passage.longest_weight >= self.anchor
+                || (passage.seeded_weight >= self.edited
+                    && passage.longest_weight >= self.fragment_anchor))
+    }
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ fn side(tokens: &(Vec<u64>, Vec<u32>)) -> Side<'_> {
     Side {
         hashes: &tokens.0,
         weights: &tokens.1,
+        shared: &[],
     }
 }
 
@@ -193,7 +194,7 @@ fn sides_of_every_passage_correspond() {
     );
     let paper = words(
         "the budget was discussed and the committee met on tuesday to discuss the budget for \
-         the next year and agreed that spending on roads and new schools should rise while \
+         the coming year and agreed that spending on roads and new schools should rise while \
          costs fall the committee met",
     );
     let passages = run(&paper, &source, &AlignOptions::default());
@@ -217,4 +218,65 @@ fn options_are_validated() {
     };
     assert!(bad.validate().is_err());
     assert!(AlignOptions::default().validate().is_ok());
+}
+
+/// Words `w{from}..w{to}`, distinct from any English word.
+fn numbered(prefix: &str, range: std::ops::Range<usize>) -> String {
+    range.map(|i| format!("{prefix}{i} ")).collect()
+}
+
+#[test]
+fn an_edited_copy_needs_evidence_no_other_reference_shares() {
+    // 80 source words copied with every 8th word changed: no run of 12, 70 words in runs.
+    let source = words(&numbered("w", 0..80));
+    let edited: String = (0..80)
+        .map(|i| {
+            if i % 8 == 7 {
+                format!("x{i} ")
+            } else {
+                format!("w{i} ")
+            }
+        })
+        .collect();
+    let paper = words(&edited);
+    let passages = run(&paper, &source, &AlignOptions::default());
+    assert_eq!(passages.len(), 1, "{passages:?}");
+    assert!(passages[0].longest_run < 12);
+    // The same copy, when every one of its words is phrasing other references share too, is
+    // the domain's common phrasing, not evidence against this source.
+    let shared = vec![true; paper.0.len()];
+    let paper_side = Side {
+        shared: &shared,
+        ..side(&paper)
+    };
+    assert!(align(paper_side, side(&source), &[], &AlignOptions::default()).is_empty());
+}
+
+#[test]
+fn a_phrase_the_source_repeats_does_not_stretch_a_copy() {
+    // The source says "in accordance with the law" three times; the paper copies one sentence
+    // around its second occurrence, and uses the phrase again a sentence earlier.
+    let phrase = "in accordance with the law";
+    let source = words(&format!(
+        "{} {phrase} {} {phrase} {} {phrase} {}",
+        numbered("a", 0..20),
+        numbered("b", 0..20),
+        numbered("c", 0..20),
+        numbered("d", 0..20)
+    ));
+    let paper = words(&format!(
+        "{} {phrase} {} {} {phrase} {}",
+        numbered("p", 0..20),
+        numbered("q", 0..15),
+        numbered("b", 10..20),
+        numbered("c", 0..10),
+    ));
+    let passages = run(&paper, &source, &AlignOptions::default());
+    assert_eq!(passages.len(), 1, "{passages:?}");
+    let p = &passages[0];
+    // Paper: "b10 .. b19 in accordance with the law c0 .. c9" only, its twin in the source.
+    assert_eq!(
+        (p.paper_end - p.paper_start, p.source_end - p.source_start),
+        (25, 25)
+    );
 }

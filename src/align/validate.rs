@@ -40,11 +40,46 @@ fn widest_gap(context: &Context, segments: &[Segment]) -> usize {
     best.1.max(1)
 }
 
+/// The paper gap between two consecutive segments (in paper order). Only the paper counts: in
+/// the source, sentences of a copied passage may have been reordered.
+fn gap_between(context: &Context, a: &Segment, b: &Segment) -> u32 {
+    context.paper.of(a.paper + a.len, b.paper)
+}
+
+/// Drops exact runs at the edges of a passage that lie further from the rest than twice their length:
+/// a short shared phrase just before or after a copied passage is not part of the copy.
+pub fn trim_edges(context: &Context, passage: Passage) -> Passage {
+    let weight = |s: &Segment| context.paper.of(s.paper, s.paper + s.len);
+    let mut segments = passage.segments;
+    let (mut first, mut last) = (0, segments.len());
+    while last - first > 1
+        && 2 * weight(&segments[first])
+            <= gap_between(context, &segments[first], &segments[first + 1])
+    {
+        first += 1;
+    }
+    while last - first > 1
+        && weight(&segments[last - 1])
+            < gap_between(context, &segments[last - 2], &segments[last - 1])
+    {
+        last -= 1;
+    }
+    if first == 0 && last == segments.len() {
+        return Passage {
+            segments,
+            ..passage
+        };
+    }
+    segments.truncate(last);
+    context.passage(segments.split_off(first))
+}
+
 /// `passage` if its sides correspond, else the corresponding parts it splits into.
 pub fn corresponding(context: &Context, passage: Passage) -> Vec<Passage> {
     let mut done = Vec::new();
     let mut pending = vec![passage];
     while let Some(passage) = pending.pop() {
+        let passage = trim_edges(context, passage);
         if passage.segments.len() == 1 || corresponds(context, &passage) {
             done.push(passage);
             continue;

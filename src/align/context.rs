@@ -1,0 +1,99 @@
+//! What every alignment stage needs: both texts' token weights as prefix sums, the options in
+//! tenths of a word, and the computation of a passage's ranges and evidence from its runs.
+
+use super::{Passage, Segment};
+
+/// Prefix sums of token weights, so the weight of any token range is one subtraction.
+pub(super) struct Weights(Vec<u32>);
+
+impl Weights {
+    pub(super) fn new(weights: &[u32]) -> Self {
+        let mut sums = Vec::with_capacity(weights.len() + 1);
+        sums.push(0u32);
+        let mut total = 0u32;
+        for &w in weights {
+            total = total.saturating_add(w);
+            sums.push(total);
+        }
+        Weights(sums)
+    }
+
+    /// Weight of tokens `start..end` (0 when empty or reversed).
+    pub(super) fn of(&self, start: usize, end: usize) -> u32 {
+        if end <= start {
+            return 0;
+        }
+        let end = end.min(self.0.len() - 1);
+        self.0[end] - self.0[start.min(end)]
+    }
+}
+
+/// Both texts' weights and the options in tenths of a word: what every stage needs.
+pub(super) struct Context {
+    pub(super) paper: Weights,
+    /// Paper weights counting only tokens no other reference shares.
+    pub(super) paper_rare: Weights,
+    pub(super) source: Weights,
+    pub(super) seed: u32,
+    pub(super) max_gap: u32,
+    pub(super) merge_gap: u32,
+    pub(super) min_density: u32,
+}
+
+impl Context {
+    /// Recomputes a passage's ranges and evidence from its segments.
+    pub(super) fn passage(&self, mut segments: Vec<Segment>) -> Passage {
+        segments.sort_unstable();
+        let (mut matched_words, mut matched_weight, mut covered_to) = (0, 0, 0);
+        let (mut seeded_weight, mut seeded_to) = (0, 0);
+        let mut longest = (0, 0);
+        for s in &segments {
+            let from = s.paper.max(covered_to);
+            let to = s.paper + s.len;
+            if to > from {
+                matched_words += to - from;
+                matched_weight += self.paper.of(from, to);
+                covered_to = to;
+            }
+            let weight = self.paper.of(s.paper, s.paper + s.len);
+            if weight >= self.seed && to > s.paper.max(seeded_to) {
+                seeded_weight += self.paper_rare.of(s.paper.max(seeded_to), to);
+                seeded_to = to;
+            }
+            longest = longest.max((weight, s.len));
+        }
+        let mut by_source: Vec<(usize, usize)> = segments
+            .iter()
+            .map(|s| (s.source, s.source + s.len))
+            .collect();
+        by_source.sort_unstable();
+        let (mut source_matched_weight, mut covered_to) = (0, 0);
+        for &(start, end) in &by_source {
+            source_matched_weight += self.source.of(start.max(covered_to), end);
+            covered_to = covered_to.max(end);
+        }
+        Passage {
+            paper_start: segments.iter().map(|s| s.paper).min().unwrap_or(0),
+            paper_end: segments.iter().map(|s| s.paper + s.len).max().unwrap_or(0),
+            source_start: by_source.first().map_or(0, |r| r.0),
+            source_end: by_source.iter().map(|r| r.1).max().unwrap_or(0),
+            segments,
+            matched_words,
+            matched_weight,
+            seeded_weight,
+            source_matched_weight,
+            longest_run: longest.1,
+            longest_weight: longest.0,
+        }
+    }
+
+    /// Weight of a passage's paper range.
+    pub(super) fn paper_length(&self, p: &Passage) -> u32 {
+        self.paper.of(p.paper_start, p.paper_end)
+    }
+
+    /// Weight of a passage's source range.
+    pub(super) fn source_length(&self, p: &Passage) -> u32 {
+        self.source.of(p.source_start, p.source_end)
+    }
+}
