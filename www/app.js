@@ -111,6 +111,7 @@ async function renderReport() {
   $('pairs-table').hidden = true;
   $('heatmap-figure').hidden = true;
   $('compare').hidden = true;
+  $('passage-evidence').hidden = true;
   if (report.sources.length) await showSource(0);
 }
 
@@ -137,6 +138,7 @@ function showComparison(leftTitle, leftText, rightTitle, rightText, passages) {
   });
   renderHighlighted($('view-paper'), leftText, disjoint(leftRanges));
   renderHighlighted($('view-source'), rightText, disjoint(rightRanges));
+  $('passage-evidence').hidden = true;
   $('view-paper-title').textContent = leftTitle;
   $('view-source-title').textContent = rightTitle;
   $('compare').hidden = false;
@@ -230,6 +232,7 @@ async function renderPairs(references) {
   $('excluded').textContent = '';
   $('sources').hidden = true;
   $('compare').hidden = true;
+  $('passage-evidence').hidden = true;
   $('overall').textContent = pairs.length
     ? `${pairs.length} pair(s) of references share passages (of ${references.length} references).`
     : `No two of the ${references.length} references share a passage.`;
@@ -264,6 +267,9 @@ function linkTwins(from, to) {
     $(from).querySelectorAll(`mark[data-passage="${mark.dataset.passage}"]`).forEach((m) => m.classList.add('active'));
     twins.forEach((m) => m.classList.add('active'));
     twins[0]?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    // The evidence is the marks' tooltip too; shown here for keyboards and touch screens.
+    $('passage-evidence').textContent = mark.title.replaceAll('\n', ' · ');
+    $('passage-evidence').hidden = !mark.title;
   });
 }
 

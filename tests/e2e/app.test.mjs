@@ -87,6 +87,12 @@ test('a pasted paper against a pasted reference: the copied passage is highlight
   // Clicking a highlighted run marks its twin.
   await page.locator('#view-paper mark').first().click();
   assert.ok((await page.locator('#view-source mark.active').count()) > 0);
+  // ...and says why the passage was reported.
+  assert.match(
+    await page.locator('#passage-evidence').textContent(),
+    /^Passage 1: \d+ of \d+ words in exact shared runs \(\d+\.\d%\) · Longest exact run: \d+ words$/,
+  );
+  assert.equal(await page.locator('#passage-evidence').isVisible(), true);
 });
 
 test('reference files, an evasive copy, and saving and reopening the index', async (t) => {

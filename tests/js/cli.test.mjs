@@ -36,6 +36,8 @@ test('check prints a readable report naming the source and the passage', () => {
   assert.equal(code, 0);
   assert.match(out, /^paper\.txt: \d+\.\d% similar \(\d+ words checked\), 1 source/);
   assert.match(out, /science\.md \[more\/science\.md\]\s+1 passage\(s\)/);
+  // Each passage says why it was reported.
+  assert.match(out, /\n\s+(\d+) of \1 words matched \(100\.0%\), longest exact run \1 words\n/);
 });
 
 test('check --json gives the report with offsets into the paper', () => {
