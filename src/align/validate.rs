@@ -15,8 +15,11 @@ pub const MAX_LENGTH_RATIO: u32 = 2;
 fn corresponds(context: &Context, passage: &Passage) -> bool {
     let paper = context.paper_length(passage);
     let source = context.source_length(passage);
-    let dense = |matched: u32, length: u32| matched * 100 >= context.min_density * length;
-    paper.max(source) <= MAX_LENGTH_RATIO * paper.min(source)
+    // In u64: a 64 MB text weighs up to about 2^28, times 100 overflows u32.
+    let dense = |matched: u32, length: u32| {
+        u64::from(matched) * 100 >= u64::from(context.min_density) * u64::from(length)
+    };
+    u64::from(paper.max(source)) <= u64::from(MAX_LENGTH_RATIO) * u64::from(paper.min(source))
         && dense(passage.matched_weight, paper)
         && dense(passage.source_matched_weight, source)
 }
