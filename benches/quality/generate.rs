@@ -18,9 +18,10 @@ pub enum Kind {
     Traditional,
     NearMiss,
     Clean,
+    Rewritten,
 }
 
-pub const KINDS: [Kind; 7] = [
+pub const KINDS: [Kind; 8] = [
     Kind::Verbatim,
     Kind::Light,
     Kind::Heavy,
@@ -28,6 +29,7 @@ pub const KINDS: [Kind; 7] = [
     Kind::Traditional,
     Kind::NearMiss,
     Kind::Clean,
+    Kind::Rewritten,
 ];
 
 impl Kind {
@@ -40,7 +42,13 @@ impl Kind {
             Kind::Traditional => "traditional",
             Kind::NearMiss => "near-miss",
             Kind::Clean => "clean",
+            Kind::Rewritten => "rewritten",
         }
+    }
+
+    /// Whether the kind is built for the language (traditional and rewritten: Chinese only).
+    pub fn applies(self, chinese: bool) -> bool {
+        chinese || !matches!(self, Kind::Traditional | Kind::Rewritten)
     }
 
     /// Whether documents of this kind contain planted passages.
@@ -72,6 +80,8 @@ pub struct Generator<'a> {
     /// References to plant from: long enough, and (for the other kinds) not traditional.
     pub(crate) sources: Vec<usize>,
     pub(crate) traditional: Vec<usize>,
+    /// Rewriting references (zh-TW help pages whose zh-CN page is planted).
+    pub(crate) rewrites: Vec<usize>,
     /// Most short runs shared with one reference: the least and the most among the near misses,
     /// and the median of the other clean hosts (to show how much harder the near misses are).
     pub shared_runs: (usize, usize, usize),
@@ -90,7 +100,9 @@ impl<'a> Generator<'a> {
         let pick = |traditional: bool| {
             (0..bench.refs.len())
                 .filter(|&i| {
-                    long(&&bench.refs[i]) && bench.refs[i].traditional.is_some() == traditional
+                    long(&&bench.refs[i])
+                        && bench.refs[i].traditional.is_some() == traditional
+                        && bench.refs[i].rewrite.is_none()
                 })
                 .collect()
         };
@@ -102,6 +114,7 @@ impl<'a> Generator<'a> {
             twins: edit::lookalikes(),
             sources: pick(false),
             traditional: pick(true),
+            rewrites: crate::rewrite::sources(bench),
             shared_runs: (0, 0, 0),
         }
     }
@@ -144,9 +157,12 @@ impl<'a> Generator<'a> {
         let mut rest: Vec<Vec<String>> = rest.collect();
         self.rng.shuffle(&mut rest);
         let mut rest = rest.into_iter();
+        // The rewriting set is optional (it needs Debian's apt); without it, no such kind.
+        let rewrites = !self.rewrites.is_empty();
         let kinds = KINDS
             .iter()
-            .filter(|&&k| k != Kind::NearMiss && (k != Kind::Traditional || self.lang.chinese));
+            .filter(|&&k| k != Kind::NearMiss && k.applies(self.lang.chinese))
+            .filter(|&&k| k != Kind::Rewritten || rewrites);
         for &kind in kinds {
             let mut made = 0;
             while made < per_kind {

@@ -11,13 +11,15 @@
 //! Kinds: verbatim; light (~10% of words or Chinese word-like chunks edited) and heavy (~30%, and
 //! sentences reordered); evasion (look-alike letters, invisible characters, Kangxi radicals);
 //! traditional (Chinese: simplified articles planted, the reference in traditional characters);
-//! clean; near-miss (the clean hosts sharing the most 3-word / 6-character runs with one reference).
+//! clean; near-miss (the clean hosts sharing the most 3-word / 6-character runs with one reference);
+//! rewritten (Chinese: real human rewriting, a zh-CN LibreOffice help page planted, its independent
+//! zh-TW translation among the references: `rewrite.rs`).
 //! Scored with the PAN measures (`score.rs`) against the targets in `report.rs`; exits with status 1
-//! when one is missed.
+//! when one is missed. The rewritten kind has no target: its row is reported only.
 //!
 //! Run with `npm run bench:quality`, or `cargo bench --bench quality` once the corpora are there.
 //! `QUALITY_DOCS_PER_KIND` (default 40), `QUALITY_LANG=en|zh`, `QUALITY_ALIGN=minWords=12,anchorWords=6`
-//! (any of seedWords, maxGap, mergeGap, minWords, anchorWords, minDensity), and
+//! (any of seedWords, maxGap, mergeGap, minWords, anchorWords, editedWords, minDensity), and
 //! `QUALITY_DEBUG=<kind>` to list that kind's wrong detections and missed cases with their texts.
 //! `QUALITY_SEED=n` draws another benchmark from the same corpora (hold-out draws, so defaults
 //! tuned on the default draw can be confirmed on others).
@@ -30,6 +32,7 @@ mod generate;
 mod matcher;
 mod plant;
 mod report;
+mod rewrite;
 mod rng;
 mod score;
 mod split;
@@ -67,6 +70,7 @@ fn check_options() -> CheckOptions {
             "mergeGap" => &mut align.merge_gap,
             "minWords" => &mut align.min_words,
             "anchorWords" => &mut align.anchor_words,
+            "editedWords" => &mut align.edited_words,
             "minDensity" => &mut align.min_density,
             other => panic!("QUALITY_ALIGN: unknown option `{other}`"),
         };
@@ -120,7 +124,10 @@ fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, debug: Option<Kind>
         .unwrap_or(0);
     let mut rng = rng::Rng(lang.seed ^ draw.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let traditional = if lang.chinese { per_kind } else { 0 };
-    let bench = split::split(lang, corpus::load(lang), traditional, &mut rng);
+    let mut bench = split::split(lang, corpus::load(lang), traditional, &mut rng);
+    if lang.chinese {
+        rewrite::add(lang, &mut bench);
+    }
     let mut generator = Generator::new(lang, &bench);
     let documents = generator.documents(per_kind);
     let (least, most, median) = generator.shared_runs;

@@ -1,6 +1,7 @@
 //! Planting passages into a host: choosing a run of source sentences (or, for the traditional
-//! kind, of simplified articles), disguising it, and keeping the document only when the matcher
-//! attributes every shared run to the planted passage's own source.
+//! kind, of simplified articles; for the rewritten kind, of the other translation: `rewrite.rs`),
+//! disguising it, and keeping the document only when the matcher attributes every shared run to
+//! the planted passage's own source.
 
 use crate::corpus::{sentences, utf16_len, utf16_range};
 use crate::edit;
@@ -11,10 +12,10 @@ use crate::matcher;
 const TRIES: usize = 20;
 
 /// A disguised passage, its source (an index into the references) and its UTF-16 range there.
-struct Planted {
-    text: String,
-    source: usize,
-    src: (usize, usize),
+pub(crate) struct Planted {
+    pub(crate) text: String,
+    pub(crate) source: usize,
+    pub(crate) src: (usize, usize),
 }
 
 impl Generator<'_> {
@@ -31,7 +32,12 @@ impl Generator<'_> {
             });
         }
         for _ in 0..TRIES {
-            let count = 1 + self.rng.below(2);
+            // One rewritten page per document: its case spans the whole source page.
+            let count = if kind == Kind::Rewritten {
+                1
+            } else {
+                1 + self.rng.below(2)
+            };
             let planted: Option<Vec<Planted>> = (0..count).map(|_| self.planted(kind)).collect();
             let Some(planted) = planted else { continue };
             let mut points: Vec<usize> =
@@ -92,6 +98,14 @@ impl Generator<'_> {
                         .any(|(s, t)| paper.ends_with(s) && cited.ends_with(t));
                     assert!(starts && ends, "traditional case offsets");
                 }
+                Kind::Rewritten => {
+                    let whole = (0, utf16_len(&source.text));
+                    let page = source.rewrite.as_deref().unwrap_or("");
+                    assert!(
+                        case.src == whole && page.contains(&paper),
+                        "rewritten case offsets"
+                    );
+                }
                 _ => {}
             }
         }
@@ -101,6 +115,10 @@ impl Generator<'_> {
         if kind == Kind::Traditional {
             let source = self.traditional[self.rng.below(self.traditional.len())];
             return self.traditional_passage(source);
+        }
+        if kind == Kind::Rewritten {
+            let source = *self.rewrites.get(self.rng.below(self.rewrites.len()))?;
+            return self.rewritten_passage(source);
         }
         let source = self.sources[self.rng.below(self.sources.len())];
         let text = &self.bench.refs[source].text;

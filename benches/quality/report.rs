@@ -14,15 +14,25 @@ const MIN_PRECISION: f64 = 0.95;
 /// Largest share of reported passages whose paper and source spans differ by more than 2x.
 const MAX_LOPSIDED: f64 = 0.01;
 
-/// Least plagdet per kind; `None` for kinds without planted passages (they must flag nothing).
-fn plagdet_target(kind: Kind) -> Option<f64> {
+/// What a kind is held to.
+enum Target {
+    /// Least plagdet, and `MIN_PRECISION`.
+    Plagdet(f64),
+    /// Kinds without planted passages must flag nothing.
+    Nothing,
+    /// Scored and printed, never missed (real human rewriting: no target yet).
+    Reported,
+}
+
+fn target(kind: Kind) -> Target {
     match kind {
-        Kind::Verbatim => Some(0.97),
-        Kind::Light => Some(0.95),
-        Kind::Heavy => Some(0.88),
-        Kind::Evasion => Some(0.95),
-        Kind::Traditional => Some(0.90),
-        Kind::NearMiss | Kind::Clean => None,
+        Kind::Verbatim => Target::Plagdet(0.97),
+        Kind::Light => Target::Plagdet(0.95),
+        Kind::Heavy => Target::Plagdet(0.88),
+        Kind::Evasion => Target::Plagdet(0.95),
+        Kind::Traditional => Target::Plagdet(0.90),
+        Kind::NearMiss | Kind::Clean => Target::Nothing,
+        Kind::Rewritten => Target::Reported,
     }
 }
 
@@ -44,18 +54,18 @@ pub fn table(lang: &Lang, results: &[Checked]) -> Vec<String> {
         ">2x"
     );
     let (mut detections, mut lopsided) = (0, 0);
-    for kind in KINDS
-        .into_iter()
-        .filter(|&k| k != Kind::Traditional || lang.chinese)
-    {
+    for kind in KINDS.into_iter().filter(|k| k.applies(lang.chinese)) {
         let subset: Vec<_> = results
             .iter()
             .filter(|(d, _)| d.kind == kind)
             .map(|(d, f)| (d, f.as_slice()))
             .collect();
         let s = score::score(&subset);
-        detections += s.detections;
-        lopsided += s.lopsided;
+        // The reported-only kind stays out of the lopsided target too.
+        if !matches!(target(kind), Target::Reported) {
+            detections += s.detections;
+            lopsided += s.lopsided;
+        }
         row(lang.code, kind, subset.len(), &s, &mut missed);
     }
     lopsided_row(lang.code, detections, lopsided, &mut missed);
@@ -92,14 +102,15 @@ fn converted_row(code: &str, results: &[Checked], missed: &mut Vec<String>) {
 
 /// Prints one kind's row and records a missed target.
 fn row(code: &str, kind: Kind, docs: usize, s: &Score, missed: &mut Vec<String>) {
-    let (target, ok) = match plagdet_target(kind) {
-        Some(t) => (
+    let (target, ok) = match target(kind) {
+        Target::Plagdet(t) => (
             format!("plagdet >= {t:.2}, precision >= {MIN_PRECISION:.2}"),
-            s.plagdet >= t && s.precision >= MIN_PRECISION,
+            Some(s.plagdet >= t && s.precision >= MIN_PRECISION),
         ),
-        None => ("no document flagged".to_string(), s.flagged == 0),
+        Target::Nothing => ("no document flagged".to_string(), Some(s.flagged == 0)),
+        Target::Reported => ("reported only (human rewriting)".to_string(), None),
     };
-    if !ok {
+    if ok == Some(false) {
         missed.push(format!("{code} {}", kind.name()));
     }
     let planted = |v: f64| {
@@ -110,7 +121,7 @@ fn row(code: &str, kind: Kind, docs: usize, s: &Score, missed: &mut Vec<String>)
         }
     };
     println!(
-        "  {:<11} {:>4} {:>5} {:>5} {:>9} {:>7} {:>11} {:>7} {:>7} {:>4}  {target} {}",
+        "  {:<11} {:>4} {:>5} {:>5} {:>9} {:>7} {:>11} {:>7} {:>7} {:>4}  {target}{}",
         kind.name(),
         docs,
         s.cases,
@@ -121,7 +132,11 @@ fn row(code: &str, kind: Kind, docs: usize, s: &Score, missed: &mut Vec<String>)
         planted(s.plagdet),
         s.flagged,
         s.lopsided,
-        if ok { "ok" } else { "MISSED" }
+        match ok {
+            Some(true) => " ok",
+            Some(false) => " MISSED",
+            None => "",
+        }
     );
 }
 
@@ -133,7 +148,7 @@ fn lopsided_row(code: &str, detections: usize, lopsided: usize, missed: &mut Vec
         missed.push(format!("{code} spans differing > 2x"));
     }
     println!(
-        "  reported passages whose paper and source spans differ > 2x: {lopsided} of {detections} ({:.1}%; target < {:.0}%) {}",
+        "  reported passages (rewritten kind aside) whose paper and source spans differ > 2x: {lopsided} of {detections} ({:.1}%; target < {:.0}%) {}",
         share * 100.0,
         MAX_LOPSIDED * 100.0,
         if ok { "ok" } else { "MISSED" }

@@ -14,6 +14,8 @@ pub struct Ref {
     pub text: String,
     /// Articles as (simplified, traditional) when the reference is the traditional version.
     pub traditional: Option<Vec<(String, String)>>,
+    /// The other human translation (zh-CN) of a rewriting reference's page (`rewrite.rs`).
+    pub rewrite: Option<String>,
     pub units: usize,
 }
 
@@ -65,6 +67,7 @@ pub fn split(lang: &Lang, documents: Vec<Document>, traditional: usize, rng: &mu
                 id: document.id,
                 text: document.text,
                 traditional: None,
+                rewrite: None,
                 units,
             };
             if let Some(pairs) = document.pairs {
