@@ -200,7 +200,7 @@ export interface AlignOptions {
   minWords?: number;
   /** An exact run at least this long makes a passage by itself (1..=64). Default 12 (20 Chinese characters). */
   anchorWords?: number;
-  /** Without such a run (an edited copy), words needed inside seed-long runs no other reference shares (1..=10000). Default 50. */
+  /** Without such a run (an edited copy), words needed inside seed-long runs no other reference shares (1..=10000). Default 55. */
   editedWords?: number;
   /** Least share of each side of a passage inside exact runs, in percent (0..=100). Default 30. */
   minDensity?: number;

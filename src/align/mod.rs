@@ -56,7 +56,7 @@ pub struct AlignOptions {
     /// (20 Chinese characters).
     pub anchor_words: usize,
     /// A passage without such a run (an edited copy) needs this many words inside exact runs of
-    /// at least a seed that no other reference shares (1..=10000). Default 50.
+    /// at least a seed that no other reference shares (1..=10000). Default 55.
     pub edited_words: usize,
     /// Least share of each side of a passage inside exact runs, in percent (0..=100). Default 30.
     pub min_density: usize,
@@ -70,7 +70,7 @@ impl Default for AlignOptions {
             merge_gap: 60,
             min_words: 12,
             anchor_words: 12,
-            edited_words: 50,
+            edited_words: 55,
             min_density: 30,
         }
     }

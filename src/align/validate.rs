@@ -6,7 +6,8 @@
 //! [`MAX_LENGTH_RATIO`] times the other, and exact runs covering at least `min_density` percent
 //! of each side. Otherwise it is split at its widest gap and each part is judged again.
 
-use super::{Context, Passage, Segment};
+use super::{Context, Passage, Segment, FRAGMENT_ANCHOR_WORDS};
+use crate::text::WORD;
 
 /// Largest ratio between the lengths of a passage's two sides.
 pub const MAX_LENGTH_RATIO: u32 = 2;
@@ -43,38 +44,34 @@ fn widest_gap(context: &Context, segments: &[Segment]) -> usize {
     best.1.max(1)
 }
 
-/// The paper gap between two consecutive segments (in paper order). Only the paper counts: in
-/// the source, sentences of a copied passage may have been reordered.
-fn gap_between(context: &Context, a: &Segment, b: &Segment) -> u32 {
-    context.paper.of(a.paper + a.len, b.paper)
-}
-
-/// Drops exact runs at the edges of a passage that lie further from the rest than twice their length:
-/// a short shared phrase just before or after a copied passage is not part of the copy.
+/// Drops the exact runs at an edge of a passage that lie further from the rest than twice what
+/// they weigh together, when they weigh at most [`FRAGMENT_ANCHOR_WORDS`] and less than the rest: a few short shared phrases just
+/// before or after a copied passage are not part of the copy. Only paper distances count: in the
+/// source, sentences of a copied passage may have been reordered.
 pub fn trim_edges(context: &Context, passage: Passage) -> Passage {
-    let weight = |s: &Segment| context.paper.of(s.paper, s.paper + s.len);
-    let mut segments = passage.segments;
-    let (mut first, mut last) = (0, segments.len());
-    while last - first > 1
-        && 2 * weight(&segments[first])
-            <= gap_between(context, &segments[first], &segments[first + 1])
-    {
-        first += 1;
+    let segments = &passage.segments;
+    let n = segments.len();
+    // prefix[k]: weight covered by the first k runs (paper order); end[k]: where they end.
+    let (mut prefix, mut end) = (vec![0u32; n + 1], vec![0usize; n + 1]);
+    for (k, s) in segments.iter().enumerate() {
+        let from = s.paper.max(end[k]);
+        prefix[k + 1] = prefix[k] + context.paper.of(from, s.paper + s.len);
+        end[k + 1] = end[k].max(s.paper + s.len);
     }
-    while last - first > 1
-        && weight(&segments[last - 1])
-            < gap_between(context, &segments[last - 2], &segments[last - 1])
-    {
-        last -= 1;
+    let total = prefix[n];
+    let gap = |k: usize| context.paper.of(end[k], segments[k].paper);
+    // Strays are short: at most a fragment anchor's worth of shared text.
+    let stray = |weight: u32, k: usize| {
+        weight <= FRAGMENT_ANCHOR_WORDS * WORD && 2 * weight <= gap(k) && 2 * weight < total
+    };
+    let first = (1..n).rev().find(|&k| stray(prefix[k], k)).unwrap_or(0);
+    let last = (first + 1..n)
+        .find(|&k| stray(total - prefix[k], k))
+        .unwrap_or(n);
+    if first == 0 && last == n {
+        return passage;
     }
-    if first == 0 && last == segments.len() {
-        return Passage {
-            segments,
-            ..passage
-        };
-    }
-    segments.truncate(last);
-    context.passage(segments.split_off(first))
+    context.passage(passage.segments[first..last].to_vec())
 }
 
 /// `passage` if its sides correspond, else the corresponding parts it splits into.
