@@ -1,7 +1,7 @@
 // Service worker: keeps the app working offline. Every response from this origin is cached as it is
 // fetched (network first, so a new build is picked up when online); when the network is gone, the
 // cached copy is served. Nothing is ever sent anywhere: only same-origin GET requests pass here.
-const CACHE = 'plagscope-v3';
+const CACHE = 'plagscope-v4';
 const SHELL = [
   './',
   './index.html',
@@ -17,6 +17,7 @@ const SHELL = [
   './pkg/plagscope_bg.wasm',
   './pkg/demo-refs.json',
   './js/documents.js',
+  './js/units.js',
   './pkg/vendor/mammoth.browser.min.js',
   './pkg/vendor/pdf.min.mjs',
   './pkg/vendor/pdf.worker.min.mjs',

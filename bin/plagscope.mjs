@@ -6,6 +6,7 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { docxText, pdfText } from '../js/documents.js';
+import { unitName } from '../js/units.js';
 import { Checker, version } from '../js/node.js';
 
 const USAGE = `plagscope ${version()} — local plagiarism checker
@@ -184,10 +185,11 @@ const snippet = (text, start, end) => {
 };
 
 /** Why a passage was reported, in one line. */
-function evidence(passage) {
+function evidence(passage, text) {
+  const unit = unitName(text);
   const parts = [
-    `${passage.matchedWords} of ${passage.words} words matched (${percent(passage.matchedShare)})`,
-    `longest exact run ${passage.longestRun} words`,
+    `${passage.matchedWords} of ${passage.words} ${unit} matched (${percent(passage.matchedShare)})`,
+    `longest exact run ${passage.longestRun} ${unit}`,
   ];
   if (passage.convertedScript) parts.push('copied across Traditional/Simplified Chinese');
   return parts.join(', ');
@@ -203,7 +205,7 @@ function printReport(name, paper, report, checker) {
     for (const p of source.passages) {
       lines.push(`       "${snippet(paper, p.start, p.end)}"`);
       lines.push(`         <- "${snippet(sourceText, p.sourceStart, p.sourceEnd)}"`);
-      lines.push(`         ${evidence(p)}`);
+      lines.push(`         ${evidence(p, paper.slice(p.start, p.end))}`);
     }
   });
   const e = report.evasion;

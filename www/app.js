@@ -3,6 +3,7 @@
 import { startEngine } from './engine.js';
 import { disjoint, renderHighlighted } from './highlight.js';
 import { download, readTextFile } from './files.js';
+import { unitName } from '../js/units.js';
 
 const $ = (id) => document.getElementById(id);
 const percent = (x) => `${(x * 100).toFixed(1)}%`;
@@ -115,11 +116,12 @@ async function renderReport() {
   if (report.sources.length) await showSource(0);
 }
 
-/** Why passage number `index` was reported: the tooltip of its highlights. */
-function passageEvidence(passage, index) {
+/** Why passage number `index` of `text` was reported: the tooltip of its highlights. */
+function passageEvidence(passage, index, text) {
+  const unit = unitName(text.slice(passage.start, passage.end));
   const lines = [
-    `Passage ${index + 1}: ${passage.matchedWords} of ${passage.words} words in exact shared runs (${percent(passage.matchedShare)})`,
-    `Longest exact run: ${passage.longestRun} words`,
+    `Passage ${index + 1}: ${passage.matchedWords} of ${passage.words} ${unit} in exact shared runs (${percent(passage.matchedShare)})`,
+    `Longest exact run: ${passage.longestRun} ${unit}`,
   ];
   if (passage.convertedScript) lines.push('Copied across Traditional and Simplified Chinese characters');
   return lines.join('\n');
@@ -130,7 +132,7 @@ function showComparison(leftTitle, leftText, rightTitle, rightText, passages) {
   const leftRanges = [];
   const rightRanges = [];
   passages.forEach((passage, p) => {
-    const title = passageEvidence(passage, p);
+    const title = passageEvidence(passage, p, leftText);
     for (const run of passage.ngrams) {
       leftRanges.push({ start: run.start, end: run.end, passage: p, title });
       rightRanges.push({ start: run.sourceStart, end: run.sourceEnd, passage: p, title });

@@ -40,6 +40,16 @@ test('check prints a readable report naming the source and the passage', () => {
   assert.match(out, /\n\s+(\d+) of \1 words matched \(100\.0%\), longest exact run \1 words\n/);
 });
 
+test('a Chinese passage counts characters and names a Traditional/Simplified copy', () => {
+  mkdirSync(join(dir, 'zh'), { recursive: true });
+  const traditional = '第一條　為了保護個人資訊權益，規範個人資訊處理活動，促進個人資訊合理利用，根據憲法，制定本法。';
+  writeFileSync(join(dir, 'zh', 'tw.txt'), traditional);
+  writeFileSync(join(dir, 'zh-paper.txt'), '引言。为了保护个人资讯权益，规范个人资讯处理活动，促进个人资讯合理利用，根据宪法，制定本法。');
+  const { code, out } = run('check', 'zh-paper.txt', '--refs', 'zh');
+  assert.equal(code, 0);
+  assert.match(out, /\n\s+(\d+) of \1 characters matched \(100\.0%\), longest exact run \1 characters, copied across Traditional\/Simplified Chinese\n/);
+});
+
 test('check --json gives the report with offsets into the paper', () => {
   const { code, out } = run('check', 'paper.txt', '--refs', 'refs', '--json');
   assert.equal(code, 0);
