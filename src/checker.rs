@@ -35,8 +35,7 @@ use crate::span::Span;
 use crate::text::chinese_script::ScriptCount;
 use crate::text::{analyze, token_weights, Analysis, EvasionReport, TextOptions, WORD};
 
-/// Largest text accepted, in bytes (UTF-8): 64 MiB.
-pub const MAX_TEXT_BYTES: usize = 64 << 20;
+pub use crate::text::MAX_TEXT_BYTES;
 
 /// Options fixed for a reference set (they decide what is stored in the index).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -536,6 +535,8 @@ impl Checker {
     ) -> Result<Self, Error> {
         let mut checker = Checker::new(options)?;
         checker.idf = idf;
+        checker.entries.reserve_exact(entries.len());
+        checker.ids.reserve(entries.len());
         for entry in entries {
             if checker.ids.contains_key(&entry.reference.id) {
                 return Err(Error::InvalidIndex(format!(
@@ -543,12 +544,51 @@ impl Checker {
                     entry.reference.id
                 )));
             }
-            if entry.minhash.values.len() != checker.options.num_perm {
-                return Err(Error::InvalidIndex("a signature has the wrong size".into()));
-            }
+            checker.validate_entry(&entry)?;
             checker.insert_entry(entry);
         }
         Ok(checker)
+    }
+
+    /// Checks a stored entry against this set's options, so that nothing read from a file can make
+    /// a later check fail: both signatures of this set's scheme and size, fingerprints sorted and
+    /// distinct, a valid id.
+    fn validate_entry(&self, entry: &Entry) -> Result<(), Error> {
+        let id = &entry.reference.id;
+        let invalid =
+            |what: String| Err(Error::InvalidIndex(format!("the reference {id:?} {what}")));
+        if id.is_empty() || id.chars().count() > 1024 {
+            return Err(Error::InvalidIndex(
+                "a reference id is empty or longer than 1024 characters".into(),
+            ));
+        }
+        for (name, signature) in [
+            ("MinHash", &entry.minhash),
+            ("metadata", &entry.meta_minhash),
+        ] {
+            if signature.slots != self.options.num_perm
+                || signature.scheme != self.options.minhash_scheme
+            {
+                return invalid(format!(
+                    "has a {name} signature of {} {:?} slots; the index uses {} {:?} slots",
+                    signature.slots,
+                    signature.scheme,
+                    self.options.num_perm,
+                    self.options.minhash_scheme
+                ));
+            }
+        }
+        if !entry.fingerprints.windows(2).all(|w| w[0] < w[1]) {
+            return invalid("has fingerprints out of order".into());
+        }
+        if entry.fingerprints.len() > entry.shingles {
+            return invalid(format!(
+                "claims {} fingerprints but only {} shingles",
+                entry.fingerprints.len(),
+                entry.shingles
+            ));
+        }
+        Ok(())
     }
 
     /// Removes the reference with `id`; returns whether it existed.

@@ -91,21 +91,23 @@ pub fn import_index(bytes: &[u8]) -> Result<Checker, Error> {
         ));
     }
     let body_len = u64_at(bytes, 24);
-    let expected = HEADER as u64 + body_len + TRAILER as u64;
-    if (bytes.len() as u64) < expected {
+    // The length is the file's claim: compare it with what is there without ever computing
+    // HEADER + body_len + TRAILER, which a damaged or crafted header can make wrap around.
+    let available = (bytes.len() - HEADER - TRAILER) as u64;
+    if body_len > available {
         return invalid(format!(
-            "the file is truncated ({} of {expected} bytes)",
-            bytes.len()
+            "the file is truncated (its header announces {body_len} bytes of contents, {available} are there)"
         ));
     }
-    if (bytes.len() as u64) > expected {
+    if body_len < available {
         return invalid(format!(
             "the file has {} unexpected bytes at the end",
-            bytes.len() as u64 - expected
+            available - body_len
         ));
     }
-    let body = &bytes[HEADER..HEADER + body_len as usize];
-    let checksum = u64_at(bytes, HEADER + body_len as usize);
+    let body_len = body_len as usize;
+    let body = &bytes[HEADER..HEADER + body_len];
+    let checksum = u64_at(bytes, HEADER + body_len);
     if xxh3_64(body) != checksum {
         return invalid("the checksum does not match: the file is corrupted".into());
     }
@@ -208,6 +210,81 @@ mod tests {
             export_index(&loaded).unwrap()[20..24],
             HASH_SCHEME_VERSION.to_le_bytes()
         );
+    }
+
+    /// A file holding `body` with a valid header and checksum, as a crafted file would be.
+    fn file_with(body: &Body) -> Vec<u8> {
+        let body = postcard::to_allocvec(body).unwrap();
+        let mut bytes = Vec::new();
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&HASH_SCHEME_VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&body);
+        bytes.extend_from_slice(&xxh3_64(&body).to_le_bytes());
+        bytes
+    }
+
+    fn sample_body() -> Body {
+        let checker = sample();
+        Body {
+            options: checker.options.clone(),
+            entries: checker.entries.clone(),
+            idf: checker.idf.clone(),
+        }
+    }
+
+    #[test]
+    fn a_wrapped_body_length_is_a_truncated_file() {
+        // Found by fuzzing: HEADER + u64::MAX + TRAILER wraps around to a small number.
+        let mut bytes = export_index(&sample()).unwrap();
+        for claimed in [u64::MAX, u64::MAX - 39, u64::MAX / 2, 1 << 40] {
+            bytes[24..32].copy_from_slice(&claimed.to_le_bytes());
+            let message = import_index(&bytes).unwrap_err().to_string();
+            assert!(message.contains("truncated"), "{claimed}: {message}");
+            assert!(message.contains(&claimed.to_string()), "{message}");
+        }
+    }
+
+    #[test]
+    fn signatures_of_another_size_or_scheme_are_refused() {
+        use crate::sketch::minhash::{MinHashScheme, MinHashSignature};
+        let empty = |slots, scheme| MinHashSignature {
+            scheme,
+            values: Vec::new(),
+            slots,
+        };
+        let cases = [
+            (empty(4096, MinHashScheme::OnePermutation), true),
+            (empty(128, MinHashScheme::Classic), true),
+            (empty(64, MinHashScheme::OnePermutation), false),
+        ];
+        for (signature, metadata) in cases {
+            let mut body = sample_body();
+            if metadata {
+                body.entries[1].meta_minhash = signature.clone();
+            } else {
+                body.entries[1].minhash = signature.clone();
+            }
+            let message = import_index(&file_with(&body)).unwrap_err().to_string();
+            assert!(message.contains("the reference \"b\""), "{message}");
+            assert!(
+                message.contains("the index uses 128 OnePermutation slots"),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn unsorted_fingerprints_and_bad_ids_are_refused() {
+        let mut body = sample_body();
+        body.entries[0].fingerprints.reverse();
+        let message = import_index(&file_with(&body)).unwrap_err().to_string();
+        assert!(message.contains("out of order"), "{message}");
+        let mut body = sample_body();
+        body.entries[0].reference.id.clear();
+        let message = import_index(&file_with(&body)).unwrap_err().to_string();
+        assert!(message.contains("id is empty"), "{message}");
     }
 
     #[test]

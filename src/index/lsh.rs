@@ -149,13 +149,12 @@ impl<K: Clone + Eq + Hash + Ord> LshIndex<K> {
     }
 
     fn check(&self, signature: &MinHashSignature) -> Result<(), Error> {
-        if signature.values.len() != self.num_perm {
+        if signature.slots != self.num_perm {
             return Err(Error::invalid(
                 "signature",
                 format!(
                     "has {} slots but the index expects {}",
-                    signature.values.len(),
-                    self.num_perm
+                    signature.slots, self.num_perm
                 ),
             ));
         }
@@ -167,7 +166,7 @@ impl<K: Clone + Eq + Hash + Ord> LshIndex<K> {
     pub fn insert(&mut self, key: K, signature: MinHashSignature) -> Result<(), Error> {
         self.check(&signature)?;
         self.remove(&key);
-        if !signature.empty {
+        if !signature.is_empty() {
             let hashes: Vec<u64> = self.band_hashes(&signature).collect();
             for (table, hash) in self.bands.iter_mut().zip(hashes) {
                 table.entry(hash).or_default().push(key.clone());
@@ -182,7 +181,7 @@ impl<K: Clone + Eq + Hash + Ord> LshIndex<K> {
         let Some(signature) = self.signatures.remove(key) else {
             return false;
         };
-        if !signature.empty {
+        if !signature.is_empty() {
             let hashes: Vec<u64> = self.band_hashes(&signature).collect();
             for (table, hash) in self.bands.iter_mut().zip(hashes) {
                 if let Some(keys) = table.get_mut(&hash) {
@@ -205,7 +204,7 @@ impl<K: Clone + Eq + Hash + Ord> LshIndex<K> {
     /// most similar first.
     pub fn query(&self, signature: &MinHashSignature) -> Result<Vec<(K, f64)>, Error> {
         self.check(signature)?;
-        if signature.empty {
+        if signature.is_empty() {
             return Ok(Vec::new());
         }
         let mut found: BTreeMap<&K, ()> = BTreeMap::new();

@@ -27,7 +27,7 @@ pub const DEFAULT_MU: f64 = 0.85;
 
 /// Metadata of a document: each item is compared as a whole (after normalization).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct Metadata {
     /// Keywords.
     pub keywords: Vec<String>,

@@ -44,10 +44,12 @@ pub enum MinHashScheme {
 pub struct MinHashSignature {
     /// The scheme that produced it; only signatures of the same scheme and length compare.
     pub scheme: MinHashScheme,
-    /// The slots. All [`EMPTY_SLOT`] for an empty set.
+    /// The slots' values; none for an empty set, whose slots would all be [`EMPTY_SLOT`] (not
+    /// stored: most metadata sets are empty, and a saved index must not claim memory its file does
+    /// not hold).
     pub values: Vec<u32>,
-    /// Whether the set was empty (an empty set is similar to nothing).
-    pub empty: bool,
+    /// The number of slots (also of an empty set's signature).
+    pub slots: usize,
 }
 
 /// The serialized form of a [`MinHashSignature`].
@@ -60,18 +62,14 @@ struct SignatureData {
 
 impl From<MinHashSignature> for SignatureData {
     fn from(signature: MinHashSignature) -> Self {
-        let bytes = if signature.empty {
-            Vec::new()
-        } else {
-            signature
-                .values
-                .iter()
-                .flat_map(|v| v.to_le_bytes())
-                .collect()
-        };
+        let bytes = signature
+            .values
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
         SignatureData {
             scheme: signature.scheme,
-            slots: signature.values.len() as u32,
+            slots: signature.slots as u32,
             bytes,
         }
     }
@@ -88,8 +86,8 @@ impl TryFrom<SignatureData> for MinHashSignature {
         if data.bytes.is_empty() {
             return Ok(MinHashSignature {
                 scheme: data.scheme,
-                values: vec![EMPTY_SLOT; slots],
-                empty: true,
+                values: Vec::new(),
+                slots,
             });
         }
         if data.bytes.len() != slots * 4 {
@@ -105,7 +103,7 @@ impl TryFrom<SignatureData> for MinHashSignature {
                 .chunks_exact(4)
                 .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                 .collect(),
-            empty: false,
+            slots,
         })
     }
 }
@@ -201,8 +199,8 @@ impl MinHasher {
         if hashes.is_empty() {
             return MinHashSignature {
                 scheme: self.scheme,
-                values: vec![EMPTY_SLOT; self.num_perm],
-                empty: true,
+                values: Vec::new(),
+                slots: self.num_perm,
             };
         }
         let values = match self.scheme {
@@ -212,7 +210,7 @@ impl MinHasher {
         MinHashSignature {
             scheme: self.scheme,
             values,
-            empty: false,
+            slots: self.num_perm,
         }
     }
 
@@ -269,24 +267,35 @@ impl MinHasher {
 }
 
 impl MinHashSignature {
+    /// Whether the set was empty (an empty set is similar to nothing).
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Every slot's value, [`EMPTY_SLOT`] in each for an empty set.
+    pub fn slot_values(&self) -> Vec<u32> {
+        if self.is_empty() {
+            vec![EMPTY_SLOT; self.slots]
+        } else {
+            self.values.clone()
+        }
+    }
+
     /// The estimated Jaccard similarity of the two sets: the share of equal slots. 0 if either set
     /// is empty.
     ///
     /// Errors when the signatures come from different schemes or sizes.
     pub fn jaccard(&self, other: &MinHashSignature) -> Result<f64, Error> {
-        if self.scheme != other.scheme || self.values.len() != other.values.len() {
+        if self.scheme != other.scheme || self.slots != other.slots {
             return Err(Error::invalid(
                 "signature",
                 format!(
                     "cannot compare a {:?} signature of {} slots with a {:?} signature of {} slots",
-                    self.scheme,
-                    self.values.len(),
-                    other.scheme,
-                    other.values.len()
+                    self.scheme, self.slots, other.scheme, other.slots
                 ),
             ));
         }
-        if self.empty || other.empty {
+        if self.is_empty() || other.is_empty() {
             return Ok(0.0);
         }
         let equal = self

@@ -10,6 +10,7 @@ pub mod chinese_script;
 pub mod confusables;
 pub mod evasion;
 pub mod normalize;
+mod pieces;
 pub mod stopwords;
 pub mod tokenize;
 pub mod units;
@@ -20,7 +21,10 @@ use crate::error::Error;
 
 pub use evasion::EvasionReport;
 pub use stopwords::is_stopword;
-pub use tokenize::{analyze, is_unsegmented_script, tokenize, Analysis, Token, TokenKind};
+pub use tokenize::{
+    analyze, is_unsegmented_script, tokenize, Analysis, Token, TokenKind, MAX_TEXT_BYTES,
+    MAX_TOKENS,
+};
 pub use units::{token_weights, WORD};
 
 /// How text is normalized and tokenized for matching. The defaults suit plagiarism checking.

@@ -88,6 +88,7 @@ impl Analysis {
 /// ```
 pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
     options.validate()?;
+    check_size(text.len(), "is")?;
     let mut builder = Builder {
         options,
         analysis: Analysis::default(),
@@ -97,15 +98,48 @@ pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
     };
     let mut line = NormalizedLine::default();
     let mut base = 0;
-    for line_text in text.split_inclusive('\n') {
-        let units = line.normalize(line_text, base, options, &mut builder.evasion);
+    for piece in super::pieces::pieces(text) {
+        let units = line.normalize(piece, base, options, &mut builder.evasion);
         builder.segment(&line);
         base += units;
+        // Normalization can expand a text 18-fold (U+FDFA): the limits hold after it too, and
+        // are checked as it goes, so an expanding text is refused before it fills the memory.
+        check_size(
+            builder.analysis.normalized.len(),
+            "becomes, normalized for matching,",
+        )?;
+        if builder.analysis.tokens.len() > MAX_TOKENS {
+            return Err(Error::invalid(
+                "text",
+                format!("it has more than {MAX_TOKENS} words; split it into smaller documents"),
+            ));
+        }
     }
     let mut analysis = builder.analysis;
     analysis.evasion = builder.evasion.finish();
     analysis.utf16_len = base;
     Ok(analysis)
+}
+
+/// Largest text accepted, in bytes of UTF-8, both as given and normalized for matching: 64 MiB.
+pub const MAX_TEXT_BYTES: usize = 64 << 20;
+
+/// Most tokens (words, or characters of Chinese and similar scripts) in one text: every token
+/// costs about 100 bytes through the pipeline, and a wasm instance has at most 4 GiB.
+pub const MAX_TOKENS: usize = 16_000_000;
+
+fn check_size(bytes: usize, verb: &str) -> Result<(), Error> {
+    if bytes > MAX_TEXT_BYTES {
+        return Err(Error::invalid(
+            "text",
+            format!(
+                "it {verb} {:.1} MB; the limit is {} MB (split it into smaller documents)",
+                bytes as f64 / (1 << 20) as f64,
+                MAX_TEXT_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Word tokens of `text` with default options; see [`analyze`].

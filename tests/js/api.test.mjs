@@ -53,7 +53,7 @@ test('n defaults to 5', () => {
 
 test('bad input is a clear Error and the engine keeps working', () => {
   assert.throws(() => sharedNgrams(undefined, 'b'), /invalid `a`: expected a string, got undefined/);
-  assert.throws(() => sharedNgrams('a', 42), /invalid `b`: expected a string, got number/);
+  assert.throws(() => sharedNgrams('a', 42), /invalid `b`: expected a string, got a number/);
   for (const n of [0, -1, 65, 2.5, NaN, '3', {}]) {
     assert.throws(() => sharedNgrams('a b', 'a b', n), /invalid `n`: expected an integer in 1\.\.=64/, String(n));
   }

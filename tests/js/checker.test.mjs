@@ -92,7 +92,7 @@ test('saved indexes round-trip and every damaged file is a clear error', () => {
   for (const [kind, file] of Object.entries(damaged)) {
     assert.throws(() => Checker.importIndex(file), (e) => e instanceof Error && /^cannot read the index file: /.test(e.message) && expected[kind].test(e.message), kind);
   }
-  assert.throws(() => Checker.importIndex('not bytes'), /expected a Uint8Array or ArrayBuffer, got string/);
+  assert.throws(() => Checker.importIndex('not bytes'), /expected a Uint8Array or ArrayBuffer, got a string/);
   // The original is unharmed.
   assert.equal(checker.check(paper).sources[0].id, 'doc7');
 });
@@ -104,7 +104,7 @@ test('bad input is a clear error and never breaks the engine', () => {
   assert.throws(() => checker.addReference({ id: 'x', text: 'y', titel: 'z' }), /unknown option `titel`/);
   checker.addReference({ id: 'x', text: 'some text here' });
   assert.throws(() => checker.addReference({ id: 'x', text: 'again' }), /already exists/);
-  assert.throws(() => checker.check(42), /invalid `text`: expected a string, got number/);
+  assert.throws(() => checker.check(42), /invalid `text`: expected a string, got a number/);
   assert.throws(() => checker.check('x', { align: { minWord: 3 } }), /invalid `options.align`: unknown option `minWord`/);
   assert.throws(() => checker.check('x', { mu: 0.2 }), /invalid `mu`: must be in \[0.8, 0.9\]/);
   assert.throws(() => new Checker({ k: 1 }), /invalid `k`/);

@@ -5,7 +5,8 @@
 //! as plain JSON-compatible objects (serde-wasm-bindgen's `json_compatible` serializer), and all offsets
 //! are UTF-16 code units of the original strings, end-exclusive: `text.slice(start, end)` works.
 
-use serde::de::DeserializeOwned;
+mod plain;
+
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -110,7 +111,7 @@ fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
     value.as_string().ok_or_else(|| {
         JsError::new(&format!(
             "invalid `{name}`: expected a string, got {}",
-            describe(value)
+            plain::describe(value)
         ))
     })
 }
@@ -122,7 +123,7 @@ fn ngram_arg(value: &JsValue) -> Result<usize, JsError> {
     let Some(n) = value.as_f64() else {
         return Err(JsError::new(&format!(
             "invalid `n`: expected an integer in {MIN_NGRAM}..={MAX_NGRAM}, got {}",
-            describe(value)
+            plain::describe(value)
         )));
     };
     let in_range = n.fract() == 0.0 && n >= MIN_NGRAM as f64 && n <= MAX_NGRAM as f64;
@@ -132,20 +133,6 @@ fn ngram_arg(value: &JsValue) -> Result<usize, JsError> {
         )));
     }
     Ok(n as usize)
-}
-
-/// A short, safe description of a JS value for error messages (never the whole value).
-fn describe(value: &JsValue) -> String {
-    if value.is_null() {
-        "null".into()
-    } else if js_sys::Array::is_array(value) {
-        "an array".into()
-    } else {
-        value
-            .js_typeof()
-            .as_string()
-            .unwrap_or_else(|| "an unknown value".into())
-    }
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
@@ -394,139 +381,6 @@ export interface SimHashOptions {
 }
 "#;
 
-/// The option names an options object may have, with the shape of nested objects. serde only looks
-/// up the fields it knows, so without this check a misspelled option would be silently ignored.
-struct Shape {
-    fields: &'static [(&'static str, Option<&'static Shape>)],
-}
-
-static TEXT_SHAPE: Shape = Shape {
-    fields: &[
-        ("ignoreCase", None),
-        ("ignorePunctuation", None),
-        ("ignoreNumbers", None),
-        ("removeStopwords", None),
-        ("maxWordChars", None),
-    ],
-};
-static ALIGN_SHAPE: Shape = Shape {
-    fields: &[
-        ("seedWords", None),
-        ("maxGap", None),
-        ("mergeGap", None),
-        ("minWords", None),
-        ("anchorWords", None),
-        ("editedWords", None),
-        ("minDensity", None),
-    ],
-};
-static META_SHAPE: Shape = Shape {
-    fields: &[("keywords", None), ("tags", None), ("references", None)],
-};
-static CHECKER_SHAPE: Shape = Shape {
-    fields: &[
-        ("text", Some(&TEXT_SHAPE)),
-        ("k", None),
-        ("t", None),
-        ("numPerm", None),
-        ("minhashScheme", None),
-    ],
-};
-static CHECK_SHAPE: Shape = Shape {
-    fields: &[
-        ("align", Some(&ALIGN_SHAPE)),
-        ("excludeQuotes", None),
-        ("excludeBibliography", None),
-        ("maxDocFrequency", None),
-        ("maxSources", None),
-        ("mu", None),
-        ("weiboK", None),
-        ("meta", Some(&META_SHAPE)),
-        ("threshold", None),
-    ],
-};
-static REFERENCE_SHAPE: Shape = Shape {
-    fields: &[
-        ("id", None),
-        ("title", None),
-        ("text", None),
-        ("meta", Some(&META_SHAPE)),
-        ("base", None),
-    ],
-};
-static SHINGLE_SHAPE: Shape = Shape {
-    fields: &[("kind", None), ("n", None), ("text", Some(&TEXT_SHAPE))],
-};
-static WINNOW_SHAPE: Shape = Shape {
-    fields: &[("k", None), ("t", None), ("text", Some(&TEXT_SHAPE))],
-};
-static MINHASH_SHAPE: Shape = Shape {
-    fields: &[
-        ("n", None),
-        ("numPerm", None),
-        ("scheme", None),
-        ("text", Some(&TEXT_SHAPE)),
-    ],
-};
-static SIMHASH_SHAPE: Shape = Shape {
-    fields: &[("text", Some(&TEXT_SHAPE))],
-};
-
-/// Rejects names that `shape` does not have, at any depth, naming the path and the allowed names.
-fn check_names(value: &JsValue, shape: &Shape, path: &str) -> Result<(), JsError> {
-    let Some(object) = value.dyn_ref::<js_sys::Object>() else {
-        return Ok(());
-    };
-    for key in js_sys::Object::keys(object).iter() {
-        let key = key.as_string().unwrap_or_default();
-        match shape.fields.iter().find(|(name, _)| *name == key) {
-            None => {
-                let allowed: Vec<&str> = shape.fields.iter().map(|(name, _)| *name).collect();
-                return Err(JsError::new(&format!(
-                    "invalid `{path}`: unknown option `{key}` (expected one of: {})",
-                    allowed.join(", ")
-                )));
-            }
-            Some((_, Some(nested))) => {
-                let inner =
-                    js_sys::Reflect::get(value, &JsValue::from_str(&key)).unwrap_or_default();
-                if inner.is_object() {
-                    check_names(&inner, nested, &format!("{path}.{key}"))?;
-                }
-            }
-            Some((_, None)) => {}
-        }
-    }
-    Ok(())
-}
-
-/// Reads an optional options object: `undefined`/`null` give the defaults; unknown names and wrong
-/// types are errors that name the problem.
-fn options_arg<T: DeserializeOwned + Default>(
-    name: &str,
-    value: JsValue,
-    shape: &Shape,
-) -> Result<T, JsError> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(T::default());
-    }
-    if !value.is_object() || js_sys::Array::is_array(&value) {
-        return Err(JsError::new(&format!(
-            "invalid `{name}`: expected an object, got {}",
-            describe(&value)
-        )));
-    }
-    check_names(&value, shape, name)?;
-    serde_wasm_bindgen::from_value(value).map_err(|e| serde_error(name, e))
-}
-
-/// serde-wasm-bindgen's message, without the "Error: " its JS error adds.
-fn serde_error(name: &str, error: serde_wasm_bindgen::Error) -> JsError {
-    let message = error.to_string();
-    let message = message.strip_prefix("Error: ").unwrap_or(&message);
-    JsError::new(&format!("invalid `{name}`: {message}"))
-}
-
 fn core<T>(result: Result<T, crate::Error>) -> Result<T, JsError> {
     result.map_err(|e| JsError::new(&e.to_string()))
 }
@@ -555,7 +409,7 @@ impl JsChecker {
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "CheckerOptions")] options: JsValue,
     ) -> Result<JsChecker, JsError> {
-        let options: CheckerOptions = options_arg("options", options, &CHECKER_SHAPE)?;
+        let options: CheckerOptions = plain::options(&options, "options")?;
         Ok(JsChecker {
             inner: core(Checker::new(options))?,
         })
@@ -567,15 +421,15 @@ impl JsChecker {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "ReferenceInput")] reference: JsValue,
     ) -> Result<(), JsError> {
-        if !reference.is_object() {
-            return Err(JsError::new(&format!(
-                "invalid `reference`: expected an object {{ id, text }}, got {}",
-                describe(&reference)
-            )));
-        }
-        check_names(&reference, &REFERENCE_SHAPE, "reference")?;
-        let reference: Reference =
-            serde_wasm_bindgen::from_value(reference).map_err(|e| serde_error("reference", e))?;
+        let reference: Reference = match plain::read(&reference, "reference")? {
+            Some(value @ serde_json::Value::Object(_)) => plain::deserialize(value, "reference")?,
+            _ => {
+                return Err(JsError::new(&format!(
+                    "invalid `reference`: expected an object {{ id, text }}, got {}",
+                    plain::describe(&reference)
+                )))
+            }
+        };
         core(self.inner.add_reference(reference))
     }
 
@@ -622,7 +476,7 @@ impl JsChecker {
         #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
     ) -> Result<JsValue, JsError> {
         let text = string_arg("text", &text)?;
-        let options: CheckOptions = options_arg("options", options, &CHECK_SHAPE)?;
+        let options: CheckOptions = plain::options(&options, "options")?;
         to_js(&core(self.inner.check(&text, &options))?)
     }
 
@@ -632,7 +486,7 @@ impl JsChecker {
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
     ) -> Result<JsValue, JsError> {
-        let options: CheckOptions = options_arg("options", options, &CHECK_SHAPE)?;
+        let options: CheckOptions = plain::options(&options, "options")?;
         to_js(&core(self.inner.pairs(&options))?)
     }
 
@@ -648,16 +502,7 @@ impl JsChecker {
     pub fn import_index(
         #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
     ) -> Result<JsChecker, JsError> {
-        let bytes = if bytes.is_instance_of::<js_sys::Uint8Array>()
-            || bytes.is_instance_of::<js_sys::ArrayBuffer>()
-        {
-            js_sys::Uint8Array::new(&bytes).to_vec()
-        } else {
-            return Err(JsError::new(&format!(
-                "invalid `bytes`: expected a Uint8Array or ArrayBuffer, got {}",
-                describe(&bytes)
-            )));
-        };
+        let bytes = plain::bytes(&bytes, "bytes")?;
         Ok(JsChecker {
             inner: core(import_index(&bytes))?,
         })
@@ -686,7 +531,7 @@ pub fn analyze(
     #[wasm_bindgen(unchecked_optional_param_type = "TextOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
     let text = string_arg("text", &text)?;
-    let options: TextOptions = options_arg("options", options, &TEXT_SHAPE)?;
+    let options: TextOptions = plain::options(&options, "options")?;
     let analysis = core(crate::text::analyze(&text, &options))?;
     to_js(&JsAnalysis {
         normalized: &analysis.normalized,
@@ -746,7 +591,7 @@ pub fn shingles(
     #[wasm_bindgen(unchecked_optional_param_type = "ShingleOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
     let text = string_arg("text", &text)?;
-    let options: ShingleOptions = options_arg("options", options, &SHINGLE_SHAPE)?;
+    let options: ShingleOptions = plain::options(&options, "options")?;
     let analysis = core(crate::text::analyze(&text, &options.text))?;
     let shingles = if options.kind == ShingleKind::Char {
         let k = options.n.unwrap_or_else(|| default_char_k(&analysis));
@@ -787,7 +632,7 @@ pub fn winnow(
     #[wasm_bindgen(unchecked_optional_param_type = "WinnowOptions")] options: JsValue,
 ) -> Result<JsValue, JsError> {
     let text = string_arg("text", &text)?;
-    let options: WinnowOptions = options_arg("options", options, &WINNOW_SHAPE)?;
+    let options: WinnowOptions = plain::options(&options, "options")?;
     let analysis = core(crate::text::analyze(&text, &options.text))?;
     let window = core(guarantee_window(options.k, options.t))?;
     let shingles = core(word_shingles(&analysis, options.k))?;
@@ -825,14 +670,14 @@ pub fn minhash(
     #[wasm_bindgen(unchecked_optional_param_type = "MinHashOptions")] options: JsValue,
 ) -> Result<Vec<u32>, JsError> {
     let text = string_arg("text", &text)?;
-    let options: MinHashOptions = options_arg("options", options, &MINHASH_SHAPE)?;
+    let options: MinHashOptions = plain::options(&options, "options")?;
     let analysis = core(crate::text::analyze(&text, &options.text))?;
     let hashes: Vec<u64> = core(word_shingles(&analysis, options.n))?
         .into_iter()
         .map(|s| s.hash)
         .collect();
     let hasher = core(MinHasher::new(options.num_perm, options.scheme))?;
-    Ok(hasher.signature(&hashes).values)
+    Ok(hasher.signature(&hashes).slot_values())
 }
 
 #[derive(Deserialize, Default)]
@@ -849,7 +694,7 @@ pub fn simhash(
     #[wasm_bindgen(unchecked_optional_param_type = "SimHashOptions")] options: JsValue,
 ) -> Result<String, JsError> {
     let text = string_arg("text", &text)?;
-    let options: SimHashOptions = options_arg("options", options, &SIMHASH_SHAPE)?;
+    let options: SimHashOptions = plain::options(&options, "options")?;
     let analysis = core(crate::text::analyze(&text, &options.text))?;
     let fingerprint = core(text_simhash(&analysis, TermWeighting::Count, None))?;
     Ok(format!("{fingerprint:016x}"))

@@ -1,0 +1,332 @@
+//! Reading JS arguments into plain Rust data before any work starts.
+//!
+//! A JS exception thrown while Rust frames are on the stack (a getter that throws, a revoked
+//! Proxy) unwinds through them without running their epilogues: wasm's shadow stack pointer is
+//! never restored, and after a few thousand such calls every export fails with "memory access
+//! out of bounds". So JS values are read here only through `Reflect` calls that wasm-bindgen
+//! guards (`catch`): an exception becomes an `Err` on the Rust side, never an unwinding. No
+//! `instanceof`, `Array.isArray` or serde-wasm-bindgen (whose property reads are unguarded) touches a
+//! caller's value.
+//!
+//! What comes out is a `serde_json::Value`: `undefined` and `null` properties are left out (they
+//! mean "the default"), numbers must be finite, objects must be plain (`{}` or `Object.create(null)`,
+//! not a `Map` or a `Date`). It is then deserialized into the core's option types, whose
+//! `deny_unknown_fields` rejects misspelled names, with the path of a bad field in the message.
+
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Number, Value};
+use wasm_bindgen::{JsError, JsValue};
+
+/// Deepest nesting read; option objects are three levels deep at most.
+const MAX_DEPTH: usize = 16;
+/// Longest array read (metadata lists).
+const MAX_ITEMS: f64 = 1_000_000.0;
+
+/// Reads `value` (the argument or property at `path`) into plain data; `None` for `undefined` or
+/// `null`.
+pub fn read(value: &JsValue, path: &str) -> Result<Option<Value>, JsError> {
+    read_at(value, path, 0)
+}
+
+fn read_at(value: &JsValue, path: &str, depth: usize) -> Result<Option<Value>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    if let Some(flag) = value.as_bool() {
+        return Ok(Some(Value::Bool(flag)));
+    }
+    if let Some(number) = value.as_f64() {
+        return number_value(number, path).map(Some);
+    }
+    if let Some(text) = value.as_string() {
+        return Ok(Some(Value::String(text)));
+    }
+    if !value.is_object() {
+        return Err(JsError::new(&format!(
+            "invalid `{path}`: a {} is not accepted here",
+            type_name(value)
+        )));
+    }
+    if depth >= MAX_DEPTH {
+        return Err(JsError::new(&format!(
+            "invalid `{path}`: nested more than {MAX_DEPTH} levels deep"
+        )));
+    }
+    match kind_of(value, path)? {
+        ObjectKind::Array => read_array(value, path, depth).map(Some),
+        ObjectKind::Plain => read_object(value, path, depth).map(Some),
+        ObjectKind::Other(name) => Err(JsError::new(&format!(
+            "invalid `{path}`: expected a plain object or array, got {}",
+            article(&name)
+        ))),
+    }
+}
+
+/// Reads an options argument and deserializes it; absent gives the defaults. Errors name the
+/// field: ``invalid `options.align.minWords`: expected a whole number, got -5``.
+pub fn options<T: DeserializeOwned + Default>(value: &JsValue, path: &str) -> Result<T, JsError> {
+    match read(value, path)? {
+        None => Ok(T::default()),
+        Some(Value::Object(map)) => deserialize(Value::Object(map), path),
+        Some(other) => Err(JsError::new(&format!(
+            "invalid `{path}`: expected an object, got {}",
+            json_type(&other)
+        ))),
+    }
+}
+
+/// Deserializes plain data read by [`read`], naming the path of a field of the wrong type.
+pub fn deserialize<T: DeserializeOwned>(value: Value, path: &str) -> Result<T, JsError> {
+    serde_path_to_error::deserialize(value).map_err(|error| {
+        let inner = error.inner().to_string();
+        let mut field = error.path().to_string();
+        let message = match unknown_field(&inner) {
+            Some(message) => {
+                // The path ends with the unknown name itself: name the object that has it.
+                field = field
+                    .rsplit_once('.')
+                    .map_or(".", |(parent, _)| parent)
+                    .to_string();
+                message
+            }
+            None => friendly(&inner),
+        };
+        if field == "." || field.is_empty() {
+            JsError::new(&format!("invalid `{path}`: {message}"))
+        } else {
+            JsError::new(&format!("invalid `{path}.{field}`: {message}"))
+        }
+    })
+}
+
+/// serde's "unknown field `x`, expected one of `a`, `b`" as "unknown option `x` (expected one of:
+/// a, b)".
+fn unknown_field(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field ")?;
+    let (name, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+    let expected = expected.trim_start_matches("one of ").replace('`', "");
+    Some(format!(
+        "unknown option {name} (expected one of: {expected})"
+    ))
+}
+
+/// serde's wording in the words of a JS user: no Rust type names.
+fn friendly(message: &str) -> String {
+    let mut message = message.to_string();
+    for (rust, js) in [
+        ("expected usize", "expected a whole number"),
+        ("expected u32", "expected a whole number"),
+        ("expected u64", "expected a whole number"),
+        ("expected f64", "expected a number"),
+        ("expected a sequence", "expected an array"),
+        ("floating point", "number"),
+        ("integer", "number"),
+        ("expected a string", "expected a string"),
+        ("unit value", "null"),
+    ] {
+        message = message.replace(rust, js);
+    }
+    if let Some(at) = message.find("expected struct ") {
+        message.truncate(at);
+        message.push_str("expected an object");
+    }
+    message
+}
+
+fn number_value(number: f64, path: &str) -> Result<Value, JsError> {
+    if !number.is_finite() {
+        return Err(JsError::new(&format!(
+            "invalid `{path}`: expected a finite number, got {number}"
+        )));
+    }
+    // Whole numbers become integers, so that integer options accept `12` (a JS number is a double).
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    let whole = number.fract() == 0.0 && number.abs() <= EXACT;
+    Ok(Value::Number(if whole && number >= 0.0 {
+        Number::from(number as u64)
+    } else if whole {
+        Number::from(number as i64)
+    } else {
+        Number::from_f64(number).expect("finite")
+    }))
+}
+
+enum ObjectKind {
+    Array,
+    Plain,
+    /// Something else, by its constructor's name (`Map`, `Date`, ...).
+    Other(String),
+}
+
+/// What kind of object `value` is, read through its prototype only (a revoked Proxy throws
+/// even for `Array.isArray`, and that exception must not cross Rust frames).
+fn kind_of(value: &JsValue, path: &str) -> Result<ObjectKind, JsError> {
+    let prototype = js_sys::Reflect::get_prototype_of(value).map_err(|e| unreadable(path, &e))?;
+    let prototype: JsValue = prototype.into();
+    if prototype.is_null() {
+        return Ok(ObjectKind::Plain);
+    }
+    let array_prototype: JsValue = js_sys::Reflect::get_prototype_of(&js_sys::Array::new())
+        .map(Into::into)
+        .unwrap_or(JsValue::UNDEFINED);
+    if prototype == array_prototype {
+        return Ok(ObjectKind::Array);
+    }
+    let object_prototype: JsValue = js_sys::Reflect::get_prototype_of(&js_sys::Object::new())
+        .map(Into::into)
+        .unwrap_or(JsValue::UNDEFINED);
+    // An object from another realm (an iframe, Node's vm) has another Object.prototype; its own
+    // prototype is then null.
+    let foreign_plain = js_sys::Reflect::get_prototype_of(&prototype)
+        .map(|p| JsValue::from(p).is_null())
+        .unwrap_or(false);
+    if prototype == object_prototype || foreign_plain {
+        return Ok(ObjectKind::Plain);
+    }
+    let name = get(&prototype, "constructor", path)
+        .ok()
+        .and_then(|constructor| get(&constructor, "name", path).ok())
+        .and_then(|name| name.as_string())
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "object with a custom prototype".into());
+    Ok(ObjectKind::Other(name))
+}
+
+fn read_array(value: &JsValue, path: &str, depth: usize) -> Result<Value, JsError> {
+    let length = get(value, "length", path)?.as_f64().unwrap_or(0.0);
+    if length > MAX_ITEMS {
+        return Err(JsError::new(&format!(
+            "invalid `{path}`: an array of {length} items (at most {MAX_ITEMS})"
+        )));
+    }
+    let mut items = Vec::new();
+    for index in 0..length as u32 {
+        let item = js_sys::Reflect::get_u32(value, index).map_err(|e| unreadable(path, &e))?;
+        let item_path = format!("{path}[{index}]");
+        items.push(read_at(&item, &item_path, depth + 1)?.unwrap_or(Value::Null));
+    }
+    Ok(Value::Array(items))
+}
+
+fn read_object(value: &JsValue, path: &str, depth: usize) -> Result<Value, JsError> {
+    let keys = js_sys::Reflect::own_keys(value).map_err(|e| unreadable(path, &e))?;
+    let mut map = Map::new();
+    for key in keys.iter() {
+        // Symbol keys are no option names.
+        let Some(name) = key.as_string() else {
+            continue;
+        };
+        let inner = js_sys::Reflect::get(value, &key).map_err(|e| unreadable(path, &e))?;
+        let inner_path = format!("{path}.{name}");
+        if let Some(plain) = read_at(&inner, &inner_path, depth + 1)? {
+            map.insert(name, plain);
+        }
+    }
+    Ok(Value::Object(map))
+}
+
+fn get(value: &JsValue, name: &str, path: &str) -> Result<JsValue, JsError> {
+    js_sys::Reflect::get(value, &JsValue::from_str(name)).map_err(|e| unreadable(path, &e))
+}
+
+/// The error for a value that threw while being read, with the exception's own message.
+fn unreadable(path: &str, exception: &JsValue) -> JsError {
+    // Even the exception is read through a guarded call: it may itself be a revoked Proxy.
+    let message = if exception.is_object() {
+        js_sys::Reflect::get(exception, &JsValue::from_str("message"))
+            .ok()
+            .and_then(|m| m.as_string())
+    } else {
+        exception.as_string()
+    };
+    let message = message.unwrap_or_else(|| "it threw an exception".into());
+    JsError::new(&format!("could not read `{path}`: {message}"))
+}
+
+/// The bytes of a `Uint8Array` (a Node `Buffer` too) or an `ArrayBuffer`, recognized through its
+/// prototype chain and copied through a guarded `Reflect.construct`, so that even a Proxy posing as
+/// one cannot throw through Rust frames.
+pub fn bytes(value: &JsValue, path: &str) -> Result<Vec<u8>, JsError> {
+    let uint8_array: JsValue = js_sys::Uint8Array::new_with_length(0).into();
+    let targets = [
+        js_sys::Reflect::get_prototype_of(&uint8_array).map(JsValue::from),
+        js_sys::Reflect::get_prototype_of(&js_sys::ArrayBuffer::new(0)).map(JsValue::from),
+    ];
+    let expected = || {
+        JsError::new(&format!(
+            "invalid `{path}`: expected a Uint8Array or ArrayBuffer, got {}",
+            describe(value)
+        ))
+    };
+    if !value.is_object() {
+        return Err(expected());
+    }
+    let mut current = value.clone();
+    let mut recognized = false;
+    for _ in 0..8 {
+        let prototype = js_sys::Reflect::get_prototype_of(&current)
+            .map(JsValue::from)
+            .map_err(|e| unreadable(path, &e))?;
+        if prototype.is_null() {
+            break;
+        }
+        if targets
+            .iter()
+            .any(|t| t.as_ref().is_ok_and(|t| *t == prototype))
+        {
+            recognized = true;
+            break;
+        }
+        current = prototype;
+    }
+    if !recognized {
+        return Err(expected());
+    }
+    let constructor = get(&uint8_array, "constructor", path)?;
+    let constructor = js_sys::Function::from(constructor);
+    let copy = js_sys::Reflect::construct(&constructor, &js_sys::Array::of1(value))
+        .map_err(|e| unreadable(path, &e))?;
+    Ok(js_sys::Uint8Array::from(copy).to_vec())
+}
+
+/// A short, safe description of a JS value for error messages (never the value itself).
+pub fn describe(value: &JsValue) -> String {
+    if value.is_null() || value.is_undefined() {
+        return type_name(value);
+    }
+    if value.is_object() {
+        return match kind_of(value, "") {
+            Ok(ObjectKind::Array) => "an array".into(),
+            Ok(ObjectKind::Plain) => "an object".into(),
+            Ok(ObjectKind::Other(name)) => article(&name),
+            Err(_) => "an unreadable object".into(),
+        };
+    }
+    article(&type_name(value))
+}
+
+fn type_name(value: &JsValue) -> String {
+    if value.is_null() {
+        return "null".into();
+    }
+    value
+        .js_typeof()
+        .as_string()
+        .unwrap_or_else(|| "value".into())
+}
+
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn article(name: &str) -> String {
+    let vowel = name.chars().next().is_some_and(|c| "AEIOaeiou".contains(c)); // "a Uint8Array"
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
