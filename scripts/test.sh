@@ -3,13 +3,13 @@
 # to have run (`npm test` does both first).
 #   scripts/test.sh                 every layer
 #   scripts/test.sh rust js ...     only the named layers
-# Layers: lint, rust, wasm-node, wasm-browser, js, e2e. A failing layer does not stop the others; the
+# Layers: lint, rust, fuzz-smoke, wasm-node, wasm-browser, js, e2e. A failing layer does not stop the others; the
 # script exits non-zero if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-all_layers=(lint rust wasm-node wasm-browser js e2e)
+all_layers=(lint rust fuzz-smoke wasm-node wasm-browser js e2e)
 layers=("$@")
 [ ${#layers[@]} -gt 0 ] || layers=("${all_layers[@]}")
 
@@ -26,6 +26,10 @@ layer_lint() {
 }
 
 layer_rust() { cargo test; }
+
+# A few seconds per fuzz target from the committed seeds; skipped, with a message, where the nightly
+# toolchain or cargo-fuzz is missing (long runs: `npm run fuzz -- TARGET SECONDS`).
+layer_fuzz-smoke() { bash scripts/fuzz.sh --smoke 5; }
 
 layer_wasm-node() { cargo test --target wasm32-unknown-unknown --test wasm; }
 

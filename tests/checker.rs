@@ -408,3 +408,32 @@ fn removing_a_reference_and_bad_input() {
         .collect();
     assert!(checker.check(&garbage, &CheckOptions::default()).is_ok());
 }
+
+#[test]
+fn quote_marks_and_headings_cannot_hide_a_copy() {
+    let docs = documents(4);
+    let checker = checker_with(&docs[..3]);
+    let copied = words(&docs[1], 300, 150);
+    let own = |from| words(&docs[3], from, 60);
+    let found = |paper: &str| {
+        let report = checker.check(paper, &CheckOptions::default()).unwrap();
+        let source = report.sources.iter().find(|s| s.id == "doc1");
+        source.map_or(0, |s| s.passages.iter().map(|p| p.words).sum::<usize>())
+    };
+    // PDF text: single newlines between paragraphs, inch marks before and after the copy.
+    let inches = format!(
+        "{} with a 15\" screen.\n{copied}\n{} on the 17\" model.",
+        own(0),
+        own(100)
+    );
+    assert!(found(&inches) >= 140, "inch marks: {}", found(&inches));
+    // A whole copied passage inside quotation marks is no quotation to leave out unread.
+    let quoted = format!("{}\n“{copied}”\n{}", own(0), own(100));
+    assert!(found(&quoted) >= 140, "quoted: {}", found(&quoted));
+    // An unmatched opening quote excludes nothing.
+    let unmatched = format!("{} “{copied} {}", own(0), own(100));
+    assert!(found(&unmatched) >= 140, "unmatched: {}", found(&unmatched));
+    // A "References" line near the top does not make the rest a bibliography.
+    let heading = format!("An essay\nReferences\n{copied}\n{}", own(100));
+    assert!(found(&heading) >= 140, "heading: {}", found(&heading));
+}

@@ -1,0 +1,39 @@
+//! Saved-index import from arbitrary bytes: an error or a working checker, never a panic. A file
+//! that loads must check a paper and save to a file that loads again.
+//!
+//! Mutated files almost never pass the checksum, which would keep the fuzzer out of the decoder:
+//! so half of the inputs get a correct length and checksum written into them first, as a crafted
+//! file would have.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use plagscope::checker::CheckOptions;
+use plagscope::store::{export_index, import_index};
+
+const HEADER: usize = 32;
+const TRAILER: usize = 8;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&mode, file)) = data.split_first() else {
+        return;
+    };
+    let mut file = file.to_vec();
+    if mode & 1 == 1 && file.len() >= HEADER + TRAILER {
+        let body_len = file.len() - HEADER - TRAILER;
+        file[24..32].copy_from_slice(&(body_len as u64).to_le_bytes());
+        let checksum = xxhash_rust::xxh3::xxh3_64(&file[HEADER..HEADER + body_len]);
+        file[HEADER + body_len..].copy_from_slice(&checksum.to_le_bytes());
+    }
+    let Ok(checker) = import_index(&file) else {
+        return;
+    };
+    checker
+        .check(
+            "a paper of a few words to check against the loaded set",
+            &CheckOptions::default(),
+        )
+        .expect("a loaded index checks papers");
+    let saved = export_index(&checker).expect("a loaded index saves");
+    let again = import_index(&saved).expect("a saved index loads");
+    assert_eq!(again.references(), checker.references());
+});
