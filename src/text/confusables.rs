@@ -14,8 +14,14 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::confusable_detection::skeleton;
 
-/// The scripts whose letters are commonly swapped for each other, in tie-breaking order.
-const SCRIPTS: [Script; 3] = [Script::Latin, Script::Cyrillic, Script::Greek];
+/// The scripts whose letters are swapped for each other's look-alikes, in tie-breaking order.
+const SCRIPTS: [Script; 5] = [
+    Script::Latin,
+    Script::Cyrillic,
+    Script::Greek,
+    Script::Armenian,
+    Script::Cherokee,
+];
 
 fn script_index(c: char) -> Option<usize> {
     if !c.is_alphabetic() {
@@ -25,12 +31,13 @@ fn script_index(c: char) -> Option<usize> {
     SCRIPTS.iter().position(|&s| s == script)
 }
 
-/// The script of a word that mixes Latin, Cyrillic and Greek letters, or `None` for a word written
-/// in at most one of them.
+/// The script to fold a word into when it mixes scripts with look-alike letters (Latin, Cyrillic,
+/// Greek, Armenian, Cherokee), or `None` when there is nothing to fold.
 ///
-/// The dominant script is the one with the most letters. On a tie, a script into which every other
-/// letter can be folded wins (so "са" with one Cyrillic and one Latin letter goes to whichever side
-/// has look-alikes for the other), then Latin, Cyrillic, Greek in that order.
+/// The target is the script with the most letters; on a tie only Latin can be the target (short
+/// symbol-like words such as "ΔT" or "kΩ" are science, not disguise). A word is folded only when
+/// at least one of its letters of another script has a look-alike in the target: "10 µm", "kΩ",
+/// "πr²" keep their Greek letters and report nothing, while "pаper" (Cyrillic а) is folded.
 pub fn mixed_word_script(word: &str) -> Option<Script> {
     if word.is_ascii() {
         return None; // the common case, without a script lookup per letter
@@ -46,20 +53,18 @@ pub fn mixed_word_script(word: &str) -> Option<Script> {
     if counts.iter().filter(|&&n| n > 0).count() < 2 {
         return None;
     }
-    let most = *counts.iter().max().expect("three counts");
-    let tied: Vec<Script> = (0..SCRIPTS.len())
-        .filter(|&i| counts[i] == most)
-        .map(|i| SCRIPTS[i])
-        .collect();
-    let folds_completely = |target: Script| {
-        word.chars()
-            .filter(|&c| script_index(c).is_some_and(|i| SCRIPTS[i] != target))
-            .all(|c| fold_letter(c, target).is_some())
+    let most = *counts.iter().max().expect("non-empty counts");
+    let tied = counts.iter().filter(|&&n| n == most).count();
+    let target = if tied > 1 {
+        (counts[0] == most).then_some(Script::Latin)?
+    } else {
+        SCRIPTS[counts.iter().position(|&n| n == most)?]
     };
-    tied.iter()
-        .copied()
-        .find(|&target| folds_completely(target))
-        .or(tied.first().copied())
+    let folds_something = word.chars().any(|c| {
+        script_index(c).is_some_and(|i| SCRIPTS[i] != target)
+            && fold_letter(c, target).is_some_and(|folded| folded != c)
+    });
+    folds_something.then_some(target)
 }
 
 /// The letter of `target` script that looks like `c`, `c` itself if it already is of that script (or
@@ -74,7 +79,7 @@ pub fn fold_letter(c: char, target: Script) -> Option<char> {
     if SCRIPTS[i] == target {
         return Some(c);
     }
-    let pivot = single_char_skeleton(c)?;
+    let pivot = lookalike_pivot(c)?;
     // Caseless letters (modifier letters) get a lowercase look-alike: it survives case folding.
     let lowercase = !c.is_uppercase();
     let table = lookalikes();
@@ -92,8 +97,39 @@ pub fn fold_letter(c: char, target: Script) -> Option<char> {
         candidate.to_uppercase().collect()
     };
     match (recased.pop(), recased.is_empty()) {
-        (Some(result), true) if is_stable(result) => Some(result),
+        (Some(result), true) if is_stable(result) && in_main_block(result, target) => Some(result),
         _ => None,
+    }
+}
+
+/// The skeleton letter that `c` imitates. A lowercased Cherokee letter has no skeleton of its own
+/// (the confusables list has the capitals), so its capital's is used; a Latin small capital or
+/// phonetic letter stands for its ASCII letter.
+fn lookalike_pivot(c: char) -> Option<char> {
+    let cherokee = c.script() == Script::Cherokee;
+    let pivot = single_char_skeleton(c)
+        .filter(|&p| p != c || !cherokee)
+        .or_else(|| {
+            if !cherokee {
+                return None;
+            }
+            let mut upper = c.to_uppercase();
+            match (upper.next(), upper.next()) {
+                (Some(capital), None) if capital != c => single_char_skeleton(capital),
+                _ => None,
+            }
+        })?;
+    Some(latin_lookalike(pivot).unwrap_or(pivot))
+}
+
+/// Whether `c` is a letter of `script`'s main alphabet: evasion swaps in ordinary letters, and a
+/// fold to a phonetic or archaic letter (Greek δ to Latin ẟ) would fold honest notation.
+fn in_main_block(c: char, script: Script) -> bool {
+    match script {
+        Script::Latin => c.is_ascii_alphabetic() || ('\u{00C0}'..='\u{024F}').contains(&c),
+        Script::Cyrillic => ('\u{0400}'..='\u{04FF}').contains(&c),
+        Script::Greek => ('\u{0370}'..='\u{03FF}').contains(&c),
+        _ => true,
     }
 }
 
@@ -122,6 +158,9 @@ fn lookalikes() -> &'static HashMap<(char, u8, bool), char> {
             ('\u{00C0}'..='\u{024F}'),
             ('\u{0370}'..='\u{03FF}'),
             ('\u{0400}'..='\u{04FF}'),
+            ('\u{0531}'..='\u{058F}'),
+            ('\u{13A0}'..='\u{13FF}'),
+            ('\u{AB70}'..='\u{ABBF}'),
         ];
         let mut table = HashMap::new();
         for c in blocks.into_iter().flatten() {
@@ -139,6 +178,59 @@ fn lookalikes() -> &'static HashMap<(char, u8, bool), char> {
         }
         table
     })
+}
+
+/// Latin small capitals, which no language spells with: each stands for the ASCII letter it shows.
+/// (UTS #39 has no skeleton for them; this is the Unicode names' own "LATIN LETTER SMALL CAPITAL X".)
+const SMALL_CAPITALS: [(char, char); 25] = [
+    ('ᴀ', 'a'),
+    ('ʙ', 'b'),
+    ('ᴄ', 'c'),
+    ('ᴅ', 'd'),
+    ('ᴇ', 'e'),
+    ('ꜰ', 'f'),
+    ('ɢ', 'g'),
+    ('ʜ', 'h'),
+    ('ɪ', 'i'),
+    ('ᴊ', 'j'),
+    ('ᴋ', 'k'),
+    ('ʟ', 'l'),
+    ('ᴍ', 'm'),
+    ('ɴ', 'n'),
+    ('ᴏ', 'o'),
+    ('ᴘ', 'p'),
+    ('ꞯ', 'q'),
+    ('ʀ', 'r'),
+    ('ꜱ', 's'),
+    ('ᴛ', 't'),
+    ('ᴜ', 'u'),
+    ('ᴠ', 'v'),
+    ('ᴡ', 'w'),
+    ('ʏ', 'y'),
+    ('ᴢ', 'z'),
+];
+
+/// The ASCII letter that a Latin look-alike outside the alphabets of any language stands for: a
+/// small capital (ᴛʜᴇ), an IPA or phonetic letter whose UTS #39 skeleton is one ASCII letter (ɑ, ɡ),
+/// a click letter that looks like l (ǀ). Dotless ı is folded too, but it is Turkish and
+/// Azerbaijani spelling, so [`is_disguise`] says it is not reported.
+pub fn latin_lookalike(c: char) -> Option<char> {
+    let code = c as u32;
+    let outside_alphabets = matches!(code, 0x0131 | 0x01C0..=0x01C3 | 0x0250..=0x02AF | 0x1D00..=0x1DBF | 0xA730..=0xA731 | 0xA7AF);
+    if !outside_alphabets {
+        return None;
+    }
+    if let Some(&(_, letter)) = SMALL_CAPITALS.iter().find(|&&(small, _)| small == c) {
+        return Some(letter);
+    }
+    let pivot = single_char_skeleton(c)?;
+    (pivot.is_ascii_alphabetic()).then(|| pivot.to_ascii_lowercase())
+}
+
+/// Whether folding `c` with [`latin_lookalike`] undoes a disguise worth reporting (everything but
+/// the dotless ı of Turkish).
+pub fn is_disguise(c: char) -> bool {
+    c != 'ı'
 }
 
 /// Human-readable name of a script, as used in reports ("Cyrillic").

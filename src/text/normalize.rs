@@ -24,6 +24,7 @@ use unicode_script::{Script, UnicodeScript};
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::chinese_script::to_simplified;
+use super::confusables::{is_disguise, latin_lookalike};
 use super::evasion::EvasionBuilder;
 use super::TextOptions;
 use crate::span::Span;
@@ -43,6 +44,12 @@ pub enum CharRole {
 pub fn char_role(c: char) -> CharRole {
     match c as u32 {
         0x2800 | 0x3164 | 0xFFA0 => CharRole::Blank,
+        // Control characters other than the line and tab controls (drawn as nothing, or not at
+        // all) and the interlinear annotation marks.
+        0x0000..=0x0008 | 0x000E..=0x001F | 0x007F..=0x0084 | 0x0086..=0x009F => {
+            CharRole::Invisible
+        }
+        0xFFF9..=0xFFFB => CharRole::Invisible,
         // Default_Ignorable_Code_Point (DerivedCoreProperties.txt), minus the blanks above.
         0x00AD
         | 0x034F
@@ -61,6 +68,11 @@ pub fn char_role(c: char) -> CharRole {
         | 0xE0000..=0xE0FFF => CharRole::Invisible,
         _ => CharRole::Visible,
     }
+}
+
+/// Whether an ASCII byte is a control character that [`char_role`] removes.
+fn is_invisible_control(byte: u8) -> bool {
+    (byte < 0x20 && !matches!(byte, b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)) || byte == 0x7F
 }
 
 /// The ASCII form of typographic quotes, apostrophes and dashes, or `c` itself.
@@ -145,7 +157,7 @@ impl NormalizedLine {
         self.text.clear();
         self.origin.clear();
         self.ascii_base = None;
-        if line.is_ascii() {
+        if line.is_ascii() && !line.bytes().any(is_invisible_control) {
             // No invisible characters, nothing for NFKC to do, one byte per UTF-16 unit.
             self.text.push_str(line);
             if options.ignore_case {
@@ -254,7 +266,10 @@ impl NormalizedLine {
         } else if let Some(c) = stable_single_char(cluster, options.ignore_case) {
             // Most clusters of real text (a Chinese character, an accented letter in NFC) are one
             // character that normalization leaves alone: skip the NFKC machinery.
-            self.text.push(to_simplified(c));
+            match latin_lookalike(c) {
+                Some(letter) => self.push_lookalike(c, letter, span, evasion),
+                None => self.text.push(to_simplified(c)),
+            }
         } else {
             self.chars.clear();
             self.chars.extend(cluster.chars().nfkc());
@@ -267,14 +282,26 @@ impl NormalizedLine {
                 self.chars.clear();
                 self.chars.extend(self.folded.iter().copied().nfkc());
             }
-            self.text.extend(
-                self.chars
-                    .iter()
-                    .map(|&c| unify_punctuation(to_simplified(c))),
-            );
+            for i in 0..self.chars.len() {
+                let c = self.chars[i];
+                match latin_lookalike(c) {
+                    Some(letter) => self.push_lookalike(c, letter, span, evasion),
+                    None => self.text.push(unify_punctuation(to_simplified(c))),
+                }
+            }
         }
         let added = self.text.len() - before;
         self.origin.extend(std::iter::repeat_n(span, added));
+    }
+}
+
+impl NormalizedLine {
+    /// Writes the ASCII `letter` that the look-alike `c` stands for, reporting the disguise.
+    fn push_lookalike(&mut self, c: char, letter: char, span: Span, evasion: &mut EvasionBuilder) {
+        self.text.push(letter);
+        if is_disguise(c) {
+            evasion.replaced_letter("Latin look-alike", span);
+        }
     }
 }
 
