@@ -150,7 +150,7 @@ const BIBLIOGRAPHY_HEADINGS: [&str; 9] = [
 ///
 /// ```
 /// use plagscope::exclude::bibliography;
-/// let text = "Body text.\n\n## References\n[1] Someone. A book. 2001.\n";
+/// let text = "Body text of the paper, long enough to come first.\n\n## References\n[1] A book.\n";
 /// let span = bibliography(text).unwrap();
 /// assert!(span.slice_of(text).starts_with("## References"));
 /// ```
