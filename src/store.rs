@@ -48,14 +48,19 @@ pub fn export_index(checker: &Checker) -> Result<Vec<u8>, Error> {
     };
     let body = postcard::to_allocvec(&body)
         .map_err(|e| Error::InvalidIndex(format!("could not encode the index: {e}")))?;
+    Ok(framed(&body))
+}
+
+/// `body` in the file's frame: magic, versions, length, body, checksum.
+fn framed(body: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(HEADER + body.len() + TRAILER);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     bytes.extend_from_slice(&HASH_SCHEME_VERSION.to_le_bytes());
     bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&body);
-    bytes.extend_from_slice(&xxh3_64(&body).to_le_bytes());
-    Ok(bytes)
+    bytes.extend_from_slice(body);
+    bytes.extend_from_slice(&xxh3_64(body).to_le_bytes());
+    bytes
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
@@ -214,15 +219,7 @@ mod tests {
 
     /// A file holding `body` with a valid header and checksum, as a crafted file would be.
     fn file_with(body: &Body) -> Vec<u8> {
-        let body = postcard::to_allocvec(body).unwrap();
-        let mut bytes = Vec::new();
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        bytes.extend_from_slice(&HASH_SCHEME_VERSION.to_le_bytes());
-        bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&body);
-        bytes.extend_from_slice(&xxh3_64(&body).to_le_bytes());
-        bytes
+        framed(&postcard::to_allocvec(body).unwrap())
     }
 
     fn sample_body() -> Body {
