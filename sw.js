@@ -18,6 +18,7 @@ const SHELL = [
   './pkg/demo-refs.json',
   './js/documents.js',
   './js/units.js',
+  './js/evasion.js',
   './pkg/vendor/mammoth.browser.min.js',
   './pkg/vendor/pdf.min.mjs',
   './pkg/vendor/pdf.worker.min.mjs',

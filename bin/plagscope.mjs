@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { docxText, pdfText } from '../js/documents.js';
 import { unitName } from '../js/units.js';
+import { evasionPhrases } from '../js/evasion.js';
 import { Checker, version } from '../js/node.js';
 
 const USAGE = `plagscope ${version()} — local plagiarism checker
@@ -208,11 +209,7 @@ function printReport(name, paper, report, checker) {
       lines.push(`         ${evidence(p, paper.slice(p.start, p.end))}`);
     }
   });
-  const e = report.evasion;
-  const evasion = [];
-  if (e.invisibleCharacters) evasion.push(`${e.invisibleCharacters} invisible characters inside words`);
-  if (e.blankSubstitutes) evasion.push(`${e.blankSubstitutes} blank look-alikes used as spaces`);
-  for (const [script, count] of Object.entries(e.replacedLetters)) evasion.push(`${count} ${script} look-alike letters`);
+  const evasion = evasionPhrases(report.evasion);
   if (evasion.length) lines.push(`  evasion: ${evasion.join(', ')} (ignored for matching)`);
   if (report.excluded.length) {
     const counts = {};

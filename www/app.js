@@ -4,6 +4,7 @@ import { startEngine } from './engine.js';
 import { disjoint, renderHighlighted } from './highlight.js';
 import { download, readTextFile } from './files.js';
 import { unitName } from '../js/units.js';
+import { evasionPhrases } from '../js/evasion.js';
 
 const $ = (id) => document.getElementById(id);
 const percent = (x) => `${(x * 100).toFixed(1)}%`;
@@ -30,7 +31,8 @@ async function busy(label, work) {
     await work();
   } catch (error) {
     showError(error.message);
-    setStatus('');
+    // After a crash the status area is where the restart is explained (engineRestarted).
+    if (!error.restarted) setStatus('');
   } finally {
     document.querySelectorAll('button').forEach((b) => (b.disabled = false));
     document.body.dataset.completed = String(Number(document.body.dataset.completed ?? 0) + 1);
@@ -71,10 +73,7 @@ async function addReferences(references) {
 }
 
 function describeEvasion(evasion) {
-  const parts = [];
-  if (evasion.invisibleCharacters) parts.push(`${evasion.invisibleCharacters} invisible character(s) inside words`);
-  if (evasion.blankSubstitutes) parts.push(`${evasion.blankSubstitutes} blank look-alike(s) used as spaces`);
-  for (const [script, count] of Object.entries(evasion.replacedLetters)) parts.push(`${count} ${script} look-alike letter(s)`);
+  const parts = evasionPhrases(evasion);
   return parts.length ? `The paper contains ${parts.join(', ')}: ignored for matching, so the copies are still found.` : '';
 }
 
@@ -401,6 +400,13 @@ function wire() {
   linkTwins('view-source', 'view-paper');
 }
 
+/** The engine stopped and was restarted (www/engine.js): its message goes where the user looks. */
+function engineRestarted({ references, message, gaveUp }) {
+  if (references) renderReferences(references);
+  if (gaveUp) showError(message);
+  setStatus(gaveUp ? '' : message);
+}
+
 /** Caches the app for offline use (the service worker only ever talks to this origin). */
 function registerOffline() {
   if (!('serviceWorker' in navigator)) return;
@@ -412,7 +418,7 @@ function registerOffline() {
 async function main() {
   registerOffline();
   try {
-    engine = await startEngine();
+    engine = await startEngine({ onRestart: engineRestarted });
   } catch (error) {
     setStatus('');
     showError(error.message);

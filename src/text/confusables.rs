@@ -31,6 +31,23 @@ fn script_index(c: char) -> Option<usize> {
     SCRIPTS.iter().position(|&s| s == script)
 }
 
+/// The script of the letter `c` among those whose letters imitate each other (Latin, Cyrillic,
+/// Greek, Armenian, Cherokee), or `None`.
+pub fn lookalike_script(c: char) -> Option<Script> {
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic().then_some(Script::Latin);
+    }
+    // None of the five scripts has letters outside these blocks: most text of other scripts
+    // (Chinese, say) needs no script lookup.
+    let in_blocks = matches!(c as u32, 0x00C0..=0x058F | 0x13A0..=0x13FF | 0x1C80..=0x1C8F
+        | 0x1D00..=0x1FFF | 0x2DE0..=0x2DFF | 0xA640..=0xA69F | 0xA720..=0xA7FF | 0xAB30..=0xABBF
+        | 0xFF00..=0xFFEF);
+    if !in_blocks {
+        return None;
+    }
+    script_index(c).map(|i| SCRIPTS[i])
+}
+
 /// The script to fold a word into when it mixes scripts with look-alike letters (Latin, Cyrillic,
 /// Greek, Armenian, Cherokee), or `None` when there is nothing to fold.
 ///
@@ -55,7 +72,15 @@ pub fn mixed_word_script(word: &str) -> Option<Script> {
     }
     let most = *counts.iter().max().expect("non-empty counts");
     let tied = counts.iter().filter(|&&n| n == most).count();
-    let target = if tied > 1 {
+    // A word whose letters of other scripts all look Latin reads as Latin, whatever the counts:
+    // "еѕа" beside a Latin letter is Latin in disguise (and so is a line of them, see `disguise`).
+    let all_look_latin = counts[0] > 0
+        && word
+            .chars()
+            .all(|c| script_index(c).is_none_or(|i| i == 0 || latin_twin(c).is_some()));
+    let target = if all_look_latin {
+        Script::Latin
+    } else if tied > 1 {
         (counts[0] == most).then_some(Script::Latin)?
     } else {
         SCRIPTS[counts.iter().position(|&n| n == most)?]
@@ -65,6 +90,20 @@ pub fn mixed_word_script(word: &str) -> Option<Script> {
             && fold_letter(c, target).is_some_and(|folded| folded != c)
     });
     folds_something.then_some(target)
+}
+
+/// The Latin letter that the letter `c` of another script looks like, in its own case or, failing
+/// that, in lower case (a Greek Γ looks like nothing Latin, its γ like y). Letters are judged the
+/// same whatever their case, so that analyzing lowercased text again decides the same way.
+pub fn latin_twin(c: char) -> Option<char> {
+    let twin = |c: char| fold_letter(c, Script::Latin).filter(|&latin| latin != c);
+    twin(c).or_else(|| {
+        let mut lower = c.to_lowercase();
+        match (lower.next(), lower.next()) {
+            (Some(l), None) if l != c => twin(l),
+            _ => None,
+        }
+    })
 }
 
 /// The letter of `target` script that looks like `c`, `c` itself if it already is of that script (or
@@ -83,7 +122,10 @@ pub fn fold_letter(c: char, target: Script) -> Option<char> {
     // Caseless letters (modifier letters) get a lowercase look-alike: it survives case folding.
     let lowercase = !c.is_uppercase();
     let table = lookalikes();
-    let candidate = if pivot.script() == target && is_stable(pivot) {
+    let candidate = if pivot == 'l' && !lowercase && target == Script::Latin {
+        // UTS #39 gives I and l one skeleton, "l"; a capital that looks like it is an I.
+        'I'
+    } else if pivot.script() == target && is_stable(pivot) {
         pivot
     } else if let Some(&same_case) = table.get(&(pivot, target as u8, lowercase)) {
         same_case
@@ -282,6 +324,13 @@ mod tests {
     fn folding_keeps_the_case() {
         assert_eq!(fold_letter('b', Script::Cyrillic), Some('ь'));
         assert_eq!(fold_letter('B', Script::Cyrillic), Some('В'));
+    }
+
+    #[test]
+    fn capitals_that_look_like_i_fold_to_i() {
+        assert_eq!(fold_letter('Ι', Script::Latin), Some('I')); // Greek iota
+        assert_eq!(fold_letter('І', Script::Latin), Some('I')); // Cyrillic Byelorussian-Ukrainian I
+        assert_eq!(fold_letter('і', Script::Latin), Some('i'));
     }
 
     #[test]

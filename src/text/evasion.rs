@@ -38,6 +38,25 @@ pub struct EvasionReport {
     pub replaced_spans: Vec<Span>,
     /// Words mixing letters of several scripts (Latin, Cyrillic, Greek), a sign of look-alike letters.
     pub mixed_script_words: Vec<Span>,
+    /// Narrow spaces (thin, hair, ...) between the letters of a word, spacing it out so that it
+    /// looks whole but no longer matches: removed for matching.
+    pub spacing_characters: usize,
+    /// Where those narrow spaces are.
+    pub spacing_spans: Vec<Span>,
+    /// Invisible characters (a word joiner, a zero-width space) standing where the spaces between
+    /// words belong: read as spaces for matching.
+    pub invisible_separators: usize,
+    /// Where those invisible separators are.
+    pub invisible_separator_spans: Vec<Span>,
+    /// Text stored backwards under a right-to-left override, so that it displays as the original:
+    /// read in display order for matching.
+    pub reversed_spans: Vec<Span>,
+    /// Letters carrying combining marks that disguise rather than spell (a mark on nearly every
+    /// vowel or on many consonants of a line, or three marks stacked on one letter): matching ignores
+    /// the marks of Latin, Greek and Cyrillic letters anyway.
+    pub marked_letters: usize,
+    /// Where those letters are.
+    pub marked_spans: Vec<Span>,
 }
 
 impl EvasionReport {
@@ -47,6 +66,10 @@ impl EvasionReport {
             && self.blank_substitutes == 0
             && self.replaced_letters.is_empty()
             && self.mixed_script_words.is_empty()
+            && self.spacing_characters == 0
+            && self.invisible_separators == 0
+            && self.reversed_spans.is_empty()
+            && self.marked_letters == 0
     }
 }
 
@@ -56,12 +79,29 @@ pub struct EvasionBuilder {
     report: EvasionReport,
 }
 
-/// Appends `span` to sorted `spans`, merging it with the last one when they touch.
+/// Appends `span` to `spans`, merging it with the last one when they touch (spans mostly come in
+/// text order; [`sort_and_merge`] puts the rest right at the end).
 fn push_merged(spans: &mut Vec<Span>, span: Span) {
     match spans.last_mut() {
-        Some(last) if last.end >= span.start => last.end = last.end.max(span.end),
+        Some(last) if last.end >= span.start && last.start <= span.start => {
+            last.end = last.end.max(span.end)
+        }
         _ => spans.push(span),
     }
+}
+
+/// Sorts `spans` and merges those that touch. Signals of one line come from several passes
+/// (normalization, then tokenization), so they are not always found in text order.
+fn sort_and_merge(spans: &mut Vec<Span>) {
+    if spans.windows(2).all(|pair| pair[0].end < pair[1].start) {
+        return;
+    }
+    spans.sort_unstable();
+    let mut merged: Vec<Span> = Vec::with_capacity(spans.len());
+    for &span in spans.iter() {
+        push_merged(&mut merged, span);
+    }
+    *spans = merged;
 }
 
 impl EvasionBuilder {
@@ -102,8 +142,45 @@ impl EvasionBuilder {
         push_merged(&mut self.report.mixed_script_words, span);
     }
 
-    /// The finished report.
-    pub fn finish(self) -> EvasionReport {
+    /// A narrow space between the letters of a word was removed.
+    pub fn spacing(&mut self, span: Span) {
+        self.report.spacing_characters += 1;
+        push_merged(&mut self.report.spacing_spans, span);
+    }
+
+    /// An invisible character between two words was read as the space it stands in for.
+    pub fn invisible_separator(&mut self, span: Span) {
+        self.report.invisible_removed_total += 1;
+        self.report.invisible_separators += 1;
+        push_merged(&mut self.report.invisible_separator_spans, span);
+    }
+
+    /// Text under a right-to-left override was read in display order.
+    pub fn reversed(&mut self, span: Span) {
+        push_merged(&mut self.report.reversed_spans, span);
+    }
+
+    /// A letter's combining marks disguise it.
+    pub fn marked_letter(&mut self, span: Span) {
+        self.report.marked_letters += 1;
+        push_merged(&mut self.report.marked_spans, span);
+    }
+
+    /// The finished report, every list of spans sorted and merged.
+    pub fn finish(mut self) -> EvasionReport {
+        let report = &mut self.report;
+        for spans in [
+            &mut report.invisible_spans,
+            &mut report.blank_spans,
+            &mut report.replaced_spans,
+            &mut report.mixed_script_words,
+            &mut report.spacing_spans,
+            &mut report.invisible_separator_spans,
+            &mut report.reversed_spans,
+            &mut report.marked_spans,
+        ] {
+            sort_and_merge(spans);
+        }
         self.report
     }
 }

@@ -6,9 +6,12 @@
 //! folded inside mixed-script words ([`confusables`]), and an [`EvasionReport`] of what was found.
 //! Every token carries its span in the ORIGINAL text as UTF-16 code units.
 
+mod chars;
 pub mod chinese_script;
 pub mod confusables;
+mod disguise;
 pub mod evasion;
+mod marks;
 pub mod normalize;
 mod pieces;
 pub mod stopwords;

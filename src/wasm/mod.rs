@@ -67,6 +67,17 @@ export interface EvasionReport {
   replacedSpans: Span[];
   /** Words mixing Latin, Cyrillic and Greek letters. */
   mixedScriptWords: Span[];
+  /** Narrow spaces (thin, hair, ...) spacing out the letters of words: removed for matching. */
+  spacingCharacters: number;
+  spacingSpans: Span[];
+  /** Invisible characters (word joiner, zero-width space) standing where spaces belong: read as spaces. */
+  invisibleSeparators: number;
+  invisibleSeparatorSpans: Span[];
+  /** Text stored backwards under a right-to-left override (it displays as the original): read in display order. */
+  reversedSpans: Span[];
+  /** Letters disguised with combining marks (every vowel of several words, most consonants, or stacked marks). */
+  markedLetters: number;
+  markedSpans: Span[];
 }
 "#;
 
@@ -698,4 +709,36 @@ pub fn simhash(
     let analysis = core(crate::text::analyze(&text, &options.text))?;
     let fingerprint = core(text_simhash(&analysis, TermWeighting::Count, None))?;
     Ok(format!("{fingerprint:016x}"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Test builds only: a real trap. `scripts/test.sh` builds with `--features crash-test` into
+// target/pkg-crash, never into pkg/, so the JS guard (js/guard.js) is tested against the genuine
+// failure (a dead borrow flag, a leaked shadow stack) rather than a mock.
+// ---------------------------------------------------------------------------------------------
+
+#[cfg(feature = "crash-test")]
+#[wasm_bindgen(js_class = Checker)]
+impl JsChecker {
+    /// Traps while this checker is mutably borrowed, as a bug would: `"panic"` (default) panics
+    /// (`RuntimeError: unreachable` under panic = abort), `"stack"` recurses until the shadow stack
+    /// runs out of linear memory (`RuntimeError: memory access out of bounds`).
+    #[wasm_bindgen(js_name = crashForTests)]
+    pub fn crash_for_tests(&mut self, kind: Option<String>) -> usize {
+        fn deep(depth: usize) -> usize {
+            // A frame that must live on the shadow stack, so each call uses linear memory.
+            let frame = std::hint::black_box([depth; 64]);
+            if depth == usize::MAX {
+                return frame[1];
+            }
+            deep(depth + 1) + frame[std::hint::black_box(depth) % 64]
+        }
+        match kind.as_deref() {
+            Some("stack") => deep(self.inner.len()),
+            _ => panic!(
+                "crash test: a deliberate panic with {} references",
+                self.inner.len()
+            ),
+        }
+    }
 }

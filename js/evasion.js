@@ -1,0 +1,32 @@
+// Plain-language descriptions of an evasion report, shared by the CLI and the page, so that every
+// kind of disguise the engine reports is named the same way everywhere (tests/js/evasion.test.mjs
+// checks that each report field has a description).
+
+/** [report field, how to describe `count` of it]: the counted kinds of disguise. */
+const COUNTED = [
+  ['invisibleCharacters', (n) => `${n} invisible character${n === 1 ? '' : 's'} inside words`],
+  ['invisibleSeparators', (n) => `${n} invisible character${n === 1 ? '' : 's'} used as spaces between words`],
+  ['blankSubstitutes', (n) => `${n} blank look-alike${n === 1 ? '' : 's'} used as spaces`],
+  ['spacingCharacters', (n) => `${n} narrow space${n === 1 ? '' : 's'} spacing out the letters of words`],
+  ['markedLetters', (n) => `${n} letter${n === 1 ? '' : 's'} disguised with accents or marks`],
+];
+
+/** The fields that hold spans only, each with its description. */
+const SPANNED = [
+  ['reversedSpans', (n) => `${n} stretch${n === 1 ? '' : 'es'} of text stored backwards under a right-to-left override`],
+];
+
+/** Every report field that names a disguise: the fields above, `replacedLetters` by script. */
+export const EVASION_FIELDS = [...COUNTED.map(([f]) => f), ...SPANNED.map(([f]) => f), 'replacedLetters'];
+
+/** The disguises in `evasion` (an EvasionReport), one phrase each; empty when there are none. */
+export function evasionPhrases(evasion) {
+  const phrases = [];
+  for (const [field, describe] of COUNTED) if (evasion[field]) phrases.push(describe(evasion[field]));
+  for (const [field, describe] of SPANNED) if (evasion[field]?.length) phrases.push(describe(evasion[field].length));
+  for (const [kind, n] of Object.entries(evasion.replacedLetters ?? {})) {
+    const what = kind === 'Styled' ? 'styled (mathematical or circled)' : `${kind} look-alike`;
+    phrases.push(`${n} ${what} letter${n === 1 ? '' : 's'}`);
+  }
+  return phrases;
+}

@@ -1,0 +1,141 @@
+//! Character classes that normalization decides by: what is drawn as nothing, what only looks like a
+//! space, which punctuation has an ASCII form, which letters carry marks that matching ignores.
+//!
+//! Each class is a small, explicit table with the reason for its members, because each one is a
+//! trade between undoing a disguise and leaving honest text alone.
+
+use unicode_script::{Script, UnicodeScript};
+
+/// What normalization does with a character before anything else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CharRole {
+    /// An ordinary character: normalized and kept.
+    Visible,
+    /// Drawn as nothing: removed for matching.
+    Invisible,
+    /// Drawn as an empty space but not a space character: replaced by a space.
+    Blank,
+    /// A space narrower than a word space (thin, hair, six-per-em, punctuation, medium mathematical,
+    /// narrow no-break): honest between digits and around punctuation, a disguise between the
+    /// letters of one word (letter-spacing), where it is removed.
+    Narrow,
+}
+
+/// Classifies `c` for the first normalization step.
+pub fn char_role(c: char) -> CharRole {
+    match c as u32 {
+        0x2800 | 0x3164 | 0xFFA0 => CharRole::Blank,
+        0x2006 | 0x2008..=0x200A | 0x202F | 0x205F => CharRole::Narrow,
+        // Control characters other than the line and tab controls (drawn as nothing, or not at
+        // all) and the interlinear annotation marks.
+        0x0000..=0x0008 | 0x000E..=0x001F | 0x007F..=0x0084 | 0x0086..=0x009F => {
+            CharRole::Invisible
+        }
+        0xFFF9..=0xFFFB => CharRole::Invisible,
+        // Default_Ignorable_Code_Point (DerivedCoreProperties.txt), minus the blanks above.
+        0x00AD
+        | 0x034F
+        | 0x061C
+        | 0x115F..=0x1160
+        | 0x17B4..=0x17B5
+        | 0x180B..=0x180F
+        | 0x200B..=0x200F
+        | 0x202A..=0x202E
+        | 0x2060..=0x206F
+        | 0xFE00..=0xFE0F
+        | 0xFEFF
+        | 0xFFF0..=0xFFF8
+        | 0x1BCA0..=0x1BCA3
+        | 0x1D173..=0x1D17A
+        | 0xE0000..=0xE0FFF => CharRole::Invisible,
+        _ => CharRole::Visible,
+    }
+}
+
+/// Whether the invisible character `c` can stand where a space belongs: the zero-width space, joiners,
+/// the word joiner and invisible operators, the zero-width no-break space. A soft hyphen, a bidi
+/// control or a variation selector never separates words.
+pub fn can_stand_for_space(c: char) -> bool {
+    matches!(c as u32, 0x180E | 0x200B..=0x200D | 0x2060..=0x2064 | 0xFEFF)
+}
+
+/// Whether an ASCII byte is a control character that [`char_role`] removes.
+pub fn is_invisible_control(byte: u8) -> bool {
+    (byte < 0x20 && !matches!(byte, b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)) || byte == 0x7F
+}
+
+/// The ASCII form of typographic quotes, apostrophes and dashes, or `c` itself.
+pub fn unify_punctuation(c: char) -> char {
+    match c {
+        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' | '\u{2035}'
+        | '\u{02BC}' | '\u{02B9}' | '\u{00B4}' | '\u{0060}' => '\'',
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' | '\u{2036}'
+        | '\u{00AB}' | '\u{00BB}' | '\u{301D}' | '\u{301E}' | '\u{301F}' => '"',
+        '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2014}' | '\u{2015}'
+        | '\u{2043}' | '\u{2212}' | '\u{FE58}' | '\u{FE63}' | '\u{FF0D}' => '-',
+        _ => c,
+    }
+}
+
+/// Whether `c` is a compatibility ideograph or radical that NFKC maps to a unified ideograph: a
+/// look-alike of a Chinese character.
+pub fn is_lookalike_ideograph(c: char) -> bool {
+    matches!(c as u32, 0x2E80..=0x2FDF | 0xF900..=0xFAFF | 0x2F800..=0x2FA1F)
+}
+
+/// Whether `c` is a letter or digit of a script written with spaces between words and never with
+/// invisible characters or narrow spaces inside them (or of CJK, which uses neither).
+///
+/// Joiners are part of Arabic, Indic and emoji spelling, Thai and Khmer use zero-width spaces as word
+/// separators, and Mongolian a narrow no-break space before suffixes, so those scripts are left out.
+pub fn is_plain_script_alphanumeric(c: char) -> bool {
+    c.is_alphanumeric()
+        && matches!(
+            c.script(),
+            Script::Latin
+                | Script::Cyrillic
+                | Script::Greek
+                | Script::Armenian
+                | Script::Georgian
+                | Script::Cherokee
+                | Script::Han
+                | Script::Hiragana
+                | Script::Katakana
+                | Script::Hangul
+                | Script::Common
+        )
+}
+
+/// Whether an invisible character between `prev` and `next` sits inside a word of a script that
+/// never needs one there (see [`is_plain_script_alphanumeric`]).
+pub fn hides_inside_word(prev: Option<char>, next: Option<char>) -> bool {
+    matches!((prev, next), (Some(p), Some(n)) if is_plain_script_alphanumeric(p) && is_plain_script_alphanumeric(n))
+}
+
+/// Whether a narrow space between `prev` and `next` spaces out the letters of one word: both are
+/// letters (not digits: "10 000" is a thousands separator) of a plain script.
+pub fn spaces_out_letters(prev: Option<char>, next: Option<char>) -> bool {
+    matches!((prev, next), (Some(p), Some(n)) if p.is_alphabetic() && n.is_alphabetic() && hides_inside_word(prev, next))
+}
+
+/// Whether `c` is a strong right-to-left character (Hebrew, Arabic, Syriac, Thaana, N'Ko, ... and
+/// their presentation forms): text under a right-to-left override that holds one is real
+/// right-to-left text, not Latin text stored backwards.
+pub fn is_right_to_left(c: char) -> bool {
+    matches!(c as u32, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFE | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
+}
+
+/// Whether `c` is a letter of the alphabets whose diacritics matching ignores (Latin, Greek,
+/// Cyrillic): a copy with accents added ("páper") or removed ("ecole") is still the same text.
+/// Marks of other scripts spell (the dakuten of が, Indic vowel signs) and are kept.
+pub fn has_ignorable_marks(c: char) -> bool {
+    c.is_ascii_alphabetic()
+        || matches!(c as u32, 0x00C0..=0x024F | 0x0370..=0x03FF | 0x0400..=0x04FF | 0x1E00..=0x1FFF)
+}
+
+/// Whether a Latin letter written with `mark` belongs to a language that puts marks on most
+/// vowels (Vietnamese horn, hook above and dot below; Yoruba dot below; Pinyin tones with macron and
+/// caron), so that marks on every vowel of its lines are spelling, not disguise.
+pub fn is_tone_language_mark(mark: char) -> bool {
+    matches!(mark as u32, 0x031B | 0x0309 | 0x0323 | 0x0304 | 0x030C)
+}

@@ -1,0 +1,24 @@
+// Every disguise the engine reports is put into words for the user: for each disguised paper of the
+// shared evasion cases, the page's and the CLI's description (js/evasion.js) names the report field
+// that the case says must name it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { analyze } from 'plagscope';
+import { EVASION_FIELDS, evasionPhrases } from '../../js/evasion.js';
+
+const cases = JSON.parse(readFileSync(new URL('../data/evasion-cases.json', import.meta.url), 'utf8'));
+
+test('each disguise is described in plain words', () => {
+  for (const { class: name, paper, report } of cases.disguised) {
+    const evasion = analyze(paper).evasion;
+    const field = report.split('.')[0];
+    assert.ok(EVASION_FIELDS.includes(field), `${name}: ${field} has no description`);
+    const alone = { ...Object.fromEntries(Object.keys(evasion).map((k) => [k, Array.isArray(evasion[k]) ? [] : typeof evasion[k] === 'number' ? 0 : {}])), [field]: evasion[field] };
+    assert.equal(evasionPhrases(alone).length > 0, true, `${name}: nothing said about ${field}`);
+  }
+});
+
+test('honest text gets no description', () => {
+  for (const { name, text } of cases.honest) assert.deepEqual(evasionPhrases(analyze(text).evasion), [], name);
+});
