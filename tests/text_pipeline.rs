@@ -255,3 +255,15 @@ fn invalid_options_are_clear_errors() {
         "invalid `maxWordChars`: must be in 1..=10000 or absent, got 0"
     );
 }
+
+/// Inputs the fuzzer found (fuzz/artifacts): normalizing the normalized text changes nothing.
+#[test]
+fn fuzz_findings_normalize_idempotently() {
+    // Final sigma beside a Latin letter: case folding makes it σ, a look-alike of o, so the line's
+    // look-alike decision must judge it as σ from the start.
+    for text in ["e ς", "\u{FFFD}e\u{FFFD}ς忿 e ς"] {
+        let once = tokenize(text);
+        let twice = tokenize(&once.normalized);
+        assert_eq!(words(&twice), words(&once), "{text:?}");
+    }
+}

@@ -266,6 +266,9 @@ fn base_letter(c: char) -> char {
             c = single;
         }
     }
+    if c == 'ς' {
+        return 'σ'; // case folding's one change that lowercasing lacks, among these letters
+    }
     if has_ignorable_marks(c) {
         strip_marks(c).0
     } else {
