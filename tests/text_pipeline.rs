@@ -261,7 +261,14 @@ fn invalid_options_are_clear_errors() {
 fn fuzz_findings_normalize_idempotently() {
     // Final sigma beside a Latin letter: case folding makes it σ, a look-alike of o, so the line's
     // look-alike decision must judge it as σ from the start.
-    for text in ["e ς", "\u{FFFD}e\u{FFFD}ς忿 e ς"] {
+    // An Armenian capital whose lowercase looks Latin, before a combining mark: folded before the
+    // clusters are formed, so the mark is dropped in both passes.
+    for text in [
+        "e ς",
+        "\u{FFFD}e\u{FFFD}ς忿 e ς",
+        "fՌ\u{93a}",
+        "a fՌ\u{93a} a",
+    ] {
         let once = tokenize(text);
         let twice = tokenize(&once.normalized);
         assert_eq!(words(&twice), words(&once), "{text:?}");

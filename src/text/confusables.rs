@@ -87,7 +87,11 @@ pub fn mixed_word_script(word: &str) -> Option<Script> {
     };
     let folds_something = word.chars().any(|c| {
         script_index(c).is_some_and(|i| SCRIPTS[i] != target)
-            && fold_letter(c, target).is_some_and(|folded| folded != c)
+            && if target == Script::Latin {
+                latin_twin(c).is_some() // judged in either case, as `fold_run` folds
+            } else {
+                fold_letter(c, target).is_some_and(|folded| folded != c)
+            }
     });
     folds_something.then_some(target)
 }
