@@ -208,7 +208,7 @@ pub fn fold_latin_lookalikes(
 ) {
     if !visible
         .chars()
-        .any(|c| lookalike_script(base_letter(c)).is_some_and(|s| s != Script::Latin))
+        .any(|c| judged_letters(c).any(|l| lookalike_script(l).is_some_and(|s| s != Script::Latin)))
     {
         return;
     }
@@ -252,9 +252,9 @@ pub fn fold_latin_lookalikes(
     *starts = positions;
 }
 
-/// The letter that `c` is judged by: its compatibility form (NFKC: a modifier letter, a full-width
-/// letter) without the marks that matching drops anyway (a Greek Ὕ is an Υ), so that the normalized
-/// text, analyzed again, is judged the same.
+/// The letter that `c` is folded as: its compatibility form when that is one character (NFKC: a
+/// modifier letter, a full-width letter), without the marks that matching drops anyway (a Greek Ὕ
+/// is an Υ).
 fn base_letter(c: char) -> char {
     if c.is_ascii() {
         return c;
@@ -266,10 +266,27 @@ fn base_letter(c: char) -> char {
             c = single;
         }
     }
+    strip_for_judging(c)
+}
+
+/// The letters that `c` is judged by: every character of its compatibility form, each without its
+/// marks, so that the normalized text, analyzed again, is judged the same (U+037A ͺ becomes a space
+/// and a combining mark, and is no Greek letter then either).
+fn judged_letters(c: char) -> impl Iterator<Item = char> {
+    let (single, expanded) =
+        if c.is_ascii() || is_nfkc_quick(std::iter::once(c)) == IsNormalized::Yes {
+            (Some(strip_for_judging(c)), None)
+        } else {
+            (None, Some(std::iter::once(c).nfkc().map(strip_for_judging)))
+        };
+    single.into_iter().chain(expanded.into_iter().flatten())
+}
+
+fn strip_for_judging(c: char) -> char {
     if c == 'ς' {
         return 'σ'; // case folding's one change that lowercasing lacks, among these letters
     }
-    if has_ignorable_marks(c) {
+    if !c.is_ascii() && has_ignorable_marks(c) {
         strip_marks(c).0
     } else {
         c
@@ -281,7 +298,7 @@ fn base_letter(c: char) -> char {
 fn line_of_lookalikes(line: &str) -> bool {
     let (mut lookalikes, mut latin) = (0usize, 0usize);
     let (mut first_script, mut two_scripts) = (None, false);
-    for c in line.chars().map(base_letter) {
+    for c in line.chars().flat_map(judged_letters) {
         if c.is_ascii_alphabetic() {
             latin += 1;
         } else if let Some(script) = lookalike_script(c) {
@@ -314,7 +331,7 @@ fn fold_run(
     if word.is_empty() {
         return;
     }
-    let bases: String = word.chars().map(base_letter).collect();
+    let bases: String = word.chars().flat_map(judged_letters).collect();
     let mixed = !word.is_ascii() && mixed_word_script(&bases) == Some(Script::Latin);
     if !(mixed || whole_line) || word.is_ascii() {
         text.push_str(word);
