@@ -9,7 +9,8 @@ cargo build --lib --release --target wasm32-unknown-unknown
 wasm=target/wasm32-unknown-unknown/release/plagscope.wasm
 
 step "generating JS bindings (wasm-bindgen --target web) into pkg/"
-wasm-bindgen --target web --out-dir pkg --out-name plagscope "$wasm"
+# The reset function lets js/guard.js replace an instance a trap left broken (see js/guard.js).
+wasm-bindgen --target web --experimental-reset-state-function --out-dir pkg --out-name plagscope "$wasm"
 before=$(stat -c %s pkg/plagscope_bg.wasm)
 
 step "optimizing for size (wasm-opt -Oz from npm binaryen)"

@@ -22,7 +22,7 @@ browser_env() {
 layer_lint() {
   cargo fmt --check &&
     cargo clippy --all-targets -- -D warnings &&
-    cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+    cargo clippy --all-targets --target wasm32-unknown-unknown --features crash-test -- -D warnings
 }
 
 layer_rust() { cargo test; }
@@ -47,7 +47,17 @@ JSON
     cargo test --target wasm32-unknown-unknown --test wasm
 }
 
-layer_js() { node --test tests/js/; }
+# The engine with a real trap (`--features crash-test`) for tests/js/recovery.test.mjs: its own target
+# directory, so it never races with or replaces the release build behind pkg/; a no-op when fresh.
+crash_build() {
+  local wasm=target/crash/wasm32-unknown-unknown/debug/plagscope.wasm out=target/pkg-crash
+  CARGO_TARGET_DIR=target/crash cargo build --lib --target wasm32-unknown-unknown --features crash-test &&
+    if [ ! "$out/plagscope_bg.wasm" -nt "$wasm" ]; then
+      wasm-bindgen --target web --experimental-reset-state-function --out-dir "$out" --out-name plagscope "$wasm"
+    fi
+}
+
+layer_js() { crash_build && node --test tests/js/; }
 
 layer_e2e() { browser_env && node --test tests/e2e/; }
 

@@ -1,41 +1,145 @@
-// A promise-based client for the engine worker.
+// A promise-based client for the engine worker (www/worker.js) that outlives it: if the worker dies
+// (an `error` event, or the Web Lock it holds for its lifetime is freed because it was closed, crashed
+// or ran out of memory), the client starts a new worker, restores the library from the last saved
+// index the worker sent, and calls `onRestart` so the page can tell the user.
 
-/** Starts the worker; resolves with a client once the wasm engine has loaded. */
-export function startEngine() {
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  const pending = new Map();
+const STOPPED = 'This was not finished because the checker stopped unexpectedly. Please try again.';
+const FAILED = 'This was not finished because the checker ran into an internal error. Please try again.';
+const GAVE_UP = 'The checker stopped unexpectedly and could not be restarted. Please reload the page.';
+// Deaths in a row without a restored worker doing anything: retry with the library this many times,
+// then once without it (it may be what kills the worker), then give up.
+const RETRIES_WITH_LIBRARY = 2;
+
+const restartError = (message) => Object.assign(new Error(message), { restarted: true });
+
+/** What the user is told after a restart, in plain words. */
+function restartMessage(references, lost) {
+  const what = 'The checker stopped unexpectedly and was restarted.';
+  if (lost) return `${what} Your references could not be brought back: please add them again, or open a saved index.`;
+  if (references?.length === 0) return `${what} You can carry on.`;
+  const kept = !references ? 'Your references are'
+    : references.length === 1 ? 'Your reference is' : `Your ${references.length} references are`;
+  return `${what} ${kept} still loaded, so you can carry on.`;
+}
+
+/**
+ * Starts the worker; resolves with a client `{ version, request }` once the wasm engine has loaded.
+ * `onRestart({ references, message, gaveUp })` hears of every restart: `references` is the restored
+ * list (null when the engine restarted inside a live worker and the list is unchanged), `message`
+ * tells the user what happened, `gaveUp` says no new worker could be started.
+ */
+export function startEngine({ onRestart = () => {} } = {}) {
+  let library = null; // the latest saved index (Uint8Array) the worker sent
   let nextId = 1;
+  let deaths = 0;
+  let current = launch(null);
+  return current.usable.then((version) => ({ version, request }));
 
-  return new Promise((resolveReady, rejectReady) => {
-    worker.onerror = (event) => {
-      const error = new Error(`the engine failed to start: ${event.message || 'unknown error'}`);
-      rejectReady(error);
-      for (const { reject } of pending.values()) reject(error);
-      pending.clear();
-    };
-    worker.onmessage = ({ data }) => {
-      if (data.type === 'ready') {
-        resolveReady({ version: data.version, request });
-        return;
-      }
-      const call = pending.get(data.id);
-      if (!call) return;
-      if (data.type === 'progress') {
-        call.onProgress?.(data.done, data.total);
-        return;
-      }
-      pending.delete(data.id);
-      if (data.ok) call.resolve(data.result);
-      else call.reject(new Error(data.error));
-    };
-  });
+  /** A new worker; `restore` is null for the first one, else `{ bytes }` to load (or `bytes: null`). */
+  function launch(restore) {
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const session = { worker, pending: new Map(), started: false, settled: false, dead: false, restore };
+    const ready = new Promise((resolve, reject) => {
+      worker.onerror = (event) => {
+        event.preventDefault();
+        if (!session.started) reject(new Error(`the engine failed to start: ${event.message || 'unknown error'}`));
+        died(session);
+      };
+      worker.onmessage = ({ data }) => receive(session, data, resolve);
+    });
+    ready.catch(() => {}); // reported through `usable`
+    session.usable = restore ? ready.then((version) => restoreLibrary(session, version)) : ready;
+    if (!restore) session.usable.then(() => (session.settled = true), () => {});
+    return session;
+  }
 
-  /** Sends a request; `onProgress(done, total)` hears about long ones while they run. */
-  function request(type, payload, onProgress) {
+  function receive(session, data, resolveReady) {
+    if (session.dead) return; // a message queued before the worker died: stale
+    if (data.type === 'ready') {
+      session.started = true;
+      watch(session, data.lock);
+      resolveReady(data.version);
+      return;
+    }
+    if (data.type === 'library') {
+      library = data.bytes;
+      return;
+    }
+    const call = session.pending.get(data.id);
+    if (!call) return;
+    if (data.type === 'progress') {
+      call.onProgress?.(data.done, data.total);
+      return;
+    }
+    session.pending.delete(data.id);
+    if (data.ok) call.resolve(data.result);
+    else if (data.restarted) {
+      // The engine restarted itself inside the worker (js/guard.js); the library is unchanged.
+      call.reject(restartError(FAILED));
+      onRestart({ references: null, message: restartMessage(null, false), gaveUp: false });
+    } else call.reject(new Error(data.error));
+  }
+
+  /** Asks for the worker's life lock: granted only once the worker is gone. */
+  function watch(session, lock) {
+    if (lock && navigator.locks) navigator.locks.request(lock, () => died(session)).catch(() => {});
+  }
+
+  function died(session) {
+    if (session.dead) return;
+    session.dead = true;
+    session.worker.terminate();
+    for (const call of session.pending.values()) call.reject(restartError(STOPPED));
+    session.pending.clear();
+    // A first worker that never started is a load failure, reported by startEngine; no restart.
+    if (session !== current || (!session.restore && !session.started)) return;
+    deaths = session.settled ? 1 : deaths + 1;
+    if (deaths > RETRIES_WITH_LIBRARY + 1) {
+      current = null;
+      onRestart({ references: [], message: GAVE_UP, gaveUp: true });
+      return;
+    }
+    current = launch({ bytes: deaths <= RETRIES_WITH_LIBRARY ? library : null });
+  }
+
+  async function restoreLibrary(session, version) {
+    let references = [];
+    let lost = library !== null && session.restore.bytes === null;
+    if (session.restore.bytes) {
+      try {
+        references = await call(session, 'importIndex', { bytes: session.restore.bytes });
+      } catch (error) {
+        if (session.dead) throw error;
+        lost = true;
+      }
+    }
+    session.settled = true;
+    onRestart({ references, message: restartMessage(references, lost), gaveUp: false });
+    return version;
+  }
+
+  function call(session, type, payload, onProgress) {
+    if (session.dead) return Promise.reject(restartError(STOPPED));
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject, onProgress });
-      worker.postMessage({ id, type, payload });
+      session.pending.set(id, { resolve, reject, onProgress });
+      session.worker.postMessage({ id, type, payload });
     });
+  }
+
+  /** Sends a request (after any restart under way); `onProgress(done, total)` hears about long ones. */
+  async function request(type, payload, onProgress) {
+    let session = current;
+    for (;;) {
+      if (!session) throw restartError(GAVE_UP);
+      try {
+        await session.usable;
+        return await call(session, type, payload, onProgress);
+      } catch (error) {
+        // Only a restart that itself failed moves on to the next worker; other errors are the answer.
+        if (session.settled || session === current) throw error;
+        session = current;
+      }
+    }
   }
 }

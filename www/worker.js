@@ -1,9 +1,23 @@
 // The engine runs here, off the UI thread, so indexing and checking never freeze the page.
-// Protocol: { id, type, payload } -> { id, ok: true, result } | { id, ok: false, error }, with
-// { id, type: 'progress', done, total } messages while references are being indexed.
+// Protocol: { id, type, payload } -> { id, ok: true, result } | { id, ok: false, error, restarted },
+// with { id, type: 'progress', done, total } messages while references are being indexed, and
+// { type: 'library', bytes } (the saved index) after every request that may change the library, so
+// the page can restore it in a new worker if this one dies (www/engine.js).
 import { Checker, version } from '../js/browser.js';
+import { ENGINE_RESTARTED } from '../js/guard.js';
 
 let checker = new Checker();
+
+const CHANGES_LIBRARY = new Set(['addReferences', 'removeReference', 'importIndex', 'loadDemo']);
+
+/** What a user can act on when the engine restarted itself on an internal error (js/guard.js). */
+function plainMessage(error, notDone = 'this was not done') {
+  if (error?.code === ENGINE_RESTARTED) {
+    console.warn(error.message);
+    return `the checker ran into an internal error and restarted itself; ${notDone}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
 
 const handlers = {
   addReferences({ references }, progress) {
@@ -13,7 +27,7 @@ const handlers = {
       try {
         checker.addReference(reference);
       } catch (error) {
-        errors.push(`${reference.title || reference.id}: ${error.message}`);
+        errors.push(`${reference.title || reference.id}: ${plainMessage(error, 'it was not added')}`);
       }
     }
     return { references: checker.references(), errors };
@@ -39,18 +53,51 @@ const handlers = {
   },
 };
 
+/** Sends the page the saved index (transferred, not copied); on failure the page keeps the last one. */
+function sendLibrary() {
+  try {
+    const bytes = checker.exportIndex();
+    self.postMessage({ type: 'library', bytes }, [bytes.buffer]);
+  } catch (error) {
+    console.warn(`the library could not be saved for a restart: ${error.message}`);
+  }
+}
+
 self.onmessage = async ({ data }) => {
   const { id, type, payload } = data;
+  let reply;
+  let transfer = [];
   try {
     const handler = handlers[type];
     if (!handler) throw new Error(`unknown request type: ${type}`);
     const progress = (done, total) => self.postMessage({ id, type: 'progress', done, total });
     const result = await handler(payload ?? {}, progress);
-    const transfer = result instanceof Uint8Array ? [result.buffer] : [];
-    self.postMessage({ id, ok: true, result }, transfer);
+    if (result instanceof Uint8Array) transfer = [result.buffer];
+    reply = { id, ok: true, result };
   } catch (error) {
-    self.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
+    reply = { id, ok: false, error: plainMessage(error), restarted: error?.code === ENGINE_RESTARTED };
   }
+  // Before the reply, so the page holds the new library by the time the request resolves.
+  if (CHANGES_LIBRARY.has(type)) sendLibrary();
+  self.postMessage(reply, transfer);
 };
 
-self.postMessage({ type: 'ready', version: version() });
+/**
+ * Holds a Web Lock for as long as this worker lives; the page asks for the same lock, which it gets
+ * only when this worker is gone, however it ended (closed, crashed, out of memory). Resolves with the
+ * lock's name, or null where Web Locks are missing (the page then relies on `error` events).
+ */
+function holdLifeLock() {
+  if (!self.navigator?.locks) return Promise.resolve(null);
+  const name = `plagscope-engine-${crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`}`;
+  return new Promise((held) => {
+    navigator.locks
+      .request(name, () => {
+        held(name);
+        return new Promise(() => {}); // never released while the worker runs
+      })
+      .catch(() => held(null));
+  });
+}
+
+self.postMessage({ type: 'ready', version: version(), lock: await holdLifeLock() });
