@@ -1,0 +1,70 @@
+// The documented size limits through the npm API: a text over 64 MiB, or one that normalization
+// for matching expands past 64 MiB, is refused with a message naming the limit, and the same
+// Checker keeps its references and goes on working. Checks of behaviour, not measurements (those
+// are bench/limits.mjs); the expanding text is the slow part (~10 s per call on a 2-core machine).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Checker, analyze } from 'plagscope';
+
+const MiB = 1 << 20;
+const SOURCE =
+  'Winnowing selects fingerprints from the hashes of overlapping word sequences so that every shared run of sufficient length between two documents is guaranteed to be detected.';
+const PAPER = `Our own introduction comes first. ${SOURCE} Our own conclusion comes last.`;
+
+function workingChecker() {
+  const checker = new Checker();
+  checker.addReference({ id: 'src', text: SOURCE });
+  return checker;
+}
+
+/** The checker still holds exactly its references, finds the copy, and takes a new reference. */
+function assertStillWorks(checker, ids) {
+  assert.deepEqual(checker.references().map((r) => r.id), ids, 'a refused add must leave no trace');
+  assert.deepEqual(checker.check(PAPER).sources.map((s) => s.id), ['src']);
+  const id = `after ${ids.length}`;
+  checker.addReference({ id, text: 'Rivers carry sediment to their deltas, where it settles and builds new land over the centuries.' });
+  assert.equal(checker.getReference(id).id, id);
+  return [...ids, id];
+}
+
+test('a text just over 64 MiB is refused before any work, naming the limit; the Checker keeps working', () => {
+  const checker = workingChecker();
+  let ids = ['src'];
+  const big = 'a'.repeat(64 * MiB + 1);
+  const tooBig = { message: /^invalid `text`: .*the limit is 64 MB/ };
+  const started = performance.now();
+  assert.throws(() => checker.check(big), tooBig);
+  ids = assertStillWorks(checker, ids);
+  assert.throws(() => checker.addReference({ id: 'big', text: big }), tooBig);
+  ids = assertStillWorks(checker, ids);
+  assert.throws(() => analyze(big), { message: /^invalid `text`: it is 64\.0 MB; the limit is 64 MB \(split it into smaller documents\)$/ });
+  // Refused up front: copying the string into the engine is the only work (well under a second
+  // each; the expanding text below takes ten times as long).
+  assert.ok(performance.now() - started < 10_000, `${performance.now() - started} ms`);
+  // Exactly 64 MiB is within the limit (analyze only: a check of it is a measurement).
+  const atLimit = analyze(`${'a'.repeat(64 * MiB - 4)} end`);
+  assert.equal(atLimit.normalized.length, 64 * MiB);
+  assert.equal(atLimit.tokens.at(-1).start, 64 * MiB - 3);
+});
+
+test('the limit counts UTF-8 bytes: 23 million Chinese characters (69 MB) are over it', () => {
+  const checker = workingChecker();
+  const chinese = '中'.repeat(23_000_000);
+  assert.ok(chinese.length < 64 * MiB && Buffer.byteLength(chinese) > 64 * MiB);
+  assert.throws(() => checker.check(chinese), { message: /^invalid `text`: .*the limit is 64 MB/ });
+  assertStillWorks(checker, ['src']);
+});
+
+test('a text that normalization expands past 64 MiB is refused, naming the limit; the Checker keeps working', () => {
+  // U+FDFA becomes 18 characters (33 bytes) under NFKC: 4 million of them are 11 MiB as given and
+  // would be 126 MiB normalized. Before the fix this trapped ("capacity overflow") and left the
+  // instance unusable.
+  const expanding = '\uFDFA'.repeat(4_000_000);
+  assert.ok(Buffer.byteLength(expanding) < 64 * MiB);
+  const expanded = { message: /^invalid `text`: it becomes, normalized for matching, 64\.\d MB; the limit is 64 MB \(split it into smaller documents\)$/ };
+  const checker = workingChecker();
+  assert.throws(() => checker.check(expanding), expanded);
+  const ids = assertStillWorks(checker, ['src']);
+  assert.throws(() => checker.addReference({ id: 'expanding', text: expanding }), expanded);
+  assertStillWorks(checker, ids);
+});
