@@ -11,6 +11,7 @@ pub mod chinese_script;
 pub mod confusables;
 mod disguise;
 pub mod evasion;
+mod gaps;
 mod marks;
 pub mod normalize;
 mod pieces;
