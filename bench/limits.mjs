@@ -32,11 +32,27 @@ const selected = (label) => label.includes(process.env.LIMITS_ONLY ?? '');
 // --- seeded text generators (also sent to the page as source, so they use nothing from outside) ---
 
 function generators(vocabulary, cumulative, hanzi) {
-  const rng = (seed) => () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  // sfc32 (128-bit state) seeded through splitmix32. A 32-bit generator such as mulberry32 walks one
+  // cycle of 2^32 states, so two seeds are the same stream shifted: a 64 MiB paper drew 12 million
+  // numbers and ran into the stream of one of its 200 references, copying it whole.
+  const rng = (seed) => {
+    const split = () => {
+      seed = (seed + 0x9e3779b9) | 0;
+      let z = seed;
+      z = Math.imul(z ^ (z >>> 16), 0x21f0aaad);
+      z = Math.imul(z ^ (z >>> 15), 0x735a2d97);
+      return (z ^ (z >>> 15)) >>> 0;
+    };
+    let [a, b, c, d] = [split(), split(), split(), split()];
+    return () => {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      return (t >>> 0) / 4294967296;
+    };
   };
   const total = cumulative[cumulative.length - 1];
   /** ASCII English-like text of exactly `bytes` bytes: lines of 150 words, sentences of 15. */
