@@ -35,6 +35,7 @@ use crate::span::Span;
 use crate::text::chinese_script::ScriptCount;
 use crate::text::{analyze, token_weights, Analysis, EvasionReport, TextOptions, WORD};
 
+use crate::text::tokenize::check_size;
 pub use crate::text::MAX_TEXT_BYTES;
 
 /// Options fixed for a reference set (they decide what is stored in the index).
@@ -380,20 +381,6 @@ impl Prepared {
     }
 }
 
-fn check_text(name: &'static str, text: &str) -> Result<(), Error> {
-    if text.len() > MAX_TEXT_BYTES {
-        return Err(Error::invalid(
-            name,
-            format!(
-                "the text is {} MB; the limit is {} MB",
-                text.len() >> 20,
-                MAX_TEXT_BYTES >> 20
-            ),
-        ));
-    }
-    Ok(())
-}
-
 /// A reference set and the checks against it.
 #[derive(Debug, Clone)]
 pub struct Checker {
@@ -404,7 +391,16 @@ pub struct Checker {
     /// Fingerprint -> indices into `entries`.
     postings: HashMap<u64, Vec<u32>>,
     hasher: MinHasher,
+    /// Bytes of reference text held, kept under [`MAX_REFERENCE_SET_BYTES`].
+    text_bytes: usize,
 }
+
+/// Most reference text one set holds, in bytes of UTF-8 (base documents included): 256 MiB, about
+/// 21,000 references of 2,000 words. Measured in the wasm build, a reference set takes about 5.5
+/// times its text in memory (postings, sketches, the text), growing in doublings; a wasm instance
+/// has at most 4 GiB, and a check of a 64 MiB paper needs up to 1.5 GB more. Past this the set is
+/// refused with a message rather than run out of memory.
+pub const MAX_REFERENCE_SET_BYTES: usize = 256 << 20;
 
 impl Checker {
     /// An empty checker.
@@ -435,6 +431,7 @@ impl Checker {
             ids: HashMap::new(),
             postings: HashMap::new(),
             hasher,
+            text_bytes: 0,
         })
     }
 
@@ -489,7 +486,8 @@ impl Checker {
                 format!("a reference with id {:?} already exists", reference.id),
             ));
         }
-        check_text("text", &reference.text)?;
+        check_size("text", reference.text.len(), "is")?;
+        self.check_room(reference.text.len())?;
         if reference.title.is_empty() {
             reference.title = reference.id.clone();
         }
@@ -515,8 +513,29 @@ impl Checker {
         Ok(())
     }
 
+    /// Refuses a reference of `bytes` that would take the set past [`MAX_REFERENCE_SET_BYTES`].
+    /// The message names no size of its own, so that every file refused in a batch reads the same.
+    fn check_room(&self, bytes: usize) -> Result<(), Error> {
+        if self.text_bytes.saturating_add(bytes) <= MAX_REFERENCE_SET_BYTES {
+            return Ok(());
+        }
+        let mb = |bytes: usize| bytes as f64 / (1 << 20) as f64;
+        Err(Error::invalid(
+            "text",
+            format!(
+                "the reference set is full: its {} references hold {:.1} MB of text, and the \
+                 limit is {} MB; remove references, or split the set in two and check against \
+                 each",
+                self.entries.len(),
+                mb(self.text_bytes),
+                MAX_REFERENCE_SET_BYTES >> 20
+            ),
+        ))
+    }
+
     pub(crate) fn insert_entry(&mut self, entry: Entry) {
         let index = self.entries.len();
+        self.text_bytes += entry.reference.text.len();
         for &fingerprint in &entry.fingerprints {
             self.postings
                 .entry(fingerprint)
@@ -545,6 +564,13 @@ impl Checker {
                 )));
             }
             checker.validate_entry(&entry)?;
+            if checker.check_room(entry.reference.text.len()).is_err() {
+                return Err(Error::InvalidIndex(format!(
+                    "it holds more than {} MB of reference text, more than a reference set may \
+                     hold",
+                    MAX_REFERENCE_SET_BYTES >> 20
+                )));
+            }
             checker.insert_entry(entry);
         }
         Ok(checker)
@@ -600,9 +626,10 @@ impl Checker {
         if let Ok(prepared) = self.prepare(&entry.reference.text) {
             self.idf.remove_document(&prepared.analysis);
         }
-        // Indices after the removed one shift down: rebuild the postings and the id map.
+        // Indices after the removed one shift down: rebuild the postings, the id map and the total.
         self.postings.clear();
         self.ids.clear();
+        self.text_bytes = 0;
         let entries = std::mem::take(&mut self.entries);
         for entry in entries {
             self.insert_entry(entry);
@@ -662,7 +689,7 @@ impl Checker {
     /// Checks `text` against the reference set.
     pub fn check(&self, text: &str, options: &CheckOptions) -> Result<Report, Error> {
         options.validate()?;
-        check_text("text", text)?;
+        check_size("text", text.len(), "is")?;
         let paper = self.prepare(text)?;
         let tokens = &paper.analysis.tokens;
         let mut excluded_spans = Vec::new();

@@ -380,7 +380,7 @@ fn removing_a_reference_and_bad_input() {
         .check(&huge, &CheckOptions::default())
         .unwrap_err()
         .to_string()
-        .contains("limit is 64 MB"));
+        .contains("over the limit of 64 MB"));
     let bad = CheckOptions {
         mu: 0.5,
         ..CheckOptions::default()

@@ -87,6 +87,49 @@ fn a_text_over_the_limit_is_refused_before_any_work() {
     let text = "a".repeat(MAX_TEXT_BYTES + 1);
     let (result, peak) = peak_during(|| analyze(&text, &TextOptions::default()));
     let message = result.unwrap_err().to_string();
-    assert!(message.contains("the limit is 64 MB"), "{message}");
+    assert_eq!(
+        message,
+        "invalid `text`: it is 64.0 MB (67108865 bytes), over the limit of 64 MB (67108864 bytes); \
+         split it into smaller documents"
+    );
     assert!(peak < 1 << 20, "peak {peak}");
+}
+
+#[test]
+fn a_reference_set_is_refused_past_its_limit_and_keeps_working() {
+    use plagscope::checker::{CheckOptions, MAX_REFERENCE_SET_BYTES};
+    // Blank texts reach the limit quickly (no words to index) and count like any other text.
+    let blank = " ".repeat(MAX_TEXT_BYTES);
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    let copied = "the copied sentence runs long enough to be reported as a shared passage here";
+    checker
+        .add_reference(Reference::new("src", copied))
+        .unwrap();
+    let fill = MAX_REFERENCE_SET_BYTES - copied.len();
+    for (i, start) in (0..fill).step_by(MAX_TEXT_BYTES).enumerate() {
+        let len = MAX_TEXT_BYTES.min(fill - start);
+        checker
+            .add_reference(Reference::new(format!("blank{i}"), &blank[..len]))
+            .unwrap();
+    }
+    let message = checker
+        .add_reference(Reference::new("one-byte-more", "a"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        message,
+        format!(
+            "invalid `text`: the reference set is full: its {} references hold 256.0 MB of \
+             text, and the limit is 256 MB; remove references, or split the set in two and check \
+             against each",
+            checker.len()
+        )
+    );
+    // The set still checks, and removing a reference makes room again.
+    let report = checker.check(copied, &CheckOptions::default()).unwrap();
+    assert_eq!(report.sources[0].id, "src");
+    assert!(checker.remove_reference("blank0").unwrap());
+    checker
+        .add_reference(Reference::new("one-byte-more", "a"))
+        .unwrap();
 }

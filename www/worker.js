@@ -19,17 +19,27 @@ function plainMessage(error, notDone = 'this was not done') {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** "a", "a and b", "a, b, c and 7 more": a batch refused for one reason is one message, not 500. */
+function nameSome(titles, shown = 3) {
+  if (titles.length === 1) return titles[0];
+  if (titles.length <= shown + 1) return `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}`;
+  return `${titles.slice(0, shown).join(', ')} and ${titles.length - shown} more`;
+}
+
 const handlers = {
   addReferences({ references }, progress) {
-    const errors = [];
+    const refused = new Map(); // message -> titles of the references refused with it
     for (const [done, reference] of references.entries()) {
       if (done % 10 === 0) progress(done, references.length);
       try {
         checker.addReference(reference);
       } catch (error) {
-        errors.push(`${reference.title || reference.id}: ${plainMessage(error, 'it was not added')}`);
+        const message = plainMessage(error, 'it was not added');
+        if (!refused.has(message)) refused.set(message, []);
+        refused.get(message).push(reference.title || reference.id);
       }
     }
+    const errors = [...refused].map(([message, titles]) => `${nameSome(titles)}: ${message}`);
     return { references: checker.references(), errors };
   },
   removeReference: ({ id }) => (checker.removeReference(id), checker.references()),

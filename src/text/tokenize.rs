@@ -89,7 +89,7 @@ impl Analysis {
 /// ```
 pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
     options.validate()?;
-    check_size(text.len(), "is")?;
+    check_size("text", text.len(), "is")?;
     let mut builder = Builder {
         options,
         analysis: Analysis::default(),
@@ -106,6 +106,7 @@ pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
         // Normalization can expand a text 18-fold (U+FDFA): the limits hold after it too, and
         // are checked as it goes, so an expanding text is refused before it fills the memory.
         check_size(
+            "text",
             builder.analysis.normalized.len(),
             "becomes, normalized for matching,",
         )?;
@@ -129,12 +130,15 @@ pub const MAX_TEXT_BYTES: usize = 64 << 20;
 /// costs about 100 bytes through the pipeline, and a wasm instance has at most 4 GiB.
 pub const MAX_TOKENS: usize = 16_000_000;
 
-fn check_size(bytes: usize, verb: &str) -> Result<(), Error> {
+/// Refuses a text over [`MAX_TEXT_BYTES`], naming `field` and saying by how much: both sizes in
+/// bytes too, because a text one byte over would otherwise read "64.0 MB; the limit is 64 MB".
+pub(crate) fn check_size(field: &'static str, bytes: usize, verb: &str) -> Result<(), Error> {
     if bytes > MAX_TEXT_BYTES {
         return Err(Error::invalid(
-            "text",
+            field,
             format!(
-                "it {verb} {:.1} MB; the limit is {} MB (split it into smaller documents)",
+                "it {verb} {:.1} MB ({bytes} bytes), over the limit of {} MB ({MAX_TEXT_BYTES} \
+                 bytes); split it into smaller documents",
                 bytes as f64 / (1 << 20) as f64,
                 MAX_TEXT_BYTES >> 20
             ),

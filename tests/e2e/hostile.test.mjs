@@ -132,7 +132,7 @@ test('a paper that normalization expands past the limit gets a clear message; th
   await act(page, '#check', 50_000);
   assert.match(
     await errorShown(page),
-    /^invalid `text`: it becomes, normalized for matching, 64\.\d MB; the limit is 64 MB \(split it into smaller documents\)$/,
+    /^invalid `text`: it becomes, normalized for matching, 64\.\d MB \(\d+ bytes\), over the limit of 64 MB \(67108864 bytes\); split it into smaller documents$/,
   );
   assert.equal(await page.locator('#status').textContent(), '');
   await page.fill('#paper', `Our own words first. ${words(source, 100, 60)} Our own words last.`);

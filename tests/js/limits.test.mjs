@@ -31,13 +31,13 @@ test('a text just over 64 MiB is refused before any work, naming the limit; the 
   const checker = workingChecker();
   let ids = ['src'];
   const big = 'a'.repeat(64 * MiB + 1);
-  const tooBig = { message: /^invalid `text`: .*the limit is 64 MB/ };
+  const tooBig = { message: /^invalid `text`: .*over the limit of 64 MB \(67108864 bytes\)/ };
   const started = performance.now();
   assert.throws(() => checker.check(big), tooBig);
   ids = assertStillWorks(checker, ids);
   assert.throws(() => checker.addReference({ id: 'big', text: big }), tooBig);
   ids = assertStillWorks(checker, ids);
-  assert.throws(() => analyze(big), { message: /^invalid `text`: it is 64\.0 MB; the limit is 64 MB \(split it into smaller documents\)$/ });
+  assert.throws(() => analyze(big), { message: /^invalid `text`: it is 64\.0 MB \(67108865 bytes\), over the limit of 64 MB \(67108864 bytes\); split it into smaller documents$/ });
   // Refused up front: copying the string into the engine is the only work (well under a second
   // each; the expanding text below takes ten times as long).
   assert.ok(performance.now() - started < 10_000, `${performance.now() - started} ms`);
@@ -51,7 +51,7 @@ test('the limit counts UTF-8 bytes: 23 million Chinese characters (69 MB) are ov
   const checker = workingChecker();
   const chinese = '中'.repeat(23_000_000);
   assert.ok(chinese.length < 64 * MiB && Buffer.byteLength(chinese) > 64 * MiB);
-  assert.throws(() => checker.check(chinese), { message: /^invalid `text`: .*the limit is 64 MB/ });
+  assert.throws(() => checker.check(chinese), { message: /^invalid `text`: .*over the limit of 64 MB \(67108864 bytes\)/ });
   assertStillWorks(checker, ['src']);
 });
 
@@ -61,10 +61,28 @@ test('a text that normalization expands past 64 MiB is refused, naming the limit
   // instance unusable.
   const expanding = '\uFDFA'.repeat(4_000_000);
   assert.ok(Buffer.byteLength(expanding) < 64 * MiB);
-  const expanded = { message: /^invalid `text`: it becomes, normalized for matching, 64\.\d MB; the limit is 64 MB \(split it into smaller documents\)$/ };
+  const expanded = { message: /^invalid `text`: it becomes, normalized for matching, 64\.\d MB \(\d+ bytes\), over the limit of 64 MB \(67108864 bytes\); split it into smaller documents$/ };
   const checker = workingChecker();
   assert.throws(() => checker.check(expanding), expanded);
   const ids = assertStillWorks(checker, ['src']);
   assert.throws(() => checker.addReference({ id: 'expanding', text: expanding }), expanded);
   assertStillWorks(checker, ids);
+});
+
+test('a reference set is refused past 256 MiB of text with a clear message; removing one makes room', () => {
+  const checker = workingChecker();
+  let ids = ['src'];
+  // Blank texts reach the limit quickly and count like any other text.
+  const blank = ' '.repeat(64 * MiB);
+  for (let i = 0; i < 3; i++) checker.addReference({ id: `blank${i}`, text: blank });
+  checker.addReference({ id: 'blank3', text: blank.slice(SOURCE.length) });
+  ids = [...ids, 'blank0', 'blank1', 'blank2', 'blank3'];
+  const full = {
+    message:
+      /^invalid `text`: the reference set is full: its 5 references hold 256\.0 MB of text, and the limit is 256 MB; remove references, or split the set in two and check against each$/,
+  };
+  assert.throws(() => checker.addReference({ id: 'more', text: 'one more reference' }), full);
+  assert.deepEqual(checker.check(PAPER).sources.map((s) => s.id), ['src']);
+  assert.equal(checker.removeReference('blank0'), true);
+  assertStillWorks(checker, ids.filter((id) => id !== 'blank0'));
 });
