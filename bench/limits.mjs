@@ -266,17 +266,7 @@ function browserPid(marker) {
 async function pageCases(results) {
   const { chromium } = await import('playwright-core');
   const { startServer } = await import('../scripts/serve.mjs');
-  // sirv lists every file under the repository when it starts; a fuzzer writing target/ at that
-  // moment makes the listing fail, so try again.
-  let served;
-  for (let attempt = 1; !served; attempt++) {
-    try {
-      served = await startServer({ port: 0 });
-    } catch (error) {
-      if (attempt === 5) throw error;
-    }
-  }
-  const { server, url } = served;
+  const { server, url } = await startServer({ port: 0 });
   const marker = `--plagscope-limits-bench=${process.pid}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -1,23 +1,34 @@
 // Serves the web app (index.html, sw.js, www/, js/, pkg/) on localhost with correct MIME types
 // (`.wasm` as application/wasm) using sirv. Usable as a script (`npm start`) and as a module (tests).
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// Only what the page needs is public; sources, node_modules and build junk are not served.
-const PUBLIC = /^\/(?:$|index\.html$|sw\.js$|www\/|js\/|pkg\/)/;
+// Only what the page needs is public; sources, node_modules and build junk are not served, nor read:
+// sirv lists a folder's files when it starts, and listing the whole repository would walk target/
+// while a fuzzer or a build writes there.
+const PUBLIC_FOLDERS = ['www', 'js', 'pkg'];
+const PUBLIC_FILES = new Set(['/', '/index.html', '/sw.js']);
 
 /** Starts the server; resolves with { server, url } once it listens. Port 0 picks a free port. */
 export function startServer({ port = 8080, host = '127.0.0.1', dev = false } = {}) {
-  const files = sirv(root, { dev, etag: true });
+  const folders = new Map(PUBLIC_FOLDERS.map((name) => [name, sirv(join(root, name), { dev, etag: true })]));
+  // The two files at the top are looked up when asked for (sirv's dev mode), which reads nothing else.
+  const topFiles = sirv(root, { dev: true, etag: true });
+  const notFound = (res) => res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   const server = createServer((req, res) => {
-    const path = new URL(req.url, 'http://x').pathname;
-    if (!PUBLIC.test(path)) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
+    const url = new URL(req.url, 'http://x');
+    const [, folder, ...rest] = url.pathname.split('/');
+    if (PUBLIC_FILES.has(url.pathname)) {
+      topFiles(req, res, () => notFound(res));
+    } else if (folders.has(folder) && rest.length > 0) {
+      req.url = `/${rest.join('/')}${url.search}`;
+      folders.get(folder)(req, res, () => notFound(res));
+    } else {
+      notFound(res);
     }
-    files(req, res, () => res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
