@@ -2,67 +2,23 @@
 // Chromium comes from the system (CHROMIUM_PATH or /usr/bin/chromium); it is never downloaded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/serve.mjs';
 import { makeDocx, makePdf } from '../fixtures.mjs';
+import { act, addPastedReference, brown, useApp, whenReady, words } from './harness.mjs';
 
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const corpus = new URL('../../target/corpus/en/', import.meta.url);
-const brown = (name) => readFileSync(new URL(`brown-${name}.txt`, corpus), 'utf8');
-const words = (text, from, count) => text.split(/\s+/).filter(Boolean).slice(from, from + count).join(' ');
-let server;
-let baseUrl;
-let browser;
+const app = useApp();
+const { openApp } = app;
 let files;
 
-before(async () => {
-  assert.ok(existsSync(executablePath), `Chromium not found at ${executablePath}; run scripts/setup.sh --browser`);
-  ({ server, url: baseUrl } = await startServer({ port: 0 }));
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+before(() => {
   files = mkdtempSync(join(tmpdir(), 'plagscope-e2e-'));
 });
 
-after(async () => {
-  await browser?.close();
-  server?.close();
+after(() => {
   rmSync(files, { recursive: true, force: true });
 });
-
-/** A fresh page with the engine loaded; fails the test on any page error or console error. */
-async function openApp(t) {
-  const page = await browser.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
-  t.after(async () => {
-    await page.close();
-    assert.deepEqual(problems, [], 'the page reported errors');
-  });
-  await page.goto(baseUrl);
-  await page.locator('body[data-ready="true"]').waitFor();
-  return page;
-}
-
-/** Clicks `selector` (or runs `action`) and waits until the page has finished the work it started. */
-async function act(page, action) {
-  const done = Number((await page.locator('body').getAttribute('data-completed')) ?? 0);
-  await (typeof action === 'string' ? page.click(action) : action());
-  await page.locator(`body[data-completed="${done + 1}"]`).waitFor();
-}
-
-async function addPastedReference(page, title, text) {
-  if (!(await page.locator('#add-pasted').evaluate((details) => details.open))) await page.click('#add-pasted summary');
-  await page.fill('#ref-title', title);
-  await page.fill('#ref-text', text);
-  await act(page, '#ref-add');
-}
 
 const marks = (page, view) => page.locator(`${view} mark`).allTextContents();
 
@@ -235,11 +191,11 @@ test('comparing all references shows who copied from whom, side by side', async 
 });
 
 test('after one visit the app works offline', async (t) => {
-  const context = await browser.newContext();
+  const context = await app.browser.newContext();
   t.after(() => context.close());
   const page = await context.newPage();
-  await page.goto(baseUrl);
-  await page.locator('body[data-ready="true"]').waitFor();
+  await page.goto(app.baseUrl);
+  await whenReady(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
@@ -248,7 +204,7 @@ test('after one visit the app works offline', async (t) => {
   });
   await context.setOffline(true);
   await page.reload();
-  await page.locator('body[data-ready="true"]').waitFor();
+  await whenReady(page);
   await act(page, '#example');
   await act(page, '#check');
   assert.match(await page.locator('#overall').textContent(), /matches 2 source\(s\)/);

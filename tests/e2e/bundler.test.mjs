@@ -8,8 +8,7 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { build } from 'vite';
 import { chromium } from 'playwright-core';
-
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { executablePath } from './harness.mjs';
 
 test('a Vite-bundled browser app imports plagscope and checks a paper', async (t) => {
   const config = fileURLToPath(new URL('../bundler/vite.config.mjs', import.meta.url));

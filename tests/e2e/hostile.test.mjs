@@ -4,68 +4,18 @@
 // gets a clear message and the page goes on checking; an empty paper gets a clear message; and the
 // worker protocol keeps its promise under concurrent requests (a check sees every reference whose
 // add resolved before the check was sent). EVASION_CASES=<path> uses another case file.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { readFileSync, readdirSync } from 'node:fs';
 import { Checker } from 'plagscope';
-import { startServer } from '../../scripts/serve.mjs';
+import { act, addPastedReference, brown as brownText, corpus, useApp, words } from './harness.mjs';
 
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const cases = JSON.parse(readFileSync(process.env.EVASION_CASES ?? new URL('../data/evasion-cases.json', import.meta.url), 'utf8'));
-const corpus = new URL('../../target/corpus/en/', import.meta.url);
 const brownNames = readdirSync(corpus).filter((n) => /^brown-.*\.txt$/.test(n)).sort();
 // Quotation marks stripped: quotations are left out of a check, which would hide copies for a
 // reason that has nothing to do with what is tested here.
-const brown = (name) => readFileSync(new URL(name.endsWith('.txt') ? name : `brown-${name}.txt`, corpus), 'utf8').replace(/["“”«»]/g, '');
-const words = (text, from, count) => text.split(/\s+/).filter(Boolean).slice(from, from + count).join(' ');
-let server;
-let baseUrl;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync(executablePath), `Chromium not found at ${executablePath}; run scripts/setup.sh --browser`);
-  ({ server, url: baseUrl } = await startServer({ port: 0 }));
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-/** A fresh page with the engine loaded; fails the test on any page error or console error. */
-async function openApp(t) {
-  const page = await browser.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
-  t.after(async () => {
-    await page.close();
-    assert.deepEqual(problems, [], 'the page reported errors');
-  });
-  await page.goto(baseUrl);
-  await page.locator('body[data-ready="true"]').waitFor();
-  return page;
-}
-
-/** Clicks `selector` (or runs `action`) and waits until the page has finished the work it started. */
-async function act(page, action, timeout = 30_000) {
-  const done = Number((await page.locator('body').getAttribute('data-completed')) ?? 0);
-  await (typeof action === 'string' ? page.click(action) : action());
-  await page.locator(`body[data-completed="${done + 1}"]`).waitFor({ timeout });
-}
-
-async function addPastedReference(page, title, text) {
-  if (!(await page.locator('#add-pasted').evaluate((details) => details.open))) await page.click('#add-pasted summary');
-  await page.fill('#ref-title', title);
-  await page.fill('#ref-text', text);
-  await act(page, '#ref-add');
-}
+const brown = (name) => brownText(name).replace(/["“”«»]/g, '');
+const { openApp } = useApp();
 
 const errorShown = async (page) => ((await page.locator('#error').isVisible()) ? page.locator('#error').textContent() : '');
 

@@ -3,68 +3,17 @@
 // check is running (the check never answers), and crashed by an uncaught error while idle. A new
 // worker restores the library, the user is told in the status area, and the page keeps working.
 // Screenshots of the message go to target/screenshots/.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/serve.mjs';
+import { mkdirSync } from 'node:fs';
+import { act, addPastedReference, brown, useApp, words } from './harness.mjs';
 
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const corpus = new URL('../../target/corpus/en/', import.meta.url);
-const brown = (name) => readFileSync(new URL(`brown-${name}.txt`, corpus), 'utf8');
-const words = (text, from, count) => text.split(/\s+/).filter(Boolean).slice(from, from + count).join(' ');
 const screenshots = new URL('../../target/screenshots/', import.meta.url);
 const RESTARTED = /^The checker stopped unexpectedly and was restarted\. Your 2 references are still loaded, so you can carry on\.$/;
-let server;
-let baseUrl;
-let browser;
+// Fails a test on any error the page did not expect: the crash it causes itself is expected.
+const { openApp } = useApp({ viewport: { width: 1366, height: 900 }, expectedConsoleErrors: /simulated crash/ });
 
-before(async () => {
-  assert.ok(existsSync(executablePath), `Chromium not found at ${executablePath}; run scripts/setup.sh --browser`);
-  ({ server, url: baseUrl } = await startServer({ port: 0 }));
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  mkdirSync(screenshots, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-/** A fresh page with the engine loaded; fails the test on any error the page did not expect. */
-async function openApp(t, viewport = { width: 1366, height: 900 }) {
-  const page = await browser.newPage({ viewport });
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/simulated crash/.test(message.text())) problems.push(`console: ${message.text()}`);
-  });
-  t.after(async () => {
-    await page.close();
-    assert.deepEqual(problems, [], 'the page reported errors');
-  });
-  await page.goto(baseUrl);
-  await page.locator('body[data-ready="true"]').waitFor();
-  return page;
-}
-
-/** Clicks `selector` (or runs `action`) and waits until the page has finished the work it started. */
-async function act(page, action) {
-  const done = Number((await page.locator('body').getAttribute('data-completed')) ?? 0);
-  await (typeof action === 'string' ? page.click(action) : action());
-  await page.locator(`body[data-completed="${done + 1}"]`).waitFor();
-}
-
-async function addPastedReference(page, title, text) {
-  if (!(await page.locator('#add-pasted').evaluate((details) => details.open))) await page.click('#add-pasted summary');
-  await page.fill('#ref-title', title);
-  await page.fill('#ref-text', text);
-  await act(page, '#ref-add');
-}
+before(() => mkdirSync(screenshots, { recursive: true }));
 
 /** The engine worker of the page (the only module worker the page starts before a PDF is read). */
 function engineWorker(page) {
@@ -112,7 +61,7 @@ test('the worker closed during a check: the check fails plainly, the library is 
 });
 
 test('the worker crashed while idle (an uncaught error): restarted with the library, on a phone-sized page too', async (t) => {
-  const page = await openApp(t, { width: 390, height: 844 });
+  const page = await openApp(t, { viewport: { width: 390, height: 844 } });
   await setUp(page);
   const worker = engineWorker(page);
   await worker.evaluate(() => setTimeout(() => { throw new Error('simulated crash'); }));
