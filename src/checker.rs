@@ -116,7 +116,24 @@ pub struct CheckOptions {
     /// All-pairs only: report pairs whose similarity (the larger of the two directions) reaches
     /// this share, in [0, 1]. Default 0.05.
     pub threshold: f64,
+    /// References the reader left out of this report, by id: passages and similarity are those of
+    /// a set without them (a base document left out no longer excludes its text), while common
+    /// phrasing and the tf·idf statistics still count them. Default none.
+    pub ignore_references: Vec<String>,
+    /// Parts of the paper the reader left out of this report (UTF-16 spans): excluded like a
+    /// quote, as [`ExclusionKind::Reader`]. Default none.
+    pub exclude_spans: Vec<Span>,
+    /// The reader's "include it again": a quote, bibliography or base-document exclusion that
+    /// overlaps one of these spans is not made. Default none.
+    pub include_spans: Vec<Span>,
 }
+
+/// What a check leaves out: each excluded span with its reason, and per paper token whether it is
+/// excluded.
+type Exclusions = (Vec<(ExclusionKind, Span)>, Vec<bool>);
+
+/// Most spans or ids in one of [`CheckOptions`]' reader lists.
+pub const MAX_READER_CHOICES: usize = 100_000;
 
 impl Default for CheckOptions {
     fn default() -> Self {
@@ -130,6 +147,9 @@ impl Default for CheckOptions {
             weibo_k: DEFAULT_K,
             meta: Metadata::default(),
             threshold: 0.05,
+            ignore_references: Vec::new(),
+            exclude_spans: Vec::new(),
+            include_spans: Vec::new(),
         }
     }
 }
@@ -167,6 +187,29 @@ impl CheckOptions {
                 "threshold",
                 format!("must be in [0, 1], got {}", self.threshold),
             ));
+        }
+        for (name, count) in [
+            ("ignoreReferences", self.ignore_references.len()),
+            ("excludeSpans", self.exclude_spans.len()),
+            ("includeSpans", self.include_spans.len()),
+        ] {
+            if count > MAX_READER_CHOICES {
+                return Err(Error::invalid(
+                    name,
+                    format!("holds {count} items; at most {MAX_READER_CHOICES} are allowed"),
+                ));
+            }
+        }
+        for (name, spans) in [
+            ("excludeSpans", &self.exclude_spans),
+            ("includeSpans", &self.include_spans),
+        ] {
+            if let Some(span) = spans.iter().find(|s| s.start > s.end) {
+                return Err(Error::invalid(
+                    name,
+                    format!("a span starts after it ends ({}..{})", span.start, span.end),
+                ));
+            }
         }
         Ok(())
     }
@@ -692,30 +735,12 @@ impl Checker {
         check_size("text", text.len(), "is")?;
         let paper = self.prepare(text)?;
         let tokens = &paper.analysis.tokens;
-        let mut excluded_spans = Vec::new();
-        if options.exclude_quotes {
-            excluded_spans.extend(quotes(text).into_iter().map(|s| (ExclusionKind::Quote, s)));
-        }
-        if options.exclude_bibliography {
-            excluded_spans.extend(bibliography(text).map(|s| (ExclusionKind::Bibliography, s)));
-        }
-        let mut excluded = vec![false; tokens.len()];
-        for (_, span) in &excluded_spans {
-            mark_inside(&paper.analysis, *span, &mut excluded);
-        }
-        // Text shared with base documents is excluded like a quote.
-        for (document, _) in self.candidates(&paper, &excluded, Some(true)) {
-            let source = self.prepare(&self.entries[document].reference.text)?;
-            for passage in align(paper.side(), source.side(), &excluded, &options.align) {
-                let span = token_span(&paper.analysis, passage.paper_start, passage.paper_end);
-                excluded_spans.push((ExclusionKind::Base, span));
-            }
-        }
-        for (kind, span) in &excluded_spans {
-            if *kind == ExclusionKind::Base {
-                mark_inside(&paper.analysis, *span, &mut excluded);
-            }
-        }
+        let ignored: HashSet<&str> = options
+            .ignore_references
+            .iter()
+            .map(|id| id.as_str())
+            .collect();
+        let (excluded_spans, excluded) = self.exclusions(text, &paper, &ignored, options)?;
         let counted = excluded.iter().filter(|&&e| !e).count();
         let paper_shingles = Self::distinct(&paper.shingle_hashes);
         let paper_minhash = self.hasher.signature(&paper_shingles);
@@ -740,6 +765,9 @@ impl Checker {
         let mut sources = Vec::new();
         for (document, _) in self.candidates(&paper, &unusable, Some(false)) {
             let entry = &self.entries[document];
+            if ignored.contains(entry.reference.id.as_str()) {
+                continue;
+            }
             let source = self.prepare(&entry.reference.text)?;
             let passages = align(
                 paper.paper_side(&shared),
@@ -792,6 +820,61 @@ impl Checker {
             evasion: paper.analysis.evasion.clone(),
             excluded: excluded_report,
         })
+    }
+
+    /// What is left out of the paper and why: the reader's spans, quotations and the bibliography
+    /// (unless the reader included them again), then text shared with base documents. Returns the
+    /// spans and, per paper token, whether it is excluded.
+    fn exclusions(
+        &self,
+        text: &str,
+        paper: &Prepared,
+        ignored: &HashSet<&str>,
+        options: &CheckOptions,
+    ) -> Result<Exclusions, Error> {
+        let included_again = |span: &Span| {
+            options
+                .include_spans
+                .iter()
+                .any(|i| i.start < span.end && span.start < i.end)
+        };
+        let mut spans: Vec<(ExclusionKind, Span)> = options
+            .exclude_spans
+            .iter()
+            .filter(|s| s.start < s.end)
+            .map(|&s| (ExclusionKind::Reader, s))
+            .collect();
+        if options.exclude_quotes {
+            spans.extend(quotes(text).into_iter().map(|s| (ExclusionKind::Quote, s)));
+        }
+        if options.exclude_bibliography {
+            spans.extend(bibliography(text).map(|s| (ExclusionKind::Bibliography, s)));
+        }
+        spans.retain(|(kind, span)| *kind == ExclusionKind::Reader || !included_again(span));
+        let mut excluded = vec![false; paper.analysis.tokens.len()];
+        for (_, span) in &spans {
+            mark_inside(&paper.analysis, *span, &mut excluded);
+        }
+        // Text shared with base documents is excluded like a quote.
+        let mut base_spans = Vec::new();
+        for (document, _) in self.candidates(paper, &excluded, Some(true)) {
+            let entry = &self.entries[document];
+            if ignored.contains(entry.reference.id.as_str()) {
+                continue;
+            }
+            let source = self.prepare(&entry.reference.text)?;
+            for passage in align(paper.side(), source.side(), &excluded, &options.align) {
+                let span = token_span(&paper.analysis, passage.paper_start, passage.paper_end);
+                if !included_again(&span) {
+                    base_spans.push((ExclusionKind::Base, span));
+                }
+            }
+        }
+        for (_, span) in &base_spans {
+            mark_inside(&paper.analysis, *span, &mut excluded);
+        }
+        spans.extend(base_spans);
+        Ok((spans, excluded))
     }
 
     fn source_report(

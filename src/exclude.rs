@@ -22,6 +22,8 @@ pub enum ExclusionKind {
     Bibliography,
     /// Text that also appears in a base (template) document.
     Base,
+    /// A part the reader left out of this report ([`crate::checker::CheckOptions::exclude_spans`]).
+    Reader,
 }
 
 /// An excluded part of the paper.

@@ -5,10 +5,11 @@
 //! returns the highlighted passage: a character outside the Basic Multilingual Plane (most emoji) is 4
 //! bytes in UTF-8 but 2 units in UTF-16, an accented Latin letter 2 bytes but 1 unit.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A half-open range `[start, end)` of UTF-16 code units in an original text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Span {
     /// First code unit of the span.
     pub start: usize,

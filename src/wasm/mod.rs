@@ -230,6 +230,12 @@ export interface CheckOptions {
   meta?: Metadata;
   /** All-pairs only: report pairs at least this similar, in [0, 1]. Default 0.05. */
   threshold?: number;
+  /** Check only: references left out of this report, by id, as if they were not in the set. */
+  ignoreReferences?: string[];
+  /** Check only: parts of the paper the reader left out (reported as excluded, kind "reader"). */
+  excludeSpans?: Span[];
+  /** Check only: quote, bibliography or base exclusions overlapping these spans are not made. */
+  includeSpans?: Span[];
 }
 
 /** A reference document. */
@@ -315,7 +321,7 @@ export interface SourceReport {
 }
 
 export interface Exclusion {
-  kind: "quote" | "bibliography" | "base";
+  kind: "quote" | "bibliography" | "base" | "reader";
   start: number;
   end: number;
 }

@@ -21,7 +21,8 @@ const options: CheckOptions = { align: { minWords: 12 }, excludeQuotes: true, ma
 const report: Report = checker.check('paper', options);
 const first: SourceReport | undefined = report.sources[0];
 const passageText: string | undefined = first?.passages.map((p) => 'paper'.slice(p.start, p.end)).join();
-const kinds: Array<'quote' | 'bibliography' | 'base'> = report.excluded.map((e) => e.kind);
+const kinds: Array<'quote' | 'bibliography' | 'base' | 'reader'> = report.excluded.map((e) => e.kind);
+const chosen: Report = checker.check('paper', { ignoreReferences: ['a'], excludeSpans: [{ start: 0, end: 2 }], includeSpans: [] });
 const cyrillic: number | undefined = report.evasion.replacedLetters['Cyrillic'];
 const pairs: PairReport[] = checker.pairs({ threshold: 0.1 });
 const bytes: Uint8Array = checker.exportIndex();
@@ -40,4 +41,4 @@ const v: string = version();
 // @ts-expect-error unknown option names are type errors too
 checker.check('paper', { minWord: 3 });
 
-export { again, bytes, cyrillic, fingerprint, fingerprints, grams, kinds, pairs, passageText, removed, shared, signature, size, text, tokens, v };
+export { again, bytes, chosen, cyrillic, fingerprint, fingerprints, grams, kinds, pairs, passageText, removed, shared, signature, size, text, tokens, v };
