@@ -196,6 +196,10 @@ export function guardEngine(bindings, { checkerMethods = [] } = {}) {
       return this.#run((raw) => raw.size);
     }
 
+    get options() {
+      return this.#run((raw) => raw.options);
+    }
+
     check(text, options) {
       return this.#run((raw) => raw.check(text, options));
     }

@@ -8,7 +8,7 @@ import { ENGINE_RESTARTED } from '../js/guard.js';
 
 let checker = new Checker();
 
-const CHANGES_LIBRARY = new Set(['addReferences', 'removeReference', 'importIndex', 'loadDemo']);
+const CHANGES_LIBRARY = new Set(['addReferences', 'removeReference', 'removeReferences', 'updateReference', 'clear', 'reindex', 'importIndex', 'mergeIndex', 'loadDemo']);
 
 /** What a user can act on when the engine restarted itself on an internal error (js/guard.js). */
 function plainMessage(error, notDone = 'this was not done') {
@@ -40,9 +40,52 @@ const handlers = {
       }
     }
     const errors = [...refused].map(([message, titles]) => `${nameSome(titles)}: ${message}`);
-    return { references: checker.references(), errors };
+    const count = [...refused.values()].reduce((sum, titles) => sum + titles.length, 0);
+    return { references: checker.references(), errors, refused: count };
   },
   removeReference: ({ id }) => (checker.removeReference(id), checker.references()),
+  removeReferences({ ids }) {
+    for (const id of ids) checker.removeReference(id);
+    return checker.references();
+  },
+  /** Renames a reference or marks it as a base document: it is indexed again with the change. */
+  updateReference({ id, title, base }) {
+    const reference = checker.getReference(id);
+    if (!reference) throw new Error('That reference is no longer in the library.');
+    const changed = { ...reference, title: title ?? reference.title, base: base ?? reference.base };
+    checker.removeReference(id);
+    try {
+      checker.addReference(changed);
+    } catch (error) {
+      checker.addReference(reference); // the old one fits: it was there a moment ago
+      throw error;
+    }
+    return checker.references();
+  },
+  options: () => checker.options,
+  /** Indexes every reference again with other text options (ignore case, punctuation, numbers). */
+  reindex({ text }, progress) {
+    const options = { ...checker.options, text: { ...checker.options.text, ...text } };
+    const next = new Checker(options);
+    const ids = checker.references().map((r) => r.id);
+    try {
+      for (const [done, id] of ids.entries()) {
+        if (done % 10 === 0) progress(done, ids.length);
+        next.addReference(checker.getReference(id));
+      }
+    } catch (error) {
+      next.free(); // the library stays as it was
+      throw error;
+    }
+    checker.free();
+    checker = next;
+    return checker.references();
+  },
+  clear() {
+    checker.free();
+    checker = new Checker();
+    return checker.references();
+  },
   references: () => checker.references(),
   getReference: ({ id }) => checker.getReference(id),
   check: ({ text, options }) => checker.check(text, options),
@@ -53,6 +96,18 @@ const handlers = {
     checker.free();
     checker = loaded;
     return checker.references();
+  },
+  /** Adds the references of a saved index that are not in the library yet (same id: kept as is). */
+  mergeIndex({ bytes }, progress) {
+    const loaded = Checker.importIndex(bytes); // throws on a bad file, leaving the current set alone
+    try {
+      const incoming = loaded.references().filter((r) => !checker.getReference(r.id));
+      const skipped = loaded.size - incoming.length;
+      const result = handlers.addReferences({ references: incoming.map((r) => loaded.getReference(r.id)) }, progress);
+      return { ...result, added: incoming.length - result.refused, skipped };
+    } finally {
+      loaded.free();
+    }
   },
   async loadDemo() {
     const response = await fetch(new URL('../pkg/demo-refs.json', import.meta.url));

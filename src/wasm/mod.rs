@@ -460,6 +460,13 @@ impl JsChecker {
         core(self.inner.remove_reference(&id))
     }
 
+    /// The options this reference set was made with (every field filled in), e.g. to show them or
+    /// to make a set that indexes the same way.
+    #[wasm_bindgen(getter, unchecked_return_type = "Required<CheckerOptions>")]
+    pub fn options(&self) -> Result<JsValue, JsError> {
+        to_js(self.inner.options())
+    }
+
     /// The references, in the order they were added.
     #[wasm_bindgen(unchecked_return_type = "ReferenceInfo[]")]
     pub fn references(&self) -> Result<JsValue, JsError> {

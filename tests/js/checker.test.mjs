@@ -137,3 +137,17 @@ test('stateless functions: shingles, winnow, minhash, simhash, analyze', () => {
   assert.equal(evasion.replacedLetters.Cyrillic, 1);
   assert.throws(() => shingles('x', { n: 0 }), /invalid `n`/);
 });
+
+test('a Checker tells its options, every field filled in, and a saved index keeps them', () => {
+  const checker = new Checker({ k: 4, text: { ignoreCase: false } });
+  const expected = {
+    k: 4,
+    t: 12,
+    numPerm: 128,
+    minhashScheme: 'onePermutation',
+    text: { ignoreCase: false, ignorePunctuation: true, ignoreNumbers: false, removeStopwords: false, maxWordChars: null },
+  };
+  assert.deepEqual(checker.options, expected);
+  assert.deepEqual(Checker.importIndex(checker.exportIndex()).options, expected);
+  assert.equal(new Checker().options.text.ignoreCase, true);
+});

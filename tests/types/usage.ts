@@ -28,6 +28,7 @@ const pairs: PairReport[] = checker.pairs({ threshold: 0.1 });
 const bytes: Uint8Array = checker.exportIndex();
 const again: Checker = Checker.importIndex(bytes);
 const size: number = again.size;
+const ignoresCase: boolean | undefined = again.options.text.ignoreCase;
 const removed: boolean = checker.removeReference('a');
 const text: string | undefined = checker.getReference('a')?.text;
 const signature: Uint32Array = minhash('text', { n: 5, numPerm: 64, scheme: 'classic' });
@@ -41,4 +42,4 @@ const v: string = version();
 // @ts-expect-error unknown option names are type errors too
 checker.check('paper', { minWord: 3 });
 
-export { again, bytes, chosen, cyrillic, fingerprint, fingerprints, grams, kinds, pairs, passageText, removed, shared, signature, size, text, tokens, v };
+export { again, bytes, chosen, cyrillic, ignoresCase, fingerprint, fingerprints, grams, kinds, pairs, passageText, removed, shared, signature, size, text, tokens, v };
