@@ -6,9 +6,15 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { docxText, pdfText } from '../js/documents.js';
+import { ACCEPTED_EXTENSIONS, ACCEPTED_TYPES, typeOf } from '../js/formats.js';
 import { unitName } from '../js/units.js';
 import { evasionPhrases } from '../js/evasion.js';
 import { Checker, version } from '../js/node.js';
+
+/** The extensions of the files read as plain text (text and HTML), from the shared list. */
+function plainExtensions() {
+  return ACCEPTED_TYPES.filter((type) => type.kind === 'text' || type.kind === 'html').flatMap((type) => type.extensions);
+}
 
 const USAGE = `plagscope ${version()} — local plagiarism checker
 
@@ -36,11 +42,11 @@ Options:
   -h, --help             show this help
   -v, --version          show the version
 
-Files: .txt, .md, .markdown, .text, .html and .htm (UTF-8); .docx with the mammoth package and .pdf
+Files: ${plainExtensions().join(', ')} (UTF-8); .docx with the mammoth package and .pdf
 with the pdfjs-dist package installed (npm install mammoth pdfjs-dist).
 Exit codes: 0 done, 1 failure, 2 usage error.`;
 
-const TEXT_EXTENSIONS = new Set(['.txt', '.md', '.markdown', '.text', '.html', '.htm', '.docx', '.pdf']);
+const TEXT_EXTENSIONS = new Set(ACCEPTED_EXTENSIONS);
 
 /** An optional reader package, or a clear error naming what to install. */
 async function optional(name, specifier, extension) {
@@ -86,7 +92,8 @@ async function readDocument(path) {
   } catch (error) {
     throw new Error(`cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : error.message}`);
   }
-  if (['.docx', '.pdf'].includes(extname(path).toLowerCase())) return documentText(path, bytes);
+  const kind = typeOf(path)?.kind;
+  if (kind === 'docx' || kind === 'pdf') return documentText(path, bytes);
   if (bytes.includes(0)) throw new Error(`${path} looks like a binary file; plagscope reads plain text, Markdown, HTML, Word and PDF`);
   let text;
   try {
@@ -94,7 +101,7 @@ async function readDocument(path) {
   } catch {
     throw new Error(`${path} is not valid UTF-8 text`);
   }
-  if (['.html', '.htm'].includes(extname(path).toLowerCase())) {
+  if (kind === 'html') {
     text = text
       .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
       .replace(/<(br|p|div|li|h[1-6]|tr)\b[^>]*>/gi, '\n')
