@@ -26,9 +26,10 @@ function restartMessage(references, lost) {
  * Starts the worker; resolves with a client `{ version, request }` once the wasm engine has loaded.
  * `onRestart({ references, message, gaveUp })` hears of every restart: `references` is the restored
  * list (null when the engine restarted inside a live worker and the list is unchanged), `message`
- * tells the user what happened, `gaveUp` says no new worker could be started.
+ * tells the user what happened, `gaveUp` says no new worker could be started. `onLibrary(bytes)`
+ * hears the saved index after every change to the library (to keep a copy in the browser).
  */
-export function startEngine({ onRestart = () => {} } = {}) {
+export function startEngine({ onRestart = () => {}, onLibrary = () => {} } = {}) {
   let library = null; // the latest saved index (Uint8Array) the worker sent
   let nextId = 1;
   let deaths = 0;
@@ -63,6 +64,7 @@ export function startEngine({ onRestart = () => {} } = {}) {
     }
     if (data.type === 'library') {
       library = data.bytes;
+      onLibrary(data.bytes);
       return;
     }
     const call = session.pending.get(data.id);

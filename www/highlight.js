@@ -37,3 +37,79 @@ export function disjoint(ranges) {
   }
   return result;
 }
+
+/**
+ * Non-overlapping pieces of `ranges` ({ start, end, layer, ... }): where ranges overlap, the one
+ * with the lowest `layer` wins (the first given on a tie). Each piece keeps its range's other
+ * fields; pieces are sorted and adjacent pieces of one range are merged.
+ */
+export function flatten(ranges) {
+  const items = ranges.filter((r) => r.end > r.start).map((range, order) => ({ range, order }));
+  const bounds = [...new Set(items.flatMap(({ range }) => [range.start, range.end]))].sort((a, b) => a - b);
+  items.sort((a, b) => a.range.start - b.range.start);
+  const pieces = [];
+  const origins = new WeakMap(); // piece -> the range it comes from, to merge neighbours
+  let active = [];
+  let next = 0;
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const [from, to] = [bounds[i], bounds[i + 1]];
+    active = active.filter(({ range }) => range.end > from);
+    while (next < items.length && items[next].range.start <= from) active.push(items[next++]);
+    if (!active.length) continue;
+    const top = active.reduce((best, item) =>
+      item.range.layer < best.range.layer || (item.range.layer === best.range.layer && item.order < best.order) ? item : best,
+    );
+    const last = pieces.at(-1);
+    if (last && origins.get(last) === top.range && last.end === from) last.end = to;
+    else {
+      const piece = { ...top.range, start: from, end: to };
+      origins.set(piece, top.range);
+      pieces.push(piece);
+    }
+  }
+  return pieces;
+}
+
+/**
+ * Renders `text` into `container` with `pieces` (sorted, disjoint, UTF-16 offsets) wrapped in
+ * elements made by `wrap(piece, pieceText)`, about `chunk` characters per task so that a long paper
+ * never blocks the page for long. Each chunk is a block of its own that ends at a line break, so
+ * the browser lays out only the new chunk. Only text nodes and the elements `wrap` makes are
+ * created: the text is never parsed as HTML. Returns a function that stops the rendering.
+ */
+export function renderPieces(container, text, pieces, wrap, { chunk = 50_000, onDone = () => {} } = {}) {
+  container.replaceChildren();
+  const lineEnd = (from) => {
+    const newline = text.indexOf('\n', from);
+    return newline < 0 ? text.length : newline + 1;
+  };
+  let at = 0;
+  let index = 0;
+  let stopped = false;
+  const step = () => {
+    if (stopped) return;
+    const block = document.createElement('div');
+    block.className = 'chunk';
+    let limit = lineEnd(at + chunk);
+    while (at < limit) {
+      const piece = pieces[index];
+      if (!piece || piece.start >= limit) {
+        block.append(document.createTextNode(text.slice(at, limit)));
+        at = limit;
+        break;
+      }
+      if (piece.start > at) block.append(document.createTextNode(text.slice(at, piece.start)));
+      block.append(wrap(piece, text.slice(piece.start, piece.end)));
+      at = piece.end;
+      index += 1;
+      if (at > limit) limit = lineEnd(at);
+    }
+    container.append(block);
+    if (at < text.length) setTimeout(step, 0);
+    else onDone();
+  };
+  step();
+  return () => {
+    stopped = true;
+  };
+}

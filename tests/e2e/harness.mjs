@@ -60,14 +60,16 @@ export function useApp(defaults = {}) {
  * errors the test causes on purpose, which are not counted.
  */
 export async function openApp(app, t, { viewport, expectedConsoleErrors } = {}) {
-  const page = await app.browser.newPage(viewport ? { viewport } : {});
+  // A context of its own per page: the library the app keeps in IndexedDB never leaks between tests.
+  const context = await app.browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error' && !expectedConsoleErrors?.test(message.text())) problems.push(`console: ${message.text()}`);
   });
   t.after(async () => {
-    await page.close();
+    await context.close();
     assert.deepEqual(problems, [], 'the page reported errors');
   });
   await page.goto(app.baseUrl);

@@ -1,0 +1,263 @@
+// Everything the page does, as actions on the store (www/store.js): they talk to the engine worker
+// (www/engine.js), read files (www/files.js), and keep the library in the browser
+// (www/library.js). Views call these and render the state; they never touch the engine.
+import { readTextFile } from './files.js';
+import { clearLibrary, debounced, loadLibrary, saveLibrary, storageUse } from './library.js';
+import { OPTIONS, checkOptions, problem, saveValues, textOptions, valid } from './options.js';
+
+const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
+
+/** An engine or reader error in the words the page shows: no field names in back-quotes. */
+export function userMessage(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^invalid `[^`]*`: /, '').replace(/^./, (c) => c.toUpperCase());
+}
+
+/** A file's id in the library: two files with the same name, size and date are one file. */
+const fileId = (file) => `file:${file.webkitRelativePath || file.name}:${file.size}:${file.lastModified}`;
+
+export function createActions(store, engine) {
+  const set = store.set;
+  const get = store.get;
+  const saver = debounced(async (bytes) => {
+    const saved = await saveLibrary(bytes, get().groups);
+    set({ saved, storage: await storageUse() });
+  });
+
+  /** Runs `work` with the page marked busy and any error shown; counts completions for tests. */
+  async function run(label, work) {
+    set({ busy: label, error: '', status: label });
+    try {
+      const status = await work();
+      set({ status: status ?? '' });
+    } catch (error) {
+      set({ error: userMessage(error), status: error?.restarted ? get().status : '' });
+    } finally {
+      set({ busy: '' });
+      document.body.dataset.completed = String(Number(document.body.dataset.completed ?? 0) + 1);
+    }
+  }
+
+  const progress = (what) => (done, total) => set({ status: `${what}: ${done} of ${total}…`, progress: { done, total } });
+
+  /** Keeps only the groups of references still in the library. */
+  function withReferences(references, groups = get().groups) {
+    const ids = new Set(references.map((r) => r.id));
+    const kept = Object.fromEntries(Object.entries(groups).filter(([id]) => ids.has(id)));
+    set({ references, groups: kept, progress: null });
+  }
+
+  async function add(references, group) {
+    const before = new Set(get().references.map((r) => r.id));
+    const result = await engine.request('addReferences', { references }, progress('Indexing references'));
+    const added = result.references.filter((r) => !before.has(r.id));
+    const groups = { ...get().groups };
+    if (group) for (const r of added) groups[r.id] = group;
+    withReferences(result.references, groups);
+    return { added: added.length, errors: result.errors };
+  }
+
+  /** Adds the demo set (what is not in the library yet) as the group "demo"; resolves with the example paper. */
+  async function addDemo() {
+    const before = new Set(get().references.map((r) => r.id));
+    const { references, errors, example } = await engine.request('loadDemo');
+    const groups = { ...get().groups };
+    for (const r of references) if (!before.has(r.id)) groups[r.id] = 'demo';
+    withReferences(references, groups);
+    set({ example });
+    if (errors.length) set({ error: errors.map(userMessage).join(' ') });
+    return example;
+  }
+
+  return {
+    /** Opens the library kept in this browser, if any. */
+    restore: () =>
+      run('Opening your library…', async () => {
+        const stored = await loadLibrary();
+        set({ storage: await storageUse() });
+        if (!stored?.bytes) return 'Ready. Add references, or load the demo set, then paste a paper.';
+        const references = await engine.request('importIndex', { bytes: stored.bytes });
+        withReferences(references, stored.groups ?? {});
+        set({ saved: true });
+        const options = await engine.request('options');
+        set((state) => ({ values: { ...state.values, ...options.text } }));
+        return `Your library is back: ${references.length} reference${references.length === 1 ? '' : 's'}, kept in this browser.`;
+      }),
+
+    /** Called with every saved index the worker sends: keeps the browser's copy current. */
+    libraryChanged: (bytes) => saver.schedule(bytes),
+
+    addFiles: (files, group = null) =>
+      run('Reading files…', async () => {
+        const known = new Set(get().references.map((r) => r.id));
+        const references = [];
+        const errors = [];
+        const duplicates = [];
+        for (const [index, file] of files.entries()) {
+          set({ status: `Reading ${file.name} (${index + 1} of ${files.length})…` });
+          const id = fileId(file);
+          if (known.has(id)) {
+            duplicates.push(file.name);
+            continue;
+          }
+          try {
+            references.push({ id, title: file.webkitRelativePath || file.name, text: await readTextFile(file) });
+            known.add(id);
+          } catch (error) {
+            errors.push(userMessage(error));
+          }
+        }
+        if (duplicates.length) errors.push(`Already in the library: ${duplicates.join(', ')}.`);
+        const result = references.length ? await add(references, group) : { added: 0, errors: [] };
+        errors.push(...result.errors.map(userMessage));
+        if (errors.length) set({ error: errors.join(' ') });
+        return result.added ? `Added ${result.added} file${result.added === 1 ? '' : 's'} to the library.` : 'No file was added.';
+      }),
+
+    addPasted: (title, text) =>
+      run('Adding…', async () => {
+        if (!text.trim()) throw new Error('Paste the text of the reference first.');
+        const count = get().references.length + 1;
+        const name = title.trim() || `Pasted reference ${count}`;
+        const { added, errors } = await add([{ id: `pasted:${Date.now()}:${count}`, title: name, text }], null);
+        if (errors.length) throw new Error(errors.join(' '));
+        return added ? `Added “${name}”.` : '';
+      }),
+
+    loadDemo: () =>
+      run('Loading the demo set…', async () => {
+        await addDemo();
+        return 'The demo set is in the library, in a group of its own that you can remove in one click.';
+      }),
+
+    remove: (ids, what) =>
+      run('Removing…', async () => {
+        withReferences(await engine.request('removeReferences', { ids }));
+        return `Removed ${what}.`;
+      }),
+
+    rename: (id, title) =>
+      run('Renaming…', async () => {
+        if (!title.trim()) throw new Error('A title cannot be empty.');
+        withReferences(await engine.request('updateReference', { id, title: title.trim() }));
+        return `Renamed to “${title.trim()}”.`;
+      }),
+
+    setBase: (id, base) =>
+      run('Updating…', async () => {
+        withReferences(await engine.request('updateReference', { id, base }));
+        return base
+          ? 'Marked as a template: its text is left out of papers and never reported as a source.'
+          : 'No longer a template.';
+      }),
+
+    clear: () =>
+      run('Clearing the library…', async () => {
+        withReferences(await engine.request('clear'), {});
+        await saver.flush();
+        await clearLibrary();
+        set({ storage: await storageUse(), result: null, pairs: null });
+        return 'The library is empty.';
+      }),
+
+    /** The library as a file to keep or share; refused when there is nothing in it. */
+    exportLibrary: (download) =>
+      run('Saving…', async () => {
+        if (!get().references.length) throw new Error('The library is empty: there is nothing to save yet.');
+        const bytes = await engine.request('exportIndex');
+        download(bytes, 'plagscope-library.idx');
+        return `Library saved as plagscope-library.idx (${(bytes.length / 1e6).toFixed(1)} MB).`;
+      }),
+
+    /** Opens a saved library file, replacing the library or adding what it does not have yet. */
+    importLibrary: (file, mode) =>
+      run('Opening the library file…', async () => {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        if (mode === 'replace') {
+          withReferences(await engine.request('importIndex', { bytes }), {});
+          return `Library replaced by ${file.name}: ${get().references.length} references.`;
+        }
+        const result = await engine.request('mergeIndex', { bytes }, progress('Adding references'));
+        withReferences(result.references);
+        if (result.errors.length) set({ error: result.errors.map(userMessage).join(' ') });
+        const skipped = result.skipped ? ` (${result.skipped} already in the library)` : '';
+        return `Added ${result.added} references from ${file.name}${skipped}.`;
+      }),
+
+    /** Puts the example paper in the paper box, loading the demo set it copies from if needed. */
+    useExample: () =>
+      run('Loading the example…', async () => {
+        const example = await addDemo();
+        set({ paper: { title: 'Example paper', text: example } });
+        return 'The example paper copies from the demo set, which is now in the library: press Check.';
+      }),
+
+    setPaper: (paper) => set((state) => ({ paper: { ...state.paper, ...paper } })),
+
+    openPaper: (file) =>
+      run('Reading the paper…', async () => {
+        const text = await readTextFile(file);
+        if (!text.trim()) throw new Error(`${file.name} has no text to check.`);
+        set({ paper: { title: file.name, text } });
+        return `Opened ${file.name}.`;
+      }),
+
+    /** Sets an option; a text option (case, punctuation, numbers) indexes the library again. */
+    setOption: (name, raw) => {
+      const option = OPTIONS.find((o) => o.name === name);
+      const value = valid(option, raw);
+      if (value === null) {
+        set({ error: problem(option, raw) });
+        return;
+      }
+      const values = { ...get().values, [name]: value };
+      set({ values, error: '' });
+      saveValues(values);
+      if (option.kind === 'text') {
+        return run('Indexing the library again…', async () => {
+          withReferences(await engine.request('reindex', { text: textOptions(values) }, progress('Indexing again')));
+          return 'The library follows the new option. Check again to see its effect.';
+        });
+      }
+    },
+
+    check: () =>
+      run('Checking…', async () => {
+        const { paper, references } = get();
+        if (!paper.text.trim()) throw new Error('Paste or open a paper first.');
+        if (!references.length) throw new Error('Add at least one reference first: files, a pasted text, or the demo set.');
+        const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values) });
+        set({ result: { report, text: paper.text, title: paper.title || 'Paper', choices: NO_CHOICES, checkedAt: new Date() }, selected: null, pairs: null, view: 'report' });
+        return report.sources.length ? 'Done.' : 'Done: no matching sources.';
+      }),
+
+    /** Checks the same paper again with the reader's choices (exclusions) changed. */
+    choose: (change) =>
+      run('Updating the report…', async () => {
+        const result = get().result;
+        const choices = { ...result.choices, ...change(result.choices) };
+        const report = await engine.request('check', { text: result.text, options: { ...checkOptions(get().values), ...choices } });
+        set({ result: { ...result, report, choices }, selected: null });
+        return 'Report updated.';
+      }),
+
+    select: (selected) => set({ selected }),
+
+    comparePairs: () =>
+      run('Comparing every reference with every other…', async () => {
+        const references = get().references;
+        if (references.length < 2) throw new Error('Add at least two references to compare them with each other.');
+        const pairs = await engine.request('pairs', { options: checkOptions(get().values) });
+        set({ pairs: { pairs, references }, view: 'pairs', selected: null });
+        return pairs.length ? 'Done.' : 'Done: no two references share a passage.';
+      }),
+
+    showView: (view) => set({ view }),
+    dismissError: () => set({ error: '' }),
+    engineRestarted({ references, message, gaveUp }) {
+      if (references) withReferences(references);
+      set(gaveUp ? { error: message, status: '' } : { status: message });
+    },
+    getReference: (id) => engine.request('getReference', { id }),
+  };
+}

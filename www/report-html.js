@@ -1,0 +1,396 @@
+// The downloadable report: one self-contained HTML document (inline CSS, no script, no external
+// resource, a CSP that forbids loading anything) that a teacher can keep, mail or print to PDF. It
+// shows the summary, the ranked sources, the paper with every passage highlighted in its source's
+// colour and number, and each passage side by side with its source and evidence. A pure function of
+// its input (no DOM), so the page and Node produce the same file; every piece of user text is escaped.
+import { evasionPhrases } from '../js/evasion.js';
+import { unitName } from '../js/units.js';
+import { PALETTE, HIGHLIGHT_TEXT, sourceColour } from './palette.js';
+
+/** Characters of context shown around each side of a passage. */
+const CONTEXT = 160;
+
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** `value` as HTML text, safe in element content and in quoted attributes. */
+const esc = (value) => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
+const pct = (share) => `${(Math.max(0, Math.min(1, Number(share) || 0)) * 100).toFixed(1)}%`;
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The report's whole style sheet (the palette classes are added per report). */
+const REPORT_CSS = `*{box-sizing:border-box}
+html{-webkit-print-color-adjust:exact;print-color-adjust:exact}
+body{margin:0 auto;max-width:62rem;padding:1.5rem 1.25rem 3rem;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#fff}
+header{border-bottom:2px solid #1a1a1a;padding-bottom:.75rem}
+h1{margin:.15rem 0;font-size:1.7rem;line-height:1.25;overflow-wrap:anywhere}
+h2{font-size:1.3rem;margin:2rem 0 .75rem}
+h3{font-size:1.05rem;margin:0 0 .2rem;display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:baseline}
+h4,.kicker{font-size:.8rem;text-transform:uppercase;letter-spacing:.06em;color:#555;margin:0 0 .35rem}
+a{color:#0b4f9c}
+.meta{margin:.25rem 0;color:#555}
+.options{list-style:none;padding:0;margin:.6rem 0 0;display:flex;flex-wrap:wrap;gap:.35rem}
+.options li{border:1px solid #bbb;border-radius:1rem;padding:0 .65rem;font-size:.85rem;color:#333}
+.figures{display:flex;flex-wrap:wrap;gap:.25rem 2rem;align-items:baseline}
+.figures p{margin:0}
+.big{font-size:2.6rem;font-weight:700;line-height:1.1;margin-right:.3rem}
+.warning{border:2px solid #b00020;border-left-width:.5rem;background:#fff5f5;padding:.25rem 1rem;border-radius:4px;margin:1rem 0}
+.warning p{margin:.4rem 0}
+.sources{list-style:none;padding:0;margin:0}
+.sources li{display:flex;gap:.75rem;align-items:flex-start;padding:.6rem 0;border-bottom:1px solid #ddd}
+.sources li>div{flex:1;min-width:0;overflow-wrap:anywhere}
+.num{display:inline-flex;flex:none;justify-content:center;align-items:center;min-width:2rem;height:2rem;padding:0 .3rem;border-radius:4px;background:var(--c);border:1px solid #1a1a1a;font-weight:700;color:#1a1a1a}
+.bar{display:block;height:.7rem;border:1px solid #888;border-radius:.35rem;margin:.3rem 0;overflow:hidden;background:#fff}
+.bar span{display:block;height:100%;min-width:3px;background:var(--c);border-right:1px solid #1a1a1a}
+.stats{font-size:.9rem;color:#444;margin:0}
+.key{font-size:.85rem;color:#444;margin:.35rem 0 0}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.legend{font-size:.9rem;color:#333;padding-left:1.2rem;margin:0 0 .75rem}
+.doc,.ex{font-family:Georgia,"Times New Roman",serif;white-space:pre-wrap;overflow-wrap:anywhere}
+.doc{font-size:1.02rem;line-height:1.75;border:1px solid #bbb;border-radius:6px;padding:1rem 1.25rem}
+mark{background:var(--c);border-radius:2px;-webkit-box-decoration-break:clone;box-decoration-break:clone}
+mark .n{font:700 .75rem/1 system-ui,sans-serif;color:#1a1a1a;background:#fff;border:1px solid #1a1a1a;border-radius:3px;padding:.1em .3em;margin-right:.25em;vertical-align:.2em;text-decoration:none}
+.x{color:#5c5c5c;background:#efefef}
+.ev{text-decoration:underline wavy #b00020;text-decoration-skip-ink:none;text-underline-offset:.2em}
+.hid{border-left:2px solid #b00020;margin:0 1px}
+.source{border-top:5px solid var(--c);margin-top:3rem}
+.source h2{margin:.75rem 0 .25rem;display:flex;gap:.6rem;align-items:center;overflow-wrap:anywhere}
+.passage{margin:1.25rem 0 1.75rem}
+.evidence{margin:0 0 .6rem;font-size:.9rem;color:#444}
+.pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
+.side{border:1px solid #bbb;border-radius:6px;padding:.6rem .8rem;min-width:0}
+.ex{margin:0;font-size:.95rem;line-height:1.65}
+.ctx,.muted,.none,footer{color:#595959}
+.gap{text-decoration:underline dotted #1a1a1a;text-underline-offset:.2em}
+.back{font-size:.85rem;font-weight:400}
+footer{margin-top:3rem;border-top:1px solid #bbb;font-size:.85rem}
+@media (max-width:40rem){body{padding:1rem .75rem 2rem}.pair{grid-template-columns:1fr}.big{font-size:2rem}h1{font-size:1.4rem}}
+@media print{@page{margin:14mm}
+body{max-width:none;padding:0;font-size:10.5pt}
+.paper,.source{break-before:page}
+.source{margin-top:0}
+h2,h3,h4,.evidence{break-after:avoid}
+a{color:inherit;text-decoration:none}
+.back{display:none}
+.doc{border:0;padding:0}}
+`;
+
+/**
+ * The report as a complete HTML document string.
+ * `report`: a plagscope Report; `paper`: `{ title, text }`, the text the report was made from;
+ * `sources`: `[{ id, title, text }]`, the references' texts (those of the report's sources are used,
+ * matched by id; a missing one only loses its side of the comparison); `options`: the CheckOptions
+ * of the check; `version`: the engine's version string; `date`: a Date (shown in the local time) or
+ * an already formatted string, now when absent; `palette`: the colours ('#rrggbb') to use instead of
+ * www/palette.js's.
+ */
+export function reportHtml({ report, paper, sources = [], options = {}, version = '', date, palette } = {}) {
+  const colours = Array.isArray(palette) && palette.length && palette.every(isColour) ? palette : PALETTE;
+  const texts = new Map(sources.map((source) => [source.id, source]));
+  const ctx = { report, text: String(paper?.text ?? ''), colours, texts };
+  const title = String(paper?.title ?? '').trim() || 'Untitled paper';
+  return [
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light">',
+    `<meta name="generator" content="plagscope ${esc(version)}">`,
+    `<title>Similarity report: ${esc(title)}</title>`,
+    `<style>\n${REPORT_CSS}${paletteCss(colours)}</style>\n</head>\n<body>`,
+    headerHtml(title, options, version, date),
+    '<main>',
+    summaryHtml(ctx),
+    sourcesListHtml(ctx),
+    paperHtml(ctx),
+    report.sources.map((source, rank) => sourceHtml(ctx, source, rank)).join(''),
+    '</main>',
+    `<footer><p>Made by plagscope ${esc(version)} on this computer: no document was uploaded to check it.</p></footer>`,
+    '</body>\n</html>\n',
+  ].join('\n');
+}
+
+const isColour = (c) => typeof c === 'string' && /^#[0-9a-f]{6}$/i.test(c);
+
+/** One class per palette entry (`.c0` ...) setting the highlight colour `--c`. */
+const paletteCss = (colours) =>
+  colours.map((colour, i) => `.c${i}{--c:${colour}}`).join('') + `\nmark{color:${HIGHLIGHT_TEXT}}\n`;
+
+/** The palette class of the source ranked `rank`. */
+const colourClass = (ctx, rank) => `c${ctx.colours.indexOf(sourceColour(rank, ctx.colours))}`;
+
+function formatDate(date) {
+  if (typeof date === 'string') return date;
+  const when = date instanceof Date && !Number.isNaN(date.getTime()) ? date : new Date();
+  return when.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+}
+
+function headerHtml(title, options, version, date) {
+  const items = optionPhrases(options).map((phrase) => `<li>${esc(phrase)}</li>`).join('');
+  return `<header>
+<p class="kicker">plagscope similarity report</p>
+<h1><bdi>${esc(title)}</bdi></h1>
+<p class="meta">Checked ${esc(formatDate(date))} · plagscope ${esc(version || 'unknown version')}</p>
+<ul class="options" aria-label="Options used">${items}</ul>
+</header>`;
+}
+
+const ALIGN_WORDS = {
+  minWords: (v) => `smallest match: ${v} words`,
+  seedWords: (v) => `shortest exact run used: ${v} words`,
+  anchorWords: (v) => `an exact run of ${v} words is a passage by itself`,
+  editedWords: (v) => `an edited copy needs ${v} words in shared runs`,
+  maxGap: (v) => `largest gap inside a passage: ${v} words`,
+  mergeGap: (v) => `pieces within ${v} words merge into one passage`,
+  minDensity: (v) => `each side of a passage at least ${v}% in exact runs`,
+};
+const OPTION_WORDS = {
+  excludeQuotes: (v) => (v ? 'quotations left out' : 'quotations counted'),
+  excludeBibliography: (v) => (v ? 'bibliography left out' : 'bibliography counted'),
+  maxDocFrequency: (v) => `phrases in more than ${v} references are common phrasing`,
+  maxSources: (v) => `at most ${v} sources reported`,
+};
+
+/** The check options in words, defaults included for the three the page offers. */
+export function optionPhrases(options = {}) {
+  const { align = {}, ...rest } = options ?? {};
+  const all = { excludeQuotes: true, excludeBibliography: true, ...rest };
+  const aligned = { minWords: 12, ...align };
+  const describe = (words, key, value) => (words[key] ? words[key](value) : `${key}: ${JSON.stringify(value)}`);
+  const phrases = [
+    ...Object.entries(all).filter(([, v]) => v !== undefined).map(([k, v]) => describe(OPTION_WORDS, k, v)),
+    ...Object.entries(aligned).filter(([, v]) => v !== undefined).map(([k, v]) => describe(ALIGN_WORDS, k, v)),
+  ];
+  return phrases.map((p) => p[0].toUpperCase() + p.slice(1));
+}
+
+function summaryHtml({ report, text }) {
+  const left = Math.max(0, report.totalWords - report.words);
+  const one = unitName(text.slice(0, 20_000)).replace(/s$/, '');
+  return `<section class="summary" aria-labelledby="summary-h">
+<h2 id="summary-h">Summary</h2>
+<div class="figures">
+<p class="overall"><span class="big">${pct(report.similarity)}</span> of the paper is similar to the sources</p>
+<p>${plural(report.words, one)} checked${left ? ` of ${report.totalWords} in the paper` : ''}</p>
+</div>
+<p>${excludedPhrase(report.excluded, left, one)}</p>
+${evasionHtml(report.evasion)}
+</section>`;
+}
+
+/** What was left out of the count, e.g. "Left out of the count: 2 quotations and the bibliography (57 words)." */
+export function excludedPhrase(excluded = [], words = 0, unit = 'word') {
+  const count = (kind) => excluded.filter((span) => span.kind === kind).length;
+  const [quotes, bib, base] = [count('quote'), count('bibliography'), count('base')];
+  const parts = [];
+  if (quotes) parts.push(plural(quotes, 'quotation'));
+  if (bib) parts.push('the bibliography');
+  if (base) parts.push(`${plural(base, 'passage')} of the base document`);
+  if (!parts.length) return 'Nothing was left out of the count.';
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  return `Left out of the count (shown in grey below): ${list}${words ? ` (${plural(words, unit)})` : ''}.`;
+}
+
+function evasionHtml(evasion) {
+  const phrases = evasion ? evasionPhrases(evasion) : [];
+  if (!phrases.length) return '';
+  return `<div class="warning" role="note"><p><strong>Warning: this paper contains disguised text.</strong>
+It was read as the text it imitates, so the matches below are still found. Found:</p>
+<ul>${phrases.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>
+<p>In the paper below, disguised letters are underlined with a red wavy line and invisible characters are shown as a red bar.</p></div>`;
+}
+
+function sourcesListHtml(ctx) {
+  const { report } = ctx;
+  if (!report.sources.length) {
+    return `<section aria-labelledby="sources-h"><h2 id="sources-h">Sources</h2>
+<p class="none">No matching sources found: no passage of the paper was found in the references.</p></section>`;
+  }
+  const items = report.sources.map((source, rank) => {
+    const n = rank + 1;
+    const count = plural(source.passages.length, 'passage');
+    return `<li class="${colourClass(ctx, rank)}"><span class="num" aria-hidden="true">${n}</span>
+<div><a href="#s${n}"><span class="sr">Source ${n}: </span><bdi>${esc(sourceTitle(ctx, source))}</bdi></a>
+<span class="bar" aria-hidden="true"><span style="width:${pct(source.similarity)}"></span></span>
+<span class="stats"><strong>${pct(source.similarity)}</strong> of the paper · ${count} · ${pct(source.sourceCoverage)} of the source used</span></div></li>`;
+  });
+  return `<section aria-labelledby="sources-h"><h2 id="sources-h">Sources, most similar first</h2>
+<ol class="sources">${items.join('\n')}</ol></section>`;
+}
+
+const sourceTitle = (ctx, source) => ctx.texts.get(source.id)?.title || source.title || source.id;
+
+function paperHtml(ctx) {
+  const found = ctx.report.sources.length > 0;
+  const highlight = found ? '<li><mark class="c0 sample"><span class="n">1</span>highlighted</mark> text was found in the source with that number and colour; the number links to the passage\'s comparison.</li>' : '';
+  const overlap = ctx.report.sources.length > 1
+    ? '<li>Where the paper matches several sources, its text takes the colour and number of the most similar of them (the lowest number); the others are named when you point at it, and each source\'s own section below lists all its passages.</li>'
+    : '';
+  return `<section class="paper" aria-labelledby="paper-h">
+<h2 id="paper-h">The paper</h2>
+<ul class="legend">
+${highlight}${overlap}<li><span class="x">Grey text</span> was left out of the count (quotations, bibliography, base document).</li>
+</ul>
+<div class="doc">${markPaper(ctx)}</div>
+</section>`;
+}
+
+/** Every span of the paper to mark: passages (by rank and index), exclusions and disguised characters. */
+function paperSpans(ctx) {
+  const { report, text } = ctx;
+  const clamp = (x) => Math.max(0, Math.min(text.length, Math.trunc(Number(x)) || 0));
+  const spans = [];
+  const add = (span, extra) => {
+    const start = clamp(span.start), end = clamp(span.end);
+    if (end > start) spans.push({ start, end, ...extra });
+  };
+  report.sources.forEach((source, rank) => source.passages.forEach((p, index) => add(p, { rank, index })));
+  for (const span of report.excluded ?? []) add(span, { kind: span.kind });
+  const evasion = report.evasion ?? {};
+  // Invisible characters get a visible bar (an underline of nothing shows nothing).
+  for (const field of ['invisibleSpans', 'invisibleSeparatorSpans']) {
+    for (const span of evasion[field] ?? []) add(span, { disguise: 'hidden' });
+  }
+  for (const field of ['blankSpans', 'mixedScriptWords', 'replacedSpans', 'spacingSpans', 'reversedSpans', 'markedSpans']) {
+    for (const span of evasion[field] ?? []) add(span, { disguise: 'shown' });
+  }
+  return spans;
+}
+
+/**
+ * The paper's text as HTML. The text is cut at every span boundary; each piece takes the passage
+ * of the best-ranked source covering it (lowest rank, then first passage: a fixed rule, stated in
+ * the legend), else the exclusion covering it; disguised characters are wrapped inside either.
+ */
+function markPaper(ctx) {
+  const { text } = ctx;
+  const spans = paperSpans(ctx);
+  const opening = new Map(), closing = new Map();
+  const at = (map, pos, span) => (map.get(pos) ?? map.set(pos, []).get(pos)).push(span);
+  for (const span of spans) { at(opening, span.start, span); at(closing, span.end, span); }
+  const cuts = [...new Set([0, text.length, ...opening.keys(), ...closing.keys()])].sort((a, b) => a - b);
+  const active = new Set();
+  const labelled = new Set(); // passages whose first piece has been written
+  const out = [];
+  let group = null;
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    for (const span of closing.get(cuts[i]) ?? []) active.delete(span);
+    for (const span of opening.get(cuts[i]) ?? []) active.add(span);
+    const piece = pieceOf(active);
+    if (!group || group.key !== piece.key) {
+      if (group) out.push(closeGroup(ctx, group, labelled));
+      group = { ...piece, parts: [] };
+    }
+    const slice = esc(text.slice(cuts[i], cuts[i + 1]));
+    group.parts.push(piece.disguise ? DISGUISES[piece.disguise](slice) : slice);
+  }
+  if (group) out.push(closeGroup(ctx, group, labelled));
+  return out.join('');
+}
+
+const DISGUISES = {
+  hidden: (html) => `<span class="ev hid" title="Invisible characters">${html}</span>`,
+  shown: (html) => `<span class="ev" title="Disguised characters">${html}</span>`,
+};
+
+/** What covers a piece of the paper: its owner passage (and the other sources), exclusion, disguise. */
+function pieceOf(active) {
+  let owner = null, kind = null, disguise = false;
+  const ranks = new Set();
+  for (const span of active) {
+    if (span.disguise) disguise = disguise === 'hidden' ? disguise : span.disguise;
+    else if (span.kind) kind ??= span.kind;
+    else {
+      ranks.add(span.rank);
+      if (!owner || span.rank < owner.rank || (span.rank === owner.rank && span.index < owner.index)) owner = span;
+    }
+  }
+  if (owner) return { key: `p${owner.rank}.${owner.index}.${[...ranks].sort((a, b) => a - b).join()}`, owner, ranks, disguise };
+  return { key: kind ? `x${kind}` : '', kind, disguise };
+}
+
+const EXCLUSION_NAMES = { quote: 'a quotation', bibliography: 'the bibliography', base: 'text of the base document' };
+
+function closeGroup(ctx, group, labelled) {
+  const body = group.parts.join('');
+  if (group.kind) return `<span class="x" title="Left out: ${esc(EXCLUSION_NAMES[group.kind] ?? group.kind)}">${body}</span>`;
+  if (!group.owner) return body;
+  const { rank, index } = group.owner;
+  const n = rank + 1, source = ctx.report.sources[rank];
+  const others = [...group.ranks].filter((r) => r !== rank).sort((a, b) => a - b).map((r) => r + 1);
+  const title = `Source ${n}: ${sourceTitle(ctx, source)}, passage ${index + 1}` +
+    (others.length ? `; also found in source${others.length > 1 ? 's' : ''} ${others.join(', ')}` : '');
+  // The first piece of each passage is the target of its comparison's "show in the paper" link.
+  const key = `${n}-${index + 1}`;
+  const id = labelled.has(key) ? '' : ` id="t${key}"`;
+  labelled.add(key);
+  return `<mark class="${colourClass(ctx, rank)}" data-source="${n}"${id} title="${esc(title)}"><a class="n" href="#s${key}" aria-label="Source ${n}, passage ${index + 1}">${n}</a>${body}</mark>`;
+}
+
+function sourceHtml(ctx, source, rank) {
+  const n = rank + 1;
+  const text = ctx.texts.get(source.id)?.text;
+  const passages = source.passages.map((passage, index) => passageHtml(ctx, passage, n, index, source.passages.length, text));
+  return `<section class="source ${colourClass(ctx, rank)}" id="s${n}" aria-labelledby="s${n}-h">
+<h2 id="s${n}-h"><span class="num">${n}</span> <bdi>${esc(sourceTitle(ctx, source))}</bdi></h2>
+<p class="stats"><strong>${pct(source.similarity)}</strong> of the paper · ${plural(source.passages.length, 'passage')} · ${pct(source.sourceCoverage)} of the source used</p>
+<p class="key">In each passage: <mark>highlighted</mark> words are in exact runs shared by both texts, <span class="gap">underlined</span> words differ, grey text is the context around the passage.</p>
+${passages.join('\n')}
+</section>`;
+}
+
+function passageHtml(ctx, passage, n, index, count, sourceText) {
+  const runs = passage.ngrams ?? [];
+  const paperSide = excerptHtml(ctx.text, passage.start, passage.end, runs.map((r) => [r.start, r.end]));
+  const sourceSide = typeof sourceText === 'string'
+    ? excerptHtml(sourceText, passage.sourceStart, passage.sourceEnd, runs.map((r) => [r.sourceStart, r.sourceEnd]))
+    : '<p class="muted">The source\'s text is not part of this report.</p>';
+  return `<article class="passage" id="s${n}-${index + 1}" aria-labelledby="s${n}-${index + 1}-h">
+<h3 id="s${n}-${index + 1}-h">Passage ${index + 1} of ${count} <a class="back" href="#t${n}-${index + 1}">show in the paper</a></h3>
+<p class="evidence">${esc(evidencePhrase(passage, unitName(ctx.text.slice(passage.start, passage.end))))}</p>
+<div class="pair">
+<div class="side"><h4>In the paper</h4><p class="ex">${paperSide}</p></div>
+<div class="side"><h4>In the source</h4>${typeof sourceText === 'string' ? `<p class="ex">${sourceSide}</p>` : sourceSide}</div>
+</div></article>`;
+}
+
+/** Why a passage was reported, in words; `unit` is what it counts ('words', or 'characters' for Chinese). */
+export function evidencePhrase(passage, unit = 'words') {
+  const one = unit.replace(/s$/, '');
+  const parts = [
+    `${passage.matchedWords} of ${plural(passage.words, one)} in exact shared runs (${pct(passage.matchedShare)})`,
+    `longest exact run: ${plural(passage.longestRun, one)}`,
+  ];
+  if (passage.convertedScript) parts.push('copied across Traditional/Simplified Chinese characters');
+  return parts.join(' · ');
+}
+
+/**
+ * `text[start, end)` with some context around it (cut at white space, "…" where cut), its shared
+ * `runs` ([start, end] pairs in `text`) highlighted and its other words (edited ones) underlined.
+ */
+function excerptHtml(text, start, end, runs) {
+  const clamp = (x) => Math.max(0, Math.min(text.length, Math.trunc(Number(x)) || 0));
+  start = clamp(start); end = Math.max(start, clamp(end));
+  let from = Math.max(0, start - CONTEXT), to = Math.min(text.length, end + CONTEXT);
+  // Cut at white space when there is some (Chinese has none), never inside a surrogate pair.
+  if (from > 0) from += Math.max(0, text.slice(from, start).search(/\s/));
+  const last = to < text.length ? text.slice(end, to).search(/\s\S*$/) : -1;
+  if (last > 0) to = end + last;
+  if (/[\uDC00-\uDFFF]/.test(text[from] ?? '')) from += 1;
+  if (/[\uD800-\uDBFF]/.test(text[to - 1] ?? '') && to > end) to -= 1;
+  const inside = runs.map(([a, b]) => [Math.max(start, clamp(a)), Math.min(end, clamp(b))])
+    .filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+  const out = [from > 0 ? '<span class="ctx">…</span>' : '', `<span class="ctx">${esc(text.slice(from, start))}</span>`];
+  let at = start;
+  const gap = (a, b) => {
+    const piece = text.slice(a, b);
+    out.push(/[\p{L}\p{N}]/u.test(piece) ? `<span class="gap">${esc(piece)}</span>` : esc(piece));
+  };
+  for (const [a, b] of inside) {
+    if (b <= at) continue;
+    if (a > at) gap(at, a);
+    out.push(`<mark>${esc(text.slice(Math.max(a, at), b))}</mark>`);
+    at = b;
+  }
+  if (at < end) gap(at, end);
+  out.push(`<span class="ctx">${esc(text.slice(end, to))}</span>`, to < text.length ? '<span class="ctx">…</span>' : '');
+  return out.join('');
+}

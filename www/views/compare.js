@@ -1,0 +1,80 @@
+// Side by side: the paper and one source (or two documents of a pair), their exact shared runs
+// highlighted in both, opened at the chosen passage; clicking a highlight brings its twin into view.
+import { html, useEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
+import { disjoint, renderPieces } from '../highlight.js';
+import { sourceColour } from '../palette.js';
+
+function wrapWith(colour) {
+  return (piece, text) => {
+    const mark = document.createElement('mark');
+    mark.textContent = text;
+    mark.dataset.passage = String(piece.passage);
+    mark.style.setProperty('--mark', colour);
+    return mark;
+  };
+}
+
+/** Runs of `passages` on one side: 'paper' (start/end) or 'source' (sourceStart/sourceEnd). */
+function runs(passages, side) {
+  const ranges = passages.flatMap((passage, p) =>
+    passage.ngrams.map((run) =>
+      side === 'paper' ? { start: run.start, end: run.end, passage: p } : { start: run.sourceStart, end: run.sourceEnd, passage: p },
+    ),
+  );
+  return disjoint(ranges);
+}
+
+function Pane({ title, text, pieces, colour, passage, onMark, label }) {
+  const container = useRef(null);
+  useEffect(() => {
+    const root = container.current;
+    root.dataset.rendered = 'false';
+    return renderPieces(root, text, pieces, wrapWith(colour), { onDone: () => (root.dataset.rendered = 'true') });
+  }, [text, pieces, colour]);
+  useEffect(() => {
+    const root = container.current;
+    const show = () => {
+      root.querySelectorAll('mark.active').forEach((m) => m.classList.remove('active'));
+      const marks = root.querySelectorAll(`mark[data-passage="${passage}"]`);
+      marks.forEach((m) => m.classList.add('active'));
+      // Scroll this pane only, not the page.
+      if (marks[0]) root.scrollTop = Math.max(0, marks[0].offsetTop - root.offsetTop - root.clientHeight / 3);
+    };
+    if (root.dataset.rendered === 'true') show();
+    else {
+      const timer = setInterval(() => root.dataset.rendered === 'true' && (clearInterval(timer), show()), 50);
+      return () => clearInterval(timer);
+    }
+  }, [passage, pieces]);
+  const click = (event) => {
+    const mark = event.target.closest('mark');
+    if (mark) onMark(Number(mark.dataset.passage));
+  };
+  return html`<article class="pane">
+    <h3>${title}</h3>
+    <div class="view" ref=${container} tabindex="0" role="region" aria-label=${label} onClick=${click}></div>
+  </article>`;
+}
+
+/**
+ * Two texts side by side with the shared runs of `passages` highlighted; `passage` is the one to
+ * show, `onPassage(index)` is called when a highlight is clicked.
+ */
+export function Compare({ left, right, passages, colourIndex = 0, passage = 0, onPassage, onClose }) {
+  const leftPieces = useMemo(() => runs(passages, 'paper'), [passages]);
+  const rightPieces = useMemo(() => runs(passages, 'source'), [passages]);
+  const colour = sourceColour(colourIndex);
+  return html`<section class="compare" aria-label="Side by side">
+    <div class="row compare-head">
+      <h2>Side by side</h2>
+      <span class="muted">Click a highlight to see its twin.</span>
+      ${onClose && html`<button type="button" onClick=${onClose}>Close</button>`}
+    </div>
+    <div class="columns">
+      <${Pane} title=${left.title} text=${left.text} pieces=${leftPieces} colour=${colour} passage=${passage}
+        onMark=${onPassage} label=${`${left.title}, shared runs highlighted`} />
+      <${Pane} title=${right.title} text=${right.text} pieces=${rightPieces} colour=${colour} passage=${passage}
+        onMark=${onPassage} label=${`${right.title}, shared runs highlighted`} />
+    </div>
+  </section>`;
+}

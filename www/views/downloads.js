@@ -1,0 +1,50 @@
+// Getting a report out: a self-contained HTML file (www/report-html.js: opens offline, no script),
+// the JSON report, and printing (the print styles in www/style.css give a clean PDF).
+import { html, useState } from '../../pkg/vendor/ui.js';
+import { download } from '../files.js';
+import { reportHtml } from '../report-html.js';
+import { PALETTE } from '../palette.js';
+import { checkOptions } from '../options.js';
+
+/** A file name from the paper's title: letters, digits and dashes only. */
+export function fileStem(title) {
+  const stem = title.normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return `plagscope-report-${stem || 'paper'}`;
+}
+
+/** What the report files say about the check: the paper, the options, the date and the version. */
+function context(state) {
+  const { result } = state;
+  return {
+    options: { ...checkOptions(state.values), ...result.choices },
+    version: state.version,
+    date: result.checkedAt,
+  };
+}
+
+/** The download and print buttons of a report. */
+export function Downloads({ state, actions }) {
+  const [working, setWorking] = useState(false);
+  const { result } = state;
+  const stem = fileStem(result.title);
+  const saveHtml = async () => {
+    setWorking(true);
+    try {
+      const sources = await Promise.all(result.report.sources.map((s) => actions.getReference(s.id)));
+      const page = reportHtml({ report: result.report, paper: { title: result.title, text: result.text }, sources, palette: PALETTE, ...context(state) });
+      download(new TextEncoder().encode(page), `${stem}.html`);
+    } finally {
+      setWorking(false);
+    }
+  };
+  const saveJson = () => {
+    const { options, version, date } = context(state);
+    const json = { plagscope: version, checkedAt: date.toISOString(), paper: { title: result.title, text: result.text }, options, report: result.report };
+    download(new TextEncoder().encode(JSON.stringify(json, null, 2)), `${stem}.json`);
+  };
+  return html`<div class="row downloads">
+    <button type="button" disabled=${working} onClick=${saveHtml}>Download report (HTML)</button>
+    <button type="button" onClick=${saveJson}>Download data (JSON)</button>
+    <button type="button" onClick=${() => window.print()}>Print…</button>
+  </div>`;
+}

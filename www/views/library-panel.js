@@ -1,0 +1,150 @@
+// The reference library: what the paper is compared with. Grouped (the user's own references, the
+// demo set), each reference renamable, removable and markable as a template (base document), with
+// add (files, a folder, drag and drop, paste), save/open as a file, clear, and the storage used.
+import { html, useRef, useState } from '../../pkg/vendor/ui.js';
+import { ACCEPT, download } from '../files.js';
+
+const GROUPS = [
+  { name: null, title: 'Your references', empty: 'None yet: add files or a folder, drop files here, or paste a text.' },
+  { name: 'demo', title: 'Demo set (CIA World Factbook, public domain)' },
+];
+
+const megabytes = (bytes) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
+
+function Item({ reference, actions, busy }) {
+  const [editing, setEditing] = useState(false);
+  const input = useRef(null);
+  const save = (event) => {
+    event.preventDefault();
+    setEditing(false);
+    const title = input.current.value;
+    if (title.trim() && title.trim() !== reference.title) actions.rename(reference.id, title);
+  };
+  const units = reference.words === 1 ? 'word' : 'words';
+  return html`<li class="ref">
+    ${editing
+      ? html`<form class="rename" onSubmit=${save}>
+          <label class="visually-hidden" for=${`rename-${reference.id}`}>New title for ${reference.title}</label>
+          <input id=${`rename-${reference.id}`} ref=${input} value=${reference.title} autofocus
+            onKeyDown=${(e) => e.key === 'Escape' && setEditing(false)} />
+          <button type="submit">Save</button>
+          <button type="button" onClick=${() => setEditing(false)}>Cancel</button>
+        </form>`
+      : html`<span class="ref-title" title=${reference.title}>${reference.title}</span>
+          <span class="ref-meta">${reference.words.toLocaleString()} ${units}${reference.base ? ' · template' : ''}</span>
+          <span class="ref-actions">
+            <label class="inline small" title="A template (e.g. the assignment text) is left out of papers and never reported">
+              <input type="checkbox" checked=${reference.base} disabled=${busy}
+                onChange=${(e) => actions.setBase(reference.id, e.currentTarget.checked)} />
+              template
+            </label>
+            <button type="button" class="small" disabled=${busy} aria-label=${`Rename ${reference.title}`}
+              onClick=${() => setEditing(true)}>Rename</button>
+            <button type="button" class="small" disabled=${busy} aria-label=${`Remove ${reference.title}`}
+              onClick=${() => actions.remove([reference.id], `“${reference.title}”`)}>Remove</button>
+          </span>`}
+  </li>`;
+}
+
+function Group({ group, references, actions, busy }) {
+  if (!references.length && group.name) return null;
+  const remove = () => actions.remove(references.map((r) => r.id), `the ${group.name} set`);
+  return html`<section class="group" aria-label=${group.title}>
+    <h3>${group.title} <span class="muted">(${references.length})</span>
+      ${group.name && html` <button type="button" class="small" disabled=${busy} onClick=${remove}>Remove this group</button>`}
+    </h3>
+    ${references.length
+      ? html`<ul class="ref-list">${references.map((r) => html`<${Item} key=${r.id} reference=${r} actions=${actions} busy=${busy} />`)}</ul>`
+      : html`<p class="muted empty">${group.empty}</p>`}
+  </section>`;
+}
+
+function FileButton({ id, label, onFiles, multiple = true, folder = false, accept = ACCEPT, disabled }) {
+  const input = useRef(null);
+  const change = (event) => {
+    const files = [...event.currentTarget.files];
+    event.currentTarget.value = '';
+    if (files.length) onFiles(files);
+  };
+  return html`<button type="button" disabled=${disabled} onClick=${() => input.current.click()}>${label}</button>
+    <input id=${id} ref=${input} type="file" hidden tabindex="-1" aria-hidden="true" accept=${accept} multiple=${multiple}
+      webkitdirectory=${folder || undefined} onChange=${change} />`;
+}
+
+function PasteReference({ actions, busy }) {
+  const [title, setTitle] = useState('');
+  const [text, setText] = useState('');
+  const add = async () => {
+    await actions.addPasted(title, text);
+    setTitle('');
+    setText('');
+  };
+  return html`<details class="paste" id="add-pasted">
+    <summary>Paste a reference</summary>
+    <label for="ref-title">Title</label>
+    <input id="ref-title" type="text" autocomplete="off" placeholder="e.g. Smith 2019, chapter 2" value=${title}
+      onInput=${(e) => setTitle(e.currentTarget.value)} />
+    <label for="ref-text">Text</label>
+    <textarea id="ref-text" rows="5" spellcheck="false" value=${text} onInput=${(e) => setText(e.currentTarget.value)}></textarea>
+    <button id="ref-add" type="button" disabled=${busy} onClick=${add}>Add to the library</button>
+  </details>`;
+}
+
+function ImportChoice({ file, actions, onDone }) {
+  const choose = (mode) => {
+    onDone();
+    actions.importLibrary(file, mode);
+  };
+  return html`<div class="choice" role="group" aria-label="How to open the library file">
+    <p>Open <strong>${file.name}</strong>: add its references to your library, or replace your library with it?</p>
+    <button type="button" onClick=${() => choose('merge')}>Add to my library</button>
+    <button type="button" onClick=${() => choose('replace')}>Replace my library</button>
+    <button type="button" onClick=${onDone}>Cancel</button>
+  </div>`;
+}
+
+function ConfirmClear({ count, actions, onDone }) {
+  return html`<div class="choice" role="group" aria-label="Clear the library">
+    <p>Remove all ${count} references from the library in this browser? Save the library first if you may need it again.</p>
+    <button type="button" class="danger" onClick=${() => (onDone(), actions.clear())}>Remove all</button>
+    <button type="button" onClick=${onDone}>Cancel</button>
+  </div>`;
+}
+
+/** The library panel. */
+export function LibraryPanel({ state, actions }) {
+  const [importing, setImporting] = useState(null);
+  const [clearing, setClearing] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const busy = Boolean(state.busy);
+  const byGroup = (name) => state.references.filter((r) => (state.groups[r.id] ?? null) === name);
+  const drop = (event) => {
+    event.preventDefault();
+    setDragging(false);
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (files.length) actions.addFiles(files);
+  };
+  const storage = state.storage
+    ? `${state.saved ? 'Kept in this browser' : 'Not saved in this browser yet'} · ${megabytes(state.storage.usage)} used of ${megabytes(state.storage.quota)} available`
+    : 'This browser does not keep the library between visits: save it as a file.';
+  return html`<section class="panel library ${dragging ? 'dragging' : ''}" aria-labelledby="library-heading"
+      onDragOver=${(e) => (e.preventDefault(), setDragging(true))} onDragLeave=${() => setDragging(false)} onDrop=${drop}>
+    <h2 id="library-heading">Library <span class="muted">(${state.references.length} reference${state.references.length === 1 ? '' : 's'})</span></h2>
+    <p class="muted small">The paper is compared only with the references here. ${storage}</p>
+    ${GROUPS.map((group) => html`<${Group} key=${group.name ?? 'own'} group=${group} references=${byGroup(group.name)} actions=${actions} busy=${busy} />`)}
+    <div class="row">
+      <${FileButton} id="ref-files" label="Add files…" disabled=${busy} onFiles=${(files) => actions.addFiles(files)} />
+      <${FileButton} id="ref-folder" label="Add a folder…" folder disabled=${busy} onFiles=${(files) => actions.addFiles(files)} />
+      <button id="demo" type="button" disabled=${busy} onClick=${actions.loadDemo}>Load the demo set</button>
+    </div>
+    <${PasteReference} actions=${actions} busy=${busy} />
+    <div class="row">
+      <button id="save-index" type="button" disabled=${busy} onClick=${() => actions.exportLibrary(download)}>Save library as a file</button>
+      <${FileButton} id="index-file" label="Open a library file…" multiple=${false} accept=".idx,application/octet-stream" disabled=${busy}
+        onFiles=${([file]) => setImporting(file)} />
+      <button type="button" disabled=${busy || !state.references.length} onClick=${() => setClearing(true)}>Clear library…</button>
+    </div>
+    ${importing && html`<${ImportChoice} file=${importing} actions=${actions} onDone=${() => setImporting(null)} />`}
+    ${clearing && html`<${ConfirmClear} count=${state.references.length} actions=${actions} onDone=${() => setClearing(false)} />`}
+  </section>`;
+}

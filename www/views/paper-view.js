@@ -1,0 +1,133 @@
+// The paper with every matched passage in its source's colour and every excluded part in grey,
+// rendered a chunk at a time (www/highlight.js) so that a long paper never freezes the page; and
+// the list of matches in paper order, with previous/next by button and keyboard.
+import { html, useEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
+import { flatten, renderPieces } from '../highlight.js';
+import { sourceColour } from '../palette.js';
+import { unitName } from '../../js/units.js';
+
+export const KIND_NAMES = {
+  quote: 'quotation',
+  bibliography: 'bibliography',
+  base: 'text from a template',
+  reader: 'left out by you',
+};
+
+/** Every reported passage in paper order: { source, passage, start, end, key }. */
+export function matchesOf(report) {
+  const matches = report.sources.flatMap((source, s) =>
+    source.passages.map((passage, p) => ({ source: s, passage: p, start: passage.start, end: passage.end, key: `${s}:${p}` })),
+  );
+  return matches.sort((a, b) => a.start - b.start || a.source - b.source);
+}
+
+/** Why a passage was reported, in one line: its evidence. */
+export function evidence(passage, text) {
+  const unit = unitName(text.slice(passage.start, passage.end));
+  const parts = [
+    `${passage.matchedWords} of ${passage.words} ${unit} in exact shared runs`,
+    `longest run ${passage.longestRun} ${unit}`,
+  ];
+  if (passage.convertedScript) parts.push('copied across Traditional and Simplified Chinese');
+  return parts.join(' · ');
+}
+
+function pieces(report, text) {
+  const ranges = [];
+  report.sources.forEach((source, s) =>
+    source.passages.forEach((passage, p) =>
+      ranges.push({ start: passage.start, end: passage.end, layer: s, source: s, passage: p, title: `Source ${s + 1}: ${source.title}\n${evidence(passage, text)}` }),
+    ),
+  );
+  for (const exclusion of report.excluded) {
+    ranges.push({ start: exclusion.start, end: exclusion.end, layer: 1e6, excluded: exclusion.kind, title: `Left out of the check: ${KIND_NAMES[exclusion.kind]}` });
+  }
+  const flat = flatten(ranges);
+  const seen = new Set();
+  for (const piece of flat) {
+    const key = `${piece.source}:${piece.passage}`;
+    piece.first = piece.excluded === undefined && !seen.has(key);
+    seen.add(key);
+  }
+  return flat;
+}
+
+function wrap(piece, text) {
+  const element = document.createElement(piece.excluded ? 'span' : 'mark');
+  element.textContent = text;
+  element.title = piece.title;
+  if (piece.excluded) {
+    element.className = 'excluded';
+    element.dataset.kind = piece.excluded;
+  } else {
+    element.dataset.source = String(piece.source);
+    element.dataset.passage = String(piece.passage);
+    element.style.setProperty('--mark', sourceColour(piece.source));
+    if (piece.first) element.dataset.label = String(piece.source + 1);
+  }
+  return element;
+}
+
+/** The paper, highlighted; clicking a highlight selects its passage. */
+export function PaperText({ report, text, selected, onSelect }) {
+  const container = useRef(null);
+  const flat = useMemo(() => pieces(report, text), [report, text]);
+  useEffect(() => {
+    const root = container.current;
+    root.dataset.rendered = 'false';
+    return renderPieces(root, text, flat, wrap, { onDone: () => (root.dataset.rendered = 'true') });
+  }, [flat, text]);
+  useEffect(() => {
+    const root = container.current;
+    root.querySelectorAll('mark.active').forEach((m) => m.classList.remove('active'));
+    if (!selected) return;
+    const marks = root.querySelectorAll(`mark[data-source="${selected.source}"][data-passage="${selected.passage}"]`);
+    marks.forEach((m) => m.classList.add('active'));
+    marks[0]?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [selected, flat]);
+  const click = (event) => {
+    const mark = event.target.closest('mark');
+    if (mark) onSelect({ source: Number(mark.dataset.source), passage: Number(mark.dataset.passage) });
+  };
+  return html`<div class="view paper-text" ref=${container} onClick=${click} tabindex="0" role="region"
+    aria-label="The paper with its matches highlighted, a colour and number per source"></div>`;
+}
+
+/** Previous/next and the list of matches, in paper order. */
+export function MatchList({ report, text, selected, onSelect, onLeaveOut }) {
+  const matches = useMemo(() => matchesOf(report), [report]);
+  const at = selected ? matches.findIndex((m) => m.source === selected.source && m.passage === selected.passage) : -1;
+  const go = (index) => {
+    const match = matches[(index + matches.length) % matches.length];
+    if (match) onSelect({ source: match.source, passage: match.passage });
+  };
+  const keys = (event) => {
+    if (event.key === 'ArrowDown' || event.key === 'j') (event.preventDefault(), go(at + 1));
+    if (event.key === 'ArrowUp' || event.key === 'k') (event.preventDefault(), go(at - 1));
+  };
+  if (!matches.length) return null;
+  return html`<nav class="matches" aria-label="Matches" onKeyDown=${keys}>
+    <div class="row">
+      <button type="button" onClick=${() => go(at - 1)} aria-label="Previous match">‹ Previous</button>
+      <span aria-live="polite">${at >= 0 ? `Match ${at + 1} of ${matches.length}` : `${matches.length} matches`}</span>
+      <button type="button" onClick=${() => go(at + 1)} aria-label="Next match">Next ›</button>
+    </div>
+    <ol class="match-list">
+      ${matches.map((match, index) => {
+        const source = report.sources[match.source];
+        const passage = source.passages[match.passage];
+        const current = index === at;
+        return html`<li key=${match.key} class=${current ? 'current' : ''}>
+          <button type="button" class="match" aria-current=${current ? 'true' : undefined}
+            onClick=${() => onSelect({ source: match.source, passage: match.passage })}>
+            <span class="swatch" data-label=${match.source + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(match.source))}></span>
+            <span class="match-text">${text.slice(passage.start, Math.min(passage.end, passage.start + 90))}${passage.end - passage.start > 90 ? '…' : ''}</span>
+          </button>
+          ${current &&
+          html`<p class="evidence">${evidence(passage, text)}.
+            <button type="button" class="small" onClick=${() => onLeaveOut(passage)}>Leave this passage out</button></p>`}
+        </li>`;
+      })}
+    </ol>
+  </nav>`;
+}

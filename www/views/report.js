@@ -1,0 +1,119 @@
+// One report per check: the overall similarity, the sources ranked with a colour and a bar each,
+// the paper with all its matches, the list of matches, what was left out (with "include it
+// again"), the side-by-side view of the chosen passage, and the downloads.
+import { html, useEffect, useState } from '../../pkg/vendor/ui.js';
+import { sourceColour } from '../palette.js';
+import { unitName } from '../../js/units.js';
+import { evasionPhrases } from '../../js/evasion.js';
+import { Compare } from './compare.js';
+import { KIND_NAMES, MatchList, PaperText } from './paper-view.js';
+import { Downloads } from './downloads.js';
+
+const percent = (x) => `${(x * 100).toFixed(1)}%`;
+const plural = (n, one, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+function Summary({ result, libraryCount }) {
+  const { report, text } = result;
+  const unit = unitName(text) === 'characters' ? 'character' : 'word';
+  const left = report.totalWords - report.words;
+  const evasion = evasionPhrases(report.evasion);
+  return html`<div class="summary">
+    <p class="overall"><strong>${percent(report.similarity)}</strong>
+      ${report.sources.length
+        ? ` of the paper matches ${plural(report.sources.length, 'source')}`
+        : ' — no matching sources found in the library'}</p>
+    <p class="muted">${plural(report.words, unit)} checked${left > 0 ? `, ${plural(left, unit)} left out (below)` : ''}.
+      Compared with the ${plural(libraryCount, 'reference')} in your library only.</p>
+    ${evasion.length > 0 &&
+    html`<p class="warning" role="note">The paper contains ${evasion.join(', ')}: signs of an attempt to hide copied
+      text. They were ignored for matching, so copies are still found.</p>`}
+  </div>`;
+}
+
+function SourceList({ report, selected, onOpen, onLeaveOut }) {
+  if (!report.sources.length) return null;
+  return html`<ol class="sources" aria-label="Sources, most similar first">
+    ${report.sources.map((source, index) => {
+      const current = selected?.source === index;
+      return html`<li key=${source.id} class=${current ? 'current' : ''}>
+        <button type="button" class="source" aria-current=${current ? 'true' : undefined} onClick=${() => onOpen(index)}
+          title=${`${source.passages.length} passages; ${percent(source.sourceCoverage)} of the source is in the paper`}>
+          <span class="swatch" data-label=${index + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(index))}></span>
+          <span class="source-title">${source.title}</span>
+          <span class="bar" aria-hidden="true"><span ref=${(el) => el?.style.setProperty('width', percent(source.similarity))}></span></span>
+          <span class="source-share">${percent(source.similarity)}</span>
+        </button>
+        <button type="button" class="small" onClick=${() => onLeaveOut(source)} aria-label=${`Leave ${source.title} out of this report`}>Leave out</button>
+      </li>`;
+    })}
+  </ol>`;
+}
+
+function LeftOut({ result, references, actions }) {
+  const { report, text, choices } = result;
+  const titles = Object.fromEntries(references.map((r) => [r.id, r.title]));
+  const include = (exclusion) =>
+    actions.choose((c) =>
+      exclusion.kind === 'reader'
+        ? { excludeSpans: c.excludeSpans.filter((s) => s.start !== exclusion.start || s.end !== exclusion.end) }
+        : { includeSpans: [...c.includeSpans, { start: exclusion.start, end: exclusion.end }] },
+    );
+  if (!report.excluded.length && !choices.ignoreReferences.length) return null;
+  return html`<section class="left-out" aria-labelledby="left-out-heading">
+    <h3 id="left-out-heading">Left out of this report</h3>
+    <ul>
+      ${choices.ignoreReferences.map((id) => html`<li key=${`source:${id}`}>
+        <span>Source “${titles[id] ?? id}”, left out by you.</span>
+        <button type="button" class="small" onClick=${() => actions.choose((c) => ({ ignoreReferences: c.ignoreReferences.filter((x) => x !== id) }))}>Include it again</button>
+      </li>`)}
+      ${report.excluded.map((exclusion) => html`<li key=${`${exclusion.kind}:${exclusion.start}`}>
+        <span><span class="kind">${KIND_NAMES[exclusion.kind]}</span>: “${text.slice(exclusion.start, Math.min(exclusion.end, exclusion.start + 80))}${exclusion.end - exclusion.start > 80 ? '…' : ''}”</span>
+        <button type="button" class="small" onClick=${() => include(exclusion)}>Include it again</button>
+      </li>`)}
+    </ul>
+  </section>`;
+}
+
+/** The side-by-side view of the selected source, loading its text from the engine. */
+function SelectedSource({ result, selected, actions }) {
+  const [source, setSource] = useState(null);
+  const reported = selected && result.report.sources[selected.source];
+  useEffect(() => {
+    let live = true;
+    setSource(null);
+    if (reported) actions.getReference(reported.id).then((r) => live && setSource(r), () => {});
+    return () => (live = false);
+  }, [reported?.id, result.report]);
+  if (!reported || !source || source.id !== reported.id) return null;
+  return html`<${Compare} left=${{ title: result.title, text: result.text }} right=${{ title: `Source ${selected.source + 1}: ${source.title}`, text: source.text }}
+    passages=${reported.passages} colourIndex=${selected.source} passage=${selected.passage}
+    onPassage=${(passage) => actions.select({ source: selected.source, passage })} onClose=${() => actions.select(null)} />`;
+}
+
+/** The report of the last check. */
+export function Report({ state, actions }) {
+  const { result, selected } = state;
+  const { report, text } = result;
+  const leaveOutSource = (source) => actions.choose((c) => ({ ignoreReferences: [...c.ignoreReferences, source.id] }));
+  const leaveOutPassage = (passage) => actions.choose((c) => ({ excludeSpans: [...c.excludeSpans, { start: passage.start, end: passage.end }] }));
+  return html`<section class="report" aria-labelledby="report-heading">
+    <div class="row report-head">
+      <h2 id="report-heading">Report</h2>
+      <${Downloads} state=${state} actions=${actions} />
+    </div>
+    <${Summary} result=${result} libraryCount=${state.references.length} />
+    <div class="report-body">
+      <div class="report-side">
+        <${SourceList} report=${report} selected=${selected} onLeaveOut=${leaveOutSource}
+          onOpen=${(index) => actions.select({ source: index, passage: 0 })} />
+        <${MatchList} report=${report} text=${text} selected=${selected} onSelect=${actions.select} onLeaveOut=${leaveOutPassage} />
+      </div>
+      <div class="report-main">
+        <h3>${result.title}</h3>
+        <${PaperText} report=${report} text=${text} selected=${selected} onSelect=${actions.select} />
+      </div>
+    </div>
+    <${SelectedSource} result=${result} selected=${selected} actions=${actions} />
+    <${LeftOut} result=${result} references=${state.references} actions=${actions} />
+  </section>`;
+}
