@@ -1,28 +1,11 @@
 // Service worker: keeps the app working offline. Every response from this origin is cached as it is
 // fetched (network first, so a new build is picked up when online); when the network is gone, the
 // cached copy is served. Nothing is ever sent anywhere: only same-origin GET requests pass here.
-const CACHE = 'plagscope-v4';
-const SHELL = [
-  './',
-  './index.html',
-  './www/app.js',
-  './www/engine.js',
-  './www/files.js',
-  './www/highlight.js',
-  './www/style.css',
-  './www/worker.js',
-  './js/api.js',
-  './js/browser.js',
-  './pkg/plagscope.js',
-  './pkg/plagscope_bg.wasm',
-  './pkg/demo-refs.json',
-  './js/documents.js',
-  './js/units.js',
-  './js/evasion.js',
-  './pkg/vendor/mammoth.browser.min.js',
-  './pkg/vendor/pdf.min.mjs',
-  './pkg/vendor/pdf.worker.min.mjs',
-];
+// The list of files and the cache name come from pkg/shell.js, written by scripts/shell.mjs at
+// build time from what is on disk: a new build gets a new cache name, and the old cache is dropped.
+importScripts('./pkg/shell.js');
+const CACHE = self.PLAGSCOPE_CACHE;
+const SHELL = self.PLAGSCOPE_SHELL;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -5,6 +5,7 @@
 export {
   analyze,
   Checker,
+  defaults,
   minhash,
   sharedNgrams,
   shingles,

@@ -37,3 +37,6 @@ cp node_modules/pdfjs-dist/build/pdf.min.mjs node_modules/pdfjs-dist/build/pdf.w
 rm -rf pkg/vendor/cmaps
 cp -r node_modules/pdfjs-dist/cmaps pkg/vendor/cmaps
 info "$(du -sh pkg/vendor | cut -f1) in pkg/vendor"
+
+step "offline shell for the service worker (pkg/shell.js, from the files on disk)"
+node scripts/shell.mjs

@@ -1,7 +1,7 @@
 // The options the page offers, each with its explanation, default and range, and their memory
-// between visits (localStorage). Defaults and ranges are the engine's (README "check(text, options?)"
-// and "new Checker(options?)"); tests/js/page-options.test.mjs holds them against the engine, so a
-// change there fails a test here instead of drifting. `text` options decide how the library is
+// between visits (localStorage). Defaults and ranges are the engine's: tests/js/page-options.test.mjs
+// holds them against the engine's `defaults()` and its validation, so a change there fails a test
+// here instead of drifting. `text` options decide how the library is
 // indexed: changing one indexes every reference again.
 
 /** Every option the page shows, in the order it shows them. */

@@ -93,6 +93,21 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
+/// The defaults of every option, filled in: `{ checker: CheckerOptions, check: CheckOptions }`.
+/// Front ends read their defaults here instead of writing them again.
+#[wasm_bindgen(unchecked_return_type = "{ checker: Required<CheckerOptions>; check: Required<CheckOptions> }")]
+pub fn defaults() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Defaults {
+        checker: CheckerOptions,
+        check: CheckOptions,
+    }
+    to_js(&Defaults {
+        checker: CheckerOptions::default(),
+        check: CheckOptions::default(),
+    })
+}
+
 /// Finds the word n-grams that two texts share, and where they are in each.
 ///
 /// `n` is the number of consecutive words (1..=64, default 5); each Chinese or Japanese character
