@@ -69,7 +69,7 @@ export function createActions(store, engine) {
     return example;
   }
 
-  return {
+  const actions = {
     /** Opens the library kept in this browser, if any. */
     restore: () =>
       run('Opening your library…', async () => {
@@ -227,7 +227,7 @@ export function createActions(store, engine) {
         if (!paper.text.trim()) throw new Error('Paste or open a paper first.');
         if (!references.length) throw new Error('Add at least one reference first: files, a pasted text, or the demo set.');
         const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values) });
-        set({ result: { report, text: paper.text, title: paper.title || 'Paper', choices: NO_CHOICES, checkedAt: new Date() }, selected: null, pairs: null, view: 'report' });
+        set({ result: { report, text: paper.text, title: paper.title || 'Paper', choices: NO_CHOICES, checkedAt: new Date() }, selected: null, view: 'report' });
         return report.sources.length ? 'Done.' : 'Done: no matching sources.';
       }),
 
@@ -252,6 +252,35 @@ export function createActions(store, engine) {
         return pairs.length ? 'Done.' : 'Done: no two references share a passage.';
       }),
 
+    /** Checks several papers against the library and against each other. */
+    checkBatch: (files) =>
+      run('Reading the papers…', async () => {
+        if (!get().references.length) throw new Error('Add at least one reference first: files, a pasted text, or the demo set.');
+        const papers = [];
+        const errors = [];
+        for (const [index, file] of files.entries()) {
+          set({ status: `Reading ${file.name} (${index + 1} of ${files.length})…` });
+          try {
+            const text = await readTextFile(file);
+            papers.push({ id: `${index}:${file.webkitRelativePath || file.name}`, title: file.webkitRelativePath || file.name, text });
+          } catch (error) {
+            errors.push(userMessage(error));
+          }
+        }
+        if (errors.length) set({ error: errors.join(' ') });
+        if (!papers.length) throw new Error(errors.length ? errors.join(' ') : 'No paper to check.');
+        const { results, pairs } = await engine.request('batch', { papers, options: checkOptions(get().values) }, progress('Checking papers'));
+        set({ batch: { papers, results, pairs }, view: 'batch', selected: null });
+        return `Checked ${papers.length} paper${papers.length === 1 ? '' : 's'}.`;
+      }),
+
+    /** Opens the full report of one paper of the batch. */
+    openBatchPaper: async (id) => {
+      const paper = get().batch.papers.find((p) => p.id === id);
+      set({ paper: { title: paper.title, text: paper.text } });
+      await actions.check();
+    },
+
     showView: (view) => set({ view }),
     dismissError: () => set({ error: '' }),
     engineRestarted({ references, message, gaveUp }) {
@@ -260,4 +289,5 @@ export function createActions(store, engine) {
     },
     getReference: (id) => engine.request('getReference', { id }),
   };
+  return actions;
 }

@@ -13,6 +13,7 @@ import { LibraryPanel } from './views/library-panel.js';
 import { OptionsPanel } from './views/options-panel.js';
 import { Report } from './views/report.js';
 import { Pairs } from './views/pairs.js';
+import { Batch } from './views/batch.js';
 
 const store = createStore({
   ready: false,
@@ -26,6 +27,7 @@ const store = createStore({
   values: loadValues(),
   result: null,
   pairs: null,
+  batch: null,
   view: 'report',
   selected: null,
   busy: '',
@@ -62,12 +64,27 @@ function Actions({ state, actions }) {
   </section>`;
 }
 
+const VIEWS = [
+  { name: 'report', label: 'Report', has: (state) => state.result, View: Report },
+  { name: 'batch', label: 'Batch of papers', has: (state) => state.batch, View: Batch },
+  { name: 'pairs', label: 'Pairs in the library', has: (state) => state.pairs, View: Pairs },
+];
+
+/** The results: the current view, with buttons to the others that have something to show. */
+function Results({ state, actions }) {
+  const available = VIEWS.filter((view) => view.has(state));
+  const current = available.find((view) => view.name === state.view) ?? available[0];
+  if (!current) return null;
+  return html`${available.length > 1 &&
+    html`<nav class="row view-switch" aria-label="Results">
+      ${available.map((view) => html`<button type="button" aria-pressed=${view === current ? 'true' : 'false'}
+        onClick=${() => actions.showView(view.name)}>${view.label}</button>`)}
+    </nav>`}
+    <${current.View} state=${state} actions=${actions} />`;
+}
+
 function App({ actions }) {
   const state = useStore(store);
-  const results =
-    state.view === 'pairs' && state.pairs
-      ? html`<${Pairs} state=${state} actions=${actions} />`
-      : state.result && html`<${Report} state=${state} actions=${actions} />`;
   return html`<header>
       <h1>plagscope</h1>
       <p class="tagline">A plagiarism check that runs entirely in this page: nothing you paste or open is uploaded, and it works offline.</p>
@@ -78,7 +95,7 @@ function App({ actions }) {
         <${LibraryPanel} state=${state} actions=${actions} />
       </div>
       <${Actions} state=${state} actions=${actions} />
-      ${results}
+      <${Results} state=${state} actions=${actions} />
     </main>
     <footer class="muted small">plagscope ${state.version} · compares only with the references in your library</footer>`;
 }

@@ -63,6 +63,36 @@ const handlers = {
     return checker.references();
   },
   options: () => checker.options,
+  /**
+   * Checks several papers against the library, and against each other (with the library's
+   * options): a summary per paper and the pairs of papers that share passages.
+   */
+  batch({ papers, options }, progress) {
+    const results = papers.map((paper, done) => {
+      progress(done, papers.length + 1);
+      try {
+        const report = checker.check(paper.text, options);
+        const top = report.sources[0];
+        return { id: paper.id, title: paper.title, words: report.words, similarity: report.similarity, sources: report.sources.length, top: top ? { id: top.id, title: top.title, similarity: top.similarity } : null };
+      } catch (error) {
+        return { id: paper.id, title: paper.title, error: plainMessage(error, 'it was not checked') };
+      }
+    });
+    progress(papers.length, papers.length + 1);
+    const among = new Checker(checker.options);
+    try {
+      for (const paper of papers) {
+        try {
+          among.addReference({ id: paper.id, title: paper.title, text: paper.text });
+        } catch {
+          // Reported above: the same text failed its check.
+        }
+      }
+      return { results, pairs: among.size > 1 ? among.pairs(options) : [] };
+    } finally {
+      among.free();
+    }
+  },
   /** Indexes every reference again with other text options (ignore case, punctuation, numbers). */
   reindex({ text }, progress) {
     const options = { ...checker.options, text: { ...checker.options.text, ...text } };

@@ -1,18 +1,21 @@
-// "Who copied from whom" within the library: every pair of references that share passages, most
-// similar first, and the side-by-side view of the chosen pair.
-import { html, useEffect, useState } from '../../pkg/vendor/ui.js';
+// "Who copied from whom" among a set of documents (the library, or a batch of papers): a heatmap,
+// every pair sharing passages in a table, most similar first, a threshold to hide the weak ones,
+// and the side-by-side view of the chosen pair.
+import { html, useEffect, useMemo, useState } from '../../pkg/vendor/ui.js';
 import { Compare } from './compare.js';
+import { Heatmap } from './heatmap.js';
 
 const percent = (x) => `${(x * 100).toFixed(1)}%`;
 
 function PairTable({ pairs, titles, selected, onOpen }) {
-  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Pairs of references">
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Pairs sharing passages">
     <table class="pairs">
       <thead><tr><th scope="col">Document</th><th scope="col">Document</th><th scope="col">Similarity</th>
-        <th scope="col">Passages</th><th scope="col">Share of first in second</th><th scope="col">Share of second in first</th></tr></thead>
+        <th scope="col">Passages</th><th scope="col">Share of the first in the second</th><th scope="col">Share of the second in the first</th></tr></thead>
       <tbody>
-        ${pairs.map((pair, index) => html`<tr key=${`${pair.a}|${pair.b}`} class=${selected === index ? 'current' : ''}>
-          <td><button type="button" class="link" onClick=${() => onOpen(index)}>${titles[pair.a] ?? pair.a}</button></td>
+        ${pairs.map(({ pair, index }) => html`<tr key=${`${pair.a}|${pair.b}`} class=${selected === index ? 'current' : ''}>
+          <td><button type="button" class="link" onClick=${() => onOpen(index)}
+            aria-label=${`Compare ${titles[pair.a] ?? pair.a} with ${titles[pair.b] ?? pair.b}`}>${titles[pair.a] ?? pair.a}</button></td>
           <td>${titles[pair.b] ?? pair.b}</td>
           <td>${percent(pair.similarity)}</td>
           <td>${pair.report.passages.length}</td>
@@ -24,27 +27,55 @@ function PairTable({ pairs, titles, selected, onOpen }) {
   </div>`;
 }
 
+/**
+ * Pairs of documents: `pairs` from the engine's `pairs()`, `titles` id → title, `load(id)` resolves
+ * a document `{ title, text }` for the side-by-side view.
+ */
+export function PairsView({ heading, summary, pairs, titles, load }) {
+  const [threshold, setThreshold] = useState(10);
+  const [open, setOpen] = useState(null);
+  const [texts, setTexts] = useState(null);
+  const [passage, setPassage] = useState(0);
+  const shown = useMemo(
+    () => pairs.map((pair, index) => ({ pair, index })).filter(({ pair }) => pair.similarity * 100 >= threshold),
+    [pairs, threshold],
+  );
+  useEffect(() => {
+    let live = true;
+    setTexts(null);
+    if (open !== null) Promise.all([load(pairs[open].a), load(pairs[open].b)]).then((t) => live && setTexts(t), () => {});
+    return () => (live = false);
+  }, [open, pairs]);
+  const openPair = (index) => {
+    setOpen(index);
+    setPassage(0);
+  };
+  return html`<section class="report" aria-labelledby="pairs-heading">
+    <h2 id="pairs-heading">${heading}</h2>
+    <p class="overall">${summary}</p>
+    ${pairs.length > 0 &&
+    html`<div class="row">
+        <label class="inline" for="pair-threshold">Show pairs at least
+          <input id="pair-threshold" type="number" min="0" max="100" step="1" value=${threshold}
+            onInput=${(e) => setThreshold(Math.min(100, Math.max(0, Number(e.currentTarget.value) || 0)))} />% similar</label>
+        <span class="muted">${shown.length} of ${pairs.length} pairs shown</span>
+      </div>
+      <${Heatmap} pairs=${shown.map(({ pair }) => pair)} titles=${titles} label=${`${heading}: similarity of each pair`}
+        onOpen=${(i) => openPair(shown[i].index)} />
+      <${PairTable} pairs=${shown} titles=${titles} selected=${open} onOpen=${openPair} />`}
+    ${texts &&
+    html`<${Compare} left=${texts[0]} right=${texts[1]} passages=${pairs[open].report.passages} passage=${passage}
+      onPassage=${setPassage} onClose=${() => setOpen(null)} />`}
+  </section>`;
+}
+
 /** The all-pairs comparison of the library. */
 export function Pairs({ state, actions }) {
   const { pairs, references } = state.pairs;
   const titles = Object.fromEntries(references.map((r) => [r.id, r.title]));
-  const [open, setOpen] = useState(null);
-  const [texts, setTexts] = useState(null);
-  const [passage, setPassage] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setTexts(null);
-    if (open === null) return;
-    Promise.all([actions.getReference(pairs[open].a), actions.getReference(pairs[open].b)]).then((t) => live && setTexts(t), () => {});
-    return () => (live = false);
-  }, [open, pairs]);
-  return html`<section class="report" aria-labelledby="pairs-heading">
-    <h2 id="pairs-heading">Pairs in the library</h2>
-    <p class="overall">${pairs.length
-      ? `${pairs.length} pair${pairs.length === 1 ? '' : 's'} of references share passages (of ${references.length} references).`
-      : `No two of the ${references.length} references share a passage.`}</p>
-    ${pairs.length > 0 && html`<${PairTable} pairs=${pairs} titles=${titles} selected=${open} onOpen=${(i) => (setOpen(i), setPassage(0))} />`}
-    ${texts && html`<${Compare} left=${{ title: texts[0].title, text: texts[0].text }} right=${{ title: texts[1].title, text: texts[1].text }}
-      passages=${pairs[open].report.passages} passage=${passage} onPassage=${setPassage} onClose=${() => setOpen(null)} />`}
-  </section>`;
+  const summary = pairs.length
+    ? `${pairs.length} pair${pairs.length === 1 ? '' : 's'} of the ${references.length} references share passages.`
+    : `No two of the ${references.length} references share a passage.`;
+  return html`<${PairsView} heading="Pairs in the library" summary=${summary} pairs=${pairs} titles=${titles}
+    load=${(id) => actions.getReference(id)} />`;
 }

@@ -19,6 +19,7 @@ function ExampleChoice({ onReplace, onCancel }) {
 export function PaperPanel({ state, actions }) {
   const onExample = actions.useExample;
   const input = useRef(null);
+  const many = useRef(null);
   const [dragging, setDragging] = useState(false);
   const [asking, setAsking] = useState(false);
   const { text, title } = state.paper;
@@ -55,6 +56,10 @@ export function PaperPanel({ state, actions }) {
     <div class="row">
       <button type="button" disabled=${busy} onClick=${() => input.current.click()}>Open a file…</button>
       <input id="paper-file" ref=${input} type="file" hidden tabindex="-1" aria-hidden="true" accept=${ACCEPT} onChange=${open} />
+      <button id="batch" type="button" disabled=${busy} onClick=${() => many.current.click()}
+        title="Check a set of papers (a class's essays) against the library and against each other">Check several papers…</button>
+      <input id="batch-files" ref=${many} type="file" hidden tabindex="-1" aria-hidden="true" accept=${ACCEPT} multiple
+        onChange=${(e) => { const files = [...e.currentTarget.files]; e.currentTarget.value = ''; if (files.length) actions.checkBatch(files); }} />
       <button id="example" type="button" disabled=${busy} onClick=${example}>Try the example</button>
       ${text && html`<button type="button" disabled=${busy} onClick=${() => actions.setPaper({ text: '', title: '' })}>Clear</button>`}
     </div>
