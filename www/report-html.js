@@ -5,7 +5,7 @@
 // its input (no DOM), so the page and Node produce the same file; every piece of user text is escaped.
 import { evasionPhrases } from '../js/evasion.js';
 import { unitName } from '../js/units.js';
-import { PALETTE, HIGHLIGHT_TEXT, sourceColour } from './palette.js';
+import { PALETTE, HIGHLIGHT_TEXT } from './palette.js';
 
 /** Characters of context shown around each side of a passage. */
 const CONTEXT = 160;
@@ -29,19 +29,17 @@ a{color:#0b4f9c}
 .meta{margin:.25rem 0;color:#555}
 .options{list-style:none;padding:0;margin:.6rem 0 0;display:flex;flex-wrap:wrap;gap:.35rem}
 .options li{border:1px solid #bbb;border-radius:1rem;padding:0 .65rem;font-size:.85rem;color:#333}
-.figures{display:flex;flex-wrap:wrap;gap:.25rem 2rem;align-items:baseline}
-.figures p{margin:0}
+.figures{display:flex;flex-wrap:wrap;gap:0 2rem;align-items:baseline}
 .big{font-size:2.6rem;font-weight:700;line-height:1.1;margin-right:.3rem}
 .warning{border:2px solid #b00020;border-left-width:.5rem;background:#fff5f5;padding:.25rem 1rem;border-radius:4px;margin:1rem 0}
-.warning p{margin:.4rem 0}
+.warning p,.figures p{margin:.4rem 0}
 .sources{list-style:none;padding:0;margin:0}
-.sources li{display:flex;gap:.75rem;align-items:flex-start;padding:.6rem 0;border-bottom:1px solid #ddd}
+.sources li{display:flex;gap:.75rem;align-items:flex-start;padding:.6rem 0;border-bottom:1px solid #ddd;break-inside:avoid}
 .sources li>div{flex:1;min-width:0;overflow-wrap:anywhere}
+.line{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 1rem;margin:0}.share{white-space:nowrap}
 .num{display:inline-flex;flex:none;justify-content:center;align-items:center;min-width:2rem;height:2rem;padding:0 .3rem;border-radius:4px;background:var(--c);border:1px solid #1a1a1a;font-weight:700;color:#1a1a1a}
-.bar{display:block;height:.7rem;border:1px solid #888;border-radius:.35rem;margin:.3rem 0;overflow:hidden;background:#fff}
-.bar span{display:block;height:100%;min-width:3px;background:var(--c);border-right:1px solid #1a1a1a}
-.stats{font-size:.9rem;color:#444;margin:0}
-.key{font-size:.85rem;color:#444;margin:.35rem 0 0}
+.bar{display:block;height:.7rem;border:1px solid #888;border-radius:.35rem;margin:.3rem 0;overflow:hidden;background:#fff}.bar span{display:block;height:100%;min-width:3px;background:var(--c);border-right:1px solid #1a1a1a}
+.stats{font-size:.9rem;color:#444;margin:0}.key{font-size:.85rem;color:#444;margin:.35rem 0 0}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .legend{font-size:.9rem;color:#333;padding-left:1.2rem;margin:0 0 .75rem}
 .doc,.ex{font-family:Georgia,"Times New Roman",serif;white-space:pre-wrap;overflow-wrap:anywhere}
@@ -49,8 +47,7 @@ a{color:#0b4f9c}
 mark{background:var(--c);border-radius:2px;-webkit-box-decoration-break:clone;box-decoration-break:clone}
 mark .n{font:700 .75rem/1 system-ui,sans-serif;color:#1a1a1a;background:#fff;border:1px solid #1a1a1a;border-radius:3px;padding:.1em .3em;margin-right:.25em;vertical-align:.2em;text-decoration:none}
 .x{color:#5c5c5c;background:#efefef}
-.ev{text-decoration:underline wavy #b00020;text-decoration-skip-ink:none;text-underline-offset:.2em}
-.hid{border-left:2px solid #b00020;margin:0 1px}
+.ev{text-decoration:underline wavy #b00020;text-decoration-skip-ink:none;text-underline-offset:.2em}.hid{border-left:2px solid #b00020;margin:0 1px}
 .source{border-top:5px solid var(--c);margin-top:3rem}
 .source h2{margin:.75rem 0 .25rem;display:flex;gap:.6rem;align-items:center;overflow-wrap:anywhere}
 .passage{margin:1.25rem 0 1.75rem}
@@ -58,18 +55,15 @@ mark .n{font:700 .75rem/1 system-ui,sans-serif;color:#1a1a1a;background:#fff;bor
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
 .side{border:1px solid #bbb;border-radius:6px;padding:.6rem .8rem;min-width:0}
 .ex{margin:0;font-size:.95rem;line-height:1.65}
-.ctx,.muted,.none,footer{color:#595959}
-.gap{text-decoration:underline dotted #1a1a1a;text-underline-offset:.2em}
-.back{font-size:.85rem;font-weight:400}
+.ctx,.muted,footer{color:#666}
+.gap{text-decoration:underline dotted #1a1a1a;text-underline-offset:.2em}.back{font-size:.85rem;font-weight:400}
 footer{margin-top:3rem;border-top:1px solid #bbb;font-size:.85rem}
 @media (max-width:40rem){body{padding:1rem .75rem 2rem}.pair{grid-template-columns:1fr}.big{font-size:2rem}h1{font-size:1.4rem}}
 @media print{@page{margin:14mm}
 body{max-width:none;padding:0;font-size:10.5pt}
-.paper,.source{break-before:page}
-.source{margin-top:0}
+.source{break-before:page;margin-top:0}
 h2,h3,h4,.evidence{break-after:avoid}
-a{color:inherit;text-decoration:none}
-.back{display:none}
+a{color:inherit;text-decoration:none}.back{display:none}
 .doc{border:0;padding:0}}
 `;
 
@@ -90,8 +84,7 @@ export function reportHtml({ report, paper, sources = [], options = {}, version 
   return [
     '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="color-scheme" content="light">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">\n<meta name="color-scheme" content="light">',
     `<meta name="generator" content="plagscope ${esc(version)}">`,
     `<title>Similarity report: ${esc(title)}</title>`,
     `<style>\n${REPORT_CSS}${paletteCss(colours)}</style>\n</head>\n<body>`,
@@ -113,8 +106,8 @@ const isColour = (c) => typeof c === 'string' && /^#[0-9a-f]{6}$/i.test(c);
 const paletteCss = (colours) =>
   colours.map((colour, i) => `.c${i}{--c:${colour}}`).join('') + `\nmark{color:${HIGHLIGHT_TEXT}}\n`;
 
-/** The palette class of the source ranked `rank`. */
-const colourClass = (ctx, rank) => `c${ctx.colours.indexOf(sourceColour(rank, ctx.colours))}`;
+/** The palette class of the source ranked `rank`: the colour palette.js's `sourceColour(rank)` gives. */
+const colourClass = (ctx, rank) => `c${rank % ctx.colours.length}`;
 
 function formatDate(date) {
   if (typeof date === 'string') return date;
@@ -146,6 +139,10 @@ const OPTION_WORDS = {
   excludeBibliography: (v) => (v ? 'bibliography left out' : 'bibliography counted'),
   maxDocFrequency: (v) => `phrases in more than ${v} references are common phrasing`,
   maxSources: (v) => `at most ${v} sources reported`,
+  ignoreReferences: (v) => `${plural(v.length, 'reference')} set aside by hand`,
+  excludeSpans: (v) => `${plural(v.length, 'part')} of the paper left out by hand`,
+  includeSpans: (v) => `${plural(v.length, 'exclusion')} undone by hand`,
+  meta: () => 'the paper\'s keywords and tags compared',
 };
 
 /** The check options in words, defaults included for the three the page offers. */
@@ -154,9 +151,10 @@ export function optionPhrases(options = {}) {
   const all = { excludeQuotes: true, excludeBibliography: true, ...rest };
   const aligned = { minWords: 12, ...align };
   const describe = (words, key, value) => (words[key] ? words[key](value) : `${key}: ${JSON.stringify(value)}`);
+  const given = ([key, value]) => value !== undefined && !(Array.isArray(value) && !value.length) && key !== 'threshold';
   const phrases = [
-    ...Object.entries(all).filter(([, v]) => v !== undefined).map(([k, v]) => describe(OPTION_WORDS, k, v)),
-    ...Object.entries(aligned).filter(([, v]) => v !== undefined).map(([k, v]) => describe(ALIGN_WORDS, k, v)),
+    ...Object.entries(all).filter(given).map(([k, v]) => describe(OPTION_WORDS, k, v)),
+    ...Object.entries(aligned).filter(given).map(([k, v]) => describe(ALIGN_WORDS, k, v)),
   ];
   return phrases.map((p) => p[0].toUpperCase() + p.slice(1));
 }
@@ -178,11 +176,12 @@ ${evasionHtml(report.evasion)}
 /** What was left out of the count, e.g. "Left out of the count: 2 quotations and the bibliography (57 words)." */
 export function excludedPhrase(excluded = [], words = 0, unit = 'word') {
   const count = (kind) => excluded.filter((span) => span.kind === kind).length;
-  const [quotes, bib, base] = [count('quote'), count('bibliography'), count('base')];
+  const [quotes, bib, base, reader] = [count('quote'), count('bibliography'), count('base'), count('reader')];
   const parts = [];
   if (quotes) parts.push(plural(quotes, 'quotation'));
   if (bib) parts.push('the bibliography');
   if (base) parts.push(`${plural(base, 'passage')} of the base document`);
+  if (reader) parts.push(`${plural(reader, 'part')} left out by hand`);
   if (!parts.length) return 'Nothing was left out of the count.';
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
   return `Left out of the count (shown in grey below): ${list}${words ? ` (${plural(words, unit)})` : ''}.`;
@@ -201,15 +200,16 @@ function sourcesListHtml(ctx) {
   const { report } = ctx;
   if (!report.sources.length) {
     return `<section aria-labelledby="sources-h"><h2 id="sources-h">Sources</h2>
-<p class="none">No matching sources found: no passage of the paper was found in the references.</p></section>`;
+<p><strong>No matching sources found</strong>: no passage of the paper was found in the references.</p></section>`;
   }
   const items = report.sources.map((source, rank) => {
     const n = rank + 1;
     const count = plural(source.passages.length, 'passage');
     return `<li class="${colourClass(ctx, rank)}"><span class="num" aria-hidden="true">${n}</span>
-<div><a href="#s${n}"><span class="sr">Source ${n}: </span><bdi>${esc(sourceTitle(ctx, source))}</bdi></a>
+<div><p class="line"><a href="#s${n}"><span class="sr">Source ${n}: </span><bdi>${esc(sourceTitle(ctx, source))}</bdi></a>
+<span class="share"><strong>${pct(source.similarity)}</strong> of the paper</span></p>
 <span class="bar" aria-hidden="true"><span style="width:${pct(source.similarity)}"></span></span>
-<span class="stats"><strong>${pct(source.similarity)}</strong> of the paper · ${count} · ${pct(source.sourceCoverage)} of the source used</span></div></li>`;
+<span class="stats">${count} · ${pct(source.sourceCoverage)} of the source used</span></div></li>`;
   });
   return `<section aria-labelledby="sources-h"><h2 id="sources-h">Sources, most similar first</h2>
 <ol class="sources">${items.join('\n')}</ol></section>`;
@@ -218,17 +218,18 @@ function sourcesListHtml(ctx) {
 const sourceTitle = (ctx, source) => ctx.texts.get(source.id)?.title || source.title || source.id;
 
 function paperHtml(ctx) {
-  const found = ctx.report.sources.length > 0;
-  const highlight = found ? '<li><mark class="c0 sample"><span class="n">1</span>highlighted</mark> text was found in the source with that number and colour; the number links to the passage\'s comparison.</li>' : '';
-  const overlap = ctx.report.sources.length > 1
-    ? '<li>Where the paper matches several sources, its text takes the colour and number of the most similar of them (the lowest number); the others are named when you point at it, and each source\'s own section below lists all its passages.</li>'
-    : '';
+  const { html, overlaps } = markPaper(ctx);
+  const legend = [
+    ctx.report.sources.length && '<mark class="c0"><span class="n">1</span>Highlighted</mark> text was found in the source with that number and colour; the number leads to the comparison of the passage.',
+    // The rule for text that several sources share, stated only when it was used.
+    overlaps && 'Where the paper matches several sources, its text takes the colour and number of the most similar of them (the lowest number); the others are named when you point at it, and each source\'s section lists all its passages.',
+    ctx.report.excluded?.length && '<span class="x">Grey text</span> was left out of the count (see the summary; point at it to see why).',
+    evasionPhrases(ctx.report.evasion ?? {}).length && '<span class="ev">Red wavy underline</span>: disguised letters; <span class="ev hid"></span> red bar: invisible characters.',
+  ].filter(Boolean);
   return `<section class="paper" aria-labelledby="paper-h">
 <h2 id="paper-h">The paper</h2>
-<ul class="legend">
-${highlight}${overlap}<li><span class="x">Grey text</span> was left out of the count (quotations, bibliography, base document).</li>
-</ul>
-<div class="doc">${markPaper(ctx)}</div>
+${legend.length ? `<ul class="legend">${legend.map((item) => `<li>${item}</li>`).join('')}</ul>` : ''}
+<div class="doc">${html}</div>
 </section>`;
 }
 
@@ -255,9 +256,10 @@ function paperSpans(ctx) {
 }
 
 /**
- * The paper's text as HTML. The text is cut at every span boundary; each piece takes the passage
- * of the best-ranked source covering it (lowest rank, then first passage: a fixed rule, stated in
- * the legend), else the exclusion covering it; disguised characters are wrapped inside either.
+ * The paper's text as HTML, and whether sources overlap in it. The text is cut at every span
+ * boundary; each piece takes the passage of the best-ranked source covering it (lowest rank, then
+ * first passage: a fixed rule, stated in the legend), else the exclusion covering it; disguised
+ * characters are wrapped inside either.
  */
 function markPaper(ctx) {
   const { text } = ctx;
@@ -269,11 +271,13 @@ function markPaper(ctx) {
   const active = new Set();
   const labelled = new Set(); // passages whose first piece has been written
   const out = [];
+  let overlaps = false;
   let group = null;
   for (let i = 0; i + 1 < cuts.length; i++) {
     for (const span of closing.get(cuts[i]) ?? []) active.delete(span);
     for (const span of opening.get(cuts[i]) ?? []) active.add(span);
     const piece = pieceOf(active);
+    overlaps ||= piece.ranks?.size > 1;
     if (!group || group.key !== piece.key) {
       if (group) out.push(closeGroup(ctx, group, labelled));
       group = { ...piece, parts: [] };
@@ -282,7 +286,7 @@ function markPaper(ctx) {
     group.parts.push(piece.disguise ? DISGUISES[piece.disguise](slice) : slice);
   }
   if (group) out.push(closeGroup(ctx, group, labelled));
-  return out.join('');
+  return { html: out.join(''), overlaps };
 }
 
 const DISGUISES = {
@@ -306,11 +310,11 @@ function pieceOf(active) {
   return { key: kind ? `x${kind}` : '', kind, disguise };
 }
 
-const EXCLUSION_NAMES = { quote: 'a quotation', bibliography: 'the bibliography', base: 'text of the base document' };
+const EXCLUSION_TITLES = { quote: 'Left out: a quotation', bibliography: 'Left out: the bibliography', base: 'Left out: text of the base document', reader: 'Left out by hand' };
 
 function closeGroup(ctx, group, labelled) {
   const body = group.parts.join('');
-  if (group.kind) return `<span class="x" title="Left out: ${esc(EXCLUSION_NAMES[group.kind] ?? group.kind)}">${body}</span>`;
+  if (group.kind) return `<span class="x" title="${esc(EXCLUSION_TITLES[group.kind] ?? 'Left out')}">${body}</span>`;
   if (!group.owner) return body;
   const { rank, index } = group.owner;
   const n = rank + 1, source = ctx.report.sources[rank];
