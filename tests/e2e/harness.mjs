@@ -3,12 +3,14 @@
 // app served as `npm start` serves it (scripts/serve.mjs) by `useApp`, which also opens fresh pages on
 // the app and fails a test whose page reported an error; `act`, which does one thing in the page and
 // waits until the page has finished the work it started; `addPastedReference`; and the Brown corpus
-// texts of target/corpus/en/ (`brown`, `words`) the tests build their papers from.
+// texts of target/corpus/en/ (`brown`, `words`) the tests build their papers from; and readers of the
+// page's views (the library list, the report, the side-by-side panes, the status and error areas),
+// screenshots under target/screenshots/, axe-core, and Tab-and-Enter keyboard driving.
 // Not a test file: its name matches none of the patterns by which `node --test tests/e2e/` picks the
 // files it runs (*.test.mjs and the like), so it is only imported.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -59,22 +61,37 @@ export function useApp(defaults = {}) {
  * page (Playwright's default size when not given); `expectedConsoleErrors`, a pattern for console
  * errors the test causes on purpose, which are not counted.
  */
-export async function openApp(app, t, { viewport, expectedConsoleErrors } = {}) {
+export async function openApp(app, t, { viewport, expectedConsoleErrors, context: given } = {}) {
   // A context of its own per page: the library the app keeps in IndexedDB never leaks between tests.
-  const context = await app.browser.newContext(viewport ? { viewport } : {});
+  const context = given ?? (await app.browser.newContext(viewport ? { viewport } : {}));
   const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !expectedConsoleErrors?.test(message.text())) problems.push(`console: ${message.text()}`);
-  });
+  const problems = watchPage(page, app.baseUrl, expectedConsoleErrors);
   t.after(async () => {
-    await context.close();
-    assert.deepEqual(problems, [], 'the page reported errors');
+    if (!given) await context.close();
+    assert.deepEqual(problems, [], 'the page reported errors or asked another origin');
   });
   await page.goto(app.baseUrl);
   await whenReady(page);
   return page;
+}
+
+/**
+ * Collects, in the returned array, what must never happen in `page`: a page error, a console error
+ * not matching `expected`, and a request to any origin but `baseUrl`'s (nothing may leave the page;
+ * data: and blob: URLs stay in it).
+ */
+export function watchPage(page, baseUrl, expected) {
+  const problems = [];
+  const origin = new URL(baseUrl).origin;
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !expected?.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== origin) problems.push(`request to another origin: ${url.href}`);
+  });
+  return problems;
 }
 
 /** Waits until the app in `page` has loaded its engine (`<body data-ready="true">`). */
@@ -96,4 +113,106 @@ export async function addPastedReference(page, title, text) {
   await page.fill('#ref-title', title);
   await page.fill('#ref-text', text);
   await act(page, '#ref-add');
+}
+
+// ---- Reading the page's views -------------------------------------------------------------------
+
+/** The text of the error area, or '' when no error is shown (#error exists only while there is one). */
+export async function errorText(page) {
+  const error = page.locator('#error p');
+  return (await error.count()) ? (await error.textContent()).trim() : '';
+}
+
+/** Text with every run of white space made one space, trimmed (htm keeps template line breaks). */
+export const squash = (text) => text.replace(/\s+/g, ' ').trim();
+
+/** The titles of the references in the library list, in the order shown (every group). */
+export const libraryTitles = (page) => page.locator('.library .ref .ref-title').allTextContents();
+
+/** The titles of the report's sources, most similar first. */
+export const sourceTitles = (page) => page.locator('.report .sources .source-title').allTextContents();
+
+/** The overall line of the report (or of the pairs view), white space squashed. */
+export const overall = async (page) => squash(await page.locator('.report .overall').textContent());
+
+/** Waits until the chunked view `selector` has rendered all its text (`data-rendered="true"`). */
+export async function rendered(page, selector) {
+  await page.locator(`${selector}[data-rendered="true"]`).first().waitFor();
+  return page.locator(selector).first();
+}
+
+/** The whole text of the highlighted paper of the report, once rendered. */
+export const paperText = async (page) => (await rendered(page, '.report .paper-text')).textContent();
+
+/** The texts of the marks of the rendered view `selector`. */
+export async function markTexts(page, selector) {
+  await rendered(page, selector);
+  return page.locator(`${selector} mark`).allTextContents();
+}
+
+/** The side-by-side view's panes, `[paper, source]` as locators of their `.view`, once both are rendered. */
+export async function comparePanes(page) {
+  await page.locator('.compare .pane .view').nth(1).waitFor();
+  const views = page.locator('.compare .pane .view');
+  await page.waitForFunction(() => [...document.querySelectorAll('.compare .pane .view')].every((v) => v.dataset.rendered === 'true'));
+  return [views.nth(0), views.nth(1)];
+}
+
+/** The texts of the marks of a pane, joined by single spaces with white space squashed. */
+export const joinedMarks = async (view) => squash((await view.locator('mark').allTextContents()).join(' '));
+
+// ---- Options -------------------------------------------------------------------------------------
+
+/** Opens the options (a <details>) if they are closed. */
+export async function openOptions(page) {
+  if (!(await page.locator('details.options').evaluate((details) => details.open))) await page.click('details.options summary');
+}
+
+/**
+ * Types `value` in the number option `name` (e.g. 'minWords') and applies it as a user does, by
+ * pressing Enter. Number options change no library, so no action runs: nothing to wait for.
+ */
+export async function setNumberOption(page, name, value) {
+  await openOptions(page);
+  await page.fill(`#opt-${name}`, String(value));
+  await page.press(`#opt-${name}`, 'Enter');
+}
+
+// ---- Screenshots, accessibility, keyboard ----------------------------------------------------------
+
+/** Where the tests save screenshots (target/ is git-ignored). */
+export const screenshots = new URL('../../target/screenshots/', import.meta.url);
+
+/** The two sizes every main view is looked at: a laptop and a phone. */
+export const SIZES = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
+
+/** Saves a full-page screenshot of `page` as target/screenshots/<name>.png. */
+export async function screenshot(page, name) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: new URL(`${name}.png`, screenshots).pathname, fullPage: true });
+}
+
+const axeSource = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+/**
+ * axe-core's violations on `page`, as "rule: help (targets)" lines. The page's CSP refuses injected
+ * script elements, so axe is evaluated through the debugging protocol, which CSP does not govern.
+ */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => (await window.axe.run(document)).violations);
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')})`);
+}
+
+/**
+ * Presses Tab until `locator` has the focus, from wherever the focus is; fails after `limit` presses.
+ * Proves the element is reachable by keyboard, in the page's own tab order.
+ */
+export async function tabTo(page, locator, limit = 150) {
+  for (let i = 0; i < limit; i++) {
+    if (await locator.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
+  assert.fail(`not reached by Tab in ${limit} presses: ${locator}; the focus is on ${focused}`);
 }

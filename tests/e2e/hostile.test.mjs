@@ -8,7 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { Checker } from 'plagscope';
-import { act, addPastedReference, brown as brownText, corpus, useApp, words } from './harness.mjs';
+import {
+  act, addPastedReference, brown as brownText, comparePanes, corpus, errorText, overall, paperText, sourceTitles, squash, useApp, words,
+} from './harness.mjs';
 
 const cases = JSON.parse(readFileSync(process.env.EVASION_CASES ?? new URL('../data/evasion-cases.json', import.meta.url), 'utf8'));
 const brownNames = readdirSync(corpus).filter((n) => /^brown-.*\.txt$/.test(n)).sort();
@@ -17,7 +19,9 @@ const brownNames = readdirSync(corpus).filter((n) => /^brown-.*\.txt$/.test(n)).
 const brown = (name) => brownText(name).replace(/["“”«»]/g, '');
 const { openApp } = useApp();
 
-const errorShown = async (page) => ((await page.locator('#error').isVisible()) ? page.locator('#error').textContent() : '');
+const errorShown = errorText;
+const EVASION = /^The paper contains .+: signs of an attempt to hide copied text\. They were ignored for matching, so copies are still found\.$/;
+const warning = page => page.locator('.report .summary .warning');
 
 test('disguised copies pasted as the paper: the source is found and the evasion warning shown', async (t) => {
   const page = await openApp(t);
@@ -27,15 +31,16 @@ test('disguised copies pasted as the paper: the source is found and the evasion 
     await page.fill('#paper', paper);
     await act(page, '#check');
     assert.equal(await errorShown(page), '', name);
-    assert.match(await page.locator('#sources tbody tr').first().textContent(), /^Source/, name);
-    assert.equal(await page.locator('#evasion').isVisible(), true, `${name}: no evasion warning`);
-    assert.match(await page.locator('#evasion').textContent(), /^The paper contains .+: ignored for matching, so the copies are still found\.$/, name);
+    assert.equal((await sourceTitles(page))[0], 'Source', name);
+    assert.equal(await warning(page).isVisible(), true, `${name}: no evasion warning`);
+    assert.match(squash(await warning(page).textContent()), EVASION, name);
   }
   // Honest text in other scripts shows no warning.
   for (const { name, text } of cases.honest) {
     await page.fill('#paper', text);
     await act(page, '#check');
-    assert.equal(await page.locator('#evasion').isVisible(), false, `${name}: ${await page.locator('#evasion').textContent()}`);
+    assert.equal(await errorShown(page), '', name);
+    assert.equal(await warning(page).count(), 0, `${name}: ${await warning(page).allTextContents()}`);
   }
 });
 
@@ -57,14 +62,18 @@ test('HTML payloads in the paper, a reference and its title stay text', async (t
   await page.fill('#paper', paper);
   await act(page, '#check');
   assert.equal(await errorShown(page), '');
-  assert.equal(await page.locator('#view-paper').textContent(), paper);
-  assert.equal(await page.locator('#view-source').textContent(), reference);
+  assert.equal(await paperText(page), paper);
+  await page.locator('.report .sources .source').first().click();
+  const [left, right] = await comparePanes(page);
+  assert.equal(await left.textContent(), paper);
+  assert.equal(await right.textContent(), reference);
   // The views' text is the pasted text, tags included (so the pasted <mark> is text, not an
-  // element), and the page's own highlights are the only elements in them.
-  for (const view of ['#view-paper', '#view-source']) assert.equal(await page.locator(`${view} *:not(mark)`).count(), 0, view);
-  assert.ok((await page.locator('#view-paper mark').count()) > 0, 'the copied passage is highlighted');
-  assert.equal(await page.locator('#ref-list img, #sources img, #results iframe, #results svg, #results style').count(), 0);
-  assert.match(await page.locator('#sources tbody tr').first().textContent(), /^<img src=x onerror=/);
+  // element), and the page's own elements (chunks, highlights, greyed exclusions) are the only ones in them.
+  const foreign = '*:not(.chunk):not(mark[data-passage]):not(span.excluded[data-kind])';
+  for (const view of ['.report .paper-text', '.compare .pane .view']) assert.equal(await page.locator(`${view} ${foreign}`).count(), 0, view);
+  assert.ok((await page.locator('.report .paper-text mark').count()) > 0, 'the copied passage is highlighted');
+  assert.equal(await page.locator('.library img, .report img, .report iframe, .report svg, .report style, .report a').count(), 0);
+  assert.match((await sourceTitles(page))[0], /^<img src=x onerror=/);
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
   assert.equal(await page.locator('body').isVisible(), true);
 });
@@ -78,18 +87,22 @@ test('a paper that normalization expands past the limit gets a clear message; th
   // (a textarea holding 1 million in one line took 63 s to draw here, 4 million over 9 minutes),
   // which is the textarea's problem, not the engine's, and is reported separately. Set in the page:
   // typing 4 million characters through the protocol is slow and not the point.
-  await page.locator('#paper').evaluate((paper) => (paper.value = `${'\uFDFA'.repeat(1000)}\n`.repeat(4000)));
+  // The page keeps what is typed (an input event), not the box's value: the event is sent as typing would.
+  await page.locator('#paper').evaluate((paper) => {
+    paper.value = `${'\uFDFA'.repeat(1000)}\n`.repeat(4000);
+    paper.dispatchEvent(new Event('input', { bubbles: true }));
+  });
   await act(page, '#check', 50_000);
   assert.match(
     await errorShown(page),
-    /^invalid `text`: it becomes, normalized for matching, 64\.\d MB \(\d+ bytes\), over the limit of 64 MB \(67108864 bytes\); split it into smaller documents$/,
+    /^It becomes, normalized for matching, 64\.\d MB \(\d+ bytes\), over the limit of 64 MB \(67108864 bytes\); split it into smaller documents$/,
   );
   assert.equal(await page.locator('#status').textContent(), '');
   await page.fill('#paper', `Our own words first. ${words(source, 100, 60)} Our own words last.`);
   await act(page, '#check');
   assert.equal(await errorShown(page), '');
-  assert.match(await page.locator('#overall').textContent(), /of the paper matches 1 source\(s\)/);
-  assert.match(await page.locator('#sources tbody tr').first().textContent(), /^Source/);
+  assert.match(await overall(page), /of the paper matches 1 source$/);
+  assert.deepEqual(await sourceTitles(page), ['Source']);
 });
 
 test('an empty paper, or one with no words, gets a clear message', async (t) => {
@@ -105,7 +118,9 @@ test('an empty paper, or one with no words, gets a clear message', async (t) => 
     await page.fill('#paper', paper);
     await act(page, '#check');
     assert.equal(await errorShown(page), '', JSON.stringify(paper));
-    assert.equal(await page.locator('#overall').textContent(), 'No matching sources found (0 words checked).', JSON.stringify(paper));
+    assert.equal(await overall(page), '0.0% — no matching sources found in the library', JSON.stringify(paper));
+    assert.match(squash(await page.locator('.report .summary p.muted').first().textContent()), /^0 words checked\./, JSON.stringify(paper));
+    assert.equal(await page.locator('.report .paper-text mark').count(), 0, JSON.stringify(paper));
   }
 });
 
