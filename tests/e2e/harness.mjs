@@ -216,3 +216,42 @@ export async function tabTo(page, locator, limit = 150) {
   const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
   assert.fail(`not reached by Tab in ${limit} presses: ${locator}; the focus is on ${focused}`);
 }
+
+// ---- The library kept in the browser -------------------------------------------------------------
+
+/**
+ * Waits until the page has written its library to IndexedDB after the moment of the call (the page
+ * saves a short while after each change, www/library.js `debounced`), so a reload finds it.
+ */
+export async function whenSaved(page, timeout = 10_000) {
+  const since = await page.evaluate(() => Date.now());
+  for (const end = Date.now() + timeout; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    if ((await storedLibrary(page))?.savedAt >= since) return;
+  }
+  assert.fail(`the library was not saved in the browser within ${timeout} ms`);
+}
+
+/**
+ * What the page keeps in IndexedDB: `{ savedAt, bytes (their count), groups }`, or null. Never
+ * creates the database: the page's own first open must create it, with its store.
+ */
+export function storedLibrary(page) {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'plagscope')) return null;
+    return new Promise((resolve) => {
+      const open = indexedDB.open('plagscope');
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('library')) return (db.close(), resolve(null));
+        const get = db.transaction('library').objectStore('library').get('current');
+        const done = (value) => (db.close(), resolve(value));
+        get.onsuccess = () => done(get.result ? { savedAt: get.result.savedAt, bytes: get.result.bytes?.length, groups: get.result.groups } : null);
+        get.onerror = () => done(null);
+      };
+    });
+  });
+}
+
+/** The references of the group titled `title` (a prefix: "Your references", "Demo set"). */
+export const groupItems = (page, title) => page.locator(`.library section.group[aria-label^="${title}"] .ref`);
