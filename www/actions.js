@@ -57,6 +57,15 @@ export function createActions(store, engine) {
     return { added: added.length, errors: result.errors };
   }
 
+  /**
+   * Puts a paper into the paper box from outside (a file, the example): the box shows it, while
+   * typed text only updates the state, so a long paper is not written back into the box on every
+   * change of the page.
+   */
+  function replacePaper(paper) {
+    set((state) => ({ paper: { ...paper, revision: state.paper.revision + 1 } }));
+  }
+
   /** Adds the demo set (what is not in the library yet) as the group "demo"; resolves with the example paper. */
   async function addDemo() {
     const before = new Set(get().references.map((r) => r.id));
@@ -188,17 +197,19 @@ export function createActions(store, engine) {
     useExample: () =>
       run('Loading the example…', async () => {
         const example = await addDemo();
-        set({ paper: { title: 'Example paper', text: example } });
+        replacePaper({ title: 'Example paper', text: example });
         return 'The example paper copies from the demo set, which is now in the library: press Check.';
       }),
 
+    /** What the user typed into the paper's fields. */
     setPaper: (paper) => set((state) => ({ paper: { ...state.paper, ...paper } })),
+    replacePaper,
 
     openPaper: (file) =>
       run('Reading the paper…', async () => {
         const text = await readTextFile(file);
         if (!text.trim()) throw new Error(`${file.name} has no text to check.`);
-        set({ paper: { title: file.name, text } });
+        replacePaper({ title: file.name, text });
         return `Opened ${file.name}.`;
       }),
 
@@ -277,7 +288,7 @@ export function createActions(store, engine) {
     /** Opens the full report of one paper of the batch. */
     openBatchPaper: async (id) => {
       const paper = get().batch.papers.find((p) => p.id === id);
-      set({ paper: { title: paper.title, text: paper.text } });
+      replacePaper({ title: paper.title, text: paper.text });
       await actions.check();
     },
 

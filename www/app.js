@@ -22,7 +22,7 @@ const store = createStore({
   groups: {},
   storage: null,
   saved: false,
-  paper: { title: '', text: '' },
+  paper: { title: '', text: '', revision: 0 },
   example: null,
   values: loadValues(),
   result: null,

@@ -46,16 +46,29 @@ function Item({ reference, actions, busy }) {
   </li>`;
 }
 
+/** Most references listed at once: a long library is filtered by title instead of drawn whole. */
+export const LISTED = 200;
+
 function Group({ group, references, actions, busy }) {
+  const [filter, setFilter] = useState('');
   if (!references.length && group.name) return null;
   const remove = () => actions.remove(references.map((r) => r.id), `the ${group.name} set`);
+  const needle = filter.trim().toLocaleLowerCase();
+  const matching = needle ? references.filter((r) => r.title.toLocaleLowerCase().includes(needle)) : references;
+  const listed = matching.slice(0, LISTED);
   return html`<section class="group" aria-label=${group.title}>
     <h3>${group.title} <span class="muted">(${references.length})</span>
       ${group.name && html` <button type="button" class="small" disabled=${busy} onClick=${remove}>Remove this group</button>`}
     </h3>
+    ${references.length > 20 &&
+    html`<label class="visually-hidden" for=${`filter-${group.name ?? 'own'}`}>Find in ${group.title}</label>
+      <input id=${`filter-${group.name ?? 'own'}`} type="search" class="filter" placeholder="Find by title…" value=${filter}
+        onInput=${(e) => setFilter(e.currentTarget.value)} />`}
     ${references.length
-      ? html`<ul class="ref-list">${references.map((r) => html`<${Item} key=${r.id} reference=${r} actions=${actions} busy=${busy} />`)}</ul>`
+      ? html`<ul class="ref-list">${listed.map((r) => html`<${Item} key=${r.id} reference=${r} actions=${actions} busy=${busy} />`)}</ul>`
       : html`<p class="muted empty">${group.empty}</p>`}
+    ${matching.length > listed.length &&
+    html`<p class="muted small">${listed.length} of ${matching.length.toLocaleString()} shown: type part of a title to find the others.</p>`}
   </section>`;
 }
 

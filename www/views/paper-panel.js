@@ -1,6 +1,6 @@
 // The paper to check: pasted, opened or dropped; the example paper on request (never over the
 // user's own text without asking); a warning when it is long enough to take a while.
-import { html, useRef, useState } from '../../pkg/vendor/ui.js';
+import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { ACCEPT } from '../files.js';
 import { describeAcceptedTypes } from '../../js/formats.js';
 
@@ -22,7 +22,12 @@ export function PaperPanel({ state, actions }) {
   const many = useRef(null);
   const [dragging, setDragging] = useState(false);
   const [asking, setAsking] = useState(false);
-  const { text, title } = state.paper;
+  const { text, title, revision } = state.paper;
+  const box = useRef(null);
+  // The box is written only when a paper comes from outside (see actions.replacePaper).
+  useEffect(() => {
+    if (box.current && box.current.value !== state.paper.text) box.current.value = state.paper.text;
+  }, [revision]);
   const busy = Boolean(state.busy);
   const open = (event) => {
     const [file] = event.currentTarget.files;
@@ -46,7 +51,7 @@ export function PaperPanel({ state, actions }) {
     <input id="paper-title" type="text" autocomplete="off" placeholder="Title (optional, for the report)" value=${title}
       onInput=${(e) => actions.setPaper({ title: e.currentTarget.value })} />
     <label class="visually-hidden" for="paper">Text of the paper</label>
-    <textarea id="paper" class=${dragging ? 'dragging' : ''} rows="12" spellcheck="false" value=${text}
+    <textarea id="paper" ref=${box} class=${dragging ? 'dragging' : ''} rows="12" spellcheck="false"
       placeholder=${`Paste the paper to check here, or drop a file on this box: ${describeAcceptedTypes()}.`}
       onInput=${(e) => actions.setPaper({ text: e.currentTarget.value })}
       onDragOver=${(e) => (e.preventDefault(), setDragging(true))} onDragLeave=${() => setDragging(false)} onDrop=${drop}></textarea>
@@ -61,7 +66,7 @@ export function PaperPanel({ state, actions }) {
       <input id="batch-files" ref=${many} type="file" hidden tabindex="-1" aria-hidden="true" accept=${ACCEPT} multiple
         onChange=${(e) => { const files = [...e.currentTarget.files]; e.currentTarget.value = ''; if (files.length) actions.checkBatch(files); }} />
       <button id="example" type="button" disabled=${busy} onClick=${example}>Try the example</button>
-      ${text && html`<button type="button" disabled=${busy} onClick=${() => actions.setPaper({ text: '', title: '' })}>Clear</button>`}
+      ${text && html`<button type="button" disabled=${busy} onClick=${() => actions.replacePaper({ text: '', title: '' })}>Clear</button>`}
     </div>
     ${asking && html`<${ExampleChoice} onReplace=${() => (setAsking(false), onExample())} onCancel=${() => setAsking(false)} />`}
   </section>`;

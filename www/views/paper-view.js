@@ -6,6 +6,9 @@ import { flatten, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
 import { unitName } from '../../js/units.js';
 
+/** Most matches listed at once. */
+const LISTED = 200;
+
 export const KIND_NAMES = {
   quote: 'quotation',
   bibliography: 'bibliography',
@@ -106,14 +109,18 @@ export function MatchList({ report, text, selected, onSelect, onLeaveOut }) {
     if (event.key === 'ArrowUp' || event.key === 'k') (event.preventDefault(), go(at - 1));
   };
   if (!matches.length) return null;
+  // A long paper may have thousands of matches: the list shows a window around the current one.
+  const first = Math.max(0, Math.min(at - LISTED / 2, matches.length - LISTED));
+  const listed = matches.slice(first, first + LISTED);
   return html`<nav class="matches" aria-label="Matches" onKeyDown=${keys}>
     <div class="row">
       <button type="button" onClick=${() => go(at - 1)} aria-label="Previous match">‹ Previous</button>
       <span aria-live="polite">${at >= 0 ? `Match ${at + 1} of ${matches.length}` : `${matches.length} matches`}</span>
       <button type="button" onClick=${() => go(at + 1)} aria-label="Next match">Next ›</button>
     </div>
-    <ol class="match-list">
-      ${matches.map((match, index) => {
+    <ol class="match-list" start=${first + 1}>
+      ${listed.map((match, offset) => {
+        const index = first + offset;
         const source = report.sources[match.source];
         const passage = source.passages[match.passage];
         const current = index === at;

@@ -14,7 +14,7 @@ const plural = (n, one, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? 
 
 function Summary({ result, libraryCount }) {
   const { report, text } = result;
-  const unit = unitName(text) === 'characters' ? 'character' : 'word';
+  const unit = unitName(text.slice(0, 20_000)) === 'characters' ? 'character' : 'word';
   const left = report.totalWords - report.words;
   const evasion = evasionPhrases(report.evasion);
   return html`<div class="summary">
@@ -49,8 +49,13 @@ function SourceList({ report, selected, onOpen, onLeaveOut }) {
   </ol>`;
 }
 
+/** Most excluded parts listed at once (a long paper full of quotations has thousands). */
+const LISTED = 100;
+
 function LeftOut({ result, references, actions }) {
+  const [all, setAll] = useState(false);
   const { report, text, choices } = result;
+  const listed = all ? report.excluded : report.excluded.slice(0, LISTED);
   const titles = Object.fromEntries(references.map((r) => [r.id, r.title]));
   const include = (exclusion) =>
     actions.choose((c) =>
@@ -66,11 +71,14 @@ function LeftOut({ result, references, actions }) {
         <span>Source “${titles[id] ?? id}”, left out by you.</span>
         <button type="button" class="small" onClick=${() => actions.choose((c) => ({ ignoreReferences: c.ignoreReferences.filter((x) => x !== id) }))}>Include it again</button>
       </li>`)}
-      ${report.excluded.map((exclusion) => html`<li key=${`${exclusion.kind}:${exclusion.start}`}>
+      ${listed.map((exclusion) => html`<li key=${`${exclusion.kind}:${exclusion.start}`}>
         <span><span class="kind">${KIND_NAMES[exclusion.kind]}</span>: “${text.slice(exclusion.start, Math.min(exclusion.end, exclusion.start + 80))}${exclusion.end - exclusion.start > 80 ? '…' : ''}”</span>
         <button type="button" class="small" onClick=${() => include(exclusion)}>Include it again</button>
       </li>`)}
     </ul>
+    ${listed.length < report.excluded.length &&
+    html`<p class="muted small">${listed.length} of ${report.excluded.length.toLocaleString()} parts listed.
+      <button type="button" class="small" onClick=${() => setAll(true)}>List them all</button></p>`}
   </section>`;
 }
 
