@@ -54,14 +54,12 @@ function Actions({ state, actions }) {
   const busy = Boolean(state.busy);
   const unit = unitName(state.paper.text.slice(0, 20_000));
   return html`<section class="actions" aria-label="Check">
-    <div class="row">
-      <button id="check" type="button" class="primary" disabled=${!state.ready || busy} onClick=${actions.check}>Check the paper</button>
-      <button id="pairs" type="button" disabled=${!state.ready || busy} onClick=${actions.comparePairs}
-        title="Compare every reference with every other: who copied from whom">Compare the library’s references</button>
-    </div>
-    <${OptionsPanel} state=${state} actions=${actions} unit=${unit} />
-    <${Status} state=${state} actions=${actions} />
-  </section>`;
+      <div class="checkbar">
+        <button id="check" type="button" class="primary" disabled=${!state.ready || busy} onClick=${actions.check}>Check the paper</button>
+        <${Status} state=${state} actions=${actions} />
+      </div>
+    </section>
+    <${OptionsPanel} state=${state} actions=${actions} unit=${unit} />`;
 }
 
 const VIEWS = [

@@ -150,6 +150,10 @@ export function LibraryPanel({ state, actions }) {
       <${FileButton} id="ref-folder" label="Add a folder…" folder disabled=${busy} onFiles=${(files) => actions.addFiles(files)} />
       <button id="demo" type="button" disabled=${busy} onClick=${actions.loadDemo}>Load the demo set</button>
     </div>
+    <div class="row">
+      <button id="pairs" type="button" disabled=${busy || state.references.length < 2} onClick=${actions.comparePairs}
+        title="Compare every reference with every other: who copied from whom">Compare the references with each other</button>
+    </div>
     <${PasteReference} actions=${actions} busy=${busy} />
     <div class="row">
       <button id="save-index" type="button" disabled=${busy} onClick=${() => actions.exportLibrary(download)}>Save library as a file</button>

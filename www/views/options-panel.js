@@ -4,7 +4,7 @@
 import { html } from '../../pkg/vendor/ui.js';
 import { OPTIONS } from '../options.js';
 
-function Field({ option, value, actions, busy, unit }) {
+function Field({ option, value, actions, busy, characters }) {
   const id = `opt-${option.name}`;
   const help = `${id}-help`;
   if (option.type === 'boolean') {
@@ -23,20 +23,23 @@ function Field({ option, value, actions, busy, unit }) {
       ${option.label}
       <input id=${id} type="number" inputmode="numeric" min=${option.min} max=${option.max} step="1" value=${value}
         disabled=${busy} aria-describedby=${help} onChange=${apply} onKeyDown=${(e) => e.key === 'Enter' && apply(e)} />
-      ${unit}
+      ${option.unit}${characters && option.unit === 'words' ? html` <span class="muted">(${Math.ceil(value / 0.6)} Chinese or Japanese characters)</span>` : ''}
     </label>
     <p id=${help} class="help">${option.help}</p>
   </div>`;
 }
 
-/** The options, folded away until opened. `unit` is "words" or "characters" after the paper's script. */
+/**
+ * The options, folded away until opened. `unit` is "characters" for a paper in Chinese or Japanese:
+ * lengths stay in words, where a character counts 0.6 of a word, and the characters are shown too.
+ */
 export function OptionsPanel({ state, actions, unit = 'words' }) {
   const busy = Boolean(state.busy);
   return html`<details class="options">
     <summary>Options</summary>
     <div class="option-grid">
       ${OPTIONS.map((option) => html`<${Field} key=${option.name} option=${option} value=${state.values[option.name]}
-        actions=${actions} busy=${busy} unit=${option.unit ? unit : ''} />`)}
+        actions=${actions} busy=${busy} characters=${unit === 'characters'} />`)}
     </div>
   </details>`;
 }
