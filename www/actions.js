@@ -10,7 +10,10 @@ const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
 /** An engine or reader error in the words the page shows: no field names in back-quotes. */
 export function userMessage(error) {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^invalid `[^`]*`: /, '').replace(/^./, (c) => c.toUpperCase());
+  const plain = message.replace(/^invalid `[^`]*`: /, '');
+  // The engine's messages continue a sentence ("it is 70 MB; …"): start them as one. Others (a
+  // file's name first) are left as they are.
+  return plain === message ? message : plain.replace(/^./, (c) => c.toUpperCase());
 }
 
 /** A file's id in the library: two files with the same name, size and date are one file. */
@@ -20,7 +23,8 @@ export function createActions(store, engine) {
   const set = store.set;
   const get = store.get;
   const saver = debounced(async (bytes) => {
-    const saved = await saveLibrary(bytes, get().groups);
+    const { groups, order } = get();
+    const saved = await saveLibrary(bytes, { groups, order });
     set({ saved, storage: await storageUse() });
   });
 
@@ -40,11 +44,17 @@ export function createActions(store, engine) {
 
   const progress = (what) => (done, total) => set({ status: `${what}: ${done} of ${total}…`, progress: { done, total } });
 
-  /** Keeps only the groups of references still in the library. */
-  function withReferences(references, groups = get().groups) {
-    const ids = new Set(references.map((r) => r.id));
-    const kept = Object.fromEntries(Object.entries(groups).filter(([id]) => ids.has(id)));
-    set({ references, groups: kept, progress: null });
+  /**
+   * Takes the engine's list of references, shown in the order the user has known them (the engine
+   * puts a renamed reference last), new ones at the end; keeps the groups of those still there.
+   */
+  function withReferences(references, groups = get().groups, order = get().order) {
+    const byId = new Map(references.map((r) => [r.id, r]));
+    const ids = order.filter((id) => byId.has(id));
+    const listed = new Set(ids);
+    for (const r of references) if (!listed.has(r.id)) ids.push(r.id);
+    const kept = Object.fromEntries(Object.entries(groups).filter(([id]) => byId.has(id)));
+    set({ references: ids.map((id) => byId.get(id)), groups: kept, order: ids, progress: null });
   }
 
   async function add(references, group) {
@@ -86,7 +96,7 @@ export function createActions(store, engine) {
         set({ storage: await storageUse() });
         if (!stored?.bytes) return 'Ready. Add references, or load the demo set, then paste a paper.';
         const references = await engine.request('importIndex', { bytes: stored.bytes });
-        withReferences(references, stored.groups ?? {});
+        withReferences(references, stored.groups ?? {}, stored.order ?? []);
         set({ saved: true });
         const options = await engine.request('options');
         set((state) => ({ values: { ...state.values, ...options.text } }));
@@ -162,7 +172,7 @@ export function createActions(store, engine) {
 
     clear: () =>
       run('Clearing the library…', async () => {
-        withReferences(await engine.request('clear'), {});
+        withReferences(await engine.request('clear'), {}, []);
         await saver.flush();
         await clearLibrary();
         set({ storage: await storageUse(), result: null, pairs: null });
@@ -183,7 +193,7 @@ export function createActions(store, engine) {
       run('Opening the library file…', async () => {
         const bytes = new Uint8Array(await file.arrayBuffer());
         if (mode === 'replace') {
-          withReferences(await engine.request('importIndex', { bytes }), {});
+          withReferences(await engine.request('importIndex', { bytes }), {}, []);
           return `Library replaced by ${file.name}: ${get().references.length} references.`;
         }
         const result = await engine.request('mergeIndex', { bytes }, progress('Adding references'));

@@ -20,6 +20,7 @@ const store = createStore({
   version: '',
   references: [],
   groups: {},
+  order: [],
   storage: null,
   saved: false,
   paper: { title: '', text: '', revision: 0 },

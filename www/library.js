@@ -20,8 +20,9 @@ function open() {
 }
 
 /**
- * The stored library: `{ bytes, groups, savedAt }` (bytes: the saved index, groups: id -> group
- * name for references outside the user's own, e.g. "demo"), or null when nothing is stored or
+ * The stored library: `{ bytes, groups, order, savedAt }` (bytes: the saved index; groups: id ->
+ * group name for references outside the user's own, e.g. "demo"; order: the ids in the order the
+ * page lists them), or null when nothing is stored or
  * IndexedDB is unavailable (a private window in some browsers): the page then works without it.
  */
 export async function loadLibrary() {
@@ -33,10 +34,10 @@ export async function loadLibrary() {
   }
 }
 
-/** Stores the library; resolves false (and the page says so) when the browser refuses. */
-export async function saveLibrary(bytes, groups) {
+/** Stores the library and `{ groups, order }`; resolves false when the browser refuses. */
+export async function saveLibrary(bytes, { groups, order }) {
   try {
-    await (await open()).put(STORE, { bytes, groups, savedAt: Date.now() }, KEY);
+    await (await open()).put(STORE, { bytes, groups, order, savedAt: Date.now() }, KEY);
     return true;
   } catch (error) {
     console.warn(`the library could not be saved in this browser: ${error.message}`);

@@ -63,7 +63,7 @@ export function PairsView({ heading, summary, pairs, titles, load }) {
       <${Heatmap} pairs=${shown.map(({ pair }) => pair)} titles=${titles} label=${`${heading}: similarity of each pair`}
         onOpen=${(i) => openPair(shown[i].index)} />
       <${PairTable} pairs=${shown} titles=${titles} selected=${open} onOpen=${openPair} />`}
-    ${texts &&
+    ${texts && open !== null &&
     html`<${Compare} left=${texts[0]} right=${texts[1]} passages=${pairs[open].report.passages} passage=${passage}
       onPassage=${setPassage} onClose=${() => setOpen(null)} />`}
   </section>`;
