@@ -11,9 +11,9 @@ const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
 export function userMessage(error) {
   const message = error instanceof Error ? error.message : String(error);
   const plain = message.replace(/^invalid `[^`]*`: /, '');
-  // The engine's messages continue a sentence ("it is 70 MB; …"): start them as one. Others (a
-  // file's name first) are left as they are.
-  return plain === message ? message : plain.replace(/^./, (c) => c.toUpperCase());
+  // The engine's messages are sentences without their capital ("it is 70 MB; …", "cannot read
+  // …"): give them one. A message that starts with a file's name (broken.pdf …) keeps its case.
+  return plain.replace(/^[a-z]+\b(?![.\w])/, (word) => word[0].toUpperCase() + word.slice(1));
 }
 
 /** A file's id in the library: two files with the same name, size and date are one file. */

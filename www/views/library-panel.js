@@ -13,7 +13,14 @@ const megabytes = (bytes) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
 
 function Item({ reference, actions, busy }) {
   const [editing, setEditing] = useState(false);
+  // The box shows the user's choice at once, while the reference is indexed again with it.
+  const [pendingBase, setPendingBase] = useState(null);
   const input = useRef(null);
+  const toggleBase = async (base) => {
+    setPendingBase(base);
+    await actions.setBase(reference.id, base);
+    setPendingBase(null);
+  };
   const save = (event) => {
     event.preventDefault();
     setEditing(false);
@@ -34,8 +41,8 @@ function Item({ reference, actions, busy }) {
           <span class="ref-meta">${reference.words.toLocaleString()} ${units}${reference.base ? ' · template' : ''}</span>
           <span class="ref-actions">
             <label class="inline small" title="A template (e.g. the assignment text) is left out of papers and never reported">
-              <input type="checkbox" checked=${reference.base} disabled=${busy}
-                onChange=${(e) => actions.setBase(reference.id, e.currentTarget.checked)} />
+              <input type="checkbox" checked=${pendingBase ?? reference.base} disabled=${busy && pendingBase === null}
+                onChange=${(e) => toggleBase(e.currentTarget.checked)} />
               template
             </label>
             <button type="button" class="small" disabled=${busy} aria-label=${`Rename ${reference.title}`}
