@@ -72,7 +72,7 @@ function Group({ group, references, actions, busy }) {
       <input id=${`filter-${group.name ?? 'own'}`} type="search" class="filter" placeholder="Find by title…" value=${filter}
         onInput=${(e) => setFilter(e.currentTarget.value)} />`}
     ${references.length
-      ? html`<ul class="ref-list">${listed.map((r) => html`<${Item} key=${r.id} reference=${r} actions=${actions} busy=${busy} />`)}</ul>`
+      ? html`<ul class="ref-list" tabindex="0" aria-label=${`${group.title}: ${references.length} references`}>${listed.map((r) => html`<${Item} key=${r.id} reference=${r} actions=${actions} busy=${busy} />`)}</ul>`
       : html`<p class="muted empty">${group.empty}</p>`}
     ${matching.length > listed.length &&
     html`<p class="muted small">${listed.length} of ${matching.length.toLocaleString()} shown: type part of a title to find the others.</p>`}

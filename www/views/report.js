@@ -111,7 +111,7 @@ export function Report({ state, actions }) {
     </div>
     <${Summary} result=${result} libraryCount=${state.references.length} />
     <div class="report-body">
-      <div class="report-side">
+      <div class="report-side" tabindex="0" role="region" aria-label="Sources and matches">
         <${SourceList} report=${report} selected=${selected} onLeaveOut=${leaveOutSource}
           onOpen=${(index) => actions.select({ source: index, passage: 0 })} />
         <${MatchList} report=${report} text=${text} selected=${selected} onSelect=${actions.select} onLeaveOut=${leaveOutPassage} />
