@@ -95,7 +95,9 @@ pub fn version() -> String {
 
 /// The defaults of every option, filled in: `{ checker: CheckerOptions, check: CheckOptions }`.
 /// Front ends read their defaults here instead of writing them again.
-#[wasm_bindgen(unchecked_return_type = "{ checker: Required<CheckerOptions>; check: Required<CheckOptions> }")]
+#[wasm_bindgen(
+    unchecked_return_type = "{ checker: Required<CheckerOptions>; check: Required<CheckOptions> }"
+)]
 pub fn defaults() -> Result<JsValue, JsError> {
     #[derive(Serialize)]
     struct Defaults {
