@@ -255,3 +255,28 @@ export function storedLibrary(page) {
 
 /** The references of the group titled `title` (a prefix: "Your references", "Demo set"). */
 export const groupItems = (page, title) => page.locator(`.library section.group[aria-label^="${title}"] .ref`);
+
+// ---- A report as a teacher meets one -------------------------------------------------------------
+
+let demo; // pkg/demo-refs.json, read when first needed (pkg/ may not be built when this file is imported)
+const demoSet = () => (demo ??= JSON.parse(readFileSync(new URL('../../pkg/demo-refs.json', import.meta.url), 'utf8')));
+
+/** `count` words of the demo reference `id` from its `from`-th word. */
+export const demoExcerpt = (id, from, count) => words(demoSet().references.find((r) => r.id === id).text, from, count);
+
+/**
+ * Loads the demo set and checks a paper that has all a report can show: the demo example (two
+ * disguised copies), copies from three more profiles, a quotation and a bibliography. Leaves the
+ * report on screen; resolves with the paper's text.
+ */
+export async function richReport(page) {
+  await act(page, '#demo');
+  const text = `${demoSet().example}\n\nOther countries took other paths. ${demoExcerpt('factbook-gm', 40, 45)} In the south, ` +
+    `${demoExcerpt('factbook-it', 120, 40)}\n\nAs one historian put it, “the institutions of a country are the sediment of its ` +
+    `history, and no reform washes them away entirely.” ${demoExcerpt('factbook-uk', 60, 50)}\n\n` +
+    'References\nCIA World Factbook (2024). Country profiles. Central Intelligence Agency.';
+  await page.fill('#paper-title', 'Comparative politics essay');
+  await page.fill('#paper', text);
+  await act(page, '#check');
+  return text;
+}
