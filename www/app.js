@@ -118,11 +118,13 @@ async function main() {
     });
     actions = createActions(store, engine);
     store.set({ version: engine.version });
+    root.replaceChildren(); // the static shell's loading text; Preact renders the page from nothing
     render(html`<${App} actions=${actions} />`, root);
     await actions.restore();
     store.set({ ready: true });
   } catch (error) {
     store.set({ status: '', error: `The checker could not start: ${error.message}`, values: defaultValues() });
+    root.replaceChildren();
     render(html`<${App} actions=${{}} />`, root);
     return;
   }
