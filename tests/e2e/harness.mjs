@@ -186,10 +186,10 @@ export const screenshots = new URL('../../target/screenshots/', import.meta.url)
 /** The two sizes every main view is looked at: a laptop and a phone. */
 export const SIZES = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
 
-/** Saves a full-page screenshot of `page` as target/screenshots/<name>.png. */
-export async function screenshot(page, name) {
+/** Saves a screenshot of `page` (the whole page unless `fullPage` is false) as target/screenshots/<name>.png. */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: new URL(`${name}.png`, screenshots).pathname, fullPage: true });
+  await page.screenshot({ path: new URL(`${name}.png`, screenshots).pathname, fullPage });
 }
 
 const axeSource = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');

@@ -5,6 +5,8 @@
 // side-by-side view at the twin; leaving out a source gives the similarity a library without it
 // gives, leaving out a passage lowers it, and "Include it again" undoes both and brings back a
 // quotation; a new check leaves nothing of the old report on screen.
+// The twin of a chosen match must end up on the screen, not only scrolled into view inside its pane;
+// in the match list the focus follows the arrow keys.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sourceColour } from '../../www/palette.js';
@@ -202,4 +204,34 @@ test('no stale report: a check with no match leaves no highlight, source or side
   assert.equal(await paperText(page), fresh);
   assert.equal(await page.locator('main mark').count(), 0, 'no highlight anywhere');
   assert.equal(await page.locator('.compare, .report .sources, .match-list, .report .left-out').count(), 0);
+});
+
+test('choosing a match brings its twin in the source onto the screen, not only into its pane', async (t) => {
+  const page = await openApp(t);
+  await checkPaper(page);
+  await page.locator('.match-list li').nth(1).locator('button.match').click();
+  const [, right] = await comparePanes(page);
+  const twin = right.locator('mark.active').first();
+  await twin.waitFor();
+  // Allow the smooth scrolling of the page to finish.
+  const onScreen = () => twin.evaluate((mark) => {
+    const box = mark.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight;
+  });
+  for (let i = 0; i < 20 && !(await onScreen()); i++) await page.waitForTimeout(100);
+  assert.equal(await onScreen(), true, 'the twin is below or above the window: the user does not see the side by side view open');
+});
+
+test('in the match list the focus follows ArrowDown/ArrowUp, so Enter keeps the match the keys moved to', async (t) => {
+  const page = await openApp(t);
+  await checkPaper(page);
+  const list = page.locator('.match-list li');
+  await list.nth(0).locator('button.match').click();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await position(page), 'Match 3 of 5');
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('li')?.classList.contains('current')), true,
+    'the focus stayed on a match that is no longer the current one');
+  await page.keyboard.press('Enter');
+  assert.equal(await position(page), 'Match 3 of 5');
 });

@@ -1,0 +1,85 @@
+// End-to-end: every main view as people see it, at desktop (1366x900) and phone (390x844) size.
+// Screenshots go to target/screenshots/app-<view>-<size>.png (git-ignored) for people to look at:
+// the start, the paper and the library filled in with the options open, an error, the report (whole
+// and its first screen), the side by side view, what was left out, and the library's pairs. On a
+// phone no view scrolls sideways and the Check button is on the first screen. Nothing is requested
+// from another origin while all that happens (every page the harness opens fails its test on one),
+// and the page states its strict content security policy.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  SIZES, act, comparePanes, errorText, openOptions, richReport, screenshot, useApp,
+} from './harness.mjs';
+
+const { openApp } = useApp();
+
+/** Fails when the page is wider than the window: a phone user would have to scroll sideways. */
+async function assertNoSideways(page, view) {
+  const [width, window] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+  assert.ok(width <= window + 1, `${view}: the page is ${width} px wide in a ${window} px window`);
+}
+
+/** Saves the screenshot of `view` at `size` and, on a phone, checks for sideways scrolling. */
+async function look(page, view, size) {
+  await page.evaluate(() => document.fonts.ready);
+  await screenshot(page, `app-${view}-${size}`);
+  if (size === 'phone') await assertNoSideways(page, view);
+}
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`every main view at ${size} size (${viewport.width}x${viewport.height})`, async (t) => {
+    const page = await openApp(t, { viewport });
+    await look(page, 'start', size);
+    if (size === 'phone') {
+      const box = await page.locator('#check').boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, `Check is off the first screen: ${JSON.stringify(box)}`);
+    }
+    await act(page, '#check');
+    assert.notEqual(await errorText(page), '');
+    await look(page, 'error', size);
+
+    await richReport(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await openOptions(page);
+    await look(page, 'inputs-options', size);
+    await page.click('details.options summary');
+    await page.locator('#report-heading').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    await screenshot(page, `app-report-first-screen-${size}`, { fullPage: false });
+    await look(page, 'report', size);
+
+    await page.locator('.match-list li').nth(1).locator('button.match').click();
+    await comparePanes(page);
+    await page.locator('.compare').evaluate((compare) => compare.scrollIntoView({ block: 'start' }));
+    await screenshot(page, `app-side-by-side-first-screen-${size}`, { fullPage: false });
+    await look(page, 'side-by-side', size);
+
+    await page.locator('.match-list li').nth(0).locator('button.match').click();
+    await act(page, () => page.getByRole('button', { name: 'Leave this passage out' }).click());
+    await act(page, () => page.getByRole('button', { name: /^Leave .* out of this report$/ }).last().click());
+    await page.locator('.report .left-out').evaluate((section) => section.scrollIntoView({ block: 'start' }));
+    await screenshot(page, `app-left-out-first-screen-${size}`, { fullPage: false });
+    await look(page, 'left-out', size);
+
+    await act(page, '#pairs');
+    await page.locator('.heatmap-grid button:not(.empty)').first().click();
+    await comparePanes(page);
+    await page.locator('#pairs-heading').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    await screenshot(page, `app-pairs-first-screen-${size}`, { fullPage: false });
+    await look(page, 'pairs', size);
+  });
+}
+
+test('the page states a strict content security policy and loads only from its own origin', async (t) => {
+  const page = await openApp(t);
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  for (const rule of ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'", "object-src 'none'"]) {
+    assert.ok(csp.includes(rule), `${rule} missing from ${csp}`);
+  }
+  const origins = new Set();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  // The readers loaded on demand (Word, PDF) and the demo set are requested too: from here only.
+  await page.locator('#paper-file').setInputFiles({ name: 'a.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 not really') });
+  await page.locator('#error').waitFor();
+  await act(page, '#demo');
+  assert.deepEqual([...origins], [new URL(page.url()).origin]);
+});
