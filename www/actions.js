@@ -22,10 +22,12 @@ const fileId = (file) => `file:${file.webkitRelativePath || file.name}:${file.si
 export function createActions(store, engine) {
   const set = store.set;
   const get = store.get;
+  // <body data-library-saving> says whether a change is still to be written to the browser's copy.
   const saver = debounced(async (bytes) => {
     const { groups, order } = get();
     const saved = await saveLibrary(bytes, { groups, order });
     set({ saved, storage: await storageUse() });
+    if (!saver.pending()) document.body.dataset.librarySaving = 'false';
   });
 
   /** Runs `work` with the page marked busy and any error shown; counts completions for tests. */
@@ -104,7 +106,10 @@ export function createActions(store, engine) {
       }),
 
     /** Called with every saved index the worker sends: keeps the browser's copy current. */
-    libraryChanged: (bytes) => saver.schedule(bytes),
+    libraryChanged: (bytes) => {
+      document.body.dataset.librarySaving = 'true';
+      saver.schedule(bytes);
+    },
 
     addFiles: (files, group = null) =>
       run('Reading files…', async () => {

@@ -85,6 +85,8 @@ export function debounced(save, delay = 300) {
     return Promise.resolve();
   };
   return {
+    /** Whether bytes wait to be written. */
+    pending: () => timer !== null,
     schedule(bytes) {
       pending = bytes;
       timer ??= setTimeout(run, delay);

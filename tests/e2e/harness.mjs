@@ -220,15 +220,13 @@ export async function tabTo(page, locator, limit = 150) {
 // ---- The library kept in the browser -------------------------------------------------------------
 
 /**
- * Waits until the page has written its library to IndexedDB after the moment of the call (the page
- * saves a short while after each change, www/library.js `debounced`), so a reload finds it.
+ * Waits until the page has written every change of its library to IndexedDB (it saves a short
+ * while after each change, www/library.js `debounced`), so a reload finds it.
  */
 export async function whenSaved(page, timeout = 10_000) {
-  const since = await page.evaluate(() => Date.now());
-  for (const end = Date.now() + timeout; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    if ((await storedLibrary(page))?.savedAt >= since) return;
-  }
-  assert.fail(`the library was not saved in the browser within ${timeout} ms`);
+  // The page marks <body data-library-saving="true"> from a change until its copy is written.
+  await page.locator('body[data-library-saving="false"]').waitFor({ state: 'attached', timeout });
+  assert.ok((await storedLibrary(page))?.savedAt, 'the library was saved, but nothing is stored');
 }
 
 /**
