@@ -60,7 +60,7 @@ function Pane({ title, text, pieces, colour, passage, onMark, label }) {
  * Two texts side by side with the shared runs of `passages` highlighted; `passage` is the one to
  * show, `onPassage(index)` is called when a highlight is clicked.
  */
-export function Compare({ left, right, passages, colourIndex = 0, passage = 0, onPassage, onClose }) {
+export function Compare({ left, right, passages, colourIndex = 0, passage = 0, onPassage, onClose, closeLabel = 'Close' }) {
   const leftPieces = useMemo(() => runs(passages, 'paper'), [passages]);
   const rightPieces = useMemo(() => runs(passages, 'source'), [passages]);
   const colour = sourceColour(colourIndex);
@@ -68,7 +68,7 @@ export function Compare({ left, right, passages, colourIndex = 0, passage = 0, o
     <div class="row compare-head">
       <h2>Side by side</h2>
       <span class="muted">Click a highlight to see its twin.</span>
-      ${onClose && html`<button type="button" onClick=${onClose}>Close</button>`}
+      ${onClose && html`<button type="button" onClick=${onClose}>${closeLabel}</button>`}
     </div>
     <div class="columns">
       <${Pane} title=${left.title} text=${left.text} pieces=${leftPieces} colour=${colour} passage=${passage}

@@ -1,7 +1,7 @@
 // The paper with every matched passage in its source's colour and every excluded part in grey,
 // rendered a chunk at a time (www/highlight.js) so that a long paper never freezes the page; and
 // the list of matches in paper order, with previous/next by button and keyboard.
-import { html, useEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
+import { html, useEffect, useLayoutEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
 import { flatten, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
 import { unitName } from '../../js/units.js';
@@ -99,14 +99,24 @@ export function PaperText({ report, text, selected, onSelect }) {
 /** Previous/next and the list of matches, in paper order. */
 export function MatchList({ report, text, selected, onSelect, onLeaveOut }) {
   const matches = useMemo(() => matchesOf(report), [report]);
+  const list = useRef(null);
+  const moved = useRef(false);
   const at = selected ? matches.findIndex((m) => m.source === selected.source && m.passage === selected.passage) : -1;
-  const go = (index) => {
+  const go = (index, byKey = false) => {
     const match = matches[(index + matches.length) % matches.length];
+    moved.current = byKey;
     if (match) onSelect({ source: match.source, passage: match.passage });
   };
+  // The focus follows the arrow keys (in the same task as the render, before the next key), so
+  // Enter opens what is shown as current.
+  useLayoutEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    list.current?.querySelector('li.current button.match')?.focus();
+  }, [at]);
   const keys = (event) => {
-    if (event.key === 'ArrowDown' || event.key === 'j') (event.preventDefault(), go(at + 1));
-    if (event.key === 'ArrowUp' || event.key === 'k') (event.preventDefault(), go(at - 1));
+    if (event.key === 'ArrowDown' || event.key === 'j') (event.preventDefault(), go(at + 1, true));
+    if (event.key === 'ArrowUp' || event.key === 'k') (event.preventDefault(), go(at - 1, true));
   };
   if (!matches.length) return null;
   // A long paper may have thousands of matches: the list shows a window around the current one.
@@ -118,7 +128,7 @@ export function MatchList({ report, text, selected, onSelect, onLeaveOut }) {
       <span aria-live="polite">${at >= 0 ? `Match ${at + 1} of ${matches.length}` : `${matches.length} matches`}</span>
       <button type="button" onClick=${() => go(at + 1)} aria-label="Next match">Next ›</button>
     </div>
-    <ol class="match-list" start=${first + 1}>
+    <ol class="match-list" start=${first + 1} ref=${list}>
       ${listed.map((match, offset) => {
         const index = first + offset;
         const source = report.sources[match.source];

@@ -1,7 +1,7 @@
 // One report per check: the overall similarity, the sources ranked with a colour and a bar each,
 // the paper with all its matches, the list of matches, what was left out (with "include it
 // again"), the side-by-side view of the chosen passage, and the downloads.
-import { html, useEffect, useState } from '../../pkg/vendor/ui.js';
+import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { sourceColour } from '../palette.js';
 import { unitName } from '../../js/units.js';
 import { evasionPhrases } from '../../js/evasion.js';
@@ -95,13 +95,20 @@ function SelectedSource({ result, selected, actions }) {
   if (!reported || !source || source.id !== reported.id) return null;
   return html`<${Compare} left=${{ title: result.title, text: result.text }} right=${{ title: `Source ${selected.source + 1}: ${source.title}`, text: source.text }}
     passages=${reported.passages} colourIndex=${selected.source} passage=${selected.passage}
-    onPassage=${(passage) => actions.select({ source: selected.source, passage })} onClose=${() => actions.select(null)} />`;
+    onPassage=${(passage) => actions.select({ source: selected.source, passage })} onClose=${() => actions.select(null)}
+    closeLabel="Back to the whole paper" />`;
 }
 
 /** The report of the last check. */
 export function Report({ state, actions }) {
   const { result, selected } = state;
   const { report, text } = result;
+  const main = useRef(null);
+  // Side by side replaces the whole paper beside the list, so choosing a match never moves the
+  // page; on a narrow screen the two are stacked, and the view is brought up to the reader.
+  useEffect(() => {
+    if (selected && matchMedia('(max-width: 56rem)').matches) main.current?.scrollIntoView({ block: 'start' });
+  }, [selected?.source, selected?.passage]);
   const leaveOutSource = (source) => actions.choose((c) => ({ ignoreReferences: [...c.ignoreReferences, source.id] }));
   const leaveOutPassage = (passage) => actions.choose((c) => ({ excludeSpans: [...c.excludeSpans, { start: passage.start, end: passage.end }] }));
   return html`<section class="report" aria-labelledby="report-heading">
@@ -116,12 +123,14 @@ export function Report({ state, actions }) {
           onOpen=${(index) => actions.select({ source: index, passage: 0 })} />
         <${MatchList} report=${report} text=${text} selected=${selected} onSelect=${actions.select} onLeaveOut=${leaveOutPassage} />
       </div>
-      <div class="report-main">
-        <h3>${result.title}</h3>
-        <${PaperText} report=${report} text=${text} selected=${selected} onSelect=${actions.select} />
+      <div class="report-main" ref=${main}>
+        <div hidden=${Boolean(selected)}>
+          <h3>${result.title}</h3>
+          <${PaperText} report=${report} text=${text} selected=${selected} onSelect=${actions.select} />
+        </div>
+        <${SelectedSource} result=${result} selected=${selected} actions=${actions} />
       </div>
     </div>
-    <${SelectedSource} result=${result} selected=${selected} actions=${actions} />
     <${LeftOut} result=${result} references=${state.references} actions=${actions} />
   </section>`;
 }
