@@ -2,13 +2,13 @@
 // Screenshots go to target/screenshots/app-<view>-<size>.png (git-ignored) for people to look at:
 // the start, the paper and the library filled in with the options open, an error, the report (whole
 // and its first screen), the side by side view, what was left out, and the library's pairs. On a
-// phone no view scrolls sideways and the Check button is on the first screen. Nothing is requested
-// from another origin while all that happens (every page the harness opens fails its test on one),
-// and the page states its strict content security policy.
+// phone no view scrolls sideways, axe-core finds no violation, and the Check button is on the first
+// screen. Nothing is requested from another origin while all that happens (every page the harness
+// opens fails its test on one), and the page states its strict content security policy.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  SIZES, act, comparePanes, errorText, openOptions, richReport, screenshot, useApp,
+  SIZES, act, axeViolations, comparePanes, errorText, openOptions, richReport, screenshot, useApp,
 } from './harness.mjs';
 
 const { openApp } = useApp();
@@ -19,53 +19,61 @@ async function assertNoSideways(page, view) {
   assert.ok(width <= window + 1, `${view}: the page is ${width} px wide in a ${window} px window`);
 }
 
-/** Saves the screenshot of `view` at `size` and, on a phone, checks for sideways scrolling. */
-async function look(page, view, size) {
+/**
+ * Saves the screenshot of `view` at `size`; on a phone, checks for sideways scrolling and collects
+ * axe-core's violations in `found` (the desktop views are audited in a11y.test.mjs).
+ */
+async function look(page, found, view, size) {
   await page.evaluate(() => document.fonts.ready);
   await screenshot(page, `app-${view}-${size}`);
-  if (size === 'phone') await assertNoSideways(page, view);
+  if (size !== 'phone') return;
+  await assertNoSideways(page, view);
+  const violations = await axeViolations(page);
+  if (violations.length) found[view] = violations;
 }
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   test(`every main view at ${size} size (${viewport.width}x${viewport.height})`, async (t) => {
     const page = await openApp(t, { viewport });
-    await look(page, 'start', size);
+    const found = {};
+    await look(page, found, 'start', size);
     if (size === 'phone') {
       const box = await page.locator('#check').boundingBox();
       assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, `Check is off the first screen: ${JSON.stringify(box)}`);
     }
     await act(page, '#check');
     assert.notEqual(await errorText(page), '');
-    await look(page, 'error', size);
+    await look(page, found, 'error', size);
 
     await richReport(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     await openOptions(page);
-    await look(page, 'inputs-options', size);
+    await look(page, found, 'inputs-options', size);
     await page.click('details.options summary');
     await page.locator('#report-heading').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
     await screenshot(page, `app-report-first-screen-${size}`, { fullPage: false });
-    await look(page, 'report', size);
+    await look(page, found, 'report', size);
 
     await page.locator('.match-list li').nth(1).locator('button.match').click();
     await comparePanes(page);
     await page.locator('.compare').evaluate((compare) => compare.scrollIntoView({ block: 'start' }));
     await screenshot(page, `app-side-by-side-first-screen-${size}`, { fullPage: false });
-    await look(page, 'side-by-side', size);
+    await look(page, found, 'side-by-side', size);
 
     await page.locator('.match-list li').nth(0).locator('button.match').click();
     await act(page, () => page.getByRole('button', { name: 'Leave this passage out' }).click());
     await act(page, () => page.getByRole('button', { name: /^Leave .* out of this report$/ }).last().click());
     await page.locator('.report .left-out').evaluate((section) => section.scrollIntoView({ block: 'start' }));
     await screenshot(page, `app-left-out-first-screen-${size}`, { fullPage: false });
-    await look(page, 'left-out', size);
+    await look(page, found, 'left-out', size);
 
     await act(page, '#pairs');
     await page.locator('.heatmap-grid button:not(.empty)').first().click();
     await comparePanes(page);
     await page.locator('#pairs-heading').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
     await screenshot(page, `app-pairs-first-screen-${size}`, { fullPage: false });
-    await look(page, 'pairs', size);
+    await look(page, found, 'pairs', size);
+    assert.deepEqual(found, {}, 'axe-core violations on the phone');
   });
 }
 
