@@ -6,7 +6,8 @@
 // gives, leaving out a passage lowers it, and "Include it again" undoes both and brings back a
 // quotation; a new check leaves nothing of the old report on screen.
 // The twin of a chosen match must end up on the screen, not only scrolled into view inside its pane;
-// in the match list the focus follows the arrow keys.
+// in the match list the focus follows the arrow keys; a fully copied paper is never clean for a
+// "References" line near its top or quotation marks around all of it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sourceColour } from '../../www/palette.js';
@@ -237,4 +238,23 @@ test('in the match list the focus follows ArrowDown/ArrowUp, so Enter keeps the 
     'the focus stayed on a match that is no longer the current one');
   await page.keyboard.press('Enter');
   assert.equal(await position(page), 'Match 3 of 5');
+});
+
+test('a fully copied paper never comes out clean without a visible reason (issue 10, problem 3)', async (t) => {
+  const page = await openApp(t);
+  const source = brown('cj15');
+  await addPastedReference(page, 'Copied book', source);
+  // A "References" line near the top is not a bibliography: only the second half of a paper can have one.
+  const copy = words(source, 0, 300);
+  await page.fill('#paper', `My essay\nReferences\n${copy}`);
+  await act(page, '#check');
+  assert.deepEqual(await sourceTitles(page), ['Copied book']);
+  assert.match(await overall(page), /^(9\d\.\d|100\.0)% of the paper matches 1 source$/);
+  assert.equal(await page.locator('.report .paper-text .excluded').count(), 0);
+  // A whole paper inside quotation marks is not a citation: it is checked, and the copy found.
+  await page.fill('#paper', `“${copy}”`);
+  await act(page, '#check');
+  assert.deepEqual(await sourceTitles(page), ['Copied book']);
+  assert.match(await overall(page), /^(9\d\.\d|100\.0)% of the paper matches 1 source$/);
+  assert.match(squash(await page.locator('.report .summary p.muted').first().textContent()), /^30\d words checked\./);
 });
