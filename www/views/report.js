@@ -12,12 +12,13 @@ import { Downloads } from './downloads.js';
 const percent = (x) => `${(x * 100).toFixed(1)}%`;
 const plural = (n, one, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-function Summary({ result, libraryCount }) {
+function Summary({ result, libraryCount, version }) {
   const { report, text } = result;
   const unit = unitName(text.slice(0, 20_000)) === 'characters' ? 'character' : 'word';
   const left = report.totalWords - report.words;
   const evasion = evasionPhrases(report.evasion);
   return html`<div class="summary">
+    <p class="print-only muted">${result.title} · checked ${result.checkedAt.toLocaleString()} with plagscope ${version}</p>
     <p class="overall"><strong>${percent(report.similarity)}</strong>
       ${report.sources.length
         ? ` of the paper matches ${plural(report.sources.length, 'source')}`
@@ -116,7 +117,7 @@ export function Report({ state, actions }) {
       <h2 id="report-heading">Report</h2>
       <${Downloads} state=${state} actions=${actions} />
     </div>
-    <${Summary} result=${result} libraryCount=${state.references.length} />
+    <${Summary} result=${result} libraryCount=${state.references.length} version=${state.version} />
     <div class="report-body">
       <div class="report-side" tabindex="0" role="region" aria-label="Sources and matches">
         <${SourceList} report=${report} selected=${selected} onLeaveOut=${leaveOutSource}
