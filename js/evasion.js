@@ -30,3 +30,20 @@ export function evasionPhrases(evasion) {
   }
   return phrases;
 }
+
+/** Span fields of invisible characters (no width of their own: shown as a mark, not underlined). */
+const HIDDEN_SPANS = ['invisibleSpans', 'invisibleSeparatorSpans'];
+/** Span fields of visible disguised text. */
+const SHOWN_SPANS = ['blankSpans', 'mixedScriptWords', 'replacedSpans', 'spacingSpans', 'reversedSpans', 'markedSpans'];
+
+/**
+ * Where `evasion` (an EvasionReport) found disguised text, as `{ start, end, hidden }` UTF-16
+ * spans of the paper; `hidden` marks invisible characters. Shared by the page and the HTML report.
+ */
+export function disguisedSpans(evasion = {}) {
+  const spans = [];
+  for (const [fields, hidden] of [[HIDDEN_SPANS, true], [SHOWN_SPANS, false]]) {
+    for (const field of fields) for (const { start, end } of evasion[field] ?? []) spans.push({ start, end, hidden });
+  }
+  return spans;
+}

@@ -113,3 +113,32 @@ export function renderPieces(container, text, pieces, wrap, { chunk = 50_000, on
     stopped = true;
   };
 }
+
+/**
+ * `pieces` (sorted, disjoint) with `marks` ({ start, end, ...fields }) laid over them: pieces are
+ * cut where a mark begins or ends, the parts inside a mark get its fields, and marked text outside
+ * every piece becomes a piece of its own. Used for decorations that may fall inside a highlight
+ * or outside all of them (disguised letters).
+ */
+export function overlay(pieces, marks) {
+  const sorted = marks.filter((m) => m.end > m.start).sort((a, b) => a.start - b.start);
+  const bounds = [...new Set([...pieces, ...sorted].flatMap((r) => [r.start, r.end]))].sort((a, b) => a - b);
+  const result = [];
+  let p = 0;
+  let m = 0;
+  let active = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const [from, to] = [bounds[i], bounds[i + 1]];
+    while (p < pieces.length && pieces[p].end <= from) p++;
+    const piece = pieces[p] && pieces[p].start <= from ? pieces[p] : null;
+    active = active.filter((mark) => mark.end > from);
+    while (m < sorted.length && sorted[m].start <= from) active.push(sorted[m++]);
+    const mark = active[0];
+    if (!piece && !mark) continue;
+    const { start, end, ...fields } = mark ?? {};
+    const last = result.at(-1);
+    if (last && last.end === from && last.from === piece && last.mark === mark) last.end = to;
+    else result.push({ ...(piece ?? {}), ...fields, start: from, end: to, from: piece, mark });
+  }
+  return result.map(({ from, mark, ...piece }) => piece);
+}

@@ -3,7 +3,7 @@
 // shows the summary, the ranked sources, the paper with every passage highlighted in its source's
 // colour and number, and each passage side by side with its source and evidence. A pure function of
 // its input (no DOM), so the page and Node produce the same file; every piece of user text is escaped.
-import { evasionPhrases } from '../js/evasion.js';
+import { disguisedSpans, evasionPhrases } from '../js/evasion.js';
 import { unitName } from '../js/units.js';
 import { PALETTE, HIGHLIGHT_TEXT } from './palette.js';
 
@@ -244,14 +244,8 @@ function paperSpans(ctx) {
   };
   report.sources.forEach((source, rank) => source.passages.forEach((p, index) => add(p, { rank, index })));
   for (const span of report.excluded ?? []) add(span, { kind: span.kind });
-  const evasion = report.evasion ?? {};
   // Invisible characters get a visible bar (an underline of nothing shows nothing).
-  for (const field of ['invisibleSpans', 'invisibleSeparatorSpans']) {
-    for (const span of evasion[field] ?? []) add(span, { disguise: 'hidden' });
-  }
-  for (const field of ['blankSpans', 'mixedScriptWords', 'replacedSpans', 'spacingSpans', 'reversedSpans', 'markedSpans']) {
-    for (const span of evasion[field] ?? []) add(span, { disguise: 'shown' });
-  }
+  for (const span of disguisedSpans(report.evasion ?? {})) add(span, { disguise: span.hidden ? 'hidden' : 'shown' });
   return spans;
 }
 

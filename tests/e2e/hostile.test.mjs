@@ -20,7 +20,7 @@ const brown = (name) => brownText(name).replace(/["“”«»]/g, '');
 const { openApp } = useApp();
 
 const errorShown = errorText;
-const EVASION = /^The paper contains .+: signs of an attempt to hide copied text\. They were ignored for matching, so copies are still found\.$/;
+const EVASION = /^The paper contains .+: signs of an attempt to hide copied text\. They were ignored for matching, so copies are still found, and are marked in red in the paper below\.$/;
 const warning = page => page.locator('.report .summary .warning');
 
 test('disguised copies pasted as the paper: the source is found and the evasion warning shown', async (t) => {

@@ -2,9 +2,10 @@
 // rendered a chunk at a time (www/highlight.js) so that a long paper never freezes the page; and
 // the list of matches in paper order, with previous/next by button and keyboard.
 import { html, useEffect, useLayoutEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
-import { flatten, renderPieces } from '../highlight.js';
+import { flatten, overlay, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
 import { unitName } from '../../js/units.js';
+import { disguisedSpans } from '../../js/evasion.js';
 
 /** Most matches listed at once. */
 const LISTED = 200;
@@ -45,22 +46,35 @@ function pieces(report, text) {
   for (const exclusion of report.excluded) {
     ranges.push({ start: exclusion.start, end: exclusion.end, layer: 1e6, excluded: exclusion.kind, title: `Left out of the check: ${KIND_NAMES[exclusion.kind]}` });
   }
-  const flat = flatten(ranges);
+  // Disguised letters are underlined, invisible characters shown as a bar, inside a highlight or not.
+  const disguises = disguisedSpans(report.evasion).map(({ start, end, hidden }) => ({ start, end, disguise: hidden ? 'invisible' : 'letters' }));
+  const flat = overlay(flatten(ranges), disguises);
   const seen = new Set();
   for (const piece of flat) {
     const key = `${piece.source}:${piece.passage}`;
-    piece.first = piece.excluded === undefined && !seen.has(key);
+    piece.first = piece.source !== undefined && !seen.has(key);
     seen.add(key);
   }
   return flat;
 }
 
+const DISGUISE_TITLES = {
+  letters: 'Disguised letters: look-alikes, spacing or marks meant to hide copied text',
+  invisible: 'Invisible characters inside the text, meant to hide copied text',
+};
+
 function wrap(piece, text) {
-  const element = document.createElement(piece.excluded ? 'span' : 'mark');
+  const element = document.createElement(piece.source === undefined ? 'span' : 'mark');
   element.textContent = text;
-  element.title = piece.title;
+  if (piece.disguise) {
+    element.classList.add('disguised', piece.disguise);
+    element.title = piece.title ? `${piece.title}\n${DISGUISE_TITLES[piece.disguise]}` : DISGUISE_TITLES[piece.disguise];
+    if (piece.source === undefined && !piece.excluded) return element;
+  } else {
+    element.title = piece.title;
+  }
   if (piece.excluded) {
-    element.className = 'excluded';
+    element.classList.add('excluded');
     element.dataset.kind = piece.excluded;
   } else {
     element.dataset.source = String(piece.source);

@@ -27,7 +27,7 @@ function Summary({ result, libraryCount, version }) {
       Compared with the ${plural(libraryCount, 'reference')} in your library only.</p>
     ${evasion.length > 0 &&
     html`<p class="warning" role="note">The paper contains ${evasion.join(', ')}: signs of an attempt to hide copied
-      text. They were ignored for matching, so copies are still found.</p>`}
+      text. They were ignored for matching, so copies are still found, and are marked in red in the paper below.</p>`}
   </div>`;
 }
 
