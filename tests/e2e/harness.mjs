@@ -135,6 +135,10 @@ export const sourceTitles = (page) => page.locator('.report .sources .source-tit
 /** The overall line of the report (or of the pairs view), white space squashed. */
 export const overall = async (page) => squash(await page.locator('.report .overall').textContent());
 
+/** The report's line saying how many words were checked and left out, white space squashed. */
+export const checkedLine = async (page) =>
+  squash(await page.locator('.report .summary p', { hasText: /\b(words?|characters?) checked\b/ }).textContent());
+
 /** Waits until the chunked view `selector` has rendered all its text (`data-rendered="true"`). */
 export async function rendered(page, selector) {
   await page.locator(`${selector}[data-rendered="true"]`).first().waitFor();
