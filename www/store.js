@@ -23,6 +23,11 @@ export function createStore(initial) {
 /** The store's current state, re-rendering the component on every change. */
 export function useStore(store) {
   const [state, setState] = useState(store.get());
-  useEffect(() => store.subscribe(setState), [store]);
+  useEffect(() => {
+    const unsubscribe = store.subscribe(setState);
+    // Changes between the first render and this effect (which runs after paint) were not heard.
+    setState(store.get());
+    return unsubscribe;
+  }, [store]);
   return state;
 }

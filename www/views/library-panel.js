@@ -1,7 +1,7 @@
 // The reference library: what the paper is compared with. Grouped (the user's own references, the
 // demo set), each reference renamable, removable and markable as a template (base document), with
 // add (files, a folder, drag and drop, paste), save/open as a file, clear, and the storage used.
-import { html, useRef, useState } from '../../pkg/vendor/ui.js';
+import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { ACCEPT, download } from '../files.js';
 
 const GROUPS = [
@@ -16,6 +16,11 @@ function Item({ reference, actions, busy }) {
   // The box shows the user's choice at once, while the reference is indexed again with it.
   const [pendingBase, setPendingBase] = useState(null);
   const input = useRef(null);
+  useEffect(() => {
+    if (!editing) return;
+    input.current?.focus();
+    input.current?.select();
+  }, [editing]);
   const toggleBase = async (base) => {
     setPendingBase(base);
     await actions.setBase(reference.id, base);
@@ -32,7 +37,7 @@ function Item({ reference, actions, busy }) {
     ${editing
       ? html`<form class="rename" onSubmit=${save}>
           <label class="visually-hidden" for=${`rename-${reference.id}`}>New title for ${reference.title}</label>
-          <input id=${`rename-${reference.id}`} ref=${input} value=${reference.title} autofocus
+          <input id=${`rename-${reference.id}`} ref=${input} value=${reference.title}
             onKeyDown=${(e) => e.key === 'Escape' && setEditing(false)} />
           <button type="submit">Save</button>
           <button type="button" onClick=${() => setEditing(false)}>Cancel</button>

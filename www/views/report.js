@@ -18,7 +18,7 @@ function Summary({ result, libraryCount, version }) {
   const left = report.totalWords - report.words;
   const evasion = evasionPhrases(report.evasion);
   return html`<div class="summary">
-    <p class="print-only muted">${result.title} · checked ${result.checkedAt.toLocaleString()} with plagscope ${version}</p>
+    <p class="print-only">${result.title} · checked ${result.checkedAt.toLocaleString()} with plagscope ${version}</p>
     <p class="overall"><strong>${percent(report.similarity)}</strong>
       ${report.sources.length
         ? ` of the paper matches ${plural(report.sources.length, 'source')}`
@@ -44,7 +44,7 @@ function SourceList({ report, selected, onOpen, onLeaveOut }) {
           <span class="bar" aria-hidden="true"><span ref=${(el) => el?.style.setProperty('width', percent(source.similarity))}></span></span>
           <span class="source-share">${percent(source.similarity)}</span>
         </button>
-        <button type="button" class="small" onClick=${() => onLeaveOut(source)} aria-label=${`Leave ${source.title} out of this report`}>Leave out</button>
+        <button type="button" class="small" onClick=${() => onLeaveOut(source)} aria-label=${`Leave out ${source.title}`}>Leave out</button>
       </li>`;
     })}
   </ol>`;
