@@ -10,10 +10,30 @@ const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
 /** An engine or reader error in the words the page shows: no field names in back-quotes. */
 export function userMessage(error) {
   const message = error instanceof Error ? error.message : String(error);
+  const tooLong = /^invalid `text`: it (is|becomes, normalized for matching,) ([\d.]+) MB \(\d+ bytes\), over the limit of (\d+) MB/.exec(message);
+  if (tooLong) {
+    const grows = tooLong[1] !== 'is' ? ' once prepared for matching (some characters, such as ﷺ, stand for many)' : '';
+    // 64 MiB and one byte reads "64.0 MB": say "just over" rather than a size equal to the limit.
+    const size = Number(tooLong[2]) <= Number(tooLong[3]) ? `just over ${tooLong[3]}` : tooLong[2];
+    return `This text is too long to check at once: it is ${size} MB${grows}, and plagscope checks up to ${tooLong[3]} MB. Split it into smaller parts.`;
+  }
+  // The page calls a saved index a library file.
+  if (message.startsWith('cannot read the index file: ')) return `This library file cannot be opened: ${message.slice(28)}`;
   const plain = message.replace(/^invalid `[^`]*`: /, '');
   // The engine's messages are sentences without their capital ("it is 70 MB; …", "cannot read
   // …"): give them one. A message that starts with a file's name (broken.pdf …) keeps its case.
   return plain.replace(/^[a-z]+\b(?![.\w])/, (word) => word[0].toUpperCase() + word.slice(1));
+}
+
+/**
+ * Each source's number (0-based; shown 1-based, with its colour): kept from the first report of a
+ * paper, so leaving a source out does not renumber and recolour the others; new ones come after.
+ */
+function numbered(report, numbers) {
+  const next = { ...numbers };
+  let count = Math.max(-1, ...Object.values(next)) + 1;
+  for (const source of report.sources) if (!(source.id in next)) next[source.id] = count++;
+  return next;
 }
 
 /** A file's id in the library: two files with the same name, size and date are one file. */
@@ -205,7 +225,7 @@ export function createActions(store, engine) {
         withReferences(result.references);
         if (result.errors.length) set({ error: result.errors.map(userMessage).join(' ') });
         const skipped = result.skipped ? ` (${result.skipped} already in the library)` : '';
-        return `Added ${result.added} references from ${file.name}${skipped}.`;
+        return `Added ${result.added} reference${result.added === 1 ? '' : 's'} from ${file.name}${skipped}.`;
       }),
 
     /** Puts the example paper in the paper box, loading the demo set it copies from if needed. */
@@ -253,7 +273,8 @@ export function createActions(store, engine) {
         if (!paper.text.trim()) throw new Error('Paste or open a paper first.');
         if (!references.length) throw new Error('Add at least one reference first: files, a pasted text, or the demo set.');
         const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values) });
-        set({ result: { report, text: paper.text, title: paper.title || 'Paper', choices: NO_CHOICES, checkedAt: new Date() }, selected: null, view: 'report' });
+        const numbers = numbered(report, {});
+        set({ result: { report, text: paper.text, title: paper.title || 'Paper', choices: NO_CHOICES, numbers, checkedAt: new Date() }, selected: null, view: 'report' });
         return report.sources.length ? 'Done.' : 'Done: no matching sources.';
       }),
 
@@ -263,7 +284,7 @@ export function createActions(store, engine) {
         const result = get().result;
         const choices = { ...result.choices, ...change(result.choices) };
         const report = await engine.request('check', { text: result.text, options: { ...checkOptions(get().values), ...choices } });
-        set({ result: { ...result, report, choices }, selected: null });
+        set({ result: { ...result, report, choices, numbers: numbered(report, result.numbers) }, selected: null });
         return 'Report updated.';
       }),
 

@@ -168,7 +168,7 @@ test('bad input shows a clear error and the app keeps working', async (t) => {
   writeFileSync(join(files, 'broken.idx'), 'PLAGSCOPE-INDEX\nthis is not really an index');
   await page.setInputFiles('#index-file', join(files, 'broken.idx'));
   await act(page, () => page.getByRole('button', { name: 'Add to my library' }).click());
-  assert.match(await errorText(page), /^Cannot read the index file/);
+  assert.match(await errorText(page), /^This library file cannot be opened: /);
   writeFileSync(join(files, 'photo.txt'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
   await act(page, () => page.setInputFiles('#ref-files', join(files, 'photo.txt')));
   assert.equal(await errorText(page),

@@ -49,7 +49,7 @@ export function Batch({ state, actions }) {
   const titles = Object.fromEntries(batch.papers.map((p) => [p.id, p.title]));
   const texts = Object.fromEntries(batch.papers.map((p) => [p.id, p]));
   const summary = batch.pairs.length
-    ? `${batch.pairs.length} pair${batch.pairs.length === 1 ? '' : 's'} of the ${batch.papers.length} papers share passages.`
+    ? `${batch.pairs.length === 1 ? '1 pair' : `${batch.pairs.length} pairs`} of the ${batch.papers.length} papers ${batch.pairs.length === 1 ? 'shares' : 'share'} passages.`
     : `No two of the ${batch.papers.length} papers share a passage.`;
   return html`<section class="report batch" aria-labelledby="batch-heading">
     <h2 id="batch-heading">${batch.papers.length} papers checked against the library</h2>

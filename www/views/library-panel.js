@@ -9,7 +9,8 @@ const GROUPS = [
   { name: 'demo', title: 'Demo set (CIA World Factbook, public domain)' },
 ];
 
-const megabytes = (bytes) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
+/** A size in words a reader knows: 0.4 MB, 12 MB, 10.7 GB. */
+const size = (bytes) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`);
 
 function Item({ reference, actions, busy }) {
   const [editing, setEditing] = useState(false);
@@ -21,6 +22,16 @@ function Item({ reference, actions, busy }) {
     input.current?.focus();
     input.current?.select();
   }, [editing]);
+  // A keyboard user removing a reference stays in the list: the focus goes to the neighbour's
+  // Remove button (or the panel's heading when the list is gone), not back to the top of the page.
+  const removeThis = async (event) => {
+    const item = event.currentTarget.closest('li');
+    const neighbour = (item.nextElementSibling ?? item.previousElementSibling)?.querySelector('button[aria-label^="Remove "]');
+    const label = neighbour?.getAttribute('aria-label');
+    await actions.remove([reference.id], `“${reference.title}”`);
+    const target = label && document.querySelector(`.library button[aria-label="${CSS.escape(label)}"]`);
+    (target || document.getElementById('library-heading'))?.focus();
+  };
   const toggleBase = async (base) => {
     setPendingBase(base);
     await actions.setBase(reference.id, base);
@@ -53,7 +64,7 @@ function Item({ reference, actions, busy }) {
             <button type="button" class="small" disabled=${busy} aria-label=${`Rename ${reference.title}`}
               onClick=${() => setEditing(true)}>Rename</button>
             <button type="button" class="small" disabled=${busy} aria-label=${`Remove ${reference.title}`}
-              onClick=${() => actions.remove([reference.id], `“${reference.title}”`)}>Remove</button>
+              onClick=${removeThis}>Remove</button>
           </span>`}
   </li>`;
 }
@@ -149,12 +160,15 @@ export function LibraryPanel({ state, actions }) {
     const files = [...(event.dataTransfer?.files ?? [])];
     if (files.length) actions.addFiles(files);
   };
+  const kept = !state.references.length
+    ? 'Kept in this browser once you add references'
+    : state.saved ? 'Kept in this browser' : 'Saving in this browser…';
   const storage = state.storage
-    ? `${state.saved ? 'Kept in this browser' : 'Not saved in this browser yet'} · ${megabytes(state.storage.usage)} used of ${megabytes(state.storage.quota)} available`
+    ? `${kept} (${size(state.storage.usage)} used of ${size(state.storage.quota)} available).`
     : 'This browser does not keep the library between visits: save it as a file.';
   return html`<section class="panel library ${dragging ? 'dragging' : ''}" aria-labelledby="library-heading"
       onDragOver=${(e) => (e.preventDefault(), setDragging(true))} onDragLeave=${() => setDragging(false)} onDrop=${drop}>
-    <h2 id="library-heading">Library <span class="muted">(${state.references.length} reference${state.references.length === 1 ? '' : 's'})</span></h2>
+    <h2 id="library-heading" tabindex="-1">Library <span class="muted">(${state.references.length} reference${state.references.length === 1 ? '' : 's'})</span></h2>
     <p class="muted small">The paper is compared only with the references here. ${storage}</p>
     ${GROUPS.map((group) => html`<${Group} key=${group.name ?? 'own'} group=${group} references=${byGroup(group.name)} actions=${actions} busy=${busy} />`)}
     <div class="row">

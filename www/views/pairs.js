@@ -11,7 +11,7 @@ function PairTable({ pairs, titles, selected, onOpen }) {
   return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Pairs sharing passages">
     <table class="pairs">
       <thead><tr><th scope="col">Document</th><th scope="col">Document</th><th scope="col">Similarity</th>
-        <th scope="col">Passages</th><th scope="col">Share of the first in the second</th><th scope="col">Share of the second in the first</th></tr></thead>
+        <th scope="col">Passages</th><th scope="col">Of the first, found in the second</th><th scope="col">Of the second, found in the first</th></tr></thead>
       <tbody>
         ${pairs.map(({ pair, index }) => html`<tr key=${`${pair.a}|${pair.b}`} class=${selected === index ? 'current' : ''}>
           <td><button type="button" class="link" onClick=${() => onOpen(index)}
@@ -74,7 +74,7 @@ export function Pairs({ state, actions }) {
   const { pairs, references } = state.pairs;
   const titles = Object.fromEntries(references.map((r) => [r.id, r.title]));
   const summary = pairs.length
-    ? `${pairs.length} pair${pairs.length === 1 ? '' : 's'} of the ${references.length} references share passages.`
+    ? `${pairs.length === 1 ? '1 pair' : `${pairs.length} pairs`} of the ${references.length} references ${pairs.length === 1 ? 'shares' : 'share'} passages.`
     : `No two of the ${references.length} references share a passage.`;
   return html`<${PairsView} heading="Pairs in the library" summary=${summary} pairs=${pairs} titles=${titles}
     load=${(id) => actions.getReference(id)} />`;

@@ -36,11 +36,11 @@ export function evidence(passage, text) {
   return parts.join(' · ');
 }
 
-function pieces(report, text) {
+function pieces(report, text, numbers) {
   const ranges = [];
   report.sources.forEach((source, s) =>
     source.passages.forEach((passage, p) =>
-      ranges.push({ start: passage.start, end: passage.end, layer: s, source: s, passage: p, title: `Source ${s + 1}: ${source.title}\n${evidence(passage, text)}` }),
+      ranges.push({ start: passage.start, end: passage.end, layer: s, source: s, number: numbers[source.id] ?? s, passage: p, title: `Source ${(numbers[source.id] ?? s) + 1}: ${source.title}\n${evidence(passage, text)}` }),
     ),
   );
   for (const exclusion of report.excluded) {
@@ -79,16 +79,16 @@ function wrap(piece, text) {
   } else {
     element.dataset.source = String(piece.source);
     element.dataset.passage = String(piece.passage);
-    element.style.setProperty('--mark', sourceColour(piece.source));
-    if (piece.first) element.dataset.label = String(piece.source + 1);
+    element.style.setProperty('--mark', sourceColour(piece.number));
+    if (piece.first) element.dataset.label = String(piece.number + 1);
   }
   return element;
 }
 
 /** The paper, highlighted; clicking a highlight selects its passage. */
-export function PaperText({ report, text, selected, onSelect }) {
+export function PaperText({ report, text, numbers, selected, onSelect }) {
   const container = useRef(null);
-  const flat = useMemo(() => pieces(report, text), [report, text]);
+  const flat = useMemo(() => pieces(report, text, numbers), [report, text, numbers]);
   useEffect(() => {
     const root = container.current;
     root.dataset.rendered = 'false';
@@ -111,7 +111,7 @@ export function PaperText({ report, text, selected, onSelect }) {
 }
 
 /** Previous/next and the list of matches, in paper order. */
-export function MatchList({ report, text, selected, onSelect, onLeaveOut }) {
+export function MatchList({ report, text, numbers, selected, onSelect, onLeaveOut }) {
   const matches = useMemo(() => matchesOf(report), [report]);
   const list = useRef(null);
   const moved = useRef(false);
@@ -151,7 +151,7 @@ export function MatchList({ report, text, selected, onSelect, onLeaveOut }) {
         return html`<li key=${match.key} class=${current ? 'current' : ''}>
           <button type="button" class="match" aria-current=${current ? 'true' : undefined}
             onClick=${() => onSelect({ source: match.source, passage: match.passage })}>
-            <span class="swatch" data-label=${match.source + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(match.source))}></span>
+            <span class="swatch" data-label=${numbers[source.id] + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(numbers[source.id]))}></span>
             <span class="match-text">${text.slice(passage.start, Math.min(passage.end, passage.start + 90))}${passage.end - passage.start > 90 ? '…' : ''}</span>
           </button>
           ${current &&

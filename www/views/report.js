@@ -31,7 +31,7 @@ function Summary({ result, libraryCount, version }) {
   </div>`;
 }
 
-function SourceList({ report, selected, onOpen, onLeaveOut }) {
+function SourceList({ report, numbers, selected, onOpen, onLeaveOut }) {
   if (!report.sources.length) return null;
   return html`<ol class="sources" aria-label="Sources, most similar first">
     ${report.sources.map((source, index) => {
@@ -39,7 +39,7 @@ function SourceList({ report, selected, onOpen, onLeaveOut }) {
       return html`<li key=${source.id} class=${current ? 'current' : ''}>
         <button type="button" class="source" aria-current=${current ? 'true' : undefined} onClick=${() => onOpen(index)}
           title=${`${source.passages.length} passages; ${percent(source.sourceCoverage)} of the source is in the paper`}>
-          <span class="swatch" data-label=${index + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(index))}></span>
+          <span class="swatch" data-label=${numbers[source.id] + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(numbers[source.id]))}></span>
           <span class="source-title">${source.title}</span>
           <span class="bar" aria-hidden="true"><span ref=${(el) => el?.style.setProperty('width', percent(source.similarity))}></span></span>
           <span class="source-share">${percent(source.similarity)}</span>
@@ -73,7 +73,7 @@ function LeftOut({ result, references, actions }) {
         <button type="button" class="small" onClick=${() => actions.choose((c) => ({ ignoreReferences: c.ignoreReferences.filter((x) => x !== id) }))}>Include it again</button>
       </li>`)}
       ${listed.map((exclusion) => html`<li key=${`${exclusion.kind}:${exclusion.start}`}>
-        <span><span class="kind">${KIND_NAMES[exclusion.kind]}</span>: “${text.slice(exclusion.start, Math.min(exclusion.end, exclusion.start + 80))}${exclusion.end - exclusion.start > 80 ? '…' : ''}”</span>
+        <span><span class="kind">${KIND_NAMES[exclusion.kind]}</span>: <span class="excerpt">${text.slice(exclusion.start, Math.min(exclusion.end, exclusion.start + 80))}${exclusion.end - exclusion.start > 80 ? '…' : ''}</span></span>
         <button type="button" class="small" onClick=${() => include(exclusion)}>Include it again</button>
       </li>`)}
     </ul>
@@ -94,8 +94,8 @@ function SelectedSource({ result, selected, actions }) {
     return () => (live = false);
   }, [reported?.id, result.report]);
   if (!reported || !source || source.id !== reported.id) return null;
-  return html`<${Compare} left=${{ title: result.title, text: result.text }} right=${{ title: `Source ${selected.source + 1}: ${source.title}`, text: source.text }}
-    passages=${reported.passages} colourIndex=${selected.source} passage=${selected.passage}
+  return html`<${Compare} left=${{ title: result.title, text: result.text }} right=${{ title: `Source ${result.numbers[source.id] + 1}: ${source.title}`, text: source.text }}
+    passages=${reported.passages} colourIndex=${result.numbers[source.id]} passage=${selected.passage}
     onPassage=${(passage) => actions.select({ source: selected.source, passage })} onClose=${() => actions.select(null)}
     closeLabel="Back to the whole paper" />`;
 }
@@ -120,14 +120,14 @@ export function Report({ state, actions }) {
     <${Summary} result=${result} libraryCount=${state.references.length} version=${state.version} />
     <div class="report-body">
       <div class="report-side" tabindex="0" role="region" aria-label="Sources and matches">
-        <${SourceList} report=${report} selected=${selected} onLeaveOut=${leaveOutSource}
+        <${SourceList} report=${report} numbers=${result.numbers} selected=${selected} onLeaveOut=${leaveOutSource}
           onOpen=${(index) => actions.select({ source: index, passage: 0 })} />
-        <${MatchList} report=${report} text=${text} selected=${selected} onSelect=${actions.select} onLeaveOut=${leaveOutPassage} />
+        <${MatchList} report=${report} text=${text} numbers=${result.numbers} selected=${selected} onSelect=${actions.select} onLeaveOut=${leaveOutPassage} />
       </div>
       <div class="report-main" ref=${main}>
         <div hidden=${Boolean(selected)}>
           <h3>${result.title}</h3>
-          <${PaperText} report=${report} text=${text} selected=${selected} onSelect=${actions.select} />
+          <${PaperText} report=${report} text=${text} numbers=${result.numbers} selected=${selected} onSelect=${actions.select} />
         </div>
         <${SelectedSource} result=${result} selected=${selected} actions=${actions} />
       </div>
