@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  act, axeViolations, brown, comparePanes, errorText, libraryTitles, openOptions, richReport, sourceTitles, tabTo, useApp, words,
+  act, axeViolations, brown, button, chooseFiles, comparePanes, errorText, libraryTitles, openOptions, press, richReport, sourceTitles, tabTo, useApp,
+  words,
 } from './harness.mjs';
 
 const { openApp } = useApp({ viewport: { width: 1366, height: 900 } });
@@ -25,26 +26,6 @@ after(() => {
   rmSync(files, { recursive: true, force: true });
 });
 
-/** Tabs to `locator`, checks that its focus is visible, and presses `key` on it. */
-async function press(page, locator, key = 'Enter') {
-  await tabTo(page, locator);
-  const ring = await locator.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 ? 'outline' : style.boxShadow !== 'none' ? 'shadow' : '';
-  });
-  assert.ok(ring, `no visible focus on ${locator}`);
-  await page.keyboard.press(key);
-}
-
-/** Presses `key` on the button `locator` and hands the file chooser it opens `paths`; waits for the work. */
-async function chooseFiles(page, locator, paths, key = 'Enter', { wait = true } = {}) {
-  const chooser = page.waitForEvent('filechooser');
-  await press(page, locator, key);
-  const work = (await chooser).setFiles(paths);
-  await (wait ? act(page, () => work) : work);
-}
-
-const button = (page, name) => page.getByRole('button', { name, exact: true });
 
 test('keyboard: the library tasks by Tab and Enter or Space, file choosers included', async (t) => {
   const page = await openApp(t);

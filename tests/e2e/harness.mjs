@@ -221,6 +221,28 @@ export async function tabTo(page, locator, limit = 150) {
   assert.fail(`not reached by Tab in ${limit} presses: ${locator}; the focus is on ${focused}`);
 }
 
+/** Tabs to `locator`, checks that its focus is visible, and presses `key` on it. */
+export async function press(page, locator, key = 'Enter') {
+  await tabTo(page, locator);
+  const ring = await locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 ? 'outline' : style.boxShadow !== 'none' ? 'shadow' : '';
+  });
+  assert.ok(ring, `no visible focus on ${locator}`);
+  await page.keyboard.press(key);
+}
+
+/** Presses `key` on the button `locator` and hands the file chooser it opens `paths`; waits for the work. */
+export async function chooseFiles(page, locator, paths, key = 'Enter', { wait = true } = {}) {
+  const chooser = page.waitForEvent('filechooser');
+  await press(page, locator, key);
+  const work = (await chooser).setFiles(paths);
+  await (wait ? act(page, () => work) : work);
+}
+
+/** The button named exactly `name`. */
+export const button = (page, name) => page.getByRole('button', { name, exact: true });
+
 // ---- The library kept in the browser -------------------------------------------------------------
 
 /**

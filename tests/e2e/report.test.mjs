@@ -145,8 +145,15 @@ test('leaving out a source gives the similarity of a library without it; "Includ
   await checkPaper(page);
   const all = await percentOf(page);
   const title = 'Astronomy notes';
+  const numbers = async () => Object.fromEntries(await page.locator('.report .sources .source').evaluateAll((buttons) =>
+    buttons.map((b) => [b.querySelector('.source-title').textContent, b.querySelector('.swatch').dataset.label])));
+  const before = await numbers();
+  assert.ok(Number(before[title]) < Object.keys(before).length, 'the source left out is not the last: the others would move up');
   await act(page, () => page.getByRole('button', { name: `Leave out ${title}` }).click());
   const without = await percentOf(page);
+  // The other sources keep their numbers (and colours): "source 2" still means the same source.
+  const after = await numbers();
+  for (const [source, number] of Object.entries(after)) assert.equal(number, before[source], source);
   assert.ok(without < all, `${without} < ${all}`);
   assert.equal((await sourceTitles(page)).includes(title), false);
   assert.equal(await page.locator('.match-list li').count(), 3);
