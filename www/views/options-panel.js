@@ -1,11 +1,17 @@
 // The options, each with its one-line explanation (www/options.js), remembered between visits.
 // A number is applied when the field is left or Enter is pressed, and a bad one is explained
 // without changing anything.
-import { html } from '../../pkg/vendor/ui.js';
+import { html, useEffect, useRef } from '../../pkg/vendor/ui.js';
 import { OPTIONS } from '../options.js';
 
 function Field({ option, value, actions, busy, characters }) {
   const id = `opt-${option.name}`;
+  // A number field is written only when its value changes from outside, and not while it has the
+  // focus: a re-render of the page (a status, a save) must not undo what the user is typing.
+  const box = useRef(null);
+  useEffect(() => {
+    if (box.current && document.activeElement !== box.current) box.current.value = String(value);
+  }, [value]);
   const help = `${id}-help`;
   if (option.type === 'boolean') {
     return html`<div class="option">
@@ -21,7 +27,7 @@ function Field({ option, value, actions, busy, characters }) {
   return html`<div class="option">
     <label class="inline" for=${id}>
       ${option.label}
-      <input id=${id} type="number" inputmode="numeric" min=${option.min} max=${option.max} step="1" value=${value}
+      <input id=${id} ref=${box} type="number" inputmode="numeric" min=${option.min} max=${option.max} step="1" defaultValue=${value}
         disabled=${busy} aria-describedby=${help} onChange=${apply} onKeyDown=${(e) => e.key === 'Enter' && apply(e)} />
       ${option.unit}${characters && option.unit === 'words' ? html` <span class="muted">(${Math.ceil(value / 0.6)} Chinese or Japanese characters)</span>` : ''}
     </label>
