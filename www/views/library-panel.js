@@ -48,7 +48,7 @@ function Item({ reference, actions, busy }) {
     ${editing
       ? html`<form class="rename" onSubmit=${save}>
           <label class="visually-hidden" for=${`rename-${reference.id}`}>New title for ${reference.title}</label>
-          <input id=${`rename-${reference.id}`} ref=${input} value=${reference.title}
+          <input id=${`rename-${reference.id}`} ref=${input} defaultValue=${reference.title}
             onKeyDown=${(e) => e.key === 'Escape' && setEditing(false)} />
           <button type="submit">Save</button>
           <button type="button" onClick=${() => setEditing(false)}>Cancel</button>
