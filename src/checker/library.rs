@@ -1,0 +1,268 @@
+//! The reference set: adding, validating, removing and listing references, and what the index
+//! keeps per reference ([`Entry`]). A set holds at most [`MAX_REFERENCE_SET_BYTES`] of text.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+use crate::methods::combined::Metadata;
+use crate::sketch::minhash::MinHashSignature;
+use crate::sketch::simhash::IdfTable;
+use crate::sketch::{guarantee_window, winnow_positions};
+
+use super::*;
+use crate::text::tokenize::check_size;
+
+/// A reference document as added by the user.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Reference {
+    /// A unique id (1..=1024 characters).
+    pub id: String,
+    /// A title for reports (defaults to the id).
+    #[serde(default)]
+    pub title: String,
+    /// The full text.
+    pub text: String,
+    /// Keywords, tags and references, for the combined score.
+    #[serde(default)]
+    pub meta: Metadata,
+    /// A base (template) document: its text is never reported, and it is excluded from the paper.
+    #[serde(default)]
+    pub base: bool,
+}
+
+impl Reference {
+    /// A reference with an id and a text, titled by its id, without metadata, not a base document.
+    ///
+    /// ```
+    /// use plagscope::checker::Reference;
+    /// let reference = Reference::new("doc-1", "Some text.");
+    /// assert_eq!((reference.title.as_str(), reference.base), ("doc-1", false));
+    /// ```
+    pub fn new(id: impl Into<String>, text: impl Into<String>) -> Self {
+        let id = id.into();
+        Reference {
+            title: id.clone(),
+            id,
+            text: text.into(),
+            meta: Metadata::default(),
+            base: false,
+        }
+    }
+}
+
+/// What the index keeps per reference.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Entry {
+    pub(crate) reference: Reference,
+    /// Tokens of the reference.
+    pub(crate) words: usize,
+    /// Distinct word shingles.
+    pub(crate) shingles: usize,
+    /// Distinct winnowed fingerprints, sorted.
+    #[serde(with = "crate::store::u64_bytes")]
+    pub(crate) fingerprints: Vec<u64>,
+    /// MinHash of the word shingle set.
+    pub(crate) minhash: MinHashSignature,
+    /// MinHash of the metadata set.
+    pub(crate) meta_minhash: MinHashSignature,
+}
+
+/// A summary of one reference, for listings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReferenceInfo {
+    /// Its id.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// Its number of words.
+    pub words: usize,
+    /// Its number of fingerprints in the index.
+    pub fingerprints: usize,
+    /// Whether it is a base document.
+    pub base: bool,
+}
+
+impl Checker {
+    /// Adds a reference. Its id must be new.
+    pub fn add_reference(&mut self, mut reference: Reference) -> Result<(), Error> {
+        if reference.id.is_empty() || reference.id.chars().count() > 1024 {
+            return Err(Error::invalid("id", "must be 1 to 1024 characters"));
+        }
+        if self.ids.contains_key(&reference.id) {
+            return Err(Error::invalid(
+                "id",
+                format!("a reference with id {:?} already exists", reference.id),
+            ));
+        }
+        check_size("text", reference.text.len(), "is")?;
+        self.check_room(reference.text.len())?;
+        if reference.title.is_empty() {
+            reference.title = reference.id.clone();
+        }
+        let prepared = self.prepare(&reference.text)?;
+        let window = guarantee_window(self.options.k, self.options.t)?;
+        let fingerprints: Vec<u64> = Self::distinct(
+            &winnow_positions(&prepared.shingle_hashes, window)
+                .into_iter()
+                .map(|i| prepared.shingle_hashes[i])
+                .collect::<Vec<_>>(),
+        );
+        let distinct_shingles = Self::distinct(&prepared.shingle_hashes);
+        let entry = Entry {
+            words: prepared.analysis.tokens.len(),
+            shingles: distinct_shingles.len(),
+            minhash: self.hasher.signature(&distinct_shingles),
+            meta_minhash: reference.meta.signature(&self.hasher),
+            fingerprints,
+            reference,
+        };
+        self.idf.add_document(&prepared.analysis);
+        self.insert_entry(entry);
+        Ok(())
+    }
+
+    /// Refuses a reference of `bytes` that would take the set past [`MAX_REFERENCE_SET_BYTES`].
+    /// The message names no size of its own, so that every file refused in a batch reads the same.
+    pub(super) fn check_room(&self, bytes: usize) -> Result<(), Error> {
+        if self.text_bytes.saturating_add(bytes) <= MAX_REFERENCE_SET_BYTES {
+            return Ok(());
+        }
+        let mb = |bytes: usize| bytes as f64 / (1 << 20) as f64;
+        Err(Error::invalid(
+            "text",
+            format!(
+                "the reference set is full: its {} references hold {:.1} MB of text, and the \
+                 limit is {} MB; remove references, or split the set in two and check against \
+                 each",
+                self.entries.len(),
+                mb(self.text_bytes),
+                MAX_REFERENCE_SET_BYTES >> 20
+            ),
+        ))
+    }
+
+    pub(crate) fn insert_entry(&mut self, entry: Entry) {
+        let index = self.entries.len();
+        self.text_bytes += entry.reference.text.len();
+        for &fingerprint in &entry.fingerprints {
+            self.postings
+                .entry(fingerprint)
+                .or_default()
+                .push(index as u32);
+        }
+        self.ids.insert(entry.reference.id.clone(), index);
+        self.entries.push(entry);
+    }
+
+    /// Rebuilds a checker from saved parts (see [`crate::store`]).
+    pub(crate) fn from_parts(
+        options: CheckerOptions,
+        entries: Vec<Entry>,
+        idf: IdfTable,
+    ) -> Result<Self, Error> {
+        let mut checker = Checker::new(options)?;
+        checker.idf = idf;
+        checker.entries.reserve_exact(entries.len());
+        checker.ids.reserve(entries.len());
+        for entry in entries {
+            if checker.ids.contains_key(&entry.reference.id) {
+                return Err(Error::InvalidIndex(format!(
+                    "the index holds the id {:?} twice",
+                    entry.reference.id
+                )));
+            }
+            checker.validate_entry(&entry)?;
+            if checker.check_room(entry.reference.text.len()).is_err() {
+                return Err(Error::InvalidIndex(format!(
+                    "it holds more than {} MB of reference text, more than a reference set may \
+                     hold",
+                    MAX_REFERENCE_SET_BYTES >> 20
+                )));
+            }
+            checker.insert_entry(entry);
+        }
+        Ok(checker)
+    }
+
+    /// Checks a stored entry against this set's options, so that nothing read from a file can make
+    /// a later check fail: both signatures of this set's scheme and size, fingerprints sorted and
+    /// distinct, a valid id.
+    pub(super) fn validate_entry(&self, entry: &Entry) -> Result<(), Error> {
+        let id = &entry.reference.id;
+        let invalid =
+            |what: String| Err(Error::InvalidIndex(format!("the reference {id:?} {what}")));
+        if id.is_empty() || id.chars().count() > 1024 {
+            return Err(Error::InvalidIndex(
+                "a reference id is empty or longer than 1024 characters".into(),
+            ));
+        }
+        for (name, signature) in [
+            ("MinHash", &entry.minhash),
+            ("metadata", &entry.meta_minhash),
+        ] {
+            if signature.slots != self.options.num_perm
+                || signature.scheme != self.options.minhash_scheme
+            {
+                return invalid(format!(
+                    "has a {name} signature of {} {:?} slots; the index uses {} {:?} slots",
+                    signature.slots,
+                    signature.scheme,
+                    self.options.num_perm,
+                    self.options.minhash_scheme
+                ));
+            }
+        }
+        if !entry.fingerprints.windows(2).all(|w| w[0] < w[1]) {
+            return invalid("has fingerprints out of order".into());
+        }
+        if entry.fingerprints.len() > entry.shingles {
+            return invalid(format!(
+                "claims {} fingerprints but only {} shingles",
+                entry.fingerprints.len(),
+                entry.shingles
+            ));
+        }
+        Ok(())
+    }
+
+    /// Removes the reference with `id`; returns whether it existed.
+    pub fn remove_reference(&mut self, id: &str) -> Result<bool, Error> {
+        let Some(index) = self.ids.remove(id) else {
+            return Ok(false);
+        };
+        let entry = self.entries.remove(index);
+        if let Ok(prepared) = self.prepare(&entry.reference.text) {
+            self.idf.remove_document(&prepared.analysis);
+        }
+        // Indices after the removed one shift down: rebuild the postings, the id map and the total.
+        self.postings.clear();
+        self.ids.clear();
+        self.text_bytes = 0;
+        let entries = std::mem::take(&mut self.entries);
+        for entry in entries {
+            self.insert_entry(entry);
+        }
+        Ok(true)
+    }
+
+    /// The references, in the order they were added.
+    pub fn references(&self) -> Vec<ReferenceInfo> {
+        self.entries
+            .iter()
+            .map(|e| ReferenceInfo {
+                id: e.reference.id.clone(),
+                title: e.reference.title.clone(),
+                words: e.words,
+                fingerprints: e.fingerprints.len(),
+                base: e.reference.base,
+            })
+            .collect()
+    }
+
+    /// The reference with `id`.
+    pub fn reference(&self, id: &str) -> Option<&Reference> {
+        self.ids.get(id).map(|&i| &self.entries[i].reference)
+    }
+}

@@ -1,0 +1,168 @@
+//! The checker: a reference set and the check of a paper against it.
+//!
+//! **Index.** Each reference is analyzed ([`crate::text::analyze`]); its word k-shingles (k = 5) are
+//! winnowed (guarantee t = 12) into fingerprints, and an inverted index maps each fingerprint to the
+//! references holding it. Each reference also keeps its MinHash signature (whole-document Jaccard and
+//! containment), its metadata signature, and feeds a document-frequency table used for tf·idf
+//! SimHash weights.
+//!
+//! **Check.** The paper's shingles (all of them, not only its fingerprints: every shared run of at
+//! least t words contains a reference fingerprint) are looked up in the index; references with hits
+//! are aligned with the paper ([`crate::align`]) into passages. Quotes, the bibliography and text
+//! found in *base* (template) documents are excluded first (MOSS `-b`), and fingerprints held by more
+//! than `maxDocFrequency` references are treated as common phrasing (MOSS `-m`) when they form
+//! short stock phrases; a long stretch held by many references is a popular source, still
+//! evidence. The overall similarity is the share of the paper's words inside any reported passage, so overlapping sources
+//! are not double-counted (Turnitin's definition).
+
+use std::collections::HashMap;
+
+use crate::align::Side;
+use crate::error::Error;
+use crate::sketch::hash::hash_bytes;
+use crate::sketch::minhash::MinHasher;
+use crate::sketch::simhash::IdfTable;
+use crate::sketch::word_shingles;
+use crate::text::{analyze, token_weights, Analysis};
+
+mod check;
+mod exclusions;
+mod library;
+mod options;
+mod pairs;
+mod report;
+mod retrieval;
+mod scoring;
+
+use exclusions::token_span;
+pub(crate) use library::Entry;
+pub use library::{Reference, ReferenceInfo};
+pub use options::{CheckOptions, CheckerOptions, MAX_READER_CHOICES};
+pub use report::{MethodScores, PairReport, PassageReport, Report, SharedRun, SourceReport};
+pub use retrieval::MAX_STOCK_PHRASE_WORDS;
+use retrieval::{common_phrasing, shared_by_references};
+use scoring::{ratio, Comparison};
+
+pub use crate::text::MAX_TEXT_BYTES;
+
+/// A paper or reference after analysis, with what alignment needs.
+struct Prepared {
+    analysis: Analysis,
+    token_hashes: Vec<u64>,
+    /// Each token's weight in tenths of a word.
+    token_weights: Vec<u32>,
+    shingle_hashes: Vec<u64>,
+}
+
+impl Prepared {
+    fn side(&self) -> Side<'_> {
+        Side {
+            hashes: &self.token_hashes,
+            weights: &self.token_weights,
+            shared: &[],
+        }
+    }
+
+    /// This text as the paper side of an alignment, with the tokens other references share.
+    fn paper_side<'a>(&'a self, shared: &'a [bool]) -> Side<'a> {
+        Side {
+            shared,
+            ..self.side()
+        }
+    }
+}
+
+/// A reference set and the checks against it.
+#[derive(Debug, Clone)]
+pub struct Checker {
+    pub(crate) options: CheckerOptions,
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) idf: IdfTable,
+    ids: HashMap<String, usize>,
+    /// Fingerprint -> indices into `entries`.
+    postings: HashMap<u64, Vec<u32>>,
+    hasher: MinHasher,
+    /// Bytes of reference text held, kept under [`MAX_REFERENCE_SET_BYTES`].
+    text_bytes: usize,
+}
+
+/// Most reference text one set holds, in bytes of UTF-8 (base documents included): 256 MiB, about
+/// 21,000 references of 2,000 words. Measured in the wasm build, a reference set takes about 5.5
+/// times its text in memory (postings, sketches, the text), growing in doublings; a wasm instance
+/// has at most 4 GiB, and a check of a 64 MiB paper needs up to 1.5 GB more. Past this the set is
+/// refused with a message rather than run out of memory.
+pub const MAX_REFERENCE_SET_BYTES: usize = 256 << 20;
+
+impl Checker {
+    /// An empty checker.
+    ///
+    /// ```
+    /// use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
+    /// let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    /// checker.add_reference(Reference::new(
+    ///     "src",
+    ///     "Winnowing selects fingerprints from the hashes of k-grams so that every match \
+    ///      of sufficient length between two documents is detected by the algorithm.",
+    /// )).unwrap();
+    /// let paper = "As shown before, winnowing selects fingerprints from the hashes of k-grams so \
+    ///              that every match of sufficient length between two documents is detected.";
+    /// let report = checker.check(paper, &CheckOptions::default()).unwrap();
+    /// assert_eq!(report.sources[0].id, "src");
+    /// let passage = &report.sources[0].passages[0];
+    /// assert!(paper[passage.start..passage.end].starts_with("winnowing selects"));
+    /// assert!(report.similarity > 0.8);
+    /// ```
+    pub fn new(options: CheckerOptions) -> Result<Self, Error> {
+        options.validate()?;
+        let hasher = MinHasher::new(options.num_perm, options.minhash_scheme)?;
+        Ok(Checker {
+            options,
+            entries: Vec::new(),
+            idf: IdfTable::new(),
+            ids: HashMap::new(),
+            postings: HashMap::new(),
+            hasher,
+            text_bytes: 0,
+        })
+    }
+
+    /// The options of this reference set.
+    pub fn options(&self) -> &CheckerOptions {
+        &self.options
+    }
+
+    /// Number of references (base documents included).
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are no references.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn prepare(&self, text: &str) -> Result<Prepared, Error> {
+        let analysis = analyze(text, &self.options.text)?;
+        let token_hashes = analysis
+            .token_texts()
+            .map(|t| hash_bytes(t.as_bytes()))
+            .collect();
+        let shingle_hashes = word_shingles(&analysis, self.options.k)?
+            .into_iter()
+            .map(|s| s.hash)
+            .collect();
+        Ok(Prepared {
+            token_weights: token_weights(&analysis),
+            analysis,
+            token_hashes,
+            shingle_hashes,
+        })
+    }
+
+    fn distinct(hashes: &[u64]) -> Vec<u64> {
+        let mut distinct = hashes.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        distinct
+    }
+}

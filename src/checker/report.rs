@@ -1,0 +1,120 @@
+//! What a check reports: sources, passages with their evidence and shared runs, the seeds' scores,
+//! and the pairs of the all-pairs comparison.
+
+use serde::Serialize;
+
+use crate::exclude::Exclusion;
+use crate::methods::chinese_ngram::NgramDuplicate;
+use crate::methods::combined::CombinedSimilarity;
+use crate::methods::weibo::WeiboComparison;
+use crate::text::EvasionReport;
+
+/// A shared n-gram run inside a passage, located in both texts (UTF-16 units).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SharedRun {
+    /// Start in the paper.
+    pub start: usize,
+    /// End in the paper.
+    pub end: usize,
+    /// Start in the source.
+    pub source_start: usize,
+    /// End in the source.
+    pub source_end: usize,
+}
+
+/// A passage of the paper that matches a passage of a source.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PassageReport {
+    /// Start in the paper (UTF-16 units of the original text).
+    pub start: usize,
+    /// End in the paper.
+    pub end: usize,
+    /// Start in the source.
+    pub source_start: usize,
+    /// End in the source.
+    pub source_end: usize,
+    /// Words of the paper in the passage.
+    pub words: usize,
+    /// Words inside exact shared runs.
+    pub matched_words: usize,
+    /// Words of the longest exact shared run: the strongest single piece of evidence.
+    pub longest_run: usize,
+    /// Share of the passage's words inside exact shared runs, in [0, 1].
+    pub matched_share: f64,
+    /// The paper side is in Simplified and the source side in Traditional Chinese characters, or
+    /// the reverse: copied across scripts, a disguise.
+    pub converted_script: bool,
+    /// The exact shared runs, for highlighting.
+    pub ngrams: Vec<SharedRun>,
+}
+
+/// The seed methods' scores for a pair of texts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MethodScores {
+    /// Weighted SimHash (tf·idf·(1+len)) combined with metadata Jaccard.
+    pub combined: CombinedSimilarity,
+    /// 32-bit short-text SimHash with the duplicate rate.
+    pub weibo: WeiboComparison,
+    /// Chinese 4-gram sampling (the paper checked against the source).
+    pub chinese_ngram: NgramDuplicate,
+}
+
+/// How a paper relates to one source.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceReport {
+    /// The source's id.
+    pub id: String,
+    /// The source's title.
+    pub title: String,
+    /// Share of the paper's (counted) words inside passages matching this source.
+    pub similarity: f64,
+    /// Share of the source's words used by the paper.
+    pub source_coverage: f64,
+    /// MinHash estimate of the Jaccard similarity of the two word shingle sets.
+    pub jaccard: f64,
+    /// MinHash estimate of the containment of the paper in the source.
+    pub containment: f64,
+    /// Hamming distance of the two 64-bit SimHashes (tf·idf·(1+len) weights).
+    pub simhash_distance: u32,
+    /// Scores of the seed methods.
+    pub scores: MethodScores,
+    /// The matching passages, in paper order.
+    pub passages: Vec<PassageReport>,
+}
+
+/// The result of a check.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    /// Share of the paper's counted words inside any reported passage, in [0, 1].
+    pub similarity: f64,
+    /// Words of the paper counted (not excluded).
+    pub words: usize,
+    /// Words of the paper in all.
+    pub total_words: usize,
+    /// Sources with at least one passage, most similar first.
+    pub sources: Vec<SourceReport>,
+    /// Traces of evasion in the paper.
+    pub evasion: EvasionReport,
+    /// Parts of the paper left out of the check.
+    pub excluded: Vec<Exclusion>,
+}
+
+/// One pair of the all-pairs comparison.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PairReport {
+    /// First document's id.
+    pub a: String,
+    /// Second document's id.
+    pub b: String,
+    /// The larger of the two directions' similarities.
+    pub similarity: f64,
+    /// The comparison, seen from `a` (its `similarity` is the share of `a` found in `b`,
+    /// `sourceCoverage` the share of `b` found in `a`).
+    pub report: SourceReport,
+}

@@ -1,0 +1,109 @@
+//! Candidate references for a paper: its shingles looked up in the postings, and the tokens that
+//! cannot be evidence because many references share them (common phrasing) or because other
+//! references share them too.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::sketch::guarantee_window;
+use crate::text::WORD;
+
+use super::*;
+
+/// Longest stretch of common phrasing that is still a stock phrase, in words: a formula ("the
+/// receipts into the Treasury during the year ending on the 30th of September") is short. A longer
+/// stretch held by many references is a popular source that many of them copied, and copying it
+/// again is still copying.
+pub const MAX_STOCK_PHRASE_WORDS: u32 = 20;
+
+/// Tokens covered by shingles that are fingerprints of more than `max_doc_frequency` references:
+/// common phrasing (MOSS `-m`), which cannot be evidence. Winnowing selects a fingerprint in every
+/// window, so a phrase shared by many references is covered but for a few words at its edges, fewer
+/// than a passage needs. Stretches longer than [`MAX_STOCK_PHRASE_WORDS`] are not stock phrases and
+/// stay evidence.
+pub(super) fn common_phrasing(
+    postings: &HashMap<u64, Vec<u32>>,
+    prepared: &Prepared,
+    options: &CheckerOptions,
+    max_doc_frequency: usize,
+) -> Vec<bool> {
+    let mut common = vec![false; prepared.analysis.tokens.len()];
+    let positions = prepared
+        .shingle_hashes
+        .iter()
+        .enumerate()
+        .filter(|(_, hash)| {
+            postings
+                .get(hash)
+                .is_some_and(|d| d.len() > max_doc_frequency)
+        })
+        .map(|(position, _)| position);
+    // Winnowing keeps a fingerprint in every window of w shingles, so inside one shared stretch
+    // common fingerprints are at most w apart: join them into stretches.
+    let window = guarantee_window(options.k, options.t).unwrap_or(1);
+    let mut stretches: Vec<(usize, usize)> = Vec::new();
+    for position in positions {
+        match stretches.last_mut() {
+            Some(last) if position <= last.1 - options.k + window => last.1 = position + options.k,
+            _ => stretches.push((position, position + options.k)),
+        }
+    }
+    for (start, end) in stretches {
+        let weight: u32 = prepared.token_weights[start..end].iter().sum();
+        if weight <= MAX_STOCK_PHRASE_WORDS * WORD {
+            common[start..end].fill(true);
+        }
+    }
+    common
+}
+
+/// Tokens covered by a shingle that is a fingerprint of at least `min_references` references:
+/// phrasing the domain shares, which shows nothing about one source.
+pub(super) fn shared_by_references(
+    postings: &HashMap<u64, Vec<u32>>,
+    prepared: &Prepared,
+    k: usize,
+    min_references: usize,
+) -> Vec<bool> {
+    let mut shared = vec![false; prepared.analysis.tokens.len()];
+    for (position, hash) in prepared.shingle_hashes.iter().enumerate() {
+        if postings
+            .get(hash)
+            .is_some_and(|d| d.len() >= min_references)
+        {
+            shared[position..position + k].fill(true);
+        }
+    }
+    shared
+}
+
+impl Checker {
+    /// Counts, for each reference, the distinct paper shingles found among its fingerprints,
+    /// skipping shingles that touch an `unusable` token (excluded text, common phrasing).
+    pub(super) fn candidates(
+        &self,
+        paper: &Prepared,
+        unusable: &[bool],
+        base: Option<bool>,
+    ) -> Vec<(usize, usize)> {
+        let k = self.options.k;
+        let mut seen = HashSet::new();
+        let mut hits: HashMap<usize, usize> = HashMap::new();
+        for (position, &hash) in paper.shingle_hashes.iter().enumerate() {
+            if unusable[position..position + k].iter().any(|&e| e) || !seen.insert(hash) {
+                continue;
+            }
+            let Some(documents) = self.postings.get(&hash) else {
+                continue;
+            };
+            for &document in documents {
+                let document = document as usize;
+                if base.is_none_or(|b| self.entries[document].reference.base == b) {
+                    *hits.entry(document).or_default() += 1;
+                }
+            }
+        }
+        let mut candidates: Vec<(usize, usize)> = hits.into_iter().collect();
+        candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        candidates
+    }
+}

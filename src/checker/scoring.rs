@@ -1,0 +1,145 @@
+//! The report of one source: passages with their evidence, coverage, MinHash and SimHash
+//! estimates and the seeds' scores.
+
+use crate::align::Passage;
+use crate::error::Error;
+use crate::methods::chinese_ngram::{self, SampleStep};
+use crate::methods::combined::combined_similarity;
+use crate::methods::weibo::{self};
+use crate::sketch::minhash::{containment_from_jaccard, MinHashSignature};
+use crate::sketch::simhash::{hamming, text_simhash, TermWeighting};
+use crate::span::Span;
+use crate::text::chinese_script::ScriptCount;
+
+use super::*;
+
+/// The paper's side of a comparison.
+pub(super) struct Comparison<'a> {
+    pub(super) a: &'a Prepared,
+    pub(super) a_minhash: &'a MinHashSignature,
+    pub(super) a_shingles: usize,
+    pub(super) a_simhash: u64,
+    pub(super) a_meta: &'a MinHashSignature,
+    pub(super) a_excluded: &'a [bool],
+    pub(super) a_counted: usize,
+    /// The original text of `a`.
+    pub(super) a_text: &'a str,
+}
+
+pub(super) fn ratio(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
+    }
+}
+
+/// Flags the passages whose paper side and source side are written in different Chinese scripts.
+pub(super) fn mark_converted_script(paper: &str, source: &str, passages: &mut [PassageReport]) {
+    let paper_spans: Vec<Span> = passages.iter().map(|p| Span::new(p.start, p.end)).collect();
+    let source_spans: Vec<Span> = passages
+        .iter()
+        .map(|p| Span::new(p.source_start, p.source_end))
+        .collect();
+    let paper_counts = ScriptCount::of_spans(paper, &paper_spans);
+    let source_counts = ScriptCount::of_spans(source, &source_spans);
+    for (passage, (a, b)) in passages
+        .iter_mut()
+        .zip(paper_counts.iter().zip(&source_counts))
+    {
+        passage.converted_script = a.differs_from(b);
+    }
+}
+
+impl Checker {
+    pub(super) fn source_report(
+        &self,
+        paper: &Comparison<'_>,
+        entry: &Entry,
+        source: &Prepared,
+        passages: &[Passage],
+        options: &CheckOptions,
+    ) -> Result<SourceReport, Error> {
+        let mut paper_covered = vec![false; paper.a.analysis.tokens.len()];
+        let mut source_covered = vec![false; source.analysis.tokens.len()];
+        let mut passage_reports = Vec::with_capacity(passages.len());
+        for passage in passages {
+            for (i, flag) in paper_covered[passage.paper_start..passage.paper_end]
+                .iter_mut()
+                .enumerate()
+            {
+                *flag |= !paper.a_excluded[passage.paper_start + i];
+            }
+            source_covered[passage.source_start..passage.source_end].fill(true);
+            let span = token_span(&paper.a.analysis, passage.paper_start, passage.paper_end);
+            let source_span =
+                token_span(&source.analysis, passage.source_start, passage.source_end);
+            passage_reports.push(PassageReport {
+                start: span.start,
+                end: span.end,
+                source_start: source_span.start,
+                source_end: source_span.end,
+                words: passage.paper_end - passage.paper_start,
+                matched_words: passage.matched_words,
+                longest_run: passage.longest_run,
+                matched_share: ratio(
+                    passage.matched_words,
+                    passage.paper_end - passage.paper_start,
+                ),
+                converted_script: false,
+                ngrams: passage
+                    .segments
+                    .iter()
+                    .map(|s| {
+                        let a = token_span(&paper.a.analysis, s.paper, s.paper + s.len);
+                        let b = token_span(&source.analysis, s.source, s.source + s.len);
+                        SharedRun {
+                            start: a.start,
+                            end: a.end,
+                            source_start: b.start,
+                            source_end: b.end,
+                        }
+                    })
+                    .collect(),
+            });
+        }
+        mark_converted_script(paper.a_text, &entry.reference.text, &mut passage_reports);
+        let jaccard = paper.a_minhash.jaccard(&entry.minhash)?;
+        let source_simhash = text_simhash(
+            &source.analysis,
+            TermWeighting::TfIdfLength,
+            Some(&self.idf),
+        )?;
+        Ok(SourceReport {
+            id: entry.reference.id.clone(),
+            title: entry.reference.title.clone(),
+            similarity: ratio(
+                paper_covered.iter().filter(|&&c| c).count(),
+                paper.a_counted,
+            ),
+            source_coverage: ratio(
+                source_covered.iter().filter(|&&c| c).count(),
+                source.analysis.tokens.len(),
+            ),
+            jaccard,
+            containment: containment_from_jaccard(jaccard, paper.a_shingles, entry.shingles),
+            simhash_distance: hamming(paper.a_simhash, source_simhash),
+            scores: MethodScores {
+                combined: combined_similarity(
+                    paper.a_simhash,
+                    source_simhash,
+                    paper.a_meta,
+                    &entry.meta_minhash,
+                    options.mu,
+                )?,
+                weibo: weibo::compare(&paper.a.analysis, &source.analysis, options.weibo_k)?,
+                chinese_ngram: chinese_ngram::check(
+                    &paper.a.analysis,
+                    &source.analysis,
+                    SampleStep::Adaptive,
+                )?,
+            },
+            passages: passage_reports,
+        })
+    }
+}
