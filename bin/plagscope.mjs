@@ -2,11 +2,10 @@
 // plagscope CLI: batch plagiarism checks on the command line, with the same engine as the app.
 // Everything runs locally; no file leaves the machine.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, relative } from 'node:path';
+import { basename, extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRequire } from 'node:module';
-import { docxText, pdfText } from '../js/documents.js';
-import { ACCEPTED_EXTENSIONS, ACCEPTED_TYPES, typeOf } from '../js/formats.js';
+import { ACCEPTED_EXTENSIONS, ACCEPTED_TYPES } from '../js/formats.js';
+import { readPath } from '../js/read-node.js';
 import { unitName } from '../js/units.js';
 import { evasionPhrases } from '../js/evasion.js';
 import { Checker, version } from '../js/node.js';
@@ -42,78 +41,22 @@ Options:
   -h, --help             show this help
   -v, --version          show the version
 
-Files: ${plainExtensions().join(', ')} (UTF-8); .docx with the mammoth package and .pdf
-with the pdfjs-dist package installed (npm install mammoth pdfjs-dist).
+Files: ${plainExtensions().join(', ')} (UTF-8, UTF-16 or Windows-1252; HTML as its
+visible text); .docx with the mammoth package and .pdf with the pdfjs-dist package installed
+(npm install mammoth pdfjs-dist).
 Exit codes: 0 done, 1 failure, 2 usage error.`;
 
 const TEXT_EXTENSIONS = new Set(ACCEPTED_EXTENSIONS);
 
-/** An optional reader package, or a clear error naming what to install. */
-async function optional(name, specifier, extension) {
-  try {
-    return await import(specifier);
-  } catch (error) {
-    if (error?.code === 'ERR_MODULE_NOT_FOUND') {
-      throw new Error(`reading ${extension} files needs the ${name} package: npm install ${name}`);
-    }
-    throw error;
-  }
-}
-
-/** Text of a .docx or .pdf file, through mammoth or pdf.js. */
-async function documentText(path, bytes) {
-  const extension = extname(path).toLowerCase();
-  try {
-    if (extension === '.docx') {
-      const mammoth = await optional('mammoth', 'mammoth', '.docx');
-      return await docxText(mammoth.default ?? mammoth, bytes);
-    }
-    const pdfjs = await optional('pdfjs-dist', 'pdfjs-dist/legacy/build/pdf.mjs', '.pdf');
-    const assets = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-    return await pdfText(pdfjs, bytes, {
-      cMapUrl: `${join(assets, 'cmaps')}/`,
-      cMapPacked: true,
-      standardFontDataUrl: `${join(assets, 'standard_fonts')}/`,
-    });
-  } catch (error) {
-    if (/needs the .* package/.test(error.message)) throw error;
-    throw new Error(`${path} could not be read as ${extension === '.docx' ? 'a Word document' : 'a PDF'} (${error.message})`);
-  }
-}
-
 class UsageError extends Error {}
 
-/** Plain text of a file; HTML loses its tags; Word and PDF are read by their packages. Other binary
- * or non-UTF-8 files are errors. */
+/**
+ * Plain text of a file, read as the page reads it (js/read-node.js, js/read.js): text in UTF-8,
+ * UTF-16 or Windows-1252, HTML's visible text, Word and PDF through their packages. A file that
+ * cannot be read throws the page's own sentence for it.
+ */
 async function readDocument(path) {
-  let bytes;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new Error(`cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : error.message}`);
-  }
-  const kind = typeOf(path)?.kind;
-  if (kind === 'docx' || kind === 'pdf') return documentText(path, bytes);
-  if (bytes.includes(0)) throw new Error(`${path} looks like a binary file; plagscope reads plain text, Markdown, HTML, Word and PDF`);
-  let text;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new Error(`${path} is not valid UTF-8 text`);
-  }
-  if (kind === 'html') {
-    text = text
-      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-      .replace(/<(br|p|div|li|h[1-6]|tr)\b[^>]*>/gi, '\n')
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/&amp;/g, '&')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'");
-  }
-  return text;
+  return (await readPath(path)).text;
 }
 
 function readIndex(path) {

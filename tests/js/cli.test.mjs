@@ -27,6 +27,10 @@ before(() => {
   writeFileSync(join(dir, 'refs', 'ignored.bin'), Buffer.from([0, 1, 2, 3]));
   writeFileSync(join(dir, 'paper.txt'), `${words(brown('cb01'), 0, 200)}\n\n${words(brown('cj01'), 100, 120)}\n\n${words(brown('cb02'), 0, 100)}`);
   writeFileSync(join(dir, 'binary.txt'), Buffer.from([0x50, 0, 0x4b]));
+  writeFileSync(join(dir, 'essay.rtf'), '{\\rtf1 text}');
+  writeFileSync(join(dir, 'empty.txt'), '');
+  // Russian in Windows-1251, a code page plagscope does not guess.
+  writeFileSync(join(dir, 'russian.txt'), Buffer.from('ddf2ee20eee1fbf7edfbe920f0f3f1f1eae8e920f2e5eaf1f220e220f1f2e0f0eee920eaeee4e8f0eee2eae52057696e646f77732c20e1e5e720e5e4e8edeee920ebe0f2e8edf1eaeee920e1f3eae2fb2e', 'hex'));
 });
 
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -98,7 +102,11 @@ test('usage errors exit 2, failures exit 1, each with a one-line message', () =>
     [['check', 'paper.txt', '--bogus'], 2, /Unknown option '--bogus'/],
     [['check', 'missing.txt', '--refs', 'refs'], 1, /cannot read missing\.txt: no such file/],
     [['check', 'paper.txt', '--refs', 'nowhere'], 1, /nowhere: no such file or folder/],
-    [['check', 'binary.txt', '--refs', 'refs'], 1, /looks like a binary file/],
+    [['check', 'binary.txt', '--refs', 'refs'], 1, /^plagscope: binary\.txt does not contain text, although its name ends in \.txt: it is probably a picture/],
+    [['check', 'essay.rtf', '--refs', 'refs'], 1, /^plagscope: essay\.rtf cannot be opened: plagscope reads plain text or Markdown \(\.txt, \.md, \.markdown, \.text\), web page/],
+    [['check', 'empty.txt', '--refs', 'refs'], 1, /^plagscope: empty\.txt is empty\. Check that you chose the right file/],
+    [['check', 'russian.txt', '--refs', 'refs'], 1, /^plagscope: russian\.txt is written in a text encoding plagscope cannot recognise\./],
+    [['check', 'refs', '--refs', 'refs'], 1, /^plagscope: cannot read refs: it is a folder/],
     [['index', 'refs'], 2, /index needs -o FILE/],
   ];
   for (const [args, code, message] of cases) {
@@ -126,12 +134,30 @@ test('Word and PDF papers are read; damaged ones are clear errors', async () => 
   }
   writeFileSync(join(dir, 'broken.docx'), 'this is not a zip file');
   writeFileSync(join(dir, 'broken.pdf'), '%PDF-1.7\nthis is not a real PDF');
+  // The page's sentences, word for word.
   const docx = run('check', 'broken.docx', '--refs', 'refs');
   assert.equal(docx.code, 1);
-  assert.match(docx.err, /^plagscope: broken\.docx could not be read as a Word document/);
+  assert.equal(docx.err, 'plagscope: broken.docx is not a Word document, although its name ends in .docx. Open the original document, or paste the text instead.\n');
   const pdf = run('check', 'broken.pdf', '--refs', 'refs');
   assert.equal(pdf.code, 1);
-  assert.match(pdf.err, /^plagscope: broken\.pdf could not be read as a PDF/);
+  assert.equal(pdf.err, 'plagscope: broken.pdf is damaged or is not really a PDF, so plagscope cannot read it. Open it in a PDF reader and save or print a new copy as PDF, or paste the text instead.\n');
+  writeFileSync(join(dir, 'cut.docx'), (await makeDocx(paragraphs)).subarray(0, 2000));
+  assert.match(run('check', 'cut.docx', '--refs', 'refs').err, /^plagscope: cut\.docx is damaged, so it cannot be read as a Word document\./);
+});
+
+test('UTF-16 and Windows-1252 papers are read like UTF-8 ones', () => {
+  const paper = words(brown('cj01'), 100, 120);
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(paper, 'utf16le')]);
+  writeFileSync(join(dir, 'utf16.txt'), utf16);
+  writeFileSync(join(dir, 'latin.txt'), Buffer.from(`Caf\xe9 \x96 ${paper}`, 'latin1'));
+  const expected = JSON.parse(run('check', 'paper.txt', '--refs', 'refs', '--json').out).sources[0].id;
+  for (const file of ['utf16.txt', 'latin.txt']) {
+    const result = run('check', file, '--refs', 'refs', '--json');
+    assert.equal(result.code, 0, result.err);
+    const [source] = JSON.parse(result.out).sources;
+    assert.equal(source.id, expected, file);
+    assert.ok(source.passages[0].words >= 110, `${file}: ${source.passages[0].words} words`);
+  }
 });
 
 test('--help and --version', () => {
