@@ -25,7 +25,8 @@ export function shellFiles() {
   return [
     'index.html',
     ...files('www', /\.(js|css)$/),
-    ...files('js', /\.js$/).filter((path) => path !== join('js', 'node.js')),
+    // The Node-only modules (the package's Node entry, the CLI's file reader) are never loaded by the page.
+    ...files('js', /\.js$/).filter((path) => !/node\.js$/.test(path)),
     'pkg/plagscope.js',
     'pkg/plagscope_bg.wasm',
     'pkg/demo-refs.json',

@@ -248,13 +248,16 @@ export function createActions(store, engine) {
         return `Opened ${file.name}.`;
       }),
 
-    /** Sets an option; a text option (case, punctuation, numbers) indexes the library again. */
+    /**
+     * Sets an option; a text option (case, punctuation, numbers) indexes the library again. Returns
+     * false for a value that is refused (the message says why).
+     */
     setOption: (name, raw) => {
       const option = OPTIONS.find((o) => o.name === name);
       const value = valid(option, raw);
       if (value === null) {
         set({ error: problem(option, raw) });
-        return;
+        return false;
       }
       const values = { ...get().values, [name]: value };
       set({ values, error: '' });

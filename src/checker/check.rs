@@ -17,7 +17,6 @@ impl Checker {
         options.validate()?;
         check_size("text", text.len(), "is")?;
         let paper = self.prepare(text)?;
-        let tokens = &paper.analysis.tokens;
         let ignored: HashSet<&str> = options
             .ignore_references
             .iter()
@@ -26,66 +25,23 @@ impl Checker {
         let (excluded_spans, excluded) = self.exclusions(text, &paper, &ignored, options)?;
         let counted = excluded.iter().filter(|&&e| !e).count();
         let paper_shingles = Self::distinct(&paper.shingle_hashes);
-        let paper_minhash = self.hasher.signature(&paper_shingles);
-        let paper_simhash =
-            text_simhash(&paper.analysis, TermWeighting::TfIdfLength, Some(&self.idf))?;
-        let paper_meta = options.meta.signature(&self.hasher);
-
-        // Excluded text and common phrasing cannot be evidence.
-        let common = common_phrasing(
-            &self.postings,
-            &paper,
-            &self.options,
-            options.max_doc_frequency,
-        );
-        let unusable: Vec<bool> = common
-            .iter()
-            .zip(&excluded)
-            .map(|(&common, &excluded)| common || excluded)
-            .collect();
-        let shared = shared_by_references(&self.postings, &paper, self.options.k, 2);
-        let mut covered = vec![false; tokens.len()];
-        let mut sources = Vec::new();
-        for (document, _) in self.candidates(&paper, &unusable, Some(false)) {
-            let entry = &self.entries[document];
-            if ignored.contains(entry.reference.id.as_str()) {
-                continue;
-            }
-            let source = self.prepare(&entry.reference.text)?;
-            let passages = align(
-                paper.paper_side(&shared),
-                source.side(),
-                &unusable,
-                &options.align,
-            );
-            if passages.is_empty() {
-                continue;
-            }
-            for passage in &passages {
-                covered[passage.paper_start..passage.paper_end]
-                    .iter_mut()
-                    .zip(&excluded[passage.paper_start..passage.paper_end])
-                    .for_each(|(c, &e)| *c |= !e);
-            }
-            let comparison = Comparison {
-                a: &paper,
-                a_minhash: &paper_minhash,
-                a_shingles: paper_shingles.len(),
-                a_simhash: paper_simhash,
-                a_meta: &paper_meta,
-                a_excluded: &excluded,
-                a_counted: counted,
-                a_text: text,
-            };
-            sources.push(self.source_report(&comparison, entry, &source, &passages, options)?);
-        }
+        let comparison = Comparison {
+            a: &paper,
+            a_minhash: &self.hasher.signature(&paper_shingles),
+            a_shingles: paper_shingles.len(),
+            a_simhash: text_simhash(&paper.analysis, TermWeighting::TfIdfLength, Some(&self.idf))?,
+            a_meta: &options.meta.signature(&self.hasher),
+            a_excluded: &excluded,
+            a_counted: counted,
+            a_text: text,
+        };
+        let (mut sources, covered_words) = self.sources_of(&comparison, &ignored, options)?;
         sources.sort_by(|a, b| {
             b.similarity
                 .total_cmp(&a.similarity)
                 .then_with(|| a.id.cmp(&b.id))
         });
         sources.truncate(options.max_sources);
-        let covered_words = covered.iter().filter(|&&c| c).count();
         let mut excluded_report: Vec<Exclusion> = excluded_spans
             .into_iter()
             .map(|(kind, span)| Exclusion {
@@ -98,10 +54,60 @@ impl Checker {
         Ok(Report {
             similarity: ratio(covered_words, counted),
             words: counted,
-            total_words: tokens.len(),
+            total_words: paper.analysis.tokens.len(),
             sources,
             evasion: paper.analysis.evasion.clone(),
             excluded: excluded_report,
         })
+    }
+
+    /// Every candidate reference aligned with the paper: the report of each one with passages, and
+    /// how many of the paper's counted words lie inside any passage (each counted once).
+    fn sources_of(
+        &self,
+        paper: &Comparison<'_>,
+        ignored: &HashSet<&str>,
+        options: &CheckOptions,
+    ) -> Result<(Vec<SourceReport>, usize), Error> {
+        // Excluded text and common phrasing cannot be evidence.
+        let common = common_phrasing(
+            &self.postings,
+            paper.a,
+            &self.options,
+            options.max_doc_frequency,
+        );
+        let unusable: Vec<bool> = common
+            .iter()
+            .zip(paper.a_excluded)
+            .map(|(&common, &excluded)| common || excluded)
+            .collect();
+        let shared = shared_by_references(&self.postings, paper.a, self.options.k, 2);
+        let mut covered = vec![false; paper.a.analysis.tokens.len()];
+        let mut sources = Vec::new();
+        for (document, _) in self.candidates(paper.a, &unusable, Some(false)) {
+            let entry = &self.entries[document];
+            if ignored.contains(entry.reference.id.as_str()) {
+                continue;
+            }
+            let source = self.prepare(&entry.reference.text)?;
+            let passages = align(
+                paper.a.paper_side(&shared),
+                source.side(),
+                &unusable,
+                &options.align,
+            );
+            if passages.is_empty() {
+                continue;
+            }
+            for passage in &passages {
+                let range = passage.paper_start..passage.paper_end;
+                covered[range.clone()]
+                    .iter_mut()
+                    .zip(&paper.a_excluded[range])
+                    .for_each(|(c, &e)| *c |= !e);
+            }
+            sources.push(self.source_report(paper, entry, &source, &passages, options)?);
+        }
+        Ok((sources, covered.iter().filter(|&&c| c).count()))
     }
 }

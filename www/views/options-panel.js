@@ -23,7 +23,10 @@ function Field({ option, value, actions, busy, characters }) {
       <p id=${help} class="help">${option.help}</p>
     </div>`;
   }
-  const apply = (e) => actions.setOption(option.name, e.currentTarget.value);
+  // A refused value is named in the message, and the field goes back to the value in force.
+  const apply = (e) => {
+    if (actions.setOption(option.name, e.currentTarget.value) === false) e.currentTarget.value = String(value);
+  };
   return html`<div class="option">
     <label class="inline" for=${id}>
       ${option.label}
