@@ -51,6 +51,38 @@ pub(super) fn mark_converted_script(paper: &str, source: &str, passages: &mut [P
     }
 }
 
+/// One passage in the report: its spans in both texts (UTF-16), its evidence, its shared runs.
+fn passage_report(paper: &Analysis, source: &Analysis, passage: &Passage) -> PassageReport {
+    let span = token_span(paper, passage.paper_start, passage.paper_end);
+    let source_span = token_span(source, passage.source_start, passage.source_end);
+    let words = passage.paper_end - passage.paper_start;
+    PassageReport {
+        start: span.start,
+        end: span.end,
+        source_start: source_span.start,
+        source_end: source_span.end,
+        words,
+        matched_words: passage.matched_words,
+        longest_run: passage.longest_run,
+        matched_share: ratio(passage.matched_words, words),
+        converted_script: false,
+        ngrams: passage
+            .segments
+            .iter()
+            .map(|s| {
+                let a = token_span(paper, s.paper, s.paper + s.len);
+                let b = token_span(source, s.source, s.source + s.len);
+                SharedRun {
+                    start: a.start,
+                    end: a.end,
+                    source_start: b.start,
+                    source_end: b.end,
+                }
+            })
+            .collect(),
+    }
+}
+
 impl Checker {
     pub(super) fn source_report(
         &self,
@@ -62,47 +94,18 @@ impl Checker {
     ) -> Result<SourceReport, Error> {
         let mut paper_covered = vec![false; paper.a.analysis.tokens.len()];
         let mut source_covered = vec![false; source.analysis.tokens.len()];
-        let mut passage_reports = Vec::with_capacity(passages.len());
         for passage in passages {
-            for (i, flag) in paper_covered[passage.paper_start..passage.paper_end]
+            let range = passage.paper_start..passage.paper_end;
+            paper_covered[range.clone()]
                 .iter_mut()
-                .enumerate()
-            {
-                *flag |= !paper.a_excluded[passage.paper_start + i];
-            }
+                .zip(&paper.a_excluded[range])
+                .for_each(|(c, &e)| *c |= !e);
             source_covered[passage.source_start..passage.source_end].fill(true);
-            let span = token_span(&paper.a.analysis, passage.paper_start, passage.paper_end);
-            let source_span =
-                token_span(&source.analysis, passage.source_start, passage.source_end);
-            passage_reports.push(PassageReport {
-                start: span.start,
-                end: span.end,
-                source_start: source_span.start,
-                source_end: source_span.end,
-                words: passage.paper_end - passage.paper_start,
-                matched_words: passage.matched_words,
-                longest_run: passage.longest_run,
-                matched_share: ratio(
-                    passage.matched_words,
-                    passage.paper_end - passage.paper_start,
-                ),
-                converted_script: false,
-                ngrams: passage
-                    .segments
-                    .iter()
-                    .map(|s| {
-                        let a = token_span(&paper.a.analysis, s.paper, s.paper + s.len);
-                        let b = token_span(&source.analysis, s.source, s.source + s.len);
-                        SharedRun {
-                            start: a.start,
-                            end: a.end,
-                            source_start: b.start,
-                            source_end: b.end,
-                        }
-                    })
-                    .collect(),
-            });
         }
+        let mut passage_reports: Vec<PassageReport> = passages
+            .iter()
+            .map(|p| passage_report(&paper.a.analysis, &source.analysis, p))
+            .collect();
         mark_converted_script(paper.a_text, &entry.reference.text, &mut passage_reports);
         let jaccard = paper.a_minhash.jaccard(&entry.minhash)?;
         let source_simhash = text_simhash(
@@ -124,22 +127,34 @@ impl Checker {
             jaccard,
             containment: containment_from_jaccard(jaccard, paper.a_shingles, entry.shingles),
             simhash_distance: hamming(paper.a_simhash, source_simhash),
-            scores: MethodScores {
-                combined: combined_similarity(
-                    paper.a_simhash,
-                    source_simhash,
-                    paper.a_meta,
-                    &entry.meta_minhash,
-                    options.mu,
-                )?,
-                weibo: weibo::compare(&paper.a.analysis, &source.analysis, options.weibo_k)?,
-                chinese_ngram: chinese_ngram::check(
-                    &paper.a.analysis,
-                    &source.analysis,
-                    SampleStep::Adaptive,
-                )?,
-            },
+            scores: Self::seed_scores(paper, entry, source, source_simhash, options)?,
             passages: passage_reports,
+        })
+    }
+
+    /// The published methods' scores for the pair: combined SimHash + metadata, the short-text
+    /// (Weibo) SimHash, the Chinese 4-gram sampling.
+    fn seed_scores(
+        paper: &Comparison<'_>,
+        entry: &Entry,
+        source: &Prepared,
+        source_simhash: u64,
+        options: &CheckOptions,
+    ) -> Result<MethodScores, Error> {
+        Ok(MethodScores {
+            combined: combined_similarity(
+                paper.a_simhash,
+                source_simhash,
+                paper.a_meta,
+                &entry.meta_minhash,
+                options.mu,
+            )?,
+            weibo: weibo::compare(&paper.a.analysis, &source.analysis, options.weibo_k)?,
+            chinese_ngram: chinese_ngram::check(
+                &paper.a.analysis,
+                &source.analysis,
+                SampleStep::Adaptive,
+            )?,
         })
     }
 }
