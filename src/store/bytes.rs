@@ -1,0 +1,54 @@
+//! Serde helpers: a `Vec<u64>` or `Vec<u32>` as its little-endian bytes (fixed width, no varints:
+//! hashes and signature slots are uniformly random, so varints would only make them longer).
+//! Decoding borrows the bytes from the body and checks their length is a whole number of values.
+
+/// A `Vec<u64>` as 8 little-endian bytes per value.
+pub(crate) mod u64_bytes {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the values' bytes.
+    pub fn serialize<S: Serializer>(values: &[u64], serializer: S) -> Result<S::Ok, S::Error> {
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        serializer.serialize_bytes(&bytes)
+    }
+
+    /// Reads the values back.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u64>, D::Error> {
+        let bytes: &[u8] = Deserialize::deserialize(deserializer)?;
+        if bytes.len() % 8 != 0 {
+            return Err(serde::de::Error::custom(
+                "fingerprint bytes are not a multiple of 8",
+            ));
+        }
+        Ok(bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect())
+    }
+}
+
+/// A `Vec<u32>` as 4 little-endian bytes per value.
+pub(crate) mod u32_bytes {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the values' bytes.
+    pub fn serialize<S: Serializer>(values: &[u32], serializer: S) -> Result<S::Ok, S::Error> {
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        serializer.serialize_bytes(&bytes)
+    }
+
+    /// Reads the values back.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u32>, D::Error> {
+        let bytes: &[u8] = Deserialize::deserialize(deserializer)?;
+        if bytes.len() % 4 != 0 {
+            return Err(serde::de::Error::custom(format!(
+                "signature bytes are not a multiple of 4 ({})",
+                bytes.len()
+            )));
+        }
+        Ok(bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect())
+    }
+}

@@ -1,0 +1,169 @@
+//! Saved indexes: the whole reference set in one versioned, checksummed binary file.
+//!
+//! Layout (all integers little-endian):
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 16 | magic `PLAGSCOPE-INDEX\n` |
+//! | 4 | format version ([`FORMAT_VERSION`]) |
+//! | 4 | shingle hash scheme version ([`crate::sketch::HASH_SCHEME_VERSION`]) |
+//! | 8 | body length `n` |
+//! | n | body: postcard (serde, varints) of the format's records: the options, every reference (id, title, text, base flag, metadata, word and shingle counts, fingerprints, MinHash signatures), the document-frequency table |
+//! | 8 | XXH3-64 of the body |
+//!
+//! The body is written from records of its own ([`records`], version 2), never from the checker's
+//! in-memory structs, so those can change without changing the file. Each format version keeps its
+//! records: version 1 (written until the records existed, as postcard of the in-memory structs)
+//! is read by [`legacy`]; a version no longer read is refused with a message saying to re-add the
+//! references ([`refuse_older`]).
+//!
+//! Reading checks, in order: length, magic, versions, body length, checksum, then decodes; each
+//! failure is its own clear [`Error::InvalidIndex`]. The inverted index is rebuilt from the stored
+//! fingerprints, so loading does not re-analyze any text, except for a file of an earlier hash
+//! scheme: its stored texts are indexed again.
+
+mod bytes;
+mod legacy;
+mod records;
+#[cfg(test)]
+mod tests;
+
+use xxhash_rust::xxh3::xxh3_64;
+
+use crate::checker::{Checker, CheckerOptions, Entry};
+use crate::error::Error;
+use crate::sketch::simhash::IdfTable;
+use crate::sketch::HASH_SCHEME_VERSION;
+
+/// Kept for the serde derive on the checker's `Entry`, which the store no longer uses.
+pub(crate) use bytes::u64_bytes;
+
+/// The file's first bytes.
+pub const MAGIC: &[u8; 16] = b"PLAGSCOPE-INDEX\n";
+/// Version of the layout written; files of a newer version are refused with a clear message.
+/// 1: postcard of the in-memory structs (read by [`legacy`]); 2: the [`records`] of the format.
+pub const FORMAT_VERSION: u32 = 2;
+
+const HEADER: usize = 16 + 4 + 4 + 8;
+const TRAILER: usize = 8;
+
+/// What a body holds, in memory, whatever its version.
+pub(crate) struct Parts {
+    pub(crate) options: CheckerOptions,
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) idf: IdfTable,
+}
+
+/// Serializes the checker's reference set.
+pub fn export_index(checker: &Checker) -> Result<Vec<u8>, Error> {
+    let record = records::encode(&checker.options, &checker.entries, &checker.idf);
+    let body = postcard::to_allocvec(&record)
+        .map_err(|e| Error::InvalidIndex(format!("could not encode the index: {e}")))?;
+    Ok(framed(FORMAT_VERSION, &body))
+}
+
+/// `body` in the file's frame: magic, versions, length, body, checksum.
+fn framed(version: u32, body: &[u8]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(HEADER + body.len() + TRAILER);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&version.to_le_bytes());
+    bytes.extend_from_slice(&HASH_SCHEME_VERSION.to_le_bytes());
+    bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(body);
+    bytes.extend_from_slice(&xxh3_64(body).to_le_bytes());
+    bytes
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// The message for a file of a format version this plagscope no longer reads.
+fn refuse_older(version: u32) -> Error {
+    Error::InvalidIndex(format!(
+        "this index was saved by an older plagscope (format {version}); open it in that version \
+         or add the references again"
+    ))
+}
+
+/// The header's checks: returns the format version, the hash scheme and the checksummed body.
+fn unframe(bytes: &[u8]) -> Result<(u32, u32, &[u8]), Error> {
+    let invalid = |message: String| Err(Error::InvalidIndex(message));
+    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+        return invalid("this is not a plagscope index (wrong file type)".into());
+    }
+    if bytes.len() < HEADER + TRAILER {
+        return invalid(format!("the file is truncated ({} bytes)", bytes.len()));
+    }
+    let version = u32_at(bytes, 16);
+    if version > FORMAT_VERSION {
+        return invalid(format!(
+            "it was written by a newer plagscope (format {version}; this version reads up to {FORMAT_VERSION}); update plagscope"
+        ));
+    }
+    if version == 0 {
+        return invalid("its format version is 0, which no plagscope writes".into());
+    }
+    let scheme = u32_at(bytes, 20);
+    if scheme == 0 || scheme > HASH_SCHEME_VERSION {
+        return invalid(format!(
+            "its shingle hashes are scheme {scheme}, this plagscope uses scheme {HASH_SCHEME_VERSION}; rebuild the index from the documents"
+        ));
+    }
+    let body_len = u64_at(bytes, 24);
+    // The length is the file's claim: compare it with what is there without ever computing
+    // HEADER + body_len + TRAILER, which a damaged or crafted header can make wrap around.
+    let available = (bytes.len() - HEADER - TRAILER) as u64;
+    if body_len > available {
+        return invalid(format!(
+            "the file is truncated (its header announces {body_len} bytes of contents, {available} are there)"
+        ));
+    }
+    if body_len < available {
+        return invalid(format!(
+            "the file has {} unexpected bytes at the end",
+            available - body_len
+        ));
+    }
+    let body_len = body_len as usize;
+    let body = &bytes[HEADER..HEADER + body_len];
+    if xxh3_64(body) != u64_at(bytes, HEADER + body_len) {
+        return invalid("the checksum does not match: the file is corrupted".into());
+    }
+    Ok((version, scheme, body))
+}
+
+/// Reads a saved index back into a checker.
+pub fn import_index(bytes: &[u8]) -> Result<Checker, Error> {
+    let (version, scheme, body) = unframe(bytes)?;
+    let parts = match version {
+        1 => legacy::decode(body),
+        FORMAT_VERSION => records::decode(body),
+        older => return Err(refuse_older(older)),
+    }
+    .map_err(|e| Error::InvalidIndex(format!("the contents cannot be decoded ({e})")))?;
+    parts
+        .options
+        .validate()
+        .map_err(|e| Error::InvalidIndex(format!("its options are invalid: {e}")))?;
+    if scheme < HASH_SCHEME_VERSION {
+        // An earlier scheme hashed other matching forms: the stored texts are re-indexed.
+        return reindex(parts);
+    }
+    Checker::from_parts(parts.options, parts.entries, parts.idf)
+}
+
+/// A checker built afresh from the references stored in an index of an earlier hash scheme.
+fn reindex(parts: Parts) -> Result<Checker, Error> {
+    let mut checker = Checker::new(parts.options)?;
+    for entry in parts.entries {
+        checker
+            .add_reference(entry.reference)
+            .map_err(|e| Error::InvalidIndex(format!("a stored reference is invalid: {e}")))?;
+    }
+    Ok(checker)
+}

@@ -1,0 +1,301 @@
+//! The records of the current format (version 2): plain types that exist only for the file, and
+//! their conversions to and from the checker's in-memory types.
+//!
+//! The body is postcard (serde, positional, varints) of one [`IndexRecordV2`]. Because postcard
+//! is positional, these structs *are* the format: a field is never added, removed, reordered or
+//! retyped here; a change is a new set of records (`…V3`) and a new format version, with this one
+//! kept for reading (as [`super::legacy`] keeps version 1). The in-memory types can change freely:
+//! only the conversions below follow them.
+//!
+//! Hashes and signature slots are stored as fixed-width little-endian bytes (they are uniformly
+//! random, so varints would only make them longer); counts and sizes as varints.
+
+use serde::{Deserialize, Serialize};
+
+use crate::checker::{CheckerOptions, Entry, Reference};
+use crate::methods::combined::Metadata;
+use crate::sketch::minhash::{MinHashScheme, MinHashSignature, MAX_NUM_PERM};
+use crate::sketch::simhash::IdfTable;
+use crate::text::TextOptions;
+
+use super::bytes::{u32_bytes, u64_bytes};
+use super::Parts;
+
+/// The whole body: the set's options, its references in order, its document frequencies.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct IndexRecordV2 {
+    pub(crate) options: OptionsRecordV2,
+    pub(crate) references: Vec<ReferenceRecordV2>,
+    pub(crate) idf: IdfRecordV2,
+}
+
+/// The options fixed for a reference set.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct OptionsRecordV2 {
+    pub(crate) ignore_case: bool,
+    pub(crate) ignore_punctuation: bool,
+    pub(crate) ignore_numbers: bool,
+    pub(crate) remove_stopwords: bool,
+    pub(crate) max_word_chars: Option<u32>,
+    /// Words per shingle (`k`).
+    pub(crate) shingle_words: u32,
+    /// Guarantee threshold in words (`t`).
+    pub(crate) guarantee_words: u32,
+    pub(crate) minhash_slots: u32,
+    /// [`scheme_code`].
+    pub(crate) minhash_scheme: u8,
+}
+
+/// One reference with what the index keeps of it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct ReferenceRecordV2 {
+    pub(crate) id: String,
+    pub(crate) title: String,
+    pub(crate) text: String,
+    pub(crate) base: bool,
+    pub(crate) keywords: Vec<String>,
+    pub(crate) tags: Vec<String>,
+    pub(crate) citations: Vec<String>,
+    pub(crate) words: u64,
+    pub(crate) shingles: u64,
+    /// Distinct winnowed fingerprints, ascending, 8 bytes each.
+    #[serde(with = "u64_bytes")]
+    pub(crate) fingerprints: Vec<u64>,
+    pub(crate) minhash: SignatureRecordV2,
+    pub(crate) meta_minhash: SignatureRecordV2,
+}
+
+/// A MinHash signature: its scheme, its slot count and the slots (none for an empty set).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct SignatureRecordV2 {
+    pub(crate) scheme: u8,
+    pub(crate) slots: u32,
+    /// 4 bytes per slot, or none for an empty set (which must not claim memory it does not hold).
+    #[serde(with = "u32_bytes")]
+    pub(crate) values: Vec<u32>,
+}
+
+/// The document-frequency table: terms ascending (8 bytes each) and their counts (varints).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct IdfRecordV2 {
+    pub(crate) documents: u32,
+    #[serde(with = "u64_bytes")]
+    pub(crate) terms: Vec<u64>,
+    pub(crate) frequencies: Vec<u32>,
+}
+
+/// The code of a MinHash scheme in the file (the same in versions 1 and 2).
+pub(crate) fn scheme_code(scheme: MinHashScheme) -> u8 {
+    match scheme {
+        MinHashScheme::OnePermutation => 0,
+        MinHashScheme::Classic => 1,
+    }
+}
+
+/// The MinHash scheme of a code read from a file.
+pub(crate) fn scheme_from_code(code: u32) -> Result<MinHashScheme, String> {
+    match code {
+        0 => Ok(MinHashScheme::OnePermutation),
+        1 => Ok(MinHashScheme::Classic),
+        _ => Err(format!("unknown MinHash scheme {code}")),
+    }
+}
+
+/// A signature read from a file, its size checked (slots, then values: all or none).
+pub(crate) fn signature(
+    scheme: u32,
+    slots: u32,
+    values: Vec<u32>,
+) -> Result<MinHashSignature, String> {
+    let scheme = scheme_from_code(scheme)?;
+    let slots = slots as usize;
+    if slots == 0 || slots > MAX_NUM_PERM {
+        return Err(format!("a signature has {slots} slots"));
+    }
+    if !values.is_empty() && values.len() != slots {
+        return Err(format!(
+            "a signature of {slots} slots has {} bytes",
+            values.len() * 4
+        ));
+    }
+    Ok(MinHashSignature {
+        scheme,
+        values,
+        slots,
+    })
+}
+
+/// A count read from a file as a `usize` (which is 32 bits in wasm).
+pub(crate) fn size(value: u64, what: &str) -> Result<usize, String> {
+    usize::try_from(value).map_err(|_| format!("{what} {value} is too large"))
+}
+
+/// The document-frequency table of `documents` and `(term, count)` pairs in ascending order.
+///
+/// `IdfTable` keeps its counts private; its serde form is the one complete view of them, so the
+/// conversion goes through it in memory. The file never sees that form: if `IdfTable` changes,
+/// this fails in the round-trip tests instead of changing the format.
+pub(crate) fn idf_table(documents: u32, pairs: Vec<(u64, u32)>) -> Result<IdfTable, String> {
+    #[derive(Serialize)]
+    struct Counts {
+        documents: u32,
+        document_frequency: Vec<(u64, u32)>,
+    }
+    let counts = Counts {
+        documents,
+        document_frequency: pairs,
+    };
+    let bytes = postcard::to_allocvec(&counts).map_err(|e| e.to_string())?;
+    postcard::from_bytes(&bytes).map_err(|e| format!("document frequencies: {e}"))
+}
+
+/// The document count and `(term, count)` pairs of a table, terms ascending (see [`idf_table`]).
+fn idf_counts(idf: &IdfTable) -> (u32, Vec<(u64, u32)>) {
+    #[derive(Deserialize)]
+    struct Counts {
+        documents: u32,
+        document_frequency: Vec<(u64, u32)>,
+    }
+    let bytes = postcard::to_allocvec(idf).expect("an IdfTable encodes");
+    let counts: Counts = postcard::from_bytes(&bytes).expect("an IdfTable is a count and pairs");
+    (counts.documents, counts.document_frequency)
+}
+
+impl From<&CheckerOptions> for OptionsRecordV2 {
+    fn from(options: &CheckerOptions) -> Self {
+        let text = &options.text;
+        // Every size fits in u32: validated options are far smaller.
+        OptionsRecordV2 {
+            ignore_case: text.ignore_case,
+            ignore_punctuation: text.ignore_punctuation,
+            ignore_numbers: text.ignore_numbers,
+            remove_stopwords: text.remove_stopwords,
+            max_word_chars: text.max_word_chars.map(|max| max as u32),
+            shingle_words: options.k as u32,
+            guarantee_words: options.t as u32,
+            minhash_slots: options.num_perm as u32,
+            minhash_scheme: scheme_code(options.minhash_scheme),
+        }
+    }
+}
+
+impl OptionsRecordV2 {
+    /// The options (their ranges are checked by the caller, as for every version).
+    fn into_options(self) -> Result<CheckerOptions, String> {
+        Ok(CheckerOptions {
+            text: TextOptions {
+                ignore_case: self.ignore_case,
+                ignore_punctuation: self.ignore_punctuation,
+                ignore_numbers: self.ignore_numbers,
+                remove_stopwords: self.remove_stopwords,
+                max_word_chars: self.max_word_chars.map(|max| max as usize),
+            },
+            k: self.shingle_words as usize,
+            t: self.guarantee_words as usize,
+            num_perm: self.minhash_slots as usize,
+            minhash_scheme: scheme_from_code(self.minhash_scheme.into())?,
+        })
+    }
+}
+
+impl From<&MinHashSignature> for SignatureRecordV2 {
+    fn from(signature: &MinHashSignature) -> Self {
+        SignatureRecordV2 {
+            scheme: scheme_code(signature.scheme),
+            slots: signature.slots as u32,
+            values: signature.values.clone(),
+        }
+    }
+}
+
+impl From<&Entry> for ReferenceRecordV2 {
+    fn from(entry: &Entry) -> Self {
+        let reference = &entry.reference;
+        ReferenceRecordV2 {
+            id: reference.id.clone(),
+            title: reference.title.clone(),
+            text: reference.text.clone(),
+            base: reference.base,
+            keywords: reference.meta.keywords.clone(),
+            tags: reference.meta.tags.clone(),
+            citations: reference.meta.references.clone(),
+            words: entry.words as u64,
+            shingles: entry.shingles as u64,
+            fingerprints: entry.fingerprints.clone(),
+            minhash: (&entry.minhash).into(),
+            meta_minhash: (&entry.meta_minhash).into(),
+        }
+    }
+}
+
+impl ReferenceRecordV2 {
+    /// The index entry (checked against the set's options later, by `Checker::from_parts`).
+    fn into_entry(self) -> Result<Entry, String> {
+        let signature = |s: SignatureRecordV2| signature(s.scheme.into(), s.slots, s.values);
+        Ok(Entry {
+            words: size(self.words, "a word count")?,
+            shingles: size(self.shingles, "a shingle count")?,
+            fingerprints: self.fingerprints,
+            minhash: signature(self.minhash)?,
+            meta_minhash: signature(self.meta_minhash)?,
+            reference: Reference {
+                id: self.id,
+                title: self.title,
+                text: self.text,
+                meta: Metadata {
+                    keywords: self.keywords,
+                    tags: self.tags,
+                    references: self.citations,
+                },
+                base: self.base,
+            },
+        })
+    }
+}
+
+/// The records of a checker's options, references and document frequencies.
+pub(crate) fn encode(options: &CheckerOptions, entries: &[Entry], idf: &IdfTable) -> IndexRecordV2 {
+    let (documents, pairs) = idf_counts(idf);
+    let (terms, frequencies) = pairs.into_iter().unzip();
+    IndexRecordV2 {
+        options: options.into(),
+        references: entries.iter().map(ReferenceRecordV2::from).collect(),
+        idf: IdfRecordV2 {
+            documents,
+            terms,
+            frequencies,
+        },
+    }
+}
+
+/// The in-memory parts of a version 2 body.
+pub(crate) fn decode(body: &[u8]) -> Result<Parts, String> {
+    let record: IndexRecordV2 = postcard::from_bytes(body).map_err(|e| e.to_string())?;
+    let IdfRecordV2 {
+        documents,
+        terms,
+        frequencies,
+    } = record.idf;
+    if terms.len() != frequencies.len() {
+        return Err(format!(
+            "{} document-frequency terms but {} counts",
+            terms.len(),
+            frequencies.len()
+        ));
+    }
+    if !terms.windows(2).all(|w| w[0] < w[1]) {
+        return Err("document-frequency terms out of order".into());
+    }
+    let idf = idf_table(documents, terms.into_iter().zip(frequencies).collect())?;
+    // Collected before the checker is built, so that the records' memory is freed first.
+    let entries = record
+        .references
+        .into_iter()
+        .map(ReferenceRecordV2::into_entry)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Parts {
+        options: record.options.into_options()?,
+        entries,
+        idf,
+    })
+}

@@ -1,0 +1,280 @@
+//! The store's own tests: round trips, every damage a clear error, crafted records refused, files
+//! of version 1. (Golden files of every version: `tests/store.rs`.)
+
+use super::legacy::{
+    EntryRecordV1, IdfRecordV1, IndexRecordV1, OptionsRecordV1, SignatureRecordV1,
+};
+use super::records::{self, IndexRecordV2, SignatureRecordV2};
+use super::*;
+use crate::checker::{CheckOptions, Reference};
+use crate::sketch::minhash::{MinHashScheme, MinHashSignature};
+
+fn sample() -> Checker {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for (id, text) in [
+        ("a", "The first reference talks about rivers, deltas and the sediment they carry to the sea."),
+        ("b", "The second reference explains how glaciers carve valleys over thousands of years."),
+    ] {
+        checker
+            .add_reference(Reference {
+                title: format!("Title {id}"),
+                ..Reference::new(id, text)
+            })
+            .unwrap();
+    }
+    checker
+}
+
+const PAPER: &str = "As we know, glaciers carve valleys over thousands of years, slowly.";
+
+#[test]
+fn round_trip_gives_the_same_reports() {
+    let checker = sample();
+    let bytes = export_index(&checker).unwrap();
+    let loaded = import_index(&bytes).unwrap();
+    let options = CheckOptions::default();
+    assert_eq!(
+        checker.check(PAPER, &options).unwrap(),
+        loaded.check(PAPER, &options).unwrap()
+    );
+    assert_eq!(loaded.references(), checker.references());
+    assert_eq!(loaded.idf, checker.idf);
+    assert_eq!(export_index(&loaded).unwrap(), bytes);
+}
+
+#[test]
+fn an_index_of_an_earlier_hash_scheme_is_indexed_again() {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    let source = "中华人民共和国个人信息保护法规定，自然人的个人信息受法律保护，任何组织、个人不得侵害自然人的个人信息权益。";
+    checker.add_reference(Reference::new("zh", source)).unwrap();
+    let mut bytes = export_index(&checker).unwrap();
+    bytes[20..24].copy_from_slice(&(HASH_SCHEME_VERSION - 1).to_le_bytes());
+    let loaded = import_index(&bytes).unwrap();
+    let paper =
+        "依照規定，自然人的個人信息受法律保護，任何組織、個人不得侵害自然人的個人信息權益。";
+    let report = loaded.check(paper, &CheckOptions::default()).unwrap();
+    assert_eq!(report.sources.len(), 1, "{report:?}");
+    assert_eq!(
+        export_index(&loaded).unwrap()[20..24],
+        HASH_SCHEME_VERSION.to_le_bytes()
+    );
+}
+
+/// A file holding `body` with a valid header and checksum, as a crafted file would be.
+fn file_with(body: &IndexRecordV2) -> Vec<u8> {
+    framed(FORMAT_VERSION, &postcard::to_allocvec(body).unwrap())
+}
+
+fn sample_body() -> IndexRecordV2 {
+    let checker = sample();
+    records::encode(&checker.options, &checker.entries, &checker.idf)
+}
+
+fn message_of(file: &[u8]) -> String {
+    import_index(file).unwrap_err().to_string()
+}
+
+#[test]
+fn a_wrapped_body_length_is_a_truncated_file() {
+    // Found by fuzzing: HEADER + u64::MAX + TRAILER wraps around to a small number.
+    let mut bytes = export_index(&sample()).unwrap();
+    for claimed in [u64::MAX, u64::MAX - 39, u64::MAX / 2, 1 << 40] {
+        bytes[24..32].copy_from_slice(&claimed.to_le_bytes());
+        let message = message_of(&bytes);
+        assert!(message.contains("truncated"), "{claimed}: {message}");
+        assert!(message.contains(&claimed.to_string()), "{message}");
+    }
+}
+
+#[test]
+fn signatures_of_another_size_or_scheme_are_refused() {
+    let empty = |slots, scheme| MinHashSignature {
+        scheme,
+        values: Vec::new(),
+        slots,
+    };
+    let cases = [
+        (empty(4096, MinHashScheme::OnePermutation), true),
+        (empty(128, MinHashScheme::Classic), true),
+        (empty(64, MinHashScheme::OnePermutation), false),
+    ];
+    for (signature, metadata) in cases {
+        let mut body = sample_body();
+        let record = SignatureRecordV2::from(&signature);
+        if metadata {
+            body.references[1].meta_minhash = record;
+        } else {
+            body.references[1].minhash = record;
+        }
+        let message = message_of(&file_with(&body));
+        assert!(message.contains("the reference \"b\""), "{message}");
+        assert!(
+            message.contains("the index uses 128 OnePermutation slots"),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn signatures_of_impossible_sizes_or_unknown_schemes_are_refused() {
+    let cases: [(u8, u32, usize, &str); 4] = [
+        (0, 0, 0, "a signature has 0 slots"),
+        (0, 4097, 0, "a signature has 4097 slots"),
+        (0, 128, 64, "a signature of 128 slots has 256 bytes"),
+        (7, 128, 0, "unknown MinHash scheme 7"),
+    ];
+    for (scheme, slots, values, expected) in cases {
+        let mut body = sample_body();
+        body.references[0].minhash = SignatureRecordV2 {
+            scheme,
+            slots,
+            values: vec![1; values],
+        };
+        let message = message_of(&file_with(&body));
+        assert!(message.contains("cannot be decoded"), "{message}");
+        assert!(message.contains(expected), "{message}");
+    }
+}
+
+#[test]
+fn unsorted_fingerprints_bad_ids_and_bad_frequencies_are_refused() {
+    let mut body = sample_body();
+    body.references[0].fingerprints.reverse();
+    assert!(message_of(&file_with(&body)).contains("out of order"));
+    let mut body = sample_body();
+    body.references[0].id.clear();
+    assert!(message_of(&file_with(&body)).contains("id is empty"));
+    let mut body = sample_body();
+    body.references[1].id = "a".into();
+    assert!(message_of(&file_with(&body)).contains("the id \"a\" twice"));
+    let mut body = sample_body();
+    body.idf.terms.reverse();
+    assert!(message_of(&file_with(&body)).contains("terms out of order"));
+    let mut body = sample_body();
+    body.idf.frequencies.pop();
+    assert!(message_of(&file_with(&body)).contains("counts"));
+    let mut body = sample_body();
+    body.options.guarantee_words = 2;
+    assert!(message_of(&file_with(&body)).contains("options are invalid"));
+}
+
+#[test]
+fn empty_signatures_hold_no_slots() {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    checker.add_reference(Reference::new("blank", "")).unwrap();
+    let loaded = import_index(&export_index(&checker).unwrap()).unwrap();
+    let entry = &loaded.entries[0];
+    assert_eq!(entry.meta_minhash.slots, 128);
+    assert_eq!(entry.meta_minhash.values.capacity(), 0);
+    assert_eq!(entry.minhash.values.capacity(), 0);
+}
+
+/// The sample as a version 1 file, written through the legacy records.
+fn version_1_body() -> IndexRecordV1 {
+    let checker = sample();
+    let signature = |s: &MinHashSignature| SignatureRecordV1 {
+        scheme: records::scheme_code(s.scheme).into(),
+        slots: s.slots as u32,
+        values: s.values.clone(),
+    };
+    let options = &checker.options;
+    let v2 = sample_body();
+    IndexRecordV1 {
+        options: OptionsRecordV1 {
+            ignore_case: options.text.ignore_case,
+            ignore_punctuation: options.text.ignore_punctuation,
+            ignore_numbers: options.text.ignore_numbers,
+            remove_stopwords: options.text.remove_stopwords,
+            max_word_chars: options.text.max_word_chars.map(|m| m as u64),
+            k: options.k as u64,
+            t: options.t as u64,
+            num_perm: options.num_perm as u64,
+            minhash_scheme: records::scheme_code(options.minhash_scheme).into(),
+        },
+        entries: (checker.entries.iter())
+            .map(|e| EntryRecordV1 {
+                id: e.reference.id.clone(),
+                title: e.reference.title.clone(),
+                text: e.reference.text.clone(),
+                keywords: e.reference.meta.keywords.clone(),
+                tags: e.reference.meta.tags.clone(),
+                citations: e.reference.meta.references.clone(),
+                base: e.reference.base,
+                words: e.words as u64,
+                shingles: e.shingles as u64,
+                fingerprints: e.fingerprints.clone(),
+                minhash: signature(&e.minhash),
+                meta_minhash: signature(&e.meta_minhash),
+            })
+            .collect(),
+        idf: IdfRecordV1 {
+            documents: v2.idf.documents,
+            document_frequency: v2.idf.terms.into_iter().zip(v2.idf.frequencies).collect(),
+        },
+    }
+}
+
+#[test]
+fn a_version_1_file_loads_and_saves_as_the_current_version() {
+    let file = framed(1, &postcard::to_allocvec(&version_1_body()).unwrap());
+    let loaded = import_index(&file).unwrap();
+    let checker = sample();
+    let options = CheckOptions::default();
+    assert_eq!(
+        loaded.check(PAPER, &options).unwrap(),
+        checker.check(PAPER, &options).unwrap()
+    );
+    assert_eq!(
+        export_index(&loaded).unwrap(),
+        export_index(&checker).unwrap()
+    );
+    // The same checks as for the current version.
+    let mut body = version_1_body();
+    body.entries[0].fingerprints.reverse();
+    let message = message_of(&framed(1, &postcard::to_allocvec(&body).unwrap()));
+    assert!(message.contains("out of order"), "{message}");
+    let mut body = version_1_body();
+    body.entries[1].minhash.slots = 64;
+    let message = message_of(&framed(1, &postcard::to_allocvec(&body).unwrap()));
+    assert!(message.contains("a signature of 64 slots"), "{message}");
+}
+
+#[test]
+fn a_version_no_longer_read_says_to_add_the_references_again() {
+    let message = refuse_older(1).to_string();
+    assert_eq!(
+        message,
+        "cannot read the index file: this index was saved by an older plagscope (format 1); open \
+         it in that version or add the references again"
+    );
+}
+
+#[test]
+fn every_damage_is_a_clear_error() {
+    let bytes = export_index(&sample()).unwrap();
+    assert!(message_of(b"").contains("not a plagscope index"));
+    assert!(message_of(b"%PDF-1.7 something else").contains("not a plagscope index"));
+    assert!(message_of(&bytes[..20]).contains("truncated"));
+    assert!(message_of(&bytes[..bytes.len() - 1]).contains("truncated"));
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(message_of(&longer).contains("unexpected bytes"));
+    let mut newer = bytes.clone();
+    newer[16..20].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
+    assert!(message_of(&newer).contains("newer plagscope"));
+    let mut zero = bytes.clone();
+    zero[16..20].copy_from_slice(&0u32.to_le_bytes());
+    assert!(message_of(&zero).contains("format version is 0"));
+    let mut scheme = bytes.clone();
+    scheme[20..24].copy_from_slice(&99u32.to_le_bytes());
+    assert!(message_of(&scheme).contains("scheme 99"));
+    // Flip every byte of the body in turn: always an error, never a panic or a wrong index.
+    for at in HEADER..bytes.len() {
+        let mut corrupted = bytes.clone();
+        corrupted[at] ^= 0x5A;
+        assert!(
+            message_of(&corrupted).contains("cannot read the index"),
+            "byte {at}"
+        );
+    }
+}
