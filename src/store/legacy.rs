@@ -15,14 +15,16 @@ use crate::methods::combined::Metadata;
 use crate::text::TextOptions;
 
 use super::bytes::{u32_bytes, u64_bytes};
+use super::entries::{Entries, EntryRecord};
 use super::records::{idf_table, scheme_from_code, signature, size};
 use super::Parts;
 
-/// The version 1 body. (Serialize only so that the tests can write version 1 files.)
+/// The version 1 body (Serialize only so that the tests can write version 1 files). `Records` is
+/// a `Vec` of [`EntryRecordV1`] when written, and [`Entries`] when read.
 #[derive(Serialize, Deserialize)]
-pub(crate) struct IndexRecordV1 {
+pub(crate) struct IndexRecordV1<Records = Vec<EntryRecordV1>> {
     pub(crate) options: OptionsRecordV1,
-    pub(crate) entries: Vec<EntryRecordV1>,
+    pub(crate) entries: Records,
     pub(crate) idf: IdfRecordV1,
 }
 
@@ -74,7 +76,7 @@ pub(crate) struct IdfRecordV1 {
     pub(crate) document_frequency: Vec<(u64, u32)>,
 }
 
-impl EntryRecordV1 {
+impl EntryRecord for EntryRecordV1 {
     fn into_entry(self) -> Result<Entry, String> {
         let signature = |s: SignatureRecordV1| signature(s.scheme, s.slots, s.values);
         Ok(Entry {
@@ -122,14 +124,10 @@ impl OptionsRecordV1 {
 
 /// The in-memory parts of a version 1 body.
 pub(crate) fn decode(body: &[u8]) -> Result<Parts, String> {
-    let record: IndexRecordV1 = postcard::from_bytes(body).map_err(|e| e.to_string())?;
+    let record: IndexRecordV1<Entries<EntryRecordV1>> =
+        postcard::from_bytes(body).map_err(|e| e.to_string())?;
+    let entries = record.entries.into_result()?;
     let idf = idf_table(record.idf.documents, record.idf.document_frequency)?;
-    // Collected before the checker is built, so that the records' memory is freed first.
-    let entries = record
-        .entries
-        .into_iter()
-        .map(EntryRecordV1::into_entry)
-        .collect::<Result<Vec<_>, _>>()?;
     Ok(Parts {
         options: record.options.into_options()?,
         entries,

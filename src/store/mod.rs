@@ -23,6 +23,7 @@
 //! scheme: its stored texts are indexed again.
 
 mod bytes;
+mod entries;
 mod legacy;
 mod records;
 #[cfg(test)]

@@ -19,13 +19,15 @@ use crate::sketch::simhash::IdfTable;
 use crate::text::TextOptions;
 
 use super::bytes::{u32_bytes, u64_bytes};
+use super::entries::{Entries, EntryRecord};
 use super::Parts;
 
 /// The whole body: the set's options, its references in order, its document frequencies.
+/// `References` is a `Vec` of [`ReferenceRecordV2`] when written, and [`Entries`] when read.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct IndexRecordV2 {
+pub(crate) struct IndexRecordV2<References = Vec<ReferenceRecordV2>> {
     pub(crate) options: OptionsRecordV2,
-    pub(crate) references: Vec<ReferenceRecordV2>,
+    pub(crate) references: References,
     pub(crate) idf: IdfRecordV2,
 }
 
@@ -228,8 +230,7 @@ impl From<&Entry> for ReferenceRecordV2 {
     }
 }
 
-impl ReferenceRecordV2 {
-    /// The index entry (checked against the set's options later, by `Checker::from_parts`).
+impl EntryRecord for ReferenceRecordV2 {
     fn into_entry(self) -> Result<Entry, String> {
         let signature = |s: SignatureRecordV2| signature(s.scheme.into(), s.slots, s.values);
         Ok(Entry {
@@ -270,7 +271,9 @@ pub(crate) fn encode(options: &CheckerOptions, entries: &[Entry], idf: &IdfTable
 
 /// The in-memory parts of a version 2 body.
 pub(crate) fn decode(body: &[u8]) -> Result<Parts, String> {
-    let record: IndexRecordV2 = postcard::from_bytes(body).map_err(|e| e.to_string())?;
+    let record: IndexRecordV2<Entries<ReferenceRecordV2>> =
+        postcard::from_bytes(body).map_err(|e| e.to_string())?;
+    let entries = record.references.into_result()?;
     let IdfRecordV2 {
         documents,
         terms,
@@ -287,12 +290,6 @@ pub(crate) fn decode(body: &[u8]) -> Result<Parts, String> {
         return Err("document-frequency terms out of order".into());
     }
     let idf = idf_table(documents, terms.into_iter().zip(frequencies).collect())?;
-    // Collected before the checker is built, so that the records' memory is freed first.
-    let entries = record
-        .references
-        .into_iter()
-        .map(ReferenceRecordV2::into_entry)
-        .collect::<Result<Vec<_>, _>>()?;
     Ok(Parts {
         options: record.options.into_options()?,
         entries,
