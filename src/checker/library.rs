@@ -51,8 +51,8 @@ impl Reference {
     }
 }
 
-/// What the index keeps per reference.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// What the index keeps per reference (saved through the store's own records, `crate::store`).
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Entry {
     pub(crate) reference: Reference,
     /// Tokens of the reference.
@@ -60,7 +60,6 @@ pub(crate) struct Entry {
     /// Distinct word shingles.
     pub(crate) shingles: usize,
     /// Distinct winnowed fingerprints, sorted.
-    #[serde(with = "crate::store::u64_bytes")]
     pub(crate) fingerprints: Vec<u64>,
     /// MinHash of the word shingle set.
     pub(crate) minhash: MinHashSignature,

@@ -36,9 +36,6 @@ use crate::error::Error;
 use crate::sketch::simhash::IdfTable;
 use crate::sketch::HASH_SCHEME_VERSION;
 
-/// Kept for the serde derive on the checker's `Entry`, which the store no longer uses.
-pub(crate) use bytes::u64_bytes;
-
 /// The file's first bytes.
 pub const MAGIC: &[u8; 16] = b"PLAGSCOPE-INDEX\n";
 /// Version of the layout written; files of a newer version are refused with a clear message.
