@@ -8,6 +8,7 @@ import { ACCEPTED_EXTENSIONS, ACCEPTED_TYPES } from '../js/formats.js';
 import { readPath } from '../js/read-node.js';
 import { unitName } from '../js/units.js';
 import { evasionPhrases } from '../js/evasion.js';
+import { nearDuplicateText } from '../js/near-duplicate.js';
 import { Checker, version } from '../js/node.js';
 
 /** The extensions of the files read as plain text (text and HTML), from the shared list. */
@@ -153,6 +154,8 @@ function printReport(name, paper, report, checker) {
   report.sources.forEach((source, i) => {
     const sourceText = checker.getReference(source.id)?.text ?? '';
     lines.push(`  ${i + 1}. ${percent(source.similarity).padStart(6)}  ${source.title} [${source.id}]  ${source.passages.length} passage(s), ${percent(source.sourceCoverage)} of the source used`);
+    const near = nearDuplicateText(source);
+    if (near) lines.push(`      ${near}`);
     for (const p of source.passages) {
       lines.push(`       "${snippet(paper, p.start, p.end)}"`);
       lines.push(`         <- "${snippet(sourceText, p.sourceStart, p.sourceEnd)}"`);

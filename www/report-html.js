@@ -4,6 +4,7 @@
 // colour and number, and each passage side by side with its source and evidence. A pure function of
 // its input (no DOM), so the page and Node produce the same file; every piece of user text is escaped.
 import { disguisedSpans, evasionPhrases } from '../js/evasion.js';
+import { nearDuplicateText } from '../js/near-duplicate.js';
 import { unitName } from '../js/units.js';
 import { PALETTE, HIGHLIGHT_TEXT } from './palette.js';
 
@@ -39,7 +40,7 @@ a{color:#0b4f9c}
 .line{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 1rem;margin:0}.share{white-space:nowrap}
 .num{display:inline-flex;flex:none;justify-content:center;align-items:center;min-width:2rem;height:2rem;padding:0 .3rem;border-radius:4px;background:var(--c);border:1px solid #1a1a1a;font-weight:700;color:#1a1a1a}
 .bar{display:block;height:.7rem;border:1px solid #888;border-radius:.35rem;margin:.3rem 0;overflow:hidden;background:#fff}.bar span{display:block;height:100%;min-width:3px;background:var(--c);border-right:1px solid #1a1a1a}
-.stats{font-size:.9rem;color:#444;margin:0}.key{font-size:.85rem;color:#444;margin:.35rem 0 0}
+.stats{font-size:.9rem;color:#444;margin:0}.near{font-size:.9rem;color:#8a0016;margin:.2rem 0 0}.key{font-size:.85rem;color:#444;margin:.35rem 0 0}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .legend{font-size:.9rem;color:#333;padding-left:1.2rem;margin:0 0 .75rem}
 .doc,.ex{font-family:Georgia,"Times New Roman",serif;white-space:pre-wrap;overflow-wrap:anywhere}
@@ -209,7 +210,7 @@ function sourcesListHtml(ctx) {
 <div><p class="line"><a href="#s${n}"><span class="sr">Source ${n}: </span><bdi>${esc(sourceTitle(ctx, source))}</bdi></a>
 <span class="share"><strong>${pct(source.similarity)}</strong> of the paper</span></p>
 <span class="bar" aria-hidden="true"><span style="width:${pct(source.similarity)}"></span></span>
-<span class="stats">${count} · ${pct(source.sourceCoverage)} of the source used</span></div></li>`;
+<span class="stats">${count} · ${pct(source.sourceCoverage)} of the source used</span>${near(source)}</div></li>`;
   });
   return `<section aria-labelledby="sources-h"><h2 id="sources-h">Sources, most similar first</h2>
 <ol class="sources">${items.join('\n')}</ol></section>`;
@@ -231,6 +232,12 @@ function paperHtml(ctx) {
 ${legend.length ? `<ul class="legend">${legend.map((item) => `<li>${item}</li>`).join('')}</ul>` : ''}
 <div class="doc">${html}</div>
 </section>`;
+}
+
+/** The near-duplicate verdict of a source as a line of the source list, or ''. */
+function near(source) {
+  const text = nearDuplicateText(source);
+  return text ? `<p class="near"><strong>${esc(text.slice(0, 15))}</strong>${esc(text.slice(15))}</p>` : '';
 }
 
 /** Every span of the paper to mark: passages (by rank and index), exclusions and disguised characters. */

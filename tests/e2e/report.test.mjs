@@ -265,3 +265,19 @@ test('a fully copied paper never comes out clean without a visible reason (issue
   assert.match(await overall(page), /^(9\d\.\d|100\.0)% of the paper matches 1 source$/);
   assert.match(squash(await page.locator('.report .summary p.muted').first().textContent()), /^30\d words checked\./);
 });
+
+test('a whole copy is marked as a near-duplicate, with the methods that say so; a partial copy is not', async (t) => {
+  const page = await openApp(t);
+  const text = brown('cj30');
+  await addPastedReference(page, 'The whole source', text);
+  await addPastedReference(page, 'Another source', brown('ca31'));
+  await page.fill('#paper', text);
+  await act(page, '#check');
+  const badge = page.locator('.report .sources li', { hasText: 'The whole source' }).locator('.badge');
+  assert.equal(await badge.textContent(), 'near-duplicate');
+  assert.match(await badge.getAttribute('title'), /^Near-duplicate: their SimHash fingerprints differ in 0 of 64 bits/);
+  await page.fill('#paper', `${words(brown('cb21'), 0, 200)} ${words(text, 100, 80)} ${words(brown('cb21'), 200, 100)}`);
+  await act(page, '#check');
+  assert.deepEqual(await sourceTitles(page), ['The whole source']);
+  assert.equal(await page.locator('.report .badge').count(), 0);
+});

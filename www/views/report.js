@@ -5,6 +5,7 @@ import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { sourceColour } from '../palette.js';
 import { unitName } from '../../js/units.js';
 import { evasionPhrases } from '../../js/evasion.js';
+import { nearDuplicateText } from '../../js/near-duplicate.js';
 import { Compare } from './compare.js';
 import { KIND_NAMES, MatchList, PaperText } from './paper-view.js';
 import { Downloads } from './downloads.js';
@@ -38,9 +39,10 @@ function SourceList({ report, numbers, selected, onOpen, onLeaveOut }) {
       const current = selected?.source === index;
       return html`<li key=${source.id} class=${current ? 'current' : ''}>
         <button type="button" class="source" aria-current=${current ? 'true' : undefined} onClick=${() => onOpen(index)}
-          title=${`${source.passages.length} passages; ${percent(source.sourceCoverage)} of the source is in the paper`}>
+          title=${`${source.passages.length} passages; ${percent(source.sourceCoverage)} of the source is in the paper; whole-document score (SimHash with metadata) ${source.scores.combined.score.toFixed(2)}`}>
           <span class="swatch" data-label=${numbers[source.id] + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(numbers[source.id]))}></span>
           <span class="source-title">${source.title}</span>
+          ${nearDuplicateText(source) && html`<span class="badge" title=${nearDuplicateText(source)}>near-duplicate</span>`}
           <span class="bar" aria-hidden="true"><span ref=${(el) => el?.style.setProperty('width', percent(source.similarity))}></span></span>
           <span class="source-share">${percent(source.similarity)}</span>
         </button>
