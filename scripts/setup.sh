@@ -12,10 +12,14 @@ want_browser=false
 step "checking Rust and Node"
 command -v cargo >/dev/null || die "cargo not found. Install Rust with rustup (https://rustup.rs), then rerun."
 command -v rustup >/dev/null || die "rustup not found. plagscope needs rustup to add the wasm32 target (https://rustup.rs)."
-command -v node >/dev/null || die "node not found. Install Node.js 18 or newer, then rerun."
+# The minimum Node version is package.json's "engines" (what the CLI's parse5/entities and the
+# build tools need); tests/js/node-version.test.mjs holds the README to it.
+min_node=$(sed -n 's/.*"node": ">=\([0-9.]*\)".*/\1/p' package.json)
+command -v node >/dev/null || die "node not found. Install Node.js $min_node or newer, then rerun."
 command -v npm >/dev/null || die "npm not found. Install Node.js (it ships npm), then rerun."
-node -e 'const [major, minor] = process.versions.node.split(".").map(Number); process.exit(major > 20 || (major === 20 && minor >= 19) ? 0 : 1)' \
-  || die "Node.js $(node --version) is too old: plagscope's tools need Node.js 20.19 or newer."
+node -e 'const [need, have] = [process.argv[1], process.versions.node].map((v) => v.split(".").map(Number));
+  process.exit((have[0] - need[0] || have[1] - (need[1] ?? 0)) >= 0 ? 0 : 1)' "$min_node" \
+  || die "Node.js $(node --version) is too old: plagscope needs Node.js $min_node or newer."
 info "$(cargo --version), node $(node --version), npm $(npm --version 2>/dev/null)"
 
 step "Rust target wasm32-unknown-unknown"
