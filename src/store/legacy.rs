@@ -10,13 +10,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::checker::{CheckerOptions, Entry, Reference};
-use crate::methods::combined::Metadata;
+use crate::checker::{CheckerOptions, Entry};
 use crate::text::TextOptions;
 
 use super::bytes::{u32_bytes, u64_bytes};
 use super::entries::{Entries, EntryRecord};
-use super::records::{idf_table, scheme_from_code, signature, size};
+use super::records::{idf_table, scheme_from_code, size, ReferenceRecordV2, SignatureRecordV2};
 use super::Parts;
 
 /// The version 1 body (Serialize only so that the tests can write version 1 files). `Records` is
@@ -77,26 +76,32 @@ pub(crate) struct IdfRecordV1 {
 }
 
 impl EntryRecord for EntryRecordV1 {
+    /// The same fields as version 2 in another order: moved into a version 2 record, whose
+    /// conversion checks them.
     fn into_entry(self) -> Result<Entry, String> {
-        let signature = |s: SignatureRecordV1| signature(s.scheme, s.slots, s.values);
-        Ok(Entry {
-            words: size(self.words, "a word count")?,
-            shingles: size(self.shingles, "a shingle count")?,
+        let signature = |s: SignatureRecordV1| -> Result<SignatureRecordV2, String> {
+            scheme_from_code(s.scheme)?; // refused here with version 1's own number
+            Ok(SignatureRecordV2 {
+                scheme: s.scheme as u8, // a known code: it fits
+                slots: s.slots,
+                values: s.values,
+            })
+        };
+        ReferenceRecordV2 {
+            id: self.id,
+            title: self.title,
+            text: self.text,
+            base: self.base,
+            keywords: self.keywords,
+            tags: self.tags,
+            citations: self.citations,
+            words: self.words,
+            shingles: self.shingles,
             fingerprints: self.fingerprints,
             minhash: signature(self.minhash)?,
             meta_minhash: signature(self.meta_minhash)?,
-            reference: Reference {
-                id: self.id,
-                title: self.title,
-                text: self.text,
-                meta: Metadata {
-                    keywords: self.keywords,
-                    tags: self.tags,
-                    references: self.citations,
-                },
-                base: self.base,
-            },
-        })
+        }
+        .into_entry()
     }
 }
 
