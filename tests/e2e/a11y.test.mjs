@@ -5,32 +5,21 @@
 // including again, downloading the report, the library's pairs and the heatmap. And axe-core finds
 // no violation on any main view: the start, the options open, the report, the side by side view,
 // the pairs with the heatmap, and an error shown.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import {
   act, axeViolations, brown, button, chooseFiles, comparePanes, errorText, libraryTitles, openOptions, press, richReport, sourceTitles, tabTo, useApp,
-  words,
-} from './harness.mjs';
+  words, useTempFolder } from './harness.mjs';
 
 const { openApp } = useApp({ viewport: { width: 1366, height: 900 } });
-let files;
-
-before(() => {
-  files = mkdtempSync(join(tmpdir(), 'plagscope-a11y-'));
-});
-
-after(() => {
-  rmSync(files, { recursive: true, force: true });
-});
+const temp = useTempFolder('plagscope-a11y-');
 
 
 test('keyboard: the library tasks by Tab and Enter or Space, file choosers included', async (t) => {
   const page = await openApp(t);
-  writeFileSync(join(files, 'source.txt'), brown('cj11'));
-  await chooseFiles(page, button(page, 'Add files…'), join(files, 'source.txt'), ' ');
+  writeFileSync(temp.path('source.txt'), brown('cj11'));
+  await chooseFiles(page, button(page, 'Add files…'), temp.path('source.txt'), ' ');
   assert.deepEqual(await libraryTitles(page), ['source.txt']);
   // Paste a reference: the <details> opens with Enter; the fields take typing.
   await press(page, page.locator('#add-pasted summary'));
@@ -57,7 +46,7 @@ test('keyboard: the library tasks by Tab and Enter or Space, file choosers inclu
   // Save the library, then open it again (merge) through the chooser and the choice's buttons.
   const download = page.waitForEvent('download');
   await act(page, () => press(page, page.locator('#save-index')));
-  const saved = join(files, 'keyboard.idx');
+  const saved = temp.path('keyboard.idx');
   await (await download).saveAs(saved);
   await act(page, () => press(page, button(page, 'Remove source.txt')));
   await chooseFiles(page, button(page, 'Open a library file…'), saved, 'Enter', { wait: false });
@@ -75,8 +64,8 @@ test('keyboard: open a paper, options, check, sources, matches, exclusions and d
   const page = await openApp(t);
   const source = brown('cj13');
   await act(page, () => page.locator('#ref-files').setInputFiles({ name: 'source.txt', mimeType: 'text/plain', buffer: Buffer.from(source) }));
-  writeFileSync(join(files, 'paper.txt'), `${words(brown('cb15'), 0, 100)}\n\n${words(source, 100, 60)}\n\n${words(brown('cb15'), 100, 80)}\n\n${words(source, 900, 50)}`);
-  await chooseFiles(page, button(page, 'Open a file…'), join(files, 'paper.txt'));
+  writeFileSync(temp.path('paper.txt'), `${words(brown('cb15'), 0, 100)}\n\n${words(source, 100, 60)}\n\n${words(brown('cb15'), 100, 80)}\n\n${words(source, 900, 50)}`);
+  await chooseFiles(page, button(page, 'Open a file…'), temp.path('paper.txt'));
   assert.match(await page.locator('#paper').inputValue(), /^\S/);
   await press(page, page.locator('details.options summary'));
   await press(page, page.locator('#opt-excludeQuotes'), ' ');

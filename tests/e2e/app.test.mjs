@@ -3,28 +3,17 @@
 // references, reference files (text, HTML, Word, PDF) and a saved library file, the demo set with
 // the example paper, pasted HTML staying text, bad input with plain messages, the library's pairs
 // side by side, and the app working offline after one visit.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { makeDocx, makePdf } from '../fixtures.mjs';
 import {
   act, addPastedReference, brown, comparePanes, errorText, joinedMarks, libraryTitles, markTexts, overall, paperText,
-  setNumberOption, sourceTitles, squash, useApp, whenReady, words,
-} from './harness.mjs';
+  setNumberOption, sourceTitles, squash, useApp, whenReady, words, useTempFolder } from './harness.mjs';
 
 const app = useApp();
 const { openApp } = app;
-let files;
-
-before(() => {
-  files = mkdtempSync(join(tmpdir(), 'plagscope-e2e-'));
-});
-
-after(() => {
-  rmSync(files, { recursive: true, force: true });
-});
+const temp = useTempFolder('plagscope-e2e-');
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const warning = async (page) => squash(await page.locator('.report .summary .warning').textContent());
@@ -65,9 +54,9 @@ test('a pasted paper against a pasted reference: the copied passages are highlig
 test('reference files, an evasive copy, and saving and reopening the library', async (t) => {
   const page = await openApp(t);
   const text = brown('cf01');
-  writeFileSync(join(files, 'forest.txt'), text);
-  writeFileSync(join(files, 'page.html'), `<html><body><p>${words(brown('cg01'), 0, 200)}</p><script>window.__pwned = 1</script></body></html>`);
-  await act(page, () => page.setInputFiles('#ref-files', [join(files, 'forest.txt'), join(files, 'page.html')]));
+  writeFileSync(temp.path('forest.txt'), text);
+  writeFileSync(temp.path('page.html'), `<html><body><p>${words(brown('cg01'), 0, 200)}</p><script>window.__pwned = 1</script></body></html>`);
+  await act(page, () => page.setInputFiles('#ref-files', [temp.path('forest.txt'), temp.path('page.html')]));
   assert.deepEqual(await libraryTitles(page), ['forest.txt', 'page.html']);
   for (const meta of await page.locator('.library .ref .ref-meta').allTextContents()) assert.match(meta, /^[\d,]+ words$/);
   const copied = words(text, 100, 60);
@@ -80,7 +69,7 @@ test('reference files, an evasive copy, and saving and reopening the library', a
 
   const download = page.waitForEvent('download');
   await act(page, '#save-index');
-  const saved = join(files, 'saved.idx');
+  const saved = temp.path('saved.idx');
   await (await download).saveAs(saved);
   const fresh = await openApp(t);
   await fresh.setInputFiles('#index-file', saved);
@@ -96,7 +85,7 @@ test('indexing a batch of files reports progress', async (t) => {
   const paths = [];
   for (let i = 1; i <= 25; i++) {
     const name = `ca${String(i).padStart(2, '0')}`;
-    paths.push(join(files, `${name}.txt`));
+    paths.push(temp.path(`${name}.txt`));
     writeFileSync(paths.at(-1), brown(name));
   }
   await page.evaluate(() => {
@@ -114,19 +103,19 @@ test('indexing a batch of files reports progress', async (t) => {
 test('Word and PDF files are read in the page', async (t) => {
   const page = await openApp(t);
   const copied = words(brown('cj03'), 200, 100);
-  writeFileSync(join(files, 'source.pdf'), await makePdf([words(brown('cj03'), 0, 400)]));
-  await act(page, () => page.setInputFiles('#ref-files', join(files, 'source.pdf')));
+  writeFileSync(temp.path('source.pdf'), await makePdf([words(brown('cj03'), 0, 400)]));
+  await act(page, () => page.setInputFiles('#ref-files', temp.path('source.pdf')));
   assert.deepEqual(await libraryTitles(page), ['source.pdf']);
   assert.match(await page.locator('.library .ref-meta').textContent(), /^[\d,]+ words$/);
-  writeFileSync(join(files, 'essay.docx'), await makeDocx([words(brown('cb07'), 0, 120), copied, words(brown('cb07'), 120, 80)]));
-  await act(page, () => page.setInputFiles('#paper-file', join(files, 'essay.docx')));
+  writeFileSync(temp.path('essay.docx'), await makeDocx([words(brown('cb07'), 0, 120), copied, words(brown('cb07'), 120, 80)]));
+  await act(page, () => page.setInputFiles('#paper-file', temp.path('essay.docx')));
   assert.match(await page.locator('#paper').inputValue(), new RegExp(escape(copied.slice(0, 40))));
   await act(page, '#check');
   assert.equal((await sourceTitles(page))[0], 'source.pdf');
   assert.equal((await markTexts(page, '.report .paper-text')).join(' '), copied);
 
-  writeFileSync(join(files, 'broken.pdf'), '%PDF-1.7 not really');
-  await act(page, () => page.setInputFiles('#paper-file', join(files, 'broken.pdf')));
+  writeFileSync(temp.path('broken.pdf'), '%PDF-1.7 not really');
+  await act(page, () => page.setInputFiles('#paper-file', temp.path('broken.pdf')));
   assert.equal(await errorText(page),
     'broken.pdf is damaged or is not really a PDF, so plagscope cannot read it. Open it in a PDF reader and save or print a new copy as PDF, or paste the text instead.');
 });
@@ -165,12 +154,12 @@ test('bad input shows a clear error and the app keeps working', async (t) => {
   await act(page, '#check');
   assert.equal(await errorText(page), 'Add at least one reference first: files, a pasted text, or the demo set.');
 
-  writeFileSync(join(files, 'broken.idx'), 'PLAGSCOPE-INDEX\nthis is not really an index');
-  await page.setInputFiles('#index-file', join(files, 'broken.idx'));
+  writeFileSync(temp.path('broken.idx'), 'PLAGSCOPE-INDEX\nthis is not really an index');
+  await page.setInputFiles('#index-file', temp.path('broken.idx'));
   await act(page, () => page.getByRole('button', { name: 'Add to my library' }).click());
   assert.match(await errorText(page), /^This library file cannot be opened: /);
-  writeFileSync(join(files, 'photo.txt'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
-  await act(page, () => page.setInputFiles('#ref-files', join(files, 'photo.txt')));
+  writeFileSync(temp.path('photo.txt'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
+  await act(page, () => page.setInputFiles('#ref-files', temp.path('photo.txt')));
   assert.equal(await errorText(page),
     'photo.txt does not contain text, although its name ends in .txt: it is probably a picture, a program or another kind of file. Open the document that holds the text, or paste the text instead.');
   assert.equal(await page.locator('.library .ref').count(), 0, 'the unreadable file was not added');

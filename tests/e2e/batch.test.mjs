@@ -1,23 +1,13 @@
 // Checking a batch of papers (a class's essays) by keyboard: "Check several papers…" opens the file
 // chooser, every paper is checked against the library and against the others, the table sorts by
 // a column heading, the papers' pairs open side by side, and a paper's own report is one Enter away.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { act, addPastedReference, axeViolations, brown, button, chooseFiles, overall, press, sourceTitles, squash, useApp, words } from './harness.mjs';
+import { writeFileSync } from 'node:fs';
+import { act, addPastedReference, axeViolations, brown, button, chooseFiles, overall, press, sourceTitles, squash, useApp, words, useTempFolder } from './harness.mjs';
 
 const { openApp } = useApp({ viewport: { width: 1366, height: 900 } });
-let folder;
-
-before(() => {
-  folder = mkdtempSync(join(tmpdir(), 'plagscope-batch-'));
-});
-
-after(() => {
-  rmSync(folder, { recursive: true, force: true });
-});
+const temp = useTempFolder('plagscope-batch-');
 
 /** The batch table's rows as arrays of cell texts. */
 const rows = (page) => page.locator('.batch-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent.trim())));
@@ -33,7 +23,7 @@ test('a batch of papers by keyboard: checked against the library and each other,
     'carol.txt': words(brown('cf21'), 0, 400),
   };
   const paths = Object.entries(papers).map(([name, text]) => {
-    const path = join(folder, name);
+    const path = temp.path(name);
     writeFileSync(path, text);
     return path;
   });

@@ -1,32 +1,22 @@
 // Getting a report out of the page: the HTML report is downloaded and opens offline, as a file, with
 // the paper's highlights in the sources' colours and no request at all; the JSON report holds the
 // engine's report and the options used.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { act, sourceTitles, useApp } from './harness.mjs';
+import { act, sourceTitles, useApp, useTempFolder } from './harness.mjs';
 import { sourceColour } from '../../www/palette.js';
 
 const app = useApp({ viewport: { width: 1366, height: 900 } });
-let folder;
-
-before(() => {
-  folder = mkdtempSync(join(tmpdir(), 'plagscope-downloads-'));
-});
-
-after(() => {
-  rmSync(folder, { recursive: true, force: true });
-});
+const temp = useTempFolder('plagscope-downloads-');
 
 /** Clicks the button `name` and saves the download it starts; returns its path and suggested name. */
 async function download(page, name) {
   const started = page.waitForEvent('download');
   await page.getByRole('button', { name }).click();
   const file = await started;
-  const path = join(folder, file.suggestedFilename());
+  const path = temp.path(file.suggestedFilename());
   await file.saveAs(path);
   return { path, name: file.suggestedFilename() };
 }

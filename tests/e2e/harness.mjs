@@ -10,7 +10,9 @@
 // files it runs (*.test.mjs and the like), so it is only imported.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -28,6 +30,21 @@ export const words = (text, from, count) => text.split(/\s+/).filter(Boolean).sl
 
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/**
+ * A temporary folder for a test file's own files, made before its tests and removed after them:
+ * `temp.path(name)` is the path of `name` inside it.
+ */
+export function useTempFolder(prefix) {
+  let folder;
+  before(() => {
+    folder = mkdtempSync(join(tmpdir(), prefix));
+  });
+  after(() => {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+  return { path: (name) => join(folder, name) };
+}
 
 /**
  * Registers the file's `before` and `after` hooks that serve the app on a free port and launch

@@ -4,28 +4,17 @@
 // library cannot be saved; a library file opens with merge or replace, as the user chooses; clearing
 // asks first and is kept; a reference can be renamed and marked as a template, whose text is then
 // left out of papers (kind "base") and never reported as a source.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { makeDocx } from '../fixtures.mjs';
 import {
   act, addPastedReference, brown, errorText, groupItems, libraryTitles, overall, paperText, sourceTitles, squash, useApp,
-  whenReady, whenSaved, words,
-} from './harness.mjs';
+  whenReady, whenSaved, words, useTempFolder } from './harness.mjs';
 
 const app = useApp();
 const { openApp } = app;
-let files;
-
-before(() => {
-  files = mkdtempSync(join(tmpdir(), 'plagscope-library-'));
-});
-
-after(() => {
-  rmSync(files, { recursive: true, force: true });
-});
+const temp = useTempFolder('plagscope-library-');
 
 const status = (page) => page.locator('#status').textContent();
 const metaOf = (page, title) => page.locator('.library .ref', { has: page.locator('.ref-title', { hasText: title }) }).locator('.ref-meta');
@@ -87,8 +76,8 @@ test('after one visit the library and the app work offline, Word files included'
   assert.deepEqual(await libraryTitles(page), ['Art history']);
   // The Word reader is loaded only when a Word file is opened: it must come from the offline cache too.
   const copied = words(source, 200, 70);
-  writeFileSync(join(files, 'offline.docx'), await makeDocx([words(brown('cb08'), 0, 100), copied]));
-  await act(page, () => page.setInputFiles('#paper-file', join(files, 'offline.docx')));
+  writeFileSync(temp.path('offline.docx'), await makeDocx([words(brown('cb08'), 0, 100), copied]));
+  await act(page, () => page.setInputFiles('#paper-file', temp.path('offline.docx')));
   assert.equal(await errorText(page), '');
   await act(page, '#check');
   assert.deepEqual(await sourceTitles(page), ['Art history']);
@@ -151,22 +140,22 @@ test('saving an empty library is refused with a message, and no file is download
 /** A library file holding forest.txt and "Pasted X", saved from a page of its own. */
 async function savedLibrary(t) {
   const page = await openApp(t);
-  await act(page, () => page.setInputFiles('#ref-files', join(files, 'forest.txt')));
+  await act(page, () => page.setInputFiles('#ref-files', temp.path('forest.txt')));
   await addPastedReference(page, 'Pasted X', brown('ch01'));
   const download = page.waitForEvent('download');
   await act(page, '#save-index');
   assert.match(await status(page), /^Library saved as plagscope-library\.idx \([\d.]+ MB\)\.$/);
-  const path = join(files, 'saved.idx');
+  const path = temp.path('saved.idx');
   await (await download).saveAs(path);
   return path;
 }
 
 test('opening a library file: cancel, add to the library (merge), or replace it', async (t) => {
-  writeFileSync(join(files, 'forest.txt'), brown('cf02'));
-  writeFileSync(join(files, 'mine.txt'), brown('cg03'));
+  writeFileSync(temp.path('forest.txt'), brown('cf02'));
+  writeFileSync(temp.path('mine.txt'), brown('cg03'));
   const saved = await savedLibrary(t);
   const page = await openApp(t);
-  await act(page, () => page.setInputFiles('#ref-files', [join(files, 'forest.txt'), join(files, 'mine.txt')]));
+  await act(page, () => page.setInputFiles('#ref-files', [temp.path('forest.txt'), temp.path('mine.txt')]));
   const choice = page.getByRole('group', { name: 'How to open the library file' });
 
   await page.setInputFiles('#index-file', saved);

@@ -2,24 +2,14 @@
 // report of a 2 MB paper never block the main thread for more than 200 ms in one task (the Long
 // Tasks API, measured in the page). The engine works in its worker; these tests hold the page's own
 // share (reading files, rendering the library, the report and the paper in chunks) to the bound.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { act, brown, rendered, useApp, words } from './harness.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { act, brown, rendered, useApp, words, useTempFolder } from './harness.mjs';
 
 const LIMIT_MS = 200;
 const app = useApp({ viewport: { width: 1366, height: 900 } });
-let folder;
-
-before(() => {
-  folder = mkdtempSync(join(tmpdir(), 'plagscope-long-'));
-});
-
-after(() => {
-  rmSync(folder, { recursive: true, force: true });
-});
+const temp = useTempFolder('plagscope-long-');
 
 /** Starts recording the page's long tasks; `take()` returns their durations so far (ms) and clears them. */
 async function watchLongTasks(page) {
@@ -40,7 +30,7 @@ test('indexing 20 MB of reference files: no task over 200 ms', async (t) => {
   for (let i = 0, total = 0; total < 20e6; i++) {
     let file = '';
     while (file.length < 100_000) file += `${text.slice((i * 7919) % 50_000)}\n\nFile ${i}, part ${file.length}.\n\n`;
-    const path = join(folder, `reference-${String(i).padStart(3, '0')}.txt`);
+    const path = temp.path(`reference-${String(i).padStart(3, '0')}.txt`);
     writeFileSync(path, file);
     paths.push(path);
     total += file.length;
