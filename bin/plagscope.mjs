@@ -9,7 +9,8 @@ import { readPath } from '../js/read-node.js';
 import { unitName } from '../js/units.js';
 import { evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
-import { Checker, version } from '../js/node.js';
+import { Checker, defaults, version } from '../js/node.js';
+import { flagHelp, optionsFromFlags, parseArgsOptions } from '../js/cli-options.js';
 
 /** The extensions of the files read as plain text (text and HTML), from the shared list. */
 function plainExtensions() {
@@ -34,13 +35,11 @@ Options:
   --base PATH            base/template document whose text is never reported (repeatable)
   -o, --output FILE      where "index" writes the index
   --json                 print the full report as JSON
-  --min-words N          smallest reported passage, in words (default 12)
-  --keep-quotes          do not exclude quotations
-  --keep-bibliography    do not exclude the bibliography
-  --max-sources N        report at most N sources (default 100)
-  --threshold X          pairs: smallest similarity to report, 0..1 (default 0.05)
   -h, --help             show this help
   -v, --version          show the version
+
+Matching options (the engine's own; lengths in words, a Chinese or Japanese character 0.6):
+${flagHelp().join('\n')}
 
 Files: ${plainExtensions().join(', ')} (UTF-8, UTF-16 or Windows-1252; HTML as its
 visible text); .docx with the mammoth package and .pdf with the pdfjs-dist package installed
@@ -99,28 +98,6 @@ async function documentsOf(paths) {
     });
   }
   return documents;
-}
-
-function number(value, name, { min, max, integer = true }) {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min || n > max) {
-    throw new UsageError(`--${name} must be ${integer ? 'an integer' : 'a number'} in ${min}..${max}, got ${value}`);
-  }
-  return n;
-}
-
-function checkOptions(values) {
-  const options = {};
-  const minWords = number(values['min-words'], 'min-words', { min: 1, max: 10000 });
-  if (minWords !== undefined) options.align = { minWords };
-  if (values['keep-quotes']) options.excludeQuotes = false;
-  if (values['keep-bibliography']) options.excludeBibliography = false;
-  const maxSources = number(values['max-sources'], 'max-sources', { min: 1, max: 10000 });
-  if (maxSources !== undefined) options.maxSources = maxSources;
-  const threshold = number(values.threshold, 'threshold', { min: 0, max: 1, integer: false });
-  if (threshold !== undefined) options.threshold = threshold;
-  return options;
 }
 
 function addAll(checker, documents, base = false) {
@@ -182,11 +159,7 @@ async function main(argv) {
       base: { type: 'string', multiple: true },
       output: { type: 'string', short: 'o' },
       json: { type: 'boolean' },
-      'min-words': { type: 'string' },
-      'keep-quotes': { type: 'boolean' },
-      'keep-bibliography': { type: 'boolean' },
-      'max-sources': { type: 'string' },
-      threshold: { type: 'string' },
+      ...parseArgsOptions(),
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -194,29 +167,33 @@ async function main(argv) {
   if (values.help) return console.log(USAGE);
   if (values.version) return console.log(version());
   const [command, ...rest] = positionals;
-  const options = checkOptions(values);
+  const options = optionsFromFlags(values, command, (message) => new UsageError(message));
+  const givenCheckerOptions = Object.keys(options.checker).length > 0;
   switch (command) {
     case 'check': {
       if (rest.length !== 1) throw new UsageError('check needs exactly one PAPER');
       if (!values.refs?.length && !values.index) throw new UsageError('check needs --refs or --index');
-      const checker = values.index ? Checker.importIndex(readIndex(values.index)) : new Checker();
+      if (values.index && givenCheckerOptions) {
+        throw new UsageError('the index keeps the options it was made with: give indexing options to "plagscope index"');
+      }
+      const checker = values.index ? Checker.importIndex(readIndex(values.index)) : new Checker(options.checker);
       addAll(checker, await documentsOf(values.refs ?? []));
       addAll(checker, await documentsOf(values.base ?? []), true);
       if (checker.size === 0) throw new Error('no reference documents found');
       const paper = await readDocument(rest[0]);
-      const report = checker.check(paper, options);
+      const report = checker.check(paper, options.check);
       if (values.json) console.log(JSON.stringify({ paper: rest[0], ...report }, null, 2));
       else printReport(rest[0], paper, report, checker);
       return;
     }
     case 'pairs': {
       if (!rest.length) throw new UsageError('pairs needs files or folders');
-      const checker = new Checker();
+      const checker = new Checker(options.checker);
       addAll(checker, await documentsOf(rest));
       addAll(checker, await documentsOf(values.base ?? []), true);
-      const pairs = checker.pairs(options);
+      const pairs = checker.pairs(options.pairs);
       if (values.json) return console.log(JSON.stringify(pairs, null, 2));
-      console.log(`${checker.size} documents, ${pairs.length} pair${pairs.length === 1 ? '' : 's'} at or above ${percent(options.threshold ?? 0.05)}`);
+      console.log(`${checker.size} documents, ${pairs.length} pair${pairs.length === 1 ? '' : 's'} at or above ${percent(options.pairs.minSimilarity ?? defaults().pairs.minSimilarity)}`);
       for (const pair of pairs) {
         console.log(`  ${percent(pair.similarity).padStart(6)}  ${pair.a}  <->  ${pair.b}  (${pair.report.passages.length} passage(s); ${percent(pair.report.similarity)} of the first, ${percent(pair.report.sourceCoverage)} of the second)`);
       }
@@ -225,7 +202,7 @@ async function main(argv) {
     case 'index': {
       if (!rest.length) throw new UsageError('index needs files or folders');
       if (!values.output) throw new UsageError('index needs -o FILE');
-      const checker = new Checker();
+      const checker = new Checker(options.checker);
       addAll(checker, await documentsOf(rest));
       addAll(checker, await documentsOf(values.base ?? []), true);
       const bytes = checker.exportIndex();

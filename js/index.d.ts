@@ -13,30 +13,5 @@ export {
   version,
   winnow,
 } from '../pkg/plagscope.js';
-export type {
-  AlignOptions,
-  Analysis,
-  CheckerOptions,
-  CheckOptions,
-  EvasionReport,
-  Exclusion,
-  Metadata,
-  MethodScores,
-  MinHashOptions,
-  PairReport,
-  Passage,
-  Reference,
-  ReferenceInfo,
-  ReferenceInput,
-  Report,
-  SharedNgrams,
-  SharedRun,
-  Shingle,
-  ShingleOptions,
-  SimHashOptions,
-  SourceReport,
-  Span,
-  TextOptions,
-  Token,
-  WinnowOptions,
-} from '../pkg/plagscope.js';
+// Every option and result type, generated from the Rust declarations (src/schema.rs).
+export type * from '../pkg/types.js';

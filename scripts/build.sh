@@ -13,6 +13,11 @@ step "generating JS bindings (wasm-bindgen --target web) into pkg/"
 wasm-bindgen --target web --experimental-reset-state-function --out-dir pkg --out-name plagscope "$wasm"
 before=$(stat -c %s pkg/plagscope_bg.wasm)
 
+step "API schema and TypeScript declarations (pkg/schema.json, schema.js, types.d.ts, from src/schema.rs)"
+# A native run of the crate's own declarations: every option's doc, default and range.
+cargo run --quiet --bin plagscope-schema > pkg/schema.json
+node scripts/types.mjs
+
 step "optimizing for size (wasm-opt -Oz from npm binaryen)"
 # The features are the ones rustc enables by default for wasm32-unknown-unknown.
 node_modules/.bin/wasm-opt -Oz \

@@ -25,9 +25,10 @@ export function shellFiles() {
   return [
     'index.html',
     ...files('www', /\.(js|css)$/),
-    // The Node-only modules (the package's Node entry, the CLI's file reader) are never loaded by the page.
-    ...files('js', /\.js$/).filter((path) => !/node\.js$/.test(path)),
+    // The Node-only modules (the package's Node entry, the CLI's file reader and flags) are never loaded by the page.
+    ...files('js', /\.js$/).filter((path) => !/(node|cli-options)\.js$/.test(path)),
     'pkg/plagscope.js',
+    'pkg/schema.js',
     'pkg/plagscope_bg.wasm',
     'pkg/demo-refs.json',
     // The PDF reader's character maps (cmaps/) are fetched, and then cached, only when needed.

@@ -19,7 +19,7 @@ pub const MIN_NGRAM: usize = 1;
 pub const MAX_NGRAM: usize = 64;
 
 /// What two texts share, located in both.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SharedNgrams {
     /// The n-gram size used.

@@ -8,8 +8,10 @@ use std::fmt;
 pub enum Error {
     /// A parameter is outside its documented range, e.g. an n-gram size of 0.
     InvalidParameter {
-        /// The parameter's name as the caller knows it (`n`, `a`, ...).
-        name: &'static str,
+        /// The parameter's Rust name, with the path to it for a nested option
+        /// (`align.min_words`); empty until [`Error::within`] names it. The JavaScript binding
+        /// shows each part in camelCase.
+        name: String,
         /// What was wrong and what is allowed.
         message: String,
     },
@@ -19,10 +21,30 @@ pub enum Error {
 
 impl Error {
     /// Shorthand for [`Error::InvalidParameter`].
-    pub fn invalid(name: &'static str, message: impl Into<String>) -> Self {
+    pub fn invalid(name: &str, message: impl Into<String>) -> Self {
         Error::InvalidParameter {
-            name,
+            name: name.to_string(),
             message: message.into(),
+        }
+    }
+
+    /// An invalid value whose name the caller adds with [`Error::within`].
+    pub fn invalid_value(message: impl Into<String>) -> Self {
+        Error::invalid("", message)
+    }
+
+    /// The same error, for a parameter inside `field`: `min_words` becomes `align.min_words`.
+    pub fn within(self, field: &str) -> Self {
+        match self {
+            Error::InvalidParameter { name, message } => Error::InvalidParameter {
+                name: if name.is_empty() {
+                    field.to_string()
+                } else {
+                    format!("{field}.{name}")
+                },
+                message,
+            },
+            other => other,
         }
     }
 }

@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::span::{Span, Utf16Cursor};
 
 /// Why a part of the paper was excluded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum ExclusionKind {
     /// A quotation.
@@ -27,7 +27,7 @@ pub enum ExclusionKind {
 }
 
 /// An excluded part of the paper.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Exclusion {
     /// Why.

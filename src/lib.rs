@@ -1,6 +1,6 @@
 //! plagscope: a plagiarism checker that runs entirely on the user's machine.
 //!
-//! The crate is a plain Rust library (the "core") plus one binding file, `src/wasm.rs`, that exposes it
+//! The crate is a plain Rust library (the "core") plus one binding module, `src/wasm/`, that exposes it
 //! to JavaScript when compiled for `wasm32`. Data flows one way:
 //!
 //! ```text
@@ -24,6 +24,8 @@ pub mod error;
 pub mod exclude;
 pub mod index;
 pub mod methods;
+pub mod options;
+pub mod schema;
 pub mod sketch;
 pub mod span;
 pub mod store;

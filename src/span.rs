@@ -8,7 +8,19 @@
 use serde::{Deserialize, Serialize};
 
 /// A half-open range `[start, end)` of UTF-16 code units in an original text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Span {
     /// First code unit of the span.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, PairsOptions, Reference};
 use plagscope::exclude::ExclusionKind;
 use plagscope::text::tokenize;
 use plagscope::Span;
@@ -238,10 +238,8 @@ fn phrasing_common_to_many_references_is_not_evidence() {
         words(&docs[9], 0, 100),
         words(&docs[10], 0, 100)
     );
-    let strict = CheckOptions {
-        max_doc_frequency: 3,
-        ..CheckOptions::default()
-    };
+    let mut strict = CheckOptions::default();
+    strict.align.max_doc_frequency = 3;
     let found = passages_found(&checker, &paper, &strict);
     assert!(found.is_empty(), "{found:?}");
     assert_eq!(
@@ -287,7 +285,7 @@ fn all_pairs_finds_who_copied_from_whom() {
             &format!("{} {}", words(&docs[4], 0, 200), words(&docs[1], 50, 100)),
         ))
         .unwrap();
-    let pairs = checker.pairs(&CheckOptions::default()).unwrap();
+    let pairs = checker.pairs(&PairsOptions::default()).unwrap();
     assert_eq!(
         pairs.len(),
         1,
@@ -381,17 +379,14 @@ fn removing_a_reference_and_bad_input() {
         .unwrap_err()
         .to_string()
         .contains("over the limit of 64 MB"));
-    let bad = CheckOptions {
-        mu: 0.5,
-        ..CheckOptions::default()
-    };
-    assert!(checker
-        .check("x", &bad)
-        .unwrap_err()
-        .to_string()
-        .contains("mu"));
+    let mut bad = CheckOptions::default();
+    bad.scores.combined_text_weight = 0.5;
+    assert_eq!(
+        checker.check("x", &bad).unwrap_err().to_string(),
+        "invalid `scores.combined_text_weight`: must be in [0.8, 0.9], got 0.5"
+    );
     assert!(Checker::new(CheckerOptions {
-        k: 20,
+        shingle_words: 20,
         ..CheckerOptions::default()
     })
     .is_err());

@@ -6,8 +6,9 @@
 
 mod common;
 
-use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference, MAX_READER_CHOICES};
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
 use plagscope::exclude::ExclusionKind;
+use plagscope::options::MAX_LIST_ITEMS as MAX_READER_CHOICES;
 use plagscope::Span;
 
 fn brown(count: usize) -> Vec<String> {
@@ -177,7 +178,7 @@ fn bad_reader_choices_are_refused_with_the_field_named() {
     };
     assert_eq!(
         set.check("paper", &backwards).unwrap_err().to_string(),
-        "invalid `excludeSpans`: a span starts after it ends (5..2)"
+        "invalid `exclude_spans`: a span starts after it ends (5..2)"
     );
     let many = CheckOptions {
         ignore_references: vec![String::new(); MAX_READER_CHOICES + 1],
@@ -187,7 +188,7 @@ fn bad_reader_choices_are_refused_with_the_field_named() {
         .check("paper", &many)
         .unwrap_err()
         .to_string()
-        .starts_with("invalid `ignoreReferences`: holds 100001 items"));
+        .starts_with("invalid `ignore_references`: holds 100001 items"));
     // Spans past the end of the paper exclude nothing and are no error.
     let past = CheckOptions {
         exclude_spans: vec![Span::new(1_000, 2_000)],

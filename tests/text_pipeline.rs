@@ -252,7 +252,7 @@ fn invalid_options_are_clear_errors() {
     let error = analyze("text", &options).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "invalid `maxWordChars`: must be in 1..=10000 or absent, got 0"
+        "invalid `max_word_chars`: must be in 1..=10000 or absent, got 0"
     );
 }
 

@@ -3,7 +3,7 @@
 // (www/library.js). Views call these and render the state; they never touch the engine.
 import { readTextFile } from './files.js';
 import { clearLibrary, debounced, loadLibrary, saveLibrary, storageUse } from './library.js';
-import { OPTIONS, checkOptions, problem, saveValues, textOptions, valid } from './options.js';
+import { OPTIONS, checkOptions, pairsOptions, problem, saveValues, textOptions, valid } from './options.js';
 
 const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
 
@@ -297,7 +297,7 @@ export function createActions(store, engine) {
       run('Comparing every reference with every other…', async () => {
         const references = get().references;
         if (references.length < 2) throw new Error('Add at least two references to compare them with each other.');
-        const pairs = await engine.request('pairs', { options: checkOptions(get().values) });
+        const pairs = await engine.request('pairs', { options: pairsOptions(get().values) });
         set({ pairs: { pairs, references }, view: 'pairs', selected: null });
         return pairs.length ? 'Done.' : 'Done: no two references share a passage.';
       }),
@@ -319,7 +319,7 @@ export function createActions(store, engine) {
         }
         if (errors.length) set({ error: errors.join(' ') });
         if (!papers.length) throw new Error(errors.length ? errors.join(' ') : 'No paper to check.');
-        const { results, pairs } = await engine.request('batch', { papers, options: checkOptions(get().values) }, progress('Checking papers'));
+        const { results, pairs } = await engine.request('batch', { papers, options: checkOptions(get().values), pairsOptions: pairsOptions(get().values) }, progress('Checking papers'));
         set({ batch: { papers, results, pairs }, view: 'batch', selected: null });
         return `Checked ${papers.length} paper${papers.length === 1 ? '' : 's'}.`;
       }),

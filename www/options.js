@@ -1,74 +1,73 @@
-// The options the page offers, each with its explanation, default and range, and their memory
-// between visits (localStorage). Defaults and ranges are the engine's: tests/js/page-options.test.mjs
-// holds them against the engine's `defaults()` and its validation, so a change there fails a test
-// here instead of drifting. `text` options decide how the library is
-// indexed: changing one indexes every reference again.
+// The options the page offers, each with its label and plain-words explanation, and their memory
+// between visits (localStorage). Type, default and range come from the engine's own declarations
+// (pkg/schema.js, generated from src/schema.rs): a changed default or range reaches the page with
+// no edit here. `text` options decide how the library is indexed: changing one indexes every
+// reference again.
+import schema from '../pkg/schema.js';
 
-/** Every option the page shows, in the order it shows them. */
-export const OPTIONS = [
+/** Where each option lives: the engine type holding it, and the key of the page's values. */
+const GROUPS = { CheckOptions: 'check', AlignOptions: 'align', TextOptions: 'text' };
+
+/** Every option the page shows, in the order it shows them: `where` is `Type.name` in the schema. */
+const CHOICES = [
   {
-    name: 'excludeQuotes',
-    kind: 'check',
-    type: 'boolean',
-    default: true,
+    where: 'CheckOptions.excludeQuotes',
     label: 'Leave out quotations',
     help: 'Text in quotation marks is cited, not copied. It stays visible in grey and can be included again.',
   },
   {
-    name: 'excludeBibliography',
-    kind: 'check',
-    type: 'boolean',
-    default: true,
+    where: 'CheckOptions.excludeBibliography',
     label: 'Leave out the bibliography',
     help: 'Everything after a “References”, “Bibliography” or “Works cited” heading in the second half of the paper.',
   },
   {
-    name: 'minWords',
-    kind: 'align',
-    type: 'number',
-    default: 12,
-    min: 1,
-    max: 10000,
+    where: 'AlignOptions.minWords',
     unit: 'words',
     label: 'Smallest match',
     help: 'Shorter shared passages are not reported. In Chinese and Japanese, 5 characters count as 3 words.',
   },
   {
-    name: 'maxGap',
-    kind: 'align',
-    type: 'number',
-    default: 30,
-    min: 0,
-    max: 100,
+    where: 'AlignOptions.maxGap',
     unit: 'words',
     label: 'Allowed edits inside a match',
     help: 'How many changed words a copied passage may contain and still be one match.',
   },
   {
-    name: 'ignoreCase',
-    kind: 'text',
-    type: 'boolean',
-    default: true,
+    where: 'TextOptions.ignoreCase',
     label: 'Ignore upper and lower case',
     help: '“The” matches “the”. Changing this indexes the library again.',
   },
   {
-    name: 'ignorePunctuation',
-    kind: 'text',
-    type: 'boolean',
-    default: true,
+    where: 'TextOptions.ignorePunctuation',
     label: 'Ignore punctuation',
     help: 'Commas, full stops and other marks do not break a match. Changing this indexes the library again.',
   },
   {
-    name: 'ignoreNumbers',
-    kind: 'text',
-    type: 'boolean',
-    default: false,
+    where: 'TextOptions.ignoreNumbers',
     label: 'Ignore numbers',
     help: 'Years, figures and page numbers do not count. Changing this indexes the library again.',
   },
 ];
+
+/** A page option with its engine declaration: `{ name, kind, type, default, min?, max?, ... }`. */
+export function declared(choice, api = schema) {
+  const [type, name] = choice.where.split('.');
+  const property = api.$defs[type]?.properties?.[name];
+  if (!property || !GROUPS[type]) throw new Error(`the engine has no option ${choice.where}`);
+  const number = property.type === 'integer';
+  if (!number && property.type !== 'boolean') throw new Error(`${choice.where} is neither a number nor a yes/no option`);
+  return {
+    ...choice,
+    name,
+    kind: GROUPS[type],
+    type: number ? 'number' : 'boolean',
+    default: property.default,
+    ...(number ? { min: property.minimum, max: property.maximum } : {}),
+  };
+}
+
+/** Every option the page shows, in the order it shows them. */
+export const OPTIONS = CHOICES.map((choice) => declared(choice));
 
 const STORAGE_KEY = 'plagscope.options';
 
@@ -118,14 +117,18 @@ export function saveValues(values, storage = globalThis.localStorage) {
   }
 }
 
-/** The engine's check options for `values` (js/index.d.ts `CheckOptions`). */
+/** The engine's check options for `values` (the `CheckOptions` type). */
 export function checkOptions(values) {
-  const options = { align: {} };
-  for (const option of OPTIONS) {
-    if (option.kind === 'check') options[option.name] = values[option.name];
-    if (option.kind === 'align') options.align[option.name] = values[option.name];
-  }
+  const options = pairsOptions(values);
+  for (const option of OPTIONS) if (option.kind === 'check') options[option.name] = values[option.name];
   return options;
+}
+
+/** The engine's all-pairs options for `values` (the `PairsOptions` type: matching only). */
+export function pairsOptions(values) {
+  const align = {};
+  for (const option of OPTIONS) if (option.kind === 'align') align[option.name] = values[option.name];
+  return { align };
 }
 
 /** The engine's text options for `values` (js/index.d.ts `TextOptions`, part of `CheckerOptions`). */

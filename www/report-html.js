@@ -134,16 +134,15 @@ const ALIGN_WORDS = {
   maxGap: (v) => `largest gap inside a passage: ${v} words`,
   mergeGap: (v) => `pieces within ${v} words merge into one passage`,
   minDensity: (v) => `each side of a passage at least ${v}% in exact runs`,
+  maxDocFrequency: (v) => `phrases in more than ${v} references are common phrasing`,
 };
 const OPTION_WORDS = {
   excludeQuotes: (v) => (v ? 'quotations left out' : 'quotations counted'),
   excludeBibliography: (v) => (v ? 'bibliography left out' : 'bibliography counted'),
-  maxDocFrequency: (v) => `phrases in more than ${v} references are common phrasing`,
   maxSources: (v) => `at most ${v} sources reported`,
   ignoreReferences: (v) => `${plural(v.length, 'reference')} set aside by hand`,
   excludeSpans: (v) => `${plural(v.length, 'part')} of the paper left out by hand`,
   includeSpans: (v) => `${plural(v.length, 'exclusion')} undone by hand`,
-  meta: () => 'the paper\'s keywords and tags compared',
 };
 
 /** The check options in words, defaults included for the three the page offers. */
@@ -152,7 +151,7 @@ export function optionPhrases(options = {}) {
   const all = { excludeQuotes: true, excludeBibliography: true, ...rest };
   const aligned = { minWords: 12, ...align };
   const describe = (words, key, value) => (words[key] ? words[key](value) : `${key}: ${JSON.stringify(value)}`);
-  const given = ([key, value]) => value !== undefined && !(Array.isArray(value) && !value.length) && key !== 'threshold';
+  const given = ([key, value]) => value !== undefined && !(Array.isArray(value) && !value.length);
   const phrases = [
     ...Object.entries(all).filter(given).map(([k, v]) => describe(OPTION_WORDS, k, v)),
     ...Object.entries(aligned).filter(given).map(([k, v]) => describe(ALIGN_WORDS, k, v)),

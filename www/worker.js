@@ -67,7 +67,7 @@ const handlers = {
    * Checks several papers against the library, and against each other (with the library's
    * options): a summary per paper and the pairs of papers that share passages.
    */
-  batch({ papers, options }, progress) {
+  batch({ papers, options, pairsOptions }, progress) {
     const results = papers.map((paper, done) => {
       progress(done, papers.length + 1);
       try {
@@ -88,7 +88,7 @@ const handlers = {
           // Reported above: the same text failed its check.
         }
       }
-      return { results, pairs: among.size > 1 ? among.pairs(options) : [] };
+      return { results, pairs: among.size > 1 ? among.pairs(pairsOptions) : [] };
     } finally {
       among.free();
     }

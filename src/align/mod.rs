@@ -31,75 +31,38 @@ mod merge;
 mod segments;
 mod validate;
 
-use serde::{Deserialize, Serialize};
-
-use crate::error::Error;
 use crate::text::WORD;
 use context::{Context, Weights};
 
 pub use segments::{exact_segments, strongest_segments, Segment};
 
-/// How passages are aligned. Lengths are in word equivalents (a Chinese character is 0.6).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
-pub struct AlignOptions {
-    /// Shortest exact run used, in words (1..=16). Default 3 (5 Chinese characters).
-    pub seed_words: usize,
-    /// Largest gap inside a passage, in words, in each text (0..=100). Default 30.
-    pub max_gap: usize,
-    /// Largest distance at which fragments merge into one passage, in words (0..=500). Default 60.
-    pub merge_gap: usize,
-    /// Fewest matched words in a reported passage: smaller matches are excluded (1..=10000).
-    /// Default 12 (20 Chinese characters).
-    pub min_words: usize,
-    /// An exact run at least this long, in words, makes a passage by itself (1..=64). Default 12
-    /// (20 Chinese characters).
-    pub anchor_words: usize,
-    /// A passage without such a run (an edited copy) needs this many words inside exact runs of
-    /// at least a seed that no other reference shares (1..=10000). Default 55.
-    pub edited_words: usize,
-    /// Least share of each side of a passage inside exact runs, in percent (0..=100). Default 30.
-    pub min_density: usize,
-}
-
-impl Default for AlignOptions {
-    fn default() -> Self {
-        AlignOptions {
-            seed_words: 3,
-            max_gap: 30,
-            merge_gap: 60,
-            min_words: 12,
-            anchor_words: 12,
-            edited_words: 55,
-            min_density: 30,
-        }
-    }
-}
-
-impl AlignOptions {
-    /// Checks the documented ranges.
-    pub fn validate(&self) -> Result<(), Error> {
-        let check = |name: &'static str, value: usize, range: std::ops::RangeInclusive<usize>| {
-            if range.contains(&value) {
-                Ok(())
-            } else {
-                Err(Error::invalid(
-                    name,
-                    format!(
-                        "must be in {}..={}, got {value}",
-                        range.start(),
-                        range.end()
-                    ),
-                ))
-            }
-        };
-        check("seedWords", self.seed_words, 1..=16)?;
-        check("maxGap", self.max_gap, 0..=100)?;
-        check("mergeGap", self.merge_gap, 0..=500)?;
-        check("minWords", self.min_words, 1..=10_000)?;
-        check("anchorWords", self.anchor_words, 1..=64)?;
-        check("editedWords", self.edited_words, 1..=10_000)?;
-        check("minDensity", self.min_density, 0..=100)
+crate::options! {
+    /// How passages are matched. Lengths are in word equivalents: a Chinese or Japanese character
+    /// counts 0.6 of a word (Chinese words average about 1.7 characters).
+    #[derive(Eq)]
+    pub struct AlignOptions {
+        /// Shortest exact run used, in words (3 = 5 Chinese characters).
+        pub seed_words: usize = 3, in 1..=16;
+        /// Largest gap of changed words inside a passage, in each text.
+        pub max_gap: usize = 30, in 0..=100;
+        /// Largest distance, in words, at which pieces (reordered sentences, say) merge into one
+        /// passage.
+        pub merge_gap: usize = 60, in 0..=500;
+        /// Fewest matched words in a reported passage: smaller matches are left out (12 = 20
+        /// Chinese characters).
+        pub min_words: usize = 12, in 1..=10_000;
+        /// An exact shared run at least this long makes a passage by itself.
+        pub anchor_words: usize = 12, in 1..=64;
+        /// A passage without such a run (an edited copy) needs this many words inside exact runs
+        /// of at least `seedWords` that no other reference shares.
+        pub edited_words: usize = 55, in 1..=10_000;
+        /// Least share of each side of a passage inside exact shared runs, in percent; a passage
+        /// whose sides are not the same text is split at its widest gap.
+        pub min_density: usize = 30, in 0..=100;
+        /// A stock phrase (up to 20 words) held by more references than this is common phrasing,
+        /// not evidence (MOSS's `-m`); a longer stretch held by that many is a popular source and
+        /// still counts.
+        pub max_doc_frequency: usize = 10, in 1..=1_000_000;
     }
 }
 

@@ -6,15 +6,38 @@ use std::collections::HashSet;
 use crate::align::align;
 use crate::error::Error;
 use crate::exclude::Exclusion;
+use crate::methods::combined::Metadata;
 use crate::sketch::simhash::{text_simhash, TermWeighting};
 
 use super::*;
 use crate::text::tokenize::check_size;
 
+/// A paper with its metadata, which the combined score compares with each source's.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Paper {
+    /// The paper's text.
+    pub text: String,
+    /// Its keywords, tags and references.
+    #[serde(default)]
+    pub meta: Metadata,
+}
+
 impl Checker {
     /// Checks `text` against the reference set.
     pub fn check(&self, text: &str, options: &CheckOptions) -> Result<Report, Error> {
+        self.check_with_meta(text, &Metadata::default(), options)
+    }
+
+    /// Checks a paper with metadata (see [`Paper`]) against the reference set.
+    pub fn check_with_meta(
+        &self,
+        text: &str,
+        meta: &Metadata,
+        options: &CheckOptions,
+    ) -> Result<Report, Error> {
         options.validate()?;
+        crate::options::Validate::validate(meta).map_err(|e| e.within("meta"))?;
         check_size("text", text.len(), "is")?;
         let paper = self.prepare(text)?;
         let ignored: HashSet<&str> = options
@@ -30,7 +53,7 @@ impl Checker {
             a_minhash: &self.hasher.signature(&paper_shingles),
             a_shingles: paper_shingles.len(),
             a_simhash: text_simhash(&paper.analysis, TermWeighting::TfIdfLength, Some(&self.idf))?,
-            a_meta: &options.meta.signature(&self.hasher),
+            a_meta: &meta.signature(&self.hasher),
             a_excluded: &excluded,
             a_counted: counted,
             a_text: text,
@@ -74,14 +97,14 @@ impl Checker {
             &self.postings,
             paper.a,
             &self.options,
-            options.max_doc_frequency,
+            options.align.max_doc_frequency,
         );
         let unusable: Vec<bool> = common
             .iter()
             .zip(paper.a_excluded)
             .map(|(&common, &excluded)| common || excluded)
             .collect();
-        let shared = shared_by_references(&self.postings, paper.a, self.options.k, 2);
+        let shared = shared_by_references(&self.postings, paper.a, self.options.shingle_words, 2);
         let mut covered = vec![false; paper.a.analysis.tokens.len()];
         let mut sources = Vec::new();
         for (document, _) in self.candidates(paper.a, &unusable, Some(false)) {
@@ -106,7 +129,7 @@ impl Checker {
                     .zip(&paper.a_excluded[range])
                     .for_each(|(c, &e)| *c |= !e);
             }
-            sources.push(self.source_report(paper, entry, &source, &passages, options)?);
+            sources.push(self.source_report(paper, entry, &source, &passages, &options.scores)?);
         }
         Ok((sources, covered.iter().filter(|&&c| c).count()))
     }

@@ -13,7 +13,7 @@ use super::*;
 use crate::text::tokenize::check_size;
 
 /// A reference document as added by the user.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Reference {
     /// A unique id (1..=1024 characters).
@@ -68,7 +68,7 @@ pub(crate) struct Entry {
 }
 
 /// A summary of one reference, for listings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReferenceInfo {
     /// Its id.
@@ -101,7 +101,7 @@ impl Checker {
             reference.title = reference.id.clone();
         }
         let prepared = self.prepare(&reference.text)?;
-        let window = guarantee_window(self.options.k, self.options.t)?;
+        let window = guarantee_window(self.options.shingle_words, self.options.guarantee_words)?;
         let fingerprints: Vec<u64> = Self::distinct(
             &winnow_positions(&prepared.shingle_hashes, window)
                 .into_iter()

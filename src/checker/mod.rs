@@ -34,10 +34,11 @@ mod report;
 mod retrieval;
 mod scoring;
 
+pub use check::Paper;
 use exclusions::token_span;
 pub(crate) use library::Entry;
 pub use library::{Reference, ReferenceInfo};
-pub use options::{CheckOptions, CheckerOptions, MAX_READER_CHOICES};
+pub use options::{CheckOptions, CheckerOptions, PairsOptions, ScoreOptions};
 pub use report::{MethodScores, PairReport, PassageReport, Report, SharedRun, SourceReport};
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;
 use retrieval::{common_phrasing, shared_by_references};
@@ -147,7 +148,7 @@ impl Checker {
             .token_texts()
             .map(|t| hash_bytes(t.as_bytes()))
             .collect();
-        let shingle_hashes = word_shingles(&analysis, self.options.k)?
+        let shingle_hashes = word_shingles(&analysis, self.options.shingle_words)?
             .into_iter()
             .map(|s| s.hash)
             .collect();

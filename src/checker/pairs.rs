@@ -10,12 +10,12 @@ use super::*;
 
 impl Checker {
     /// Compares every pair of (non-base) references that share fingerprints; returns the pairs whose
-    /// similarity reaches `options.threshold`, most similar first.
-    pub fn pairs(&self, options: &CheckOptions) -> Result<Vec<PairReport>, Error> {
+    /// similarity reaches `options.min_similarity`, most similar first.
+    pub fn pairs(&self, options: &PairsOptions) -> Result<Vec<PairReport>, Error> {
         options.validate()?;
         let mut prepared: HashMap<usize, Prepared> = HashMap::new();
         let mut pairs = Vec::new();
-        for (a, b) in self.candidate_pairs(options.max_doc_frequency) {
+        for (a, b) in self.candidate_pairs(options.align.max_doc_frequency) {
             for document in [a, b] {
                 if let std::collections::hash_map::Entry::Vacant(slot) = prepared.entry(document) {
                     slot.insert(self.prepare(&self.entries[document].reference.text)?);
@@ -58,19 +58,24 @@ impl Checker {
     }
 
     /// References `a` and `b` compared, seen from `a`; `None` when they share no passage or are less
-    /// similar than `options.threshold`.
+    /// similar than `options.min_similarity`.
     fn pair(
         &self,
         a: usize,
         b: usize,
         pa: &Prepared,
         pb: &Prepared,
-        options: &CheckOptions,
+        options: &PairsOptions,
     ) -> Result<Option<PairReport>, Error> {
         let no_exclusions = vec![false; pa.analysis.tokens.len()];
-        let common = common_phrasing(&self.postings, pa, &self.options, options.max_doc_frequency);
+        let common = common_phrasing(
+            &self.postings,
+            pa,
+            &self.options,
+            options.align.max_doc_frequency,
+        );
         // `a` itself is a reference: text it shares with `b` is held by two already.
-        let shared = shared_by_references(&self.postings, pa, self.options.k, 3);
+        let shared = shared_by_references(&self.postings, pa, self.options.shingle_words, 3);
         let passages = align(pa.paper_side(&shared), pb.side(), &common, &options.align);
         if passages.is_empty() {
             return Ok(None);
@@ -86,9 +91,15 @@ impl Checker {
             a_counted: pa.analysis.tokens.len(),
             a_text: &entry_a.reference.text,
         };
-        let report = self.source_report(&comparison, &self.entries[b], pb, &passages, options)?;
+        let report = self.source_report(
+            &comparison,
+            &self.entries[b],
+            pb,
+            &passages,
+            &options.scores,
+        )?;
         let similarity = report.similarity.max(report.source_coverage);
-        Ok((similarity >= options.threshold).then(|| PairReport {
+        Ok((similarity >= options.min_similarity).then(|| PairReport {
             a: entry_a.reference.id.clone(),
             b: self.entries[b].reference.id.clone(),
             similarity,

@@ -10,7 +10,7 @@ use crate::methods::weibo::WeiboComparison;
 use crate::text::EvasionReport;
 
 /// A shared n-gram run inside a passage, located in both texts (UTF-16 units).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SharedRun {
     /// Start in the paper.
@@ -24,7 +24,7 @@ pub struct SharedRun {
 }
 
 /// A passage of the paper that matches a passage of a source.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PassageReport {
     /// Start in the paper (UTF-16 units of the original text).
@@ -51,7 +51,7 @@ pub struct PassageReport {
 }
 
 /// The seed methods' scores for a pair of texts.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MethodScores {
     /// Weighted SimHash (tf·idf·(1+len)) combined with metadata Jaccard.
@@ -63,7 +63,7 @@ pub struct MethodScores {
 }
 
 /// How a paper relates to one source.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SourceReport {
     /// The source's id.
@@ -87,7 +87,7 @@ pub struct SourceReport {
 }
 
 /// The result of a check.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
     /// Share of the paper's counted words inside any reported passage, in [0, 1].
@@ -105,7 +105,7 @@ pub struct Report {
 }
 
 /// One pair of the all-pairs comparison.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PairReport {
     /// First document's id.

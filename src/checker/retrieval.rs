@@ -39,12 +39,14 @@ pub(super) fn common_phrasing(
         .map(|(position, _)| position);
     // Winnowing keeps a fingerprint in every window of w shingles, so inside one shared stretch
     // common fingerprints are at most w apart: join them into stretches.
-    let window = guarantee_window(options.k, options.t).unwrap_or(1);
+    let window = guarantee_window(options.shingle_words, options.guarantee_words).unwrap_or(1);
     let mut stretches: Vec<(usize, usize)> = Vec::new();
     for position in positions {
         match stretches.last_mut() {
-            Some(last) if position <= last.1 - options.k + window => last.1 = position + options.k,
-            _ => stretches.push((position, position + options.k)),
+            Some(last) if position <= last.1 - options.shingle_words + window => {
+                last.1 = position + options.shingle_words
+            }
+            _ => stretches.push((position, position + options.shingle_words)),
         }
     }
     for (start, end) in stretches {
@@ -85,7 +87,7 @@ impl Checker {
         unusable: &[bool],
         base: Option<bool>,
     ) -> Vec<(usize, usize)> {
-        let k = self.options.k;
+        let k = self.options.shingle_words;
         let mut seen = HashSet::new();
         let mut hits: HashMap<usize, usize> = HashMap::new();
         for (position, &hash) in paper.shingle_hashes.iter().enumerate() {

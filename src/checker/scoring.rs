@@ -90,7 +90,7 @@ impl Checker {
         entry: &Entry,
         source: &Prepared,
         passages: &[Passage],
-        options: &CheckOptions,
+        scores: &ScoreOptions,
     ) -> Result<SourceReport, Error> {
         let mut paper_covered = vec![false; paper.a.analysis.tokens.len()];
         let mut source_covered = vec![false; source.analysis.tokens.len()];
@@ -127,7 +127,7 @@ impl Checker {
             jaccard,
             containment: containment_from_jaccard(jaccard, paper.a_shingles, entry.shingles),
             simhash_distance: hamming(paper.a_simhash, source_simhash),
-            scores: Self::seed_scores(paper, entry, source, source_simhash, options)?,
+            scores: Self::seed_scores(paper, entry, source, source_simhash, scores)?,
             passages: passage_reports,
         })
     }
@@ -139,7 +139,7 @@ impl Checker {
         entry: &Entry,
         source: &Prepared,
         source_simhash: u64,
-        options: &CheckOptions,
+        options: &ScoreOptions,
     ) -> Result<MethodScores, Error> {
         Ok(MethodScores {
             combined: combined_similarity(
@@ -147,9 +147,13 @@ impl Checker {
                 source_simhash,
                 paper.a_meta,
                 &entry.meta_minhash,
-                options.mu,
+                options.combined_text_weight,
             )?,
-            weibo: weibo::compare(&paper.a.analysis, &source.analysis, options.weibo_k)?,
+            weibo: weibo::compare(
+                &paper.a.analysis,
+                &source.analysis,
+                options.duplicate_weight,
+            )?,
             chinese_ngram: chinese_ngram::check(
                 &paper.a.analysis,
                 &source.analysis,

@@ -97,7 +97,7 @@ impl SampleStep {
 }
 
 /// The outcome of checking one text against another.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NgramDuplicate {
     /// Common characters in the checked text.

@@ -14,7 +14,7 @@
 //!
 //! [`TermWeighting::TfIdfLength`]: crate::sketch::simhash::TermWeighting::TfIdfLength
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::Error;
 use crate::sketch::hash::hash_bytes;
@@ -25,16 +25,17 @@ use crate::text::tokenize;
 /// Default weight of the text part of the score.
 pub const DEFAULT_MU: f64 = 0.85;
 
-/// Metadata of a document: each item is compared as a whole (after normalization).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
-pub struct Metadata {
-    /// Keywords.
-    pub keywords: Vec<String>,
-    /// Tags or categories.
-    pub tags: Vec<String>,
-    /// References (citations), e.g. titles or DOIs.
-    pub references: Vec<String>,
+crate::options! {
+    /// Metadata of a document: each item is compared as a whole (after normalization).
+    #[derive(Eq)]
+    pub struct Metadata {
+        /// Keywords.
+        pub keywords: Vec<String> = Vec::new();
+        /// Tags or categories.
+        pub tags: Vec<String> = Vec::new();
+        /// References (citations), e.g. titles or DOIs.
+        pub references: Vec<String> = Vec::new();
+    }
 }
 
 impl Metadata {
@@ -100,7 +101,7 @@ pub fn combined_score(hamming: u32, metadata_jaccard: f64, mu: f64) -> Result<f6
 }
 
 /// The combined comparison of two documents.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CombinedSimilarity {
     /// Hamming distance of the weighted SimHashes.

@@ -101,7 +101,7 @@ pub fn is_similar(sim: f64, k: f64) -> Result<bool, Error> {
 }
 
 /// The comparison of two short texts.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WeiboComparison {
     /// Hamming distance of the 32-bit fingerprints.

@@ -27,7 +27,9 @@ const MERSENNE_61: u64 = (1 << 61) - 1;
 const MINHASH_SEED: u64 = 0x6d69_6e68_6173_6831; // "minhash1"
 
 /// How a [`MinHasher`] computes signatures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "camelCase")]
 pub enum MinHashScheme {
     /// One permutation hashing with optimal densification: O(n + k). The default.

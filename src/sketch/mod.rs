@@ -4,11 +4,16 @@
 
 pub mod hash;
 pub mod minhash;
+pub mod of_text;
 pub mod shingle;
 pub mod simhash;
 pub mod winnow;
 
 pub use hash::{hash_bytes, HASH_SCHEME_VERSION, SHINGLE_SEED};
+pub use of_text::{
+    minhash_of, shingles_of, simhash_of, winnow_of, HashedShingle, MinHashOptions, ShingleKind,
+    ShingleOptions, SimHashOptions, WinnowOptions,
+};
 pub use shingle::{
     char_shingles, default_char_k, word_shingles, Shingle, DEFAULT_WORD_N, MAX_SHINGLE, MIN_SHINGLE,
 };

@@ -38,8 +38,8 @@ pub struct Fingerprint {
 pub fn guarantee_window(k: usize, t: usize) -> Result<usize, Error> {
     if k == 0 || t < k {
         return Err(Error::invalid(
-            "t",
-            format!("the guarantee threshold must be at least the shingle size ({k}), got {t}"),
+            "guarantee_words",
+            format!("must be at least the shingle length ({k}), got {t}"),
         ));
     }
     Ok(t - k + 1)

@@ -119,8 +119,8 @@ impl OptionsRecordV1 {
                 remove_stopwords: self.remove_stopwords,
                 max_word_chars,
             },
-            k: size(self.k, "k")?,
-            t: size(self.t, "t")?,
+            shingle_words: size(self.k, "k")?,
+            guarantee_words: size(self.t, "t")?,
             num_perm: size(self.num_perm, "numPerm")?,
             minhash_scheme: scheme_from_code(self.minhash_scheme)?,
         })

@@ -173,8 +173,8 @@ impl From<&CheckerOptions> for OptionsRecordV2 {
             ignore_numbers: text.ignore_numbers,
             remove_stopwords: text.remove_stopwords,
             max_word_chars: text.max_word_chars.map(|max| max as u32),
-            shingle_words: options.k as u32,
-            guarantee_words: options.t as u32,
+            shingle_words: options.shingle_words as u32,
+            guarantee_words: options.guarantee_words as u32,
             minhash_slots: options.num_perm as u32,
             minhash_scheme: scheme_code(options.minhash_scheme),
         }
@@ -192,8 +192,8 @@ impl OptionsRecordV2 {
                 remove_stopwords: self.remove_stopwords,
                 max_word_chars: self.max_word_chars.map(|max| max as usize),
             },
-            k: self.shingle_words as usize,
-            t: self.guarantee_words as usize,
+            shingle_words: self.shingle_words as usize,
+            guarantee_words: self.guarantee_words as usize,
             num_perm: self.minhash_slots as usize,
             minhash_scheme: scheme_from_code(self.minhash_scheme.into())?,
         })

@@ -15,7 +15,7 @@ use crate::span::Span;
 
 /// What a text contains that looks like an attempt to evade matching. Spans are UTF-16 code units of
 /// the original text, sorted; adjacent spans of one kind are merged.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EvasionReport {
     /// Invisible characters found inside words (zero-width spaces, joiners, soft hyphens, bidi

@@ -19,10 +19,6 @@ pub mod stopwords;
 pub mod tokenize;
 pub mod units;
 
-use serde::{Deserialize, Serialize};
-
-use crate::error::Error;
-
 pub use evasion::EvasionReport;
 pub use stopwords::is_stopword;
 pub use tokenize::{
@@ -31,46 +27,64 @@ pub use tokenize::{
 };
 pub use units::{token_weights, WORD};
 
-/// How text is normalized and tokenized for matching. The defaults suit plagiarism checking.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
-pub struct TextOptions {
-    /// Compare case-insensitively (Unicode case folding). Default `true`.
-    pub ignore_case: bool,
-    /// Drop punctuation and symbols; when `false` each run of them is a token. Default `true`.
-    pub ignore_punctuation: bool,
-    /// Drop numbers (tokens without a letter). Default `false`.
-    pub ignore_numbers: bool,
-    /// Drop English and Chinese stop words ([`is_stopword`]). Default `false`: copied text copies
-    /// its stop words too, and they make matches longer and more certain.
-    pub remove_stopwords: bool,
-    /// Drop words longer than this many characters (1..=10000); `None` keeps all. Default `None`.
-    pub max_word_chars: Option<usize>,
-}
-
-impl Default for TextOptions {
-    fn default() -> Self {
-        TextOptions {
-            ignore_case: true,
-            ignore_punctuation: true,
-            ignore_numbers: false,
-            remove_stopwords: false,
-            max_word_chars: None,
-        }
+crate::options! {
+    /// How text is normalized and tokenized for matching. The defaults suit plagiarism checking.
+    #[derive(Eq)]
+    pub struct TextOptions {
+        /// Compare case-insensitively (Unicode case folding).
+        pub ignore_case: bool = true;
+        /// Drop punctuation and symbols; when off, each run of them is a token.
+        pub ignore_punctuation: bool = true;
+        /// Drop numbers (tokens without a letter).
+        pub ignore_numbers: bool = false;
+        /// Drop English and Chinese stop words. Off by default: copied text copies its stop words
+        /// too, and they make matches longer and more certain.
+        pub remove_stopwords: bool = false;
+        /// Drop words longer than this many characters; absent keeps every word.
+        pub max_word_chars: Option<usize> = None, in 1..=10_000;
     }
 }
 
-impl TextOptions {
-    /// Checks the documented ranges.
-    pub fn validate(&self) -> Result<(), Error> {
-        if let Some(max) = self.max_word_chars {
-            if !(1..=10_000).contains(&max) {
-                return Err(Error::invalid(
-                    "maxWordChars",
-                    format!("must be in 1..=10000 or absent, got {max}"),
-                ));
-            }
+/// One token as callers see it: its span in the original text, its matching form and its kind.
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+pub struct TokenReport<'a> {
+    /// First UTF-16 code unit of the token in the original text.
+    pub start: usize,
+    /// One past its last code unit.
+    pub end: usize,
+    /// The token in matching form.
+    pub text: &'a str,
+    /// What kind of token it is.
+    pub kind: TokenKind,
+}
+
+/// What the text pipeline makes of a text: its matching form, its tokens and the evasion found.
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+pub struct AnalysisReport<'a> {
+    /// The matching form of the whole text.
+    pub normalized: &'a str,
+    /// The tokens, in order.
+    pub tokens: Vec<TokenReport<'a>>,
+    /// Traces of evasion.
+    pub evasion: &'a EvasionReport,
+}
+
+impl Analysis {
+    /// This analysis as callers see it (see [`AnalysisReport`]).
+    pub fn report(&self) -> AnalysisReport<'_> {
+        AnalysisReport {
+            normalized: &self.normalized,
+            tokens: self
+                .tokens
+                .iter()
+                .map(|t| TokenReport {
+                    start: t.span.start,
+                    end: t.span.end,
+                    text: self.text_of(t),
+                    kind: t.kind,
+                })
+                .collect(),
+            evasion: &self.evasion,
         }
-        Ok(())
     }
 }

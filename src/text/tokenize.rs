@@ -19,7 +19,7 @@ use crate::error::Error;
 use crate::span::Span;
 
 /// What kind of token a [`Token`] is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum TokenKind {
     /// A word of a space-separated script (it contains a letter).

@@ -104,10 +104,12 @@ test('bad input is a clear error and never breaks the engine', () => {
   assert.throws(() => checker.addReference({ id: 'x', text: 'y', titel: 'z' }), /unknown option `titel`/);
   checker.addReference({ id: 'x', text: 'some text here' });
   assert.throws(() => checker.addReference({ id: 'x', text: 'again' }), /already exists/);
-  assert.throws(() => checker.check(42), /invalid `text`: expected a string, got a number/);
+  assert.throws(() => checker.check(42), /invalid `paper`: expected a string or \{ text, meta \}, got a number/);
+  assert.throws(() => checker.check({ txt: 'x' }), /invalid `paper`: unknown option `txt`|missing field `text`/);
   assert.throws(() => checker.check('x', { align: { minWord: 3 } }), /invalid `options.align`: unknown option `minWord`/);
-  assert.throws(() => checker.check('x', { mu: 0.2 }), /invalid `mu`: must be in \[0.8, 0.9\]/);
-  assert.throws(() => new Checker({ k: 1 }), /invalid `k`/);
+  assert.throws(() => checker.check('x', { scores: { combinedTextWeight: 0.2 } }), /invalid `scores.combinedTextWeight`: must be in \[0.8, 0.9\]/);
+  assert.throws(() => new Checker({ shingleWords: 1 }), /invalid `shingleWords`: must be in 2..=16, got 1/);
+  assert.throws(() => new Checker({ k: 5 }), /invalid `options`: unknown option `k`/);
   const garbage = String.fromCharCode(...Array.from({ length: 20000 }, (_, i) => (i * 7919) % 65536));
   assert.equal(typeof checker.check(garbage).similarity, 'number');
   assert.equal(checker.check('').similarity, 0);
@@ -116,12 +118,12 @@ test('bad input is a clear error and never breaks the engine', () => {
 
 test('stateless functions: shingles, winnow, minhash, simhash, analyze', () => {
   const text = 'The quick brown fox jumps over the lazy dog again and again';
-  const grams = shingles(text, { n: 3 });
+  const grams = shingles(text, { size: 3 });
   assert.equal(grams.length, 10);
   assert.match(grams[0].hash, /^[0-9a-f]{16}$/);
   assert.equal(text.slice(grams[0].start, grams[0].end), 'The quick brown');
-  assert.equal(shingles('我们研究蛋白质', { kind: 'char', n: 4 })[0].end, 4);
-  const fingerprints = winnow(brown[0], { k: 5, t: 12 });
+  assert.equal(shingles('我们研究蛋白质', { kind: 'char', size: 4 })[0].end, 4);
+  const fingerprints = winnow(brown[0], { shingleWords: 5, guaranteeWords: 12 });
   const all = shingles(brown[0]);
   const density = fingerprints.length / all.length;
   assert.ok(Math.abs(density - 2 / 9) < 0.03, String(density));
@@ -130,19 +132,19 @@ test('stateless functions: shingles, winnow, minhash, simhash, analyze', () => {
   assert.ok(a instanceof Uint32Array && a.length === 128);
   const same = a.filter((v, i) => v === b[i]).length / 128;
   assert.ok(same > 0.5 && same < 0.85, String(same)); // exact Jaccard is 400/600
-  assert.equal(minhash('x y z', { numPerm: 16, scheme: 'classic', n: 1 }).length, 16);
+  assert.equal(minhash('x y z', { numPerm: 16, scheme: 'classic', shingleWords: 1 }).length, 16);
   assert.match(simhash(brown[0]), /^[0-9a-f]{16}$/);
   const { tokens, evasion } = analyze('p\u0430per\u200B here');
   assert.deepEqual(tokens.map((t) => t.text), ['paper', 'here']);
   assert.equal(evasion.replacedLetters.Cyrillic, 1);
-  assert.throws(() => shingles('x', { n: 0 }), /invalid `n`/);
+  assert.throws(() => shingles('x', { size: 0 }), /invalid `size`/);
 });
 
 test('a Checker tells its options, every field filled in, and a saved index keeps them', () => {
-  const checker = new Checker({ k: 4, text: { ignoreCase: false } });
+  const checker = new Checker({ shingleWords: 4, text: { ignoreCase: false } });
   const expected = {
-    k: 4,
-    t: 12,
+    shingleWords: 4,
+    guaranteeWords: 12,
     numPerm: 128,
     minhashScheme: 'onePermutation',
     text: { ignoreCase: false, ignorePunctuation: true, ignoreNumbers: false, removeStopwords: false, maxWordChars: null },

@@ -191,7 +191,7 @@ test('sources that disappear by design: common phrasing (maxDocFrequency) and ma
     // stock phrase of the set and evidence for none, so all ten earlier sources vanish at once.
     assert.equal(sources, i < 10 ? i + 1 : 0, `after ${i + 1} references`);
   }
-  assert.equal(checker.check(paper, { maxDocFrequency: 11 }).sources.length, 11);
+  assert.equal(checker.check(paper, { align: { maxDocFrequency: 11 } }).sources.length, 11);
 
   // More matching references than maxSources: the report lists the 100 most similar.
   const many = new Checker();

@@ -52,7 +52,7 @@ test('undefined and null mean "the default"', () => {
   const checker = new Checker({ text: undefined, k: undefined });
   checker.addReference({ id: 'src', title: undefined, text: SOURCE, meta: undefined, base: undefined });
   assert.equal(checker.references()[0].title, 'src');
-  const report = checker.check(PAPER, { maxSources: undefined, align: { minWords: undefined }, meta: null });
+  const report = checker.check({ text: PAPER, meta: undefined }, { maxSources: undefined, align: { minWords: undefined }, scores: null });
   assert.equal(report.sources.length, 1);
 });
 
@@ -62,8 +62,9 @@ test('type errors name the field and say what is expected', () => {
   assert.throws(() => checker.check(PAPER, { align: { minWords: NaN } }), /invalid `options.align.minWords`: expected a finite number, got NaN/);
   assert.throws(() => checker.check(PAPER, { align: { minWords: 2.5 } }), /invalid `options.align.minWords`: .*expected a whole number/);
   assert.throws(() => checker.check(PAPER, { maxSources: 'ten' }), /invalid `options.maxSources`: invalid type: string "ten", expected a whole number/);
-  assert.throws(() => checker.check(PAPER, { meta: { keywords: 'a' } }), /invalid `options.meta.keywords`: invalid type: string "a", expected an array/);
-  assert.throws(() => checker.check(PAPER, { meta: { keywords: ['a', 3] } }), /invalid `options.meta.keywords\[1\]`|options.meta.keywords/);
+  assert.throws(() => checker.check({ text: PAPER, meta: { keywords: 'a' } }), /invalid `paper.meta.keywords`: invalid type: string "a", expected an array/);
+  assert.throws(() => checker.check(PAPER, { meta: {} }), /invalid `options`: unknown option `meta`/);
+  assert.throws(() => checker.check({ text: PAPER, meta: { keywords: ['a', 3] } }), /invalid `paper.meta.keywords\[1\]`|paper.meta.keywords/);
   assert.throws(() => checker.check(PAPER, { excludeQuotes: 'yes' }), /invalid `options.excludeQuotes`: .*expected a boolean/);
   assert.throws(() => checker.addReference({ id: 'x', text: 7 }), /invalid `reference.text`/);
   assert.throws(() => new Checker({ text: { maxWordChars: -3 } }), /invalid `options.text.maxWordChars`/);

@@ -136,7 +136,7 @@ test('references added one by one (several snapshots taken on the way), an expor
 test('1,000 traps in a row leave every checker and function working', () => {
   const checker = new Checker();
   brown.slice(0, 3).forEach((text, i) => checker.addReference({ id: `doc${i}`, text }));
-  const other = new Checker({ k: 4, t: 10 });
+  const other = new Checker({ shingleWords: 4, guaranteeWords: 10 });
   other.addReference({ id: 'other', text: brown[4] });
   const paper = `${words(brown[1], 200, 80)}\n\n${words(brown[4], 200, 80)}`;
   const [report, otherReport, before] = [checker.check(paper), other.check(paper), stateless()];
@@ -163,7 +163,7 @@ test('ordinary errors pass through unchanged and restart nothing', async () => {
     [() => checker.addReference(null), /invalid `reference`/],
     [() => checker.removeReference(7), /invalid `id`/],
     [() => Checker.importIndex(new Uint8Array([1, 2, 3])), /cannot read the index file/],
-    [() => new Checker({ k: 99 }), /invalid `options.k`|k/],
+    [() => new Checker({ shingleWords: 99 }), /invalid `shingleWords`/],
     [() => analyze('text', { bogus: true }), /bogus/],
     [() => sharedNgrams('a', 'b', 0), /invalid `n`/],
   ];

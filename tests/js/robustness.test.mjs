@@ -34,7 +34,7 @@ function randomValue(depth = 0) {
       depth < 2
         ? Object.fromEntries(
             Array.from({ length: Math.floor(random() * 4) }, () => [
-              pick(['align', 'minWords', 'k', 't', 'n', 'text', 'mu', 'meta', 'kind', 'numPerm', 'scheme', 'id', 'title', 'base', 'threshold', 'maxGap', 'ignoreCase', 'bogus']),
+              pick(['align', 'minWords', 'shingleWords', 'guaranteeWords', 'size', 'text', 'scores', 'combinedTextWeight', 'meta', 'kind', 'numPerm', 'scheme', 'id', 'title', 'base', 'minSimilarity', 'maxGap', 'ignoreCase', 'bogus']),
               randomValue(depth + 1),
             ]),
           )

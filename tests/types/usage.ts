@@ -15,31 +15,34 @@ import {
   type SourceReport,
 } from 'plagscope';
 
-const checker = new Checker({ k: 5, t: 12, numPerm: 128, minhashScheme: 'onePermutation', text: { ignoreCase: true } });
+const checker = new Checker({ shingleWords: 5, guaranteeWords: 12, numPerm: 128, minhashScheme: 'onePermutation', text: { ignoreCase: true } });
 checker.addReference({ id: 'a', title: 'A', text: 'text', meta: { keywords: ['x'] }, base: false });
-const options: CheckOptions = { align: { minWords: 12 }, excludeQuotes: true, maxDocFrequency: 10 };
+const options: CheckOptions = { align: { minWords: 12, maxDocFrequency: 10 }, excludeQuotes: true, scores: { combinedTextWeight: 0.85 } };
 const report: Report = checker.check('paper', options);
 const first: SourceReport | undefined = report.sources[0];
 const passageText: string | undefined = first?.passages.map((p) => 'paper'.slice(p.start, p.end)).join();
 const kinds: Array<'quote' | 'bibliography' | 'base' | 'reader'> = report.excluded.map((e) => e.kind);
+const withMeta: Report = checker.check({ text: 'paper', meta: { keywords: ['x'] } });
 const chosen: Report = checker.check('paper', { ignoreReferences: ['a'], excludeSpans: [{ start: 0, end: 2 }], includeSpans: [] });
 const cyrillic: number | undefined = report.evasion.replacedLetters['Cyrillic'];
-const pairs: PairReport[] = checker.pairs({ threshold: 0.1 });
+const pairs: PairReport[] = checker.pairs({ minSimilarity: 0.1 });
 const bytes: Uint8Array = checker.exportIndex();
 const again: Checker = Checker.importIndex(bytes);
 const size: number = again.size;
 const ignoresCase: boolean | undefined = again.options.text.ignoreCase;
 const removed: boolean = checker.removeReference('a');
 const text: string | undefined = checker.getReference('a')?.text;
-const signature: Uint32Array = minhash('text', { n: 5, numPerm: 64, scheme: 'classic' });
+const signature: Uint32Array = minhash('text', { shingleWords: 5, numPerm: 64, scheme: 'classic' });
 const fingerprint: string = simhash('text');
-const fingerprints: string[] = winnow('text', { k: 5, t: 12 }).map((f) => f.hash);
-const grams = shingles('text', { kind: 'char', n: 4 });
+const fingerprints: string[] = winnow('text', { shingleWords: 5, guaranteeWords: 12 }).map((f) => f.hash);
+const grams = shingles('text', { kind: 'char', size: 4 });
 const tokens = analyze('text').tokens.map((t) => [t.start, t.end, t.kind]);
 const shared = sharedNgrams('a b c', 'a b c', 3).a;
 const v: string = version();
 
 // @ts-expect-error unknown option names are type errors too
 checker.check('paper', { minWord: 3 });
+// @ts-expect-error the old short names are gone
+new Checker({ k: 5 });
 
-export { again, bytes, chosen, cyrillic, ignoresCase, fingerprint, fingerprints, grams, kinds, pairs, passageText, removed, shared, signature, size, text, tokens, v };
+export { withMeta, again, bytes, chosen, cyrillic, ignoresCase, fingerprint, fingerprints, grams, kinds, pairs, passageText, removed, shared, signature, size, text, tokens, v };

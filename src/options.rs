@@ -1,0 +1,240 @@
+//! How every option of plagscope is declared: once, with its doc, default and range.
+//!
+//! [`options!`](crate::options!) turns one declaration per field into the struct (serde names in
+//! camelCase, unknown names refused), its `Default`, its `validate` (ranges, then each field's own
+//! rules) and its JSON Schema (doc comment as `description`, the default, `minimum`/`maximum`).
+//! Everything else is generated from that schema ([`crate::schema`]): the TypeScript declarations,
+//! the CLI's flags and help, the page's option limits and the README's tables. Adding an option is
+//! one line in one declaration.
+//!
+//! ```
+//! plagscope::options! {
+//!     /// How a demo is run.
+//!     #[derive(Eq)]
+//!     pub struct DemoOptions {
+//!         /// Words per shingle.
+//!         pub shingle_words: usize = 5, in 2..=16;
+//!         /// Leave quotations out.
+//!         pub exclude_quotes: bool = true;
+//!     }
+//! }
+//! let bad = DemoOptions { shingle_words: 1, ..DemoOptions::default() };
+//! assert_eq!(
+//!     bad.validate().unwrap_err().to_string(),
+//!     "invalid `shingle_words`: must be in 2..=16, got 1"
+//! );
+//! ```
+
+use crate::error::Error;
+use crate::span::Span;
+
+/// Most items in one list of an option (ids or spans the reader left out, metadata terms).
+pub const MAX_LIST_ITEMS: usize = 100_000;
+
+/// Declares an option struct; see the [module docs](crate::options). Each field is
+/// `/// doc` `pub name: Type = default` with an optional `, in low..=high` range, and an optional
+/// `check path;` after the fields names a function for rules between fields.
+#[macro_export]
+macro_rules! options {
+    (
+        $(#[$struct_meta:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[doc = $doc:literal])*
+                pub $field:ident : $ty:ty = $default:expr $(, in $low:literal ..= $high:literal)? ;
+            )*
+        }
+        $(check $extra:path;)?
+    ) => {
+        $(#[$struct_meta])*
+        #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize, ::schemars::JsonSchema)]
+        #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+        pub struct $name {
+            $(
+                $(#[doc = $doc])*
+                $(#[schemars(range(min = $low, max = $high))])?
+                pub $field: $ty,
+            )*
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name { $($field: $default,)* }
+            }
+        }
+
+        impl $name {
+            /// Checks every documented range and rule; the error names the field (its Rust name;
+            /// the JavaScript binding shows its camelCase name).
+            pub fn validate(&self) -> Result<(), $crate::Error> {
+                $(
+                    $( $crate::options::InRange::check_range(
+                        &self.$field, stringify!($field), $low, $high)?; )?
+                    $crate::options::Validate::validate(&self.$field)
+                        .map_err(|e| e.within(stringify!($field)))?;
+                )*
+                $( $extra(self)?; )?
+                Ok(())
+            }
+        }
+
+        impl $crate::options::Validate for $name {
+            fn validate(&self) -> Result<(), $crate::Error> {
+                $name::validate(self)
+            }
+        }
+    };
+}
+
+/// A value's own rules, checked by the `validate` of the struct holding it: nothing for plain
+/// values, the ranges for nested option structs, length and order for lists and spans.
+pub trait Validate {
+    /// `Ok` when the value is acceptable.
+    fn validate(&self) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl Validate for bool {}
+impl Validate for usize {}
+impl Validate for f64 {}
+impl Validate for String {}
+impl Validate for crate::sketch::minhash::MinHashScheme {}
+impl<T: Validate> Validate for Option<T> {
+    fn validate(&self) -> Result<(), Error> {
+        self.as_ref().map_or(Ok(()), Validate::validate)
+    }
+}
+
+impl<T: Validate> Validate for Vec<T> {
+    fn validate(&self) -> Result<(), Error> {
+        if self.len() > MAX_LIST_ITEMS {
+            return Err(Error::invalid_value(format!(
+                "holds {} items; at most {MAX_LIST_ITEMS} are allowed",
+                self.len()
+            )));
+        }
+        self.iter().try_for_each(Validate::validate)
+    }
+}
+
+impl Validate for Span {
+    fn validate(&self) -> Result<(), Error> {
+        if self.start > self.end {
+            return Err(Error::invalid_value(format!(
+                "a span starts after it ends ({}..{})",
+                self.start, self.end
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A number checked against its declared inclusive range.
+pub trait InRange<Bound> {
+    /// `Err` naming `field` when the value is outside `low..=high`.
+    fn check_range(&self, field: &'static str, low: Bound, high: Bound) -> Result<(), Error>;
+}
+
+impl InRange<usize> for usize {
+    fn check_range(&self, field: &'static str, low: usize, high: usize) -> Result<(), Error> {
+        if (low..=high).contains(self) {
+            return Ok(());
+        }
+        Err(Error::invalid(
+            field,
+            format!("must be in {low}..={high}, got {self}"),
+        ))
+    }
+}
+
+impl InRange<usize> for Option<usize> {
+    fn check_range(&self, field: &'static str, low: usize, high: usize) -> Result<(), Error> {
+        match self {
+            Some(value) if !(low..=high).contains(value) => Err(Error::invalid(
+                field,
+                format!("must be in {low}..={high} or absent, got {value}"),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl InRange<f64> for f64 {
+    fn check_range(&self, field: &'static str, low: f64, high: f64) -> Result<(), Error> {
+        if (low..=high).contains(self) {
+            return Ok(());
+        }
+        Err(Error::invalid(
+            field,
+            format!("must be in [{low}, {high}], got {self}"),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::options! {
+        /// Test options.
+        pub struct Inner {
+            /// A share.
+            pub share: f64 = 0.5, in 0.0..=1.0;
+            /// Spans.
+            pub spans: Vec<Span> = Vec::new();
+        }
+    }
+
+    crate::options! {
+        /// Test options holding others.
+        pub struct Outer {
+            /// Nested.
+            pub inner: Inner = Inner::default();
+            /// A limit.
+            pub max_chars: Option<usize> = None, in 1..=10;
+        }
+        check ordered;
+    }
+
+    fn ordered(options: &Outer) -> Result<(), Error> {
+        if options.max_chars == Some(7) {
+            return Err(Error::invalid("max_chars", "seven is refused by a rule"));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn errors_name_the_path_of_the_field() {
+        let mut outer = Outer::default();
+        assert!(outer.validate().is_ok());
+        outer.inner.share = 1.5;
+        assert_eq!(
+            outer.validate().unwrap_err().to_string(),
+            "invalid `inner.share`: must be in [0, 1], got 1.5"
+        );
+        outer.inner.share = 0.5;
+        outer.inner.spans = vec![Span { start: 3, end: 2 }];
+        assert_eq!(
+            outer.validate().unwrap_err().to_string(),
+            "invalid `inner.spans`: a span starts after it ends (3..2)"
+        );
+        outer.inner.spans.clear();
+        outer.max_chars = Some(11);
+        assert!(outer
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("1..=10 or absent"));
+        outer.max_chars = Some(7);
+        assert!(outer.validate().unwrap_err().to_string().contains("seven"));
+    }
+
+    #[test]
+    fn unknown_names_are_refused_and_missing_ones_take_the_default() {
+        let outer: Outer = serde_json::from_str(r#"{"inner":{"share":0.25}}"#).unwrap();
+        assert_eq!(outer.inner.share, 0.25);
+        assert_eq!(outer.max_chars, None);
+        assert!(serde_json::from_str::<Outer>(r#"{"maxChar":3}"#).is_err());
+    }
+}

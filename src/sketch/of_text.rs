@@ -1,0 +1,188 @@
+//! The sketches of a whole text in one call, with their options: what the stateless functions of
+//! the npm package (`shingles`, `winnow`, `minhash`, `simhash`) compute, available to Rust callers
+//! too. Each runs the text pipeline, then one sketch; hashes leave as 16 hex digits so that
+//! JavaScript, whose numbers hold 53 bits, keeps all 64.
+
+use serde::Serialize;
+
+use super::minhash::{MinHashScheme, MinHasher};
+use super::simhash::{text_simhash, TermWeighting};
+use super::{char_shingles, default_char_k, guarantee_window, winnow, word_shingles};
+use crate::error::Error;
+use crate::span::Span;
+use crate::text::{analyze, TextOptions};
+
+/// Word or character n-grams.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize, Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "camelCase")]
+pub enum ShingleKind {
+    /// Runs of consecutive words (each Chinese or Japanese character is a word).
+    #[default]
+    Word,
+    /// Runs of consecutive characters of the matching form.
+    Char,
+}
+
+impl crate::options::Validate for ShingleKind {}
+
+crate::options! {
+    /// Options of [`shingles_of`].
+    #[derive(Eq)]
+    pub struct ShingleOptions {
+        /// Word or character n-grams.
+        pub kind: ShingleKind = ShingleKind::Word;
+        /// Words or characters per n-gram; absent: 5 words, or for characters 4 (Chinese or
+        /// Japanese), 5 (a short text) or 9 (a long one).
+        pub size: Option<usize> = None, in 1..=64;
+        /// How the text is normalized and tokenized.
+        pub text: TextOptions = TextOptions::default();
+    }
+}
+
+crate::options! {
+    /// Options of [`winnow_of`].
+    #[derive(Eq)]
+    pub struct WinnowOptions {
+        /// Words per shingle, the noise threshold (winnowing's `k`).
+        pub shingle_words: usize = 5, in 1..=64;
+        /// The guarantee threshold in words (winnowing's `t`): every shared run this long shares
+        /// a fingerprint. At least `shingleWords`.
+        pub guarantee_words: usize = 12, in 1..=64;
+        /// How the text is normalized and tokenized.
+        pub text: TextOptions = TextOptions::default();
+    }
+}
+
+crate::options! {
+    /// Options of [`minhash_of`].
+    #[derive(Eq)]
+    pub struct MinHashOptions {
+        /// Words per shingle.
+        pub shingle_words: usize = 5, in 1..=64;
+        /// Slots (permutations) of the signature.
+        pub num_perm: usize = 128, in 1..=4096;
+        /// How the signature is computed.
+        pub scheme: MinHashScheme = MinHashScheme::OnePermutation;
+        /// How the text is normalized and tokenized.
+        pub text: TextOptions = TextOptions::default();
+    }
+}
+
+crate::options! {
+    /// Options of [`simhash_of`].
+    #[derive(Eq)]
+    pub struct SimHashOptions {
+        /// How the text is normalized and tokenized.
+        pub text: TextOptions = TextOptions::default();
+    }
+}
+
+/// A hashed shingle or fingerprint of a text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct HashedShingle {
+    /// The 64-bit hash as 16 hex digits.
+    pub hash: String,
+    /// Index of its first token.
+    pub position: usize,
+    /// Where it is in the text (UTF-16 code units).
+    #[serde(flatten)]
+    pub span: Span,
+}
+
+fn hashed(hash: u64, position: usize, span: Span) -> HashedShingle {
+    HashedShingle {
+        hash: format!("{hash:016x}"),
+        position,
+        span,
+    }
+}
+
+/// The hashed word or character n-grams of `text`, each with its span.
+pub fn shingles_of(text: &str, options: &ShingleOptions) -> Result<Vec<HashedShingle>, Error> {
+    options.validate()?;
+    let analysis = analyze(text, &options.text)?;
+    let shingles = match options.kind {
+        ShingleKind::Char => {
+            let size = options.size.unwrap_or_else(|| default_char_k(&analysis));
+            char_shingles(&analysis, size)?
+        }
+        ShingleKind::Word => word_shingles(&analysis, options.size.unwrap_or(5))?,
+    };
+    Ok(shingles
+        .iter()
+        .map(|s| hashed(s.hash, s.position, s.span))
+        .collect())
+}
+
+/// The winnowed fingerprints (MOSS) of `text`'s word shingles.
+pub fn winnow_of(text: &str, options: &WinnowOptions) -> Result<Vec<HashedShingle>, Error> {
+    options.validate()?;
+    let window = guarantee_window(options.shingle_words, options.guarantee_words)?;
+    let analysis = analyze(text, &options.text)?;
+    let shingles = word_shingles(&analysis, options.shingle_words)?;
+    Ok(winnow(&shingles, window)
+        .iter()
+        .map(|f| hashed(f.hash, f.position, f.span))
+        .collect())
+}
+
+/// The MinHash signature of `text`'s word shingle set: one value per slot.
+pub fn minhash_of(text: &str, options: &MinHashOptions) -> Result<Vec<u32>, Error> {
+    options.validate()?;
+    let analysis = analyze(text, &options.text)?;
+    let hashes: Vec<u64> = word_shingles(&analysis, options.shingle_words)?
+        .into_iter()
+        .map(|s| s.hash)
+        .collect();
+    let hasher = MinHasher::new(options.num_perm, options.scheme)?;
+    Ok(hasher.signature(&hashes).slot_values())
+}
+
+/// The 64-bit Charikar SimHash of `text`'s terms (counts, stop words removed), as 16 hex digits.
+pub fn simhash_of(text: &str, options: &SimHashOptions) -> Result<String, Error> {
+    options.validate()?;
+    let analysis = analyze(text, &options.text)?;
+    let fingerprint = text_simhash(&analysis, TermWeighting::Count, None)?;
+    Ok(format!("{fingerprint:016x}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_of_shingles_slice_back_to_their_words() {
+        let text = "One two three four five six.";
+        let shingles = shingles_of(text, &ShingleOptions::default()).unwrap();
+        assert_eq!(shingles.len(), 2);
+        assert_eq!(shingles[1].span.slice_of(text), "two three four five six");
+        assert_eq!(shingles[0].hash.len(), 16);
+    }
+
+    #[test]
+    fn a_guarantee_below_the_shingle_length_is_refused() {
+        let options = WinnowOptions {
+            shingle_words: 6,
+            guarantee_words: 5,
+            ..WinnowOptions::default()
+        };
+        assert!(winnow_of("a b c d e f g", &options).is_err());
+    }
+
+    #[test]
+    fn minhash_has_one_value_per_slot() {
+        let options = MinHashOptions {
+            num_perm: 64,
+            ..MinHashOptions::default()
+        };
+        assert_eq!(minhash_of("a b c d e f g", &options).unwrap().len(), 64);
+        assert_eq!(
+            simhash_of("a b c", &SimHashOptions::default())
+                .unwrap()
+                .len(),
+            16
+        );
+    }
+}
