@@ -106,7 +106,12 @@ impl Checker {
                     .zip(&paper.a_excluded[range])
                     .for_each(|(c, &e)| *c |= !e);
             }
-            sources.push(self.source_report(paper, entry, &source, &passages, options)?);
+            let simhash = text_simhash(
+                &source.analysis,
+                TermWeighting::TfIdfLength,
+                Some(&self.idf),
+            )?;
+            sources.push(self.source_report(paper, entry, &source, simhash, &passages, options)?);
         }
         Ok((sources, covered.iter().filter(|&&c| c).count()))
     }

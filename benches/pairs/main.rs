@@ -1,0 +1,188 @@
+//! All pairs over a large batch: the product's `Checker::pairs` against comparing every pair, on
+//! 5,000 documents of real prose with planted copies (`batch.rs`; the ground truth is how the batch
+//! was made). Prints wall times, candidate pairs and recall of the planted pairs per kind.
+//!
+//! Run with `cargo bench --bench pairs` (the corpus from `npm run setup`; the news articles of
+//! `node scripts/corpus.mjs --bench` are used when present). `PAIRS_DOCS` (default 5000) and
+//! `PAIRS_PER_KIND` (default 100) size the batch.
+
+mod batch;
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, PairReport, Reference};
+
+use batch::{Batch, KINDS};
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .map(|v| {
+            v.parse()
+                .unwrap_or_else(|_| panic!("{name} must be a number"))
+        })
+        .unwrap_or(default)
+}
+
+fn id(document: usize) -> String {
+    format!("doc-{document:05}")
+}
+
+/// Recall of the planted pairs per kind (found, planted), in [`KINDS`] order, then overall.
+fn recall(batch: &Batch, found: &HashSet<(String, String)>) -> Vec<(usize, usize)> {
+    let mut rows = vec![(0, 0); KINDS.len() + 1];
+    for &(a, b, kind) in &batch.planted {
+        let row = KINDS.iter().position(|&k| k == kind).unwrap();
+        let hit = found.contains(&(id(a), id(b))) as usize;
+        for r in [row, KINDS.len()] {
+            rows[r].0 += hit;
+            rows[r].1 += 1;
+        }
+    }
+    rows
+}
+
+fn found_pairs(reports: &[PairReport]) -> HashSet<(String, String)> {
+    reports
+        .iter()
+        .map(|p| (p.a.clone().min(p.b.clone()), p.a.clone().max(p.b.clone())))
+        .collect()
+}
+
+fn print_recall(name: &str, rows: &[(usize, usize)]) {
+    let cells: Vec<String> = rows
+        .iter()
+        .map(|&(found, planted)| format!("{found:>4}/{planted:<4}"))
+        .collect();
+    println!("  {name:<28} {}", cells.join(" "));
+}
+
+fn main() {
+    let count = env_usize("PAIRS_DOCS", 5000);
+    let per_kind = env_usize("PAIRS_PER_KIND", 100);
+    let start = Instant::now();
+    let batch = batch::generate(count, per_kind, 0x5eed_0011);
+    let words: usize = batch
+        .documents
+        .iter()
+        .map(|d| d.split_whitespace().count())
+        .sum();
+    println!(
+        "batch: {count} documents, {words} words, {} planted pairs ({:.1} s to generate)",
+        batch.planted.len(),
+        start.elapsed().as_secs_f64()
+    );
+
+    let start = Instant::now();
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for (document, text) in batch.documents.iter().enumerate() {
+        checker
+            .add_reference(Reference::new(id(document), text.clone()))
+            .unwrap();
+    }
+    println!(
+        "  index build                  {:>8.2} s",
+        start.elapsed().as_secs_f64()
+    );
+
+    let options = CheckOptions::default();
+    let start = Instant::now();
+    let reports = checker.pairs(&options).unwrap();
+    let pairs_seconds = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let candidates = checker.pair_candidates(&options).unwrap();
+    let candidate_seconds = start.elapsed().as_secs_f64();
+    let brute = brute_force(&checker, count, env_usize("PAIRS_SAMPLE", 20_000), &options);
+    let planted_ids: Vec<(String, String)> = batch
+        .planted
+        .iter()
+        .map(|&(a, b, _)| (id(a), id(b)))
+        .collect();
+    let planted_refs: Vec<(&str, &str)> = planted_ids
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let brute_reports = checker.pairs_among(&planted_refs, &options).unwrap();
+
+    let all = count * (count - 1) / 2;
+    println!();
+    println!("  {:<40} {:>12} {:>10}", "all pairs", "pairs", "seconds");
+    println!(
+        "  {:<40} {all:>12} {:>10.1}",
+        "brute force (extrapolated, see above)", brute
+    );
+    println!(
+        "  {:<40} {:>12} {pairs_seconds:>10.2}",
+        "pairs(): candidates compared",
+        candidates.pairs.len()
+    );
+    println!(
+        "  {:<40} {:>12}",
+        "  from the postings (rare fingerprints)", candidates.postings
+    );
+    println!("  {:<40} {:>12}", "  from MinHash LSH", candidates.lsh);
+    println!(
+        "  {:<40} {:>12}",
+        "  from the SimHash index", candidates.simindex
+    );
+    println!(
+        "  {:<40} {:>12} {candidate_seconds:>10.2}",
+        "  pair_candidates() alone", ""
+    );
+    println!(
+        "  {:<40} {:>12} {:>9.1}x",
+        "pairs() reported; speed-up",
+        reports.len(),
+        brute / pairs_seconds
+    );
+    let planted: HashSet<(String, String)> = planted_ids.iter().cloned().collect();
+    let other = found_pairs(&reports).difference(&planted).count();
+    println!("  {:<40} {:>12}", "  reported pairs not planted", other);
+    println!();
+    let kinds: Vec<String> = KINDS.iter().map(|k| format!("{k:<9?}")).collect();
+    println!("  recall of planted pairs      {} all", kinds.join(" "));
+    print_recall("brute force", &recall(&batch, &found_pairs(&brute_reports)));
+    print_recall("pairs()", &recall(&batch, &found_pairs(&reports)));
+    let candidate_set: HashSet<(String, String)> = candidates.pairs.iter().cloned().collect();
+    print_recall("pairs() candidates", &recall(&batch, &candidate_set));
+}
+
+/// Seconds to compare every pair, extrapolated from a measured sample: every document prepared
+/// once (with `count / 2` disjoint pairs), then `sample` random pairs more; each further pair
+/// costs the difference divided by `sample`.
+fn brute_force(checker: &Checker, count: usize, sample: usize, options: &CheckOptions) -> f64 {
+    let ids: Vec<String> = (0..count).map(id).collect();
+    let disjoint: Vec<(&str, &str)> = (0..count / 2)
+        .map(|i| (ids[2 * i].as_str(), ids[2 * i + 1].as_str()))
+        .collect();
+    let mut rng = common::SplitMix(7);
+    let mut random = disjoint.clone();
+    while random.len() < disjoint.len() + sample {
+        let a = (rng.next() % count as u64) as usize;
+        let b = (rng.next() % count as u64) as usize;
+        if a != b {
+            random.push((ids[a].as_str(), ids[b].as_str()));
+        }
+    }
+    let time = |pairs: &[(&str, &str)]| {
+        let start = Instant::now();
+        checker.pairs_among(pairs, options).unwrap();
+        start.elapsed().as_secs_f64()
+    };
+    let prepare = time(&disjoint);
+    let with_sample = time(&random);
+    let per_pair = (with_sample - prepare).max(0.0) / sample as f64;
+    let all = count * (count - 1) / 2;
+    let seconds = prepare + per_pair * (all - disjoint.len()) as f64;
+    println!(
+        "  brute force: every document prepared + {} disjoint pairs {prepare:.2} s; {sample} \
+         random pairs more {:.2} s ({:.1} µs a pair); {all} pairs extrapolated {seconds:.0} s",
+        disjoint.len(),
+        with_sample - prepare,
+        per_pair * 1e6
+    );
+    seconds
+}
