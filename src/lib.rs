@@ -24,6 +24,7 @@ pub mod error;
 pub mod exclude;
 pub mod index;
 pub mod methods;
+pub mod research;
 pub mod sketch;
 pub mod span;
 pub mod store;
