@@ -99,15 +99,12 @@ fn edited(
         .collect()
 }
 
-/// Generates `count` documents with the planted pairs: `per_kind` of whole, light, heavy and
-/// partial copies (twice as many partial), and one popular cluster.
-pub fn generate(count: usize, per_kind: usize, seed: u64) -> Batch {
-    let vocabulary = corpus_words();
-    let mut rng = SplitMix(seed);
+/// `count` pieces of 300 to 1,000 consecutive words of `vocabulary`.
+fn cut(vocabulary: &[String], count: usize, rng: &mut SplitMix) -> Vec<Vec<String>> {
     let mut pieces: Vec<Vec<String>> = Vec::with_capacity(count);
     let mut at = 0;
     while pieces.len() < count {
-        let len = 300 + below(&mut rng, 701);
+        let len = 300 + below(rng, 701);
         assert!(
             at + len <= vocabulary.len(),
             "the corpus holds too few words for {count} documents; run `npm run setup` and \
@@ -116,6 +113,39 @@ pub fn generate(count: usize, per_kind: usize, seed: u64) -> Batch {
         pieces.push(vocabulary[at..at + len].to_vec());
         at += len;
     }
+    pieces
+}
+
+/// The target of a planted pair of `kind` (not popular) made from `source` and the `target`'s
+/// own words.
+fn copy(
+    kind: Kind,
+    source: &[String],
+    target: &[String],
+    vocabulary: &[String],
+    rng: &mut SplitMix,
+) -> Vec<String> {
+    match kind {
+        Kind::Whole | Kind::Popular => source.to_vec(),
+        Kind::Light => edited(source, 10, vocabulary, rng),
+        Kind::Heavy => edited(source, 30, vocabulary, rng),
+        Kind::Partial => {
+            let len = 60 + below(rng, 91);
+            let from = below(rng, source.len() - len);
+            let into = below(rng, target.len());
+            let mut words = target.to_vec();
+            words.splice(into..into, source[from..from + len].iter().cloned());
+            words
+        }
+    }
+}
+
+/// Generates `count` documents with the planted pairs: `per_kind` of whole, light, heavy and
+/// partial copies (twice as many partial), and one popular cluster.
+pub fn generate(count: usize, per_kind: usize, seed: u64) -> Batch {
+    let vocabulary = corpus_words();
+    let mut rng = SplitMix(seed);
+    let mut pieces = cut(&vocabulary, count, &mut rng);
     // Distinct roles: a shuffled order of the documents, taken two (or more) at a time.
     let mut order: Vec<usize> = (0..count).collect();
     for i in (1..count).rev() {
@@ -123,9 +153,6 @@ pub fn generate(count: usize, per_kind: usize, seed: u64) -> Batch {
     }
     let mut roles = order.into_iter();
     let mut planted = Vec::new();
-    let mut plant = |source: usize, target: usize, kind: Kind| {
-        planted.push((source.min(target), source.max(target), kind));
-    };
     for (kind, times) in [
         (Kind::Whole, per_kind),
         (Kind::Light, per_kind),
@@ -134,33 +161,23 @@ pub fn generate(count: usize, per_kind: usize, seed: u64) -> Batch {
     ] {
         for _ in 0..times {
             let (source, target) = (roles.next().unwrap(), roles.next().unwrap());
-            pieces[target] = match kind {
-                Kind::Whole => pieces[source].clone(),
-                Kind::Light => edited(&pieces[source], 10, &vocabulary, &mut rng),
-                Kind::Heavy => edited(&pieces[source], 30, &vocabulary, &mut rng),
-                _ => {
-                    let len = 60 + below(&mut rng, 91);
-                    let from = below(&mut rng, pieces[source].len() - len);
-                    let into = below(&mut rng, pieces[target].len());
-                    let copied = pieces[source][from..from + len].to_vec();
-                    let mut words = pieces[target].clone();
-                    words.splice(into..into, copied);
-                    words
-                }
-            };
-            plant(source, target, kind);
+            pieces[target] = copy(
+                kind,
+                &pieces[source],
+                &pieces[target],
+                &vocabulary,
+                &mut rng,
+            );
+            planted.push((source.min(target), source.max(target), kind));
         }
     }
-    let popular = roles.next().unwrap();
-    let mut cluster = vec![popular];
-    for _ in 0..POPULAR_COPIES {
-        let target = roles.next().unwrap();
-        pieces[target] = pieces[popular].clone();
-        cluster.push(target);
+    let cluster: Vec<usize> = roles.take(POPULAR_COPIES + 1).collect();
+    for &target in &cluster[1..] {
+        pieces[target] = pieces[cluster[0]].clone();
     }
     for (i, &a) in cluster.iter().enumerate() {
         for &b in &cluster[i + 1..] {
-            plant(a, b, Kind::Popular);
+            planted.push((a.min(b), a.max(b), Kind::Popular));
         }
     }
     let documents = pieces.iter().map(|words| prose(words, &mut rng)).collect();

@@ -13,7 +13,9 @@ mod common;
 use std::collections::HashSet;
 use std::time::Instant;
 
-use plagscope::checker::{CheckOptions, Checker, CheckerOptions, PairReport, Reference};
+use plagscope::checker::{
+    CheckOptions, Checker, CheckerOptions, PairCandidates, PairReport, Reference,
+};
 
 use batch::{Batch, KINDS};
 
@@ -60,6 +62,17 @@ fn print_recall(name: &str, rows: &[(usize, usize)]) {
     println!("  {name:<28} {}", cells.join(" "));
 }
 
+/// What the bench measured.
+struct Measured {
+    reports: Vec<PairReport>,
+    pairs_seconds: f64,
+    candidates: PairCandidates,
+    candidate_seconds: f64,
+    brute_seconds: f64,
+    /// The planted pairs compared directly: what comparing every pair reports for them.
+    brute_reports: Vec<PairReport>,
+}
+
 fn main() {
     let count = env_usize("PAIRS_DOCS", 5000);
     let per_kind = env_usize("PAIRS_PER_KIND", 100);
@@ -75,7 +88,12 @@ fn main() {
         batch.planted.len(),
         start.elapsed().as_secs_f64()
     );
+    let checker = build(&batch);
+    let measured = measure(&checker, &batch, env_usize("PAIRS_SAMPLE", 20_000));
+    print_table(&batch, &measured);
+}
 
+fn build(batch: &Batch) -> Checker {
     let start = Instant::now();
     let mut checker = Checker::new(CheckerOptions::default()).unwrap();
     for (document, text) in batch.documents.iter().enumerate() {
@@ -83,11 +101,11 @@ fn main() {
             .add_reference(Reference::new(id(document), text.clone()))
             .unwrap();
     }
-    println!(
-        "  index build                  {:>8.2} s",
-        start.elapsed().as_secs_f64()
-    );
+    println!("  index build: {:.2} s", start.elapsed().as_secs_f64());
+    checker
+}
 
+fn measure(checker: &Checker, batch: &Batch, sample: usize) -> Measured {
     let options = CheckOptions::default();
     let start = Instant::now();
     let reports = checker.pairs(&options).unwrap();
@@ -95,59 +113,101 @@ fn main() {
     let start = Instant::now();
     let candidates = checker.pair_candidates(&options).unwrap();
     let candidate_seconds = start.elapsed().as_secs_f64();
-    let brute = brute_force(&checker, count, env_usize("PAIRS_SAMPLE", 20_000), &options);
-    let planted_ids: Vec<(String, String)> = batch
+    let brute_seconds = brute_force(checker, batch.documents.len(), sample, &options);
+    let planted: Vec<(String, String)> = batch
         .planted
         .iter()
         .map(|&(a, b, _)| (id(a), id(b)))
         .collect();
-    let planted_refs: Vec<(&str, &str)> = planted_ids
+    let planted: Vec<(&str, &str)> = planted
         .iter()
         .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
-    let brute_reports = checker.pairs_among(&planted_refs, &options).unwrap();
+    let brute_reports = checker.pairs_among(&planted, &options).unwrap();
+    Measured {
+        reports,
+        pairs_seconds,
+        candidates,
+        candidate_seconds,
+        brute_seconds,
+        brute_reports,
+    }
+}
 
+fn print_table(batch: &Batch, m: &Measured) {
+    let count = batch.documents.len();
+    let row = |name: &str, pairs: String, seconds: String| {
+        println!("  {name:<44} {pairs:>12} {seconds:>10}");
+    };
+    println!();
+    row("all pairs", "pairs".into(), "seconds".into());
     let all = count * (count - 1) / 2;
-    println!();
-    println!("  {:<40} {:>12} {:>10}", "all pairs", "pairs", "seconds");
-    println!(
-        "  {:<40} {all:>12} {:>10.1}",
-        "brute force (extrapolated, see above)", brute
+    let brute = format!("{:.1}", m.brute_seconds);
+    row(
+        "brute force (extrapolated, see above)",
+        all.to_string(),
+        brute,
     );
-    println!(
-        "  {:<40} {:>12} {pairs_seconds:>10.2}",
+    let compared = m.candidates.pairs.len().to_string();
+    row(
         "pairs(): candidates compared",
-        candidates.pairs.len()
+        compared,
+        format!("{:.2}", m.pairs_seconds),
     );
-    println!(
-        "  {:<40} {:>12}",
-        "  from the postings (rare fingerprints)", candidates.postings
+    row(
+        "  from the postings (rare fingerprints)",
+        m.candidates.postings.to_string(),
+        String::new(),
     );
-    println!("  {:<40} {:>12}", "  from MinHash LSH", candidates.lsh);
-    println!(
-        "  {:<40} {:>12}",
-        "  from the SimHash index", candidates.simindex
+    row(
+        "  from MinHash LSH",
+        m.candidates.lsh.to_string(),
+        String::new(),
     );
-    println!(
-        "  {:<40} {:>12} {candidate_seconds:>10.2}",
-        "  pair_candidates() alone", ""
+    row(
+        "  from the SimHash index",
+        m.candidates.simindex.to_string(),
+        String::new(),
     );
-    println!(
-        "  {:<40} {:>12} {:>9.1}x",
-        "pairs() reported; speed-up",
-        reports.len(),
-        brute / pairs_seconds
+    row(
+        "  pair_candidates() alone",
+        String::new(),
+        format!("{:.2}", m.candidate_seconds),
     );
-    let planted: HashSet<(String, String)> = planted_ids.iter().cloned().collect();
-    let other = found_pairs(&reports).difference(&planted).count();
-    println!("  {:<40} {:>12}", "  reported pairs not planted", other);
+    let speed_up = format!("{:.0}x faster", m.brute_seconds / m.pairs_seconds);
+    row(
+        "pairs(): pairs reported",
+        m.reports.len().to_string(),
+        speed_up,
+    );
+    let planted: HashSet<(String, String)> = batch
+        .planted
+        .iter()
+        .map(|&(a, b, _)| (id(a), id(b)))
+        .collect();
+    let other = found_pairs(&m.reports).difference(&planted).count();
+    row(
+        "  reported pairs not planted (shared prose)",
+        other.to_string(),
+        String::new(),
+    );
     println!();
-    let kinds: Vec<String> = KINDS.iter().map(|k| format!("{k:<9?}")).collect();
-    println!("  recall of planted pairs      {} all", kinds.join(" "));
-    print_recall("brute force", &recall(&batch, &found_pairs(&brute_reports)));
-    print_recall("pairs()", &recall(&batch, &found_pairs(&reports)));
-    let candidate_set: HashSet<(String, String)> = candidates.pairs.iter().cloned().collect();
-    print_recall("pairs() candidates", &recall(&batch, &candidate_set));
+    let kinds: Vec<String> = KINDS
+        .iter()
+        .map(|k| format!("{:<9}", format!("{k:?}")))
+        .collect();
+    println!(
+        "  {:<28} {} all",
+        "recall of planted pairs",
+        kinds.join(" ")
+    );
+    print_recall(
+        "brute force",
+        &recall(batch, &found_pairs(&m.brute_reports)),
+    );
+    print_recall("pairs()", &recall(batch, &found_pairs(&m.reports)));
+    let candidates: HashSet<(String, String)> = m.candidates.pairs.iter().cloned().collect();
+    print_recall("pairs() candidates", &recall(batch, &candidates));
 }
 
 /// Seconds to compare every pair, extrapolated from a measured sample: every document prepared
