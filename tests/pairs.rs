@@ -8,7 +8,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use plagscope::checker::{CheckOptions, Checker, CheckerOptions, PairReport, Reference};
+use plagscope::checker::{
+    CandidatePair, CheckOptions, Checker, CheckerOptions, PairReport, Reference,
+};
 
 /// Words `from..from + len` of `text`.
 fn words(text: &str, from: usize, len: usize) -> String {
@@ -87,15 +89,35 @@ fn candidates_lose_no_pair_that_comparing_every_pair_finds() {
 fn each_source_gives_the_pairs_it_is_for() {
     let checker = batch();
     let candidates = checker.pair_candidates(&CheckOptions::default()).unwrap();
-    let all: BTreeSet<(String, String)> = candidates.pairs.iter().cloned().collect();
+    let all: BTreeSet<(String, String)> = (candidates.pairs.iter())
+        .map(|p| (p.a.clone(), p.b.clone()))
+        .collect();
     assert_eq!(all.len(), candidates.pairs.len());
+    let count =
+        |source: fn(&CandidatePair) -> bool| candidates.pairs.iter().filter(|p| source(p)).count();
+    assert_eq!(count(|p| p.postings), candidates.postings);
+    assert_eq!(count(|p| p.lsh), candidates.lsh);
+    assert_eq!(count(|p| p.simindex), candidates.simindex);
     // The popular text is held by 14 references, more than maxDocFrequency (10): the postings
     // leave it out, LSH and the SimHash index find its 91 pairs.
     assert!(candidates.lsh >= 92, "{candidates:?}");
     assert!(candidates.simindex >= 91, "{candidates:?}");
     assert!(candidates.postings < candidates.pairs.len());
     // The paragraph in a long document has a tiny Jaccard: only the postings can give it.
-    assert!(all.contains(&("doc20".into(), "doc21".into())));
+    let paragraph = candidates
+        .pairs
+        .iter()
+        .find(|p| (p.a.as_str(), p.b.as_str()) == ("doc20", "doc21"));
+    assert!(
+        paragraph.is_some_and(|p| p.postings && !p.lsh && !p.simindex),
+        "{paragraph:?}"
+    );
+    let cluster = candidates
+        .pairs
+        .iter()
+        .filter(|p| p.a.as_str() < "doc14" && p.b.as_str() < "doc14");
+    assert!(cluster.clone().all(|p| !p.postings && p.lsh && p.simindex));
+    assert_eq!(cluster.count(), 91);
     let only_postings = CheckOptions {
         max_doc_frequency: 1_000_000,
         ..CheckOptions::default()

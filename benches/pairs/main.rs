@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use plagscope::checker::{
-    CheckOptions, Checker, CheckerOptions, PairCandidates, PairReport, Reference,
+    CandidatePair, CheckOptions, Checker, CheckerOptions, PairCandidates, PairReport, Reference,
 };
 
 use batch::{Batch, KINDS};
@@ -206,8 +206,18 @@ fn print_table(batch: &Batch, m: &Measured) {
         &recall(batch, &found_pairs(&m.brute_reports)),
     );
     print_recall("pairs()", &recall(batch, &found_pairs(&m.reports)));
-    let candidates: HashSet<(String, String)> = m.candidates.pairs.iter().cloned().collect();
-    print_recall("pairs() candidates", &recall(batch, &candidates));
+    let from = |source: fn(&CandidatePair) -> bool| -> HashSet<(String, String)> {
+        (m.candidates.pairs.iter().filter(|p| source(p)))
+            .map(|p| (p.a.clone(), p.b.clone()))
+            .collect()
+    };
+    print_recall("pairs() candidates", &recall(batch, &from(|_| true)));
+    print_recall("  from the postings", &recall(batch, &from(|p| p.postings)));
+    print_recall("  from MinHash LSH", &recall(batch, &from(|p| p.lsh)));
+    print_recall(
+        "  from the SimHash index",
+        &recall(batch, &from(|p| p.simindex)),
+    );
 }
 
 /// Seconds to compare every pair, extrapolated from a measured sample: every document prepared

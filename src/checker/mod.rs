@@ -39,7 +39,7 @@ use exclusions::token_span;
 pub(crate) use library::Entry;
 pub use library::{Reference, ReferenceInfo};
 pub use options::{CheckOptions, CheckerOptions, MAX_READER_CHOICES};
-pub use pair_candidates::{PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};
+pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};
 pub use report::{MethodScores, PairReport, PassageReport, Report, SharedRun, SourceReport};
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;
 use retrieval::{common_phrasing, shared_by_references};

@@ -12,7 +12,7 @@
 //!   count-weighted term SimHashes are within [`NEAR_DUPLICATE_BITS`]. Counts, not tf·idf: a
 //!   reference's SimHash must not change as the set grows.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::error::Error;
 use crate::index::lsh::{LshIndex, LshParams};
@@ -29,12 +29,27 @@ pub const LSH_JACCARD: f64 = 0.3;
 /// near-duplicate candidate (the SimHash index's `k`, Manku's 3 of 64 bits).
 pub const NEAR_DUPLICATE_BITS: usize = 3;
 
+/// One candidate pair and the sources that gave it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CandidatePair {
+    /// The earlier-added reference's id.
+    pub a: String,
+    /// The later-added reference's id.
+    pub b: String,
+    /// They share a fingerprint held by at most `maxDocFrequency` references.
+    pub postings: bool,
+    /// They share a MinHash LSH band.
+    pub lsh: bool,
+    /// Their SimHashes are within [`NEAR_DUPLICATE_BITS`].
+    pub simindex: bool,
+}
+
 /// The candidate pairs of an all-pairs run and how many each source gave (a pair given by two
 /// sources counts in both).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PairCandidates {
-    /// The pairs, by reference id (the earlier-added reference first), each once, in order.
-    pub pairs: Vec<(String, String)>,
+    /// The pairs, each once, in the order the references were added.
+    pub pairs: Vec<CandidatePair>,
     /// Pairs sharing a fingerprint held by at most `maxDocFrequency` references.
     pub postings: usize,
     /// Pairs sharing a MinHash LSH band.
@@ -47,10 +62,16 @@ pub struct PairCandidates {
 #[derive(Debug, Default)]
 pub(super) struct CandidateSet {
     pub(super) pairs: Vec<(u32, u32)>,
+    /// Per pair, which sources gave it: [`POSTINGS`], [`LSH`], [`SIMINDEX`].
+    sources: Vec<u8>,
     pub(super) postings: usize,
     pub(super) lsh: usize,
     pub(super) simindex: usize,
 }
+
+const POSTINGS: u8 = 1;
+const LSH: u8 = 2;
+const SIMINDEX: u8 = 4;
 
 /// The count-weighted term SimHash of a text, `None` for a text without terms.
 pub(super) fn count_simhash(prepared: &Prepared) -> Result<Option<u64>, Error> {
@@ -66,8 +87,17 @@ impl Checker {
             count_simhash(&self.prepare(&self.entries[document].reference.text)?)
         })?;
         let id = |document: u32| self.entries[document as usize].reference.id.clone();
+        let pairs = (set.pairs.iter().zip(&set.sources))
+            .map(|(&(a, b), &sources)| CandidatePair {
+                a: id(a),
+                b: id(b),
+                postings: sources & POSTINGS != 0,
+                lsh: sources & LSH != 0,
+                simindex: sources & SIMINDEX != 0,
+            })
+            .collect();
         Ok(PairCandidates {
-            pairs: set.pairs.iter().map(|&(a, b)| (id(a), id(b))).collect(),
+            pairs,
             postings: set.postings,
             lsh: set.lsh,
             simindex: set.simindex,
@@ -102,11 +132,15 @@ impl Checker {
             }
         }
         let (postings_count, lsh_count, simindex) = (postings.len(), lsh.len(), near.len());
-        let mut pairs = postings;
-        pairs.extend(lsh);
-        pairs.extend(near);
+        let mut pairs: BTreeMap<(u32, u32), u8> = BTreeMap::new();
+        for (set, source) in [(postings, POSTINGS), (lsh, LSH), (near, SIMINDEX)] {
+            for pair in set {
+                *pairs.entry(pair).or_default() |= source;
+            }
+        }
         Ok(CandidateSet {
-            pairs: pairs.into_iter().collect(),
+            sources: pairs.values().copied().collect(),
+            pairs: pairs.into_keys().collect(),
             postings: postings_count,
             lsh: lsh_count,
             simindex,
