@@ -141,3 +141,30 @@ fn pairs_among_refuses_unknown_ids_and_self_pairs() {
     assert_eq!(twice.len(), 1);
     assert!(checker.pairs_among(&[], &options).unwrap().is_empty());
 }
+
+#[test]
+fn texts_too_short_for_a_passage_are_never_candidates_of_lsh_or_the_simhash_index() {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for i in 0..30 {
+        let text = "Name and date of the form";
+        checker
+            .add_reference(Reference::new(format!("form{i:02}"), text))
+            .unwrap();
+    }
+    let candidates = checker.pair_candidates(&CheckOptions::default()).unwrap();
+    assert_eq!(
+        (candidates.lsh, candidates.simindex),
+        (0, 0),
+        "{candidates:?}"
+    );
+    assert!(checker.pairs(&CheckOptions::default()).unwrap().is_empty());
+    // With minWords under their length, they are: all 435 pairs.
+    let mut short = CheckOptions::default();
+    short.align.min_words = 4;
+    let candidates = checker.pair_candidates(&short).unwrap();
+    assert_eq!(
+        (candidates.lsh, candidates.simindex),
+        (435, 435),
+        "{candidates:?}"
+    );
+}

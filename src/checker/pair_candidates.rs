@@ -112,7 +112,7 @@ impl Checker {
         mut simhash: impl FnMut(usize, bool) -> Result<Option<u64>, Error>,
     ) -> Result<CandidateSet, Error> {
         let postings = self.postings_pairs(options.max_doc_frequency);
-        let lsh = self.lsh_pairs()?;
+        let lsh = self.lsh_pairs(options.align.min_words)?;
         let mut paired = vec![false; self.entries.len()];
         for &(a, b) in postings.iter().chain(&lsh) {
             paired[a as usize] = true;
@@ -123,7 +123,7 @@ impl Checker {
             ..SimIndexParams::default()
         })?;
         let mut near = BTreeSet::new();
-        for document in self.documents() {
+        for document in self.comparable(options.align.min_words) {
             if let Some(fingerprint) = simhash(document as usize, paired[document as usize])? {
                 for (other, _) in index.query(fingerprint) {
                     near.insert((other, document));
@@ -147,9 +147,15 @@ impl Checker {
         })
     }
 
-    /// The non-base references, in order.
-    fn documents(&self) -> impl Iterator<Item = u32> + '_ {
-        (0..self.entries.len() as u32).filter(|&d| !self.entries[d as usize].reference.base)
+    /// The non-base references of at least `min_words` tokens, in order. A shorter one can hold
+    /// no passage (a passage needs `minWords` matched, and no token weighs more than a word), so
+    /// it needs no candidates; leaving it out keeps many identical short texts (empty forms, one
+    /// line each) from making LSH or the SimHash index pair all of them.
+    fn comparable(&self, min_words: usize) -> impl Iterator<Item = u32> + '_ {
+        (0..self.entries.len() as u32).filter(move |&d| {
+            let entry = &self.entries[d as usize];
+            !entry.reference.base && entry.words >= min_words
+        })
     }
 
     /// The pairs of non-base references that share at least one fingerprint held by no more than
@@ -173,11 +179,12 @@ impl Checker {
         shared
     }
 
-    /// The pairs of non-base references whose MinHash signatures share an LSH band.
-    pub(super) fn lsh_pairs(&self) -> Result<BTreeSet<(u32, u32)>, Error> {
+    /// The pairs of non-base references of at least `min_words` tokens whose MinHash signatures
+    /// share an LSH band.
+    pub(super) fn lsh_pairs(&self, min_words: usize) -> Result<BTreeSet<(u32, u32)>, Error> {
         let params = LshParams::for_threshold(LSH_JACCARD, self.options.num_perm, 0.5, 0.5)?;
         let mut index = LshIndex::new(params, self.options.num_perm)?;
-        for document in self.documents() {
+        for document in self.comparable(min_words) {
             index.insert(document, self.entries[document as usize].minhash.clone())?;
         }
         Ok(index
