@@ -25,6 +25,7 @@ pub mod exclude;
 pub mod index;
 pub mod methods;
 pub mod options;
+pub mod research;
 pub mod schema;
 pub mod sketch;
 pub mod span;

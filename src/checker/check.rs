@@ -129,7 +129,19 @@ impl Checker {
                     .zip(&paper.a_excluded[range])
                     .for_each(|(c, &e)| *c |= !e);
             }
-            sources.push(self.source_report(paper, entry, &source, &passages, &options.scores)?);
+            let simhash = text_simhash(
+                &source.analysis,
+                TermWeighting::TfIdfLength,
+                Some(&self.idf),
+            )?;
+            sources.push(self.source_report(
+                paper,
+                entry,
+                &source,
+                simhash,
+                &passages,
+                &options.scores,
+            )?);
         }
         Ok((sources, covered.iter().filter(|&&c| c).count()))
     }

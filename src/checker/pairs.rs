@@ -1,60 +1,126 @@
-//! All pairs: every reference compared with every other that shares fingerprints with it.
+//! All pairs: the candidate pairs ([`Checker::pair_candidates`]: rare shared fingerprints, MinHash
+//! LSH, the SimHash index) compared once each. What depends on one reference alone (its analysis,
+//! common phrasing, the text other references share, its SimHash) is computed once per reference,
+//! not once per pair.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashSet;
 
 use crate::align::align;
 use crate::error::Error;
 use crate::sketch::simhash::{text_simhash, TermWeighting};
 
+use super::pair_candidates::count_simhash;
 use super::*;
 
+/// One reference as all pairs compares it, prepared once for all its pairs.
+struct PairSide {
+    prepared: Prepared,
+    /// Common phrasing: not evidence.
+    common: Vec<bool>,
+    /// Tokens whose text three or more references share (`a` itself is one of them).
+    shared: Vec<bool>,
+    /// The tf·idf·(1+len) SimHash the report gives.
+    simhash: u64,
+}
+
+/// The references prepared so far, by index.
+type Sides = Vec<Option<PairSide>>;
+
 impl Checker {
-    /// Compares every pair of (non-base) references that share fingerprints; returns the pairs whose
-    /// similarity reaches `options.min_similarity`, most similar first.
+    /// Compares the candidate pairs of (non-base) references ([`Checker::pair_candidates`]);
+    /// returns the pairs whose similarity reaches `options.min_similarity`, most similar first.
     pub fn pairs(&self, options: &PairsOptions) -> Result<Vec<PairReport>, Error> {
         options.validate()?;
-        let mut prepared: HashMap<usize, Prepared> = HashMap::new();
-        let mut pairs = Vec::new();
-        for (a, b) in self.candidate_pairs(options.align.max_doc_frequency) {
-            for document in [a, b] {
-                if let std::collections::hash_map::Entry::Vacant(slot) = prepared.entry(document) {
-                    slot.insert(self.prepare(&self.entries[document].reference.text)?);
-                }
+        let mut sides: Sides = (0..self.entries.len()).map(|_| None).collect();
+        let candidates = self.candidate_set(options, |document, paired| {
+            let prepared = self.prepare(&self.entries[document].reference.text)?;
+            let simhash = count_simhash(&prepared)?;
+            if paired {
+                sides[document] = Some(self.pair_side(prepared, options)?);
             }
-            if let Some(pair) = self.pair(a, b, &prepared[&a], &prepared[&b], options)? {
-                pairs.push(pair);
+            Ok(simhash)
+        })?;
+        self.compare_pairs(&candidates.pairs, &mut sides, options)
+    }
+
+    /// Compares the given pairs of references (by id), each once, as [`Checker::pairs`] compares
+    /// its candidates; returns those whose similarity reaches `options.min_similarity`, most similar
+    /// first. An unknown id, or a pair of one reference with itself, is an error.
+    pub fn pairs_among(
+        &self,
+        pairs: &[(&str, &str)],
+        options: &PairsOptions,
+    ) -> Result<Vec<PairReport>, Error> {
+        options.validate()?;
+        let index = |id: &str| {
+            self.ids.get(id).map(|&i| i as u32).ok_or_else(|| {
+                Error::invalid("pairs", format!("there is no reference with id {id:?}"))
+            })
+        };
+        let mut seen = HashSet::new();
+        let mut indices = Vec::with_capacity(pairs.len());
+        for &(a, b) in pairs {
+            let (a, b) = (index(a)?, index(b)?);
+            if a == b {
+                return Err(Error::invalid("pairs", "a reference paired with itself"));
+            }
+            if seen.insert((a.min(b), a.max(b))) {
+                indices.push((a.min(b), a.max(b)));
             }
         }
-        pairs.sort_by(|x, y| {
+        let mut sides: Sides = (0..self.entries.len()).map(|_| None).collect();
+        self.compare_pairs(&indices, &mut sides, options)
+    }
+
+    /// The reports of `pairs` that reach the threshold, most similar first.
+    fn compare_pairs(
+        &self,
+        pairs: &[(u32, u32)],
+        sides: &mut Sides,
+        options: &PairsOptions,
+    ) -> Result<Vec<PairReport>, Error> {
+        let mut reports = Vec::new();
+        for &(a, b) in pairs {
+            let (a, b) = (a as usize, b as usize);
+            for document in [a, b] {
+                if sides[document].is_none() {
+                    let prepared = self.prepare(&self.entries[document].reference.text)?;
+                    sides[document] = Some(self.pair_side(prepared, options)?);
+                }
+            }
+            let (Some(side_a), Some(side_b)) = (&sides[a], &sides[b]) else {
+                unreachable!("both sides were prepared above");
+            };
+            if let Some(pair) = self.pair(a, b, side_a, side_b, options)? {
+                reports.push(pair);
+            }
+        }
+        reports.sort_by(|x, y| {
             y.similarity
                 .total_cmp(&x.similarity)
                 .then_with(|| (&x.a, &x.b).cmp(&(&y.a, &y.b)))
         });
-        Ok(pairs)
+        Ok(reports)
     }
 
-    /// The pairs of non-base references (indices, smaller first, in order) that share at least one
-    /// fingerprint held by no more than `max_doc_frequency` references.
-    fn candidate_pairs(&self, max_doc_frequency: usize) -> Vec<(usize, usize)> {
-        let mut shared: BTreeSet<(u32, u32)> = BTreeSet::new();
-        for documents in self.postings.values() {
-            if documents.len() < 2 || documents.len() > max_doc_frequency {
-                continue;
-            }
-            for (i, &a) in documents.iter().enumerate() {
-                for &b in &documents[i + 1..] {
-                    if !self.entries[a as usize].reference.base
-                        && !self.entries[b as usize].reference.base
-                    {
-                        shared.insert((a.min(b), a.max(b)));
-                    }
-                }
-            }
-        }
-        shared
-            .into_iter()
-            .map(|(a, b)| (a as usize, b as usize))
-            .collect()
+    /// What a reference's pairs share: its common phrasing, its text shared by other references,
+    /// its SimHash.
+    fn pair_side(&self, prepared: Prepared, options: &PairsOptions) -> Result<PairSide, Error> {
+        Ok(PairSide {
+            common: common_phrasing(
+                &self.postings,
+                &prepared,
+                &self.options,
+                options.align.max_doc_frequency,
+            ),
+            shared: shared_by_references(&self.postings, &prepared, self.options.shingle_words, 3),
+            simhash: text_simhash(
+                &prepared.analysis,
+                TermWeighting::TfIdfLength,
+                Some(&self.idf),
+            )?,
+            prepared,
+        })
     }
 
     /// References `a` and `b` compared, seen from `a`; `None` when they share no passage or are less
@@ -63,45 +129,45 @@ impl Checker {
         &self,
         a: usize,
         b: usize,
-        pa: &Prepared,
-        pb: &Prepared,
+        side_a: &PairSide,
+        side_b: &PairSide,
         options: &PairsOptions,
     ) -> Result<Option<PairReport>, Error> {
-        let no_exclusions = vec![false; pa.analysis.tokens.len()];
-        let common = common_phrasing(
-            &self.postings,
-            pa,
-            &self.options,
-            options.align.max_doc_frequency,
+        let (pa, pb) = (&side_a.prepared, &side_b.prepared);
+        let passages = align(
+            pa.paper_side(&side_a.shared),
+            pb.side(),
+            &side_a.common,
+            &options.align,
         );
-        // `a` itself is a reference: text it shares with `b` is held by two already.
-        let shared = shared_by_references(&self.postings, pa, self.options.shingle_words, 3);
-        let passages = align(pa.paper_side(&shared), pb.side(), &common, &options.align);
         if passages.is_empty() {
             return Ok(None);
         }
         let entry_a = &self.entries[a];
+        let no_exclusions = vec![false; pa.analysis.tokens.len()];
         let comparison = Comparison {
             a: pa,
             a_minhash: &entry_a.minhash,
             a_shingles: entry_a.shingles,
-            a_simhash: text_simhash(&pa.analysis, TermWeighting::TfIdfLength, Some(&self.idf))?,
+            a_simhash: side_a.simhash,
             a_meta: &entry_a.meta_minhash,
             a_excluded: &no_exclusions,
             a_counted: pa.analysis.tokens.len(),
             a_text: &entry_a.reference.text,
         };
+        let entry_b = &self.entries[b];
         let report = self.source_report(
             &comparison,
-            &self.entries[b],
+            entry_b,
             pb,
+            side_b.simhash,
             &passages,
             &options.scores,
         )?;
         let similarity = report.similarity.max(report.source_coverage);
         Ok((similarity >= options.min_similarity).then(|| PairReport {
             a: entry_a.reference.id.clone(),
-            b: self.entries[b].reference.id.clone(),
+            b: entry_b.reference.id.clone(),
             similarity,
             report,
         }))

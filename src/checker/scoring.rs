@@ -7,7 +7,7 @@ use crate::methods::chinese_ngram::{self, SampleStep};
 use crate::methods::combined::combined_similarity;
 use crate::methods::weibo::{self};
 use crate::sketch::minhash::{containment_from_jaccard, MinHashSignature};
-use crate::sketch::simhash::{hamming, text_simhash, TermWeighting};
+use crate::sketch::simhash::hamming;
 use crate::span::Span;
 use crate::text::chinese_script::ScriptCount;
 
@@ -89,6 +89,7 @@ impl Checker {
         paper: &Comparison<'_>,
         entry: &Entry,
         source: &Prepared,
+        source_simhash: u64,
         passages: &[Passage],
         scores: &ScoreOptions,
     ) -> Result<SourceReport, Error> {
@@ -108,11 +109,6 @@ impl Checker {
             .collect();
         mark_converted_script(paper.a_text, &entry.reference.text, &mut passage_reports);
         let jaccard = paper.a_minhash.jaccard(&entry.minhash)?;
-        let source_simhash = text_simhash(
-            &source.analysis,
-            TermWeighting::TfIdfLength,
-            Some(&self.idf),
-        )?;
         Ok(SourceReport {
             id: entry.reference.id.clone(),
             title: entry.reference.title.clone(),

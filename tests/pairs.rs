@@ -1,0 +1,168 @@
+//! All pairs through the Rust API: the candidates (rare fingerprints, MinHash LSH, the SimHash
+//! index) lose no pair that comparing every pair finds, a popular source copied by more references
+//! than `maxDocFrequency` is found through LSH and the SimHash index, a paragraph copied into a long
+//! document through the postings.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use plagscope::checker::{
+    CandidatePair, Checker, CheckerOptions, PairReport, PairsOptions, Reference,
+};
+
+/// Words `from..from + len` of `text`.
+fn words(text: &str, from: usize, len: usize) -> String {
+    text.split_whitespace()
+        .skip(from)
+        .take(len)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Brown corpus documents (about 2,000 words each).
+fn documents(count: usize) -> Vec<String> {
+    common::corpus("en")
+        .into_iter()
+        .filter(|(name, _)| name.starts_with("brown"))
+        .take(count)
+        .map(|(_, text)| text)
+        .collect()
+}
+
+fn ids(reports: &[PairReport]) -> BTreeSet<(String, String)> {
+    reports.iter().map(|p| (p.a.clone(), p.b.clone())).collect()
+}
+
+/// A set of 40 references: 14 verbatim copies of one popular text, a paragraph of doc 20 inside
+/// the long doc 21, a lightly edited copy of doc 22 as doc 23, and unrelated documents.
+fn batch() -> Checker {
+    let docs = documents(40);
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    let popular = words(&docs[0], 0, 400);
+    for (i, doc) in docs.iter().enumerate() {
+        let text = match i {
+            0..=13 => popular.clone(),
+            20 => words(doc, 0, 300),
+            21 => format!(
+                "{} {} {}",
+                words(doc, 0, 900),
+                words(&docs[20], 100, 60),
+                words(doc, 900, 900)
+            ),
+            23 => words(&docs[22], 0, 400)
+                .split(' ')
+                .enumerate()
+                .map(|(j, w)| if j % 10 == 5 { "changed" } else { w })
+                .collect::<Vec<_>>()
+                .join(" "),
+            _ => words(doc, 0, 400),
+        };
+        checker
+            .add_reference(Reference::new(format!("doc{i:02}"), text))
+            .unwrap();
+    }
+    checker
+}
+
+#[test]
+fn candidates_lose_no_pair_that_comparing_every_pair_finds() {
+    let checker = batch();
+    let options = PairsOptions::default();
+    let names: Vec<String> = (0..40).map(|i| format!("doc{i:02}")).collect();
+    let every: Vec<(&str, &str)> = (0..40)
+        .flat_map(|a| (a + 1..40).map(move |b| (a, b)))
+        .map(|(a, b)| (names[a].as_str(), names[b].as_str()))
+        .collect();
+    let brute = checker.pairs_among(&every, &options).unwrap();
+    let pairs = checker.pairs(&options).unwrap();
+    assert_eq!(pairs, brute);
+    let found = ids(&pairs);
+    // All 91 pairs of the popular text, the paragraph and the edited copy.
+    assert_eq!(found.len(), 93, "{found:?}");
+    assert!(found.contains(&("doc20".into(), "doc21".into())));
+    assert!(found.contains(&("doc22".into(), "doc23".into())));
+}
+
+#[test]
+fn each_source_gives_the_pairs_it_is_for() {
+    let checker = batch();
+    let candidates = checker.pair_candidates(&PairsOptions::default()).unwrap();
+    let all: BTreeSet<(String, String)> = (candidates.pairs.iter())
+        .map(|p| (p.a.clone(), p.b.clone()))
+        .collect();
+    assert_eq!(all.len(), candidates.pairs.len());
+    let count =
+        |source: fn(&CandidatePair) -> bool| candidates.pairs.iter().filter(|p| source(p)).count();
+    assert_eq!(count(|p| p.postings), candidates.postings);
+    assert_eq!(count(|p| p.lsh), candidates.lsh);
+    assert_eq!(count(|p| p.simindex), candidates.simindex);
+    // The popular text is held by 14 references, more than maxDocFrequency (10): the postings
+    // leave it out, LSH and the SimHash index find its 91 pairs.
+    assert!(candidates.lsh >= 92, "{candidates:?}");
+    assert!(candidates.simindex >= 91, "{candidates:?}");
+    assert!(candidates.postings < candidates.pairs.len());
+    // The paragraph in a long document has a tiny Jaccard: only the postings can give it.
+    let paragraph = candidates
+        .pairs
+        .iter()
+        .find(|p| (p.a.as_str(), p.b.as_str()) == ("doc20", "doc21"));
+    assert!(
+        paragraph.is_some_and(|p| p.postings && !p.lsh && !p.simindex),
+        "{paragraph:?}"
+    );
+    let cluster = candidates
+        .pairs
+        .iter()
+        .filter(|p| p.a.as_str() < "doc14" && p.b.as_str() < "doc14");
+    assert!(cluster.clone().all(|p| !p.postings && p.lsh && p.simindex));
+    assert_eq!(cluster.count(), 91);
+    let mut only_postings = PairsOptions::default();
+    only_postings.align.max_doc_frequency = 1_000_000;
+    // Counting every fingerprint, the postings give the popular pairs too.
+    let every = checker.pair_candidates(&only_postings).unwrap();
+    assert!(every.postings >= 93, "{every:?}");
+}
+
+#[test]
+fn pairs_among_refuses_unknown_ids_and_self_pairs() {
+    let checker = batch();
+    let options = PairsOptions::default();
+    assert!(checker.pairs_among(&[("doc01", "nope")], &options).is_err());
+    assert!(checker
+        .pairs_among(&[("doc01", "doc01")], &options)
+        .is_err());
+    let twice = checker
+        .pairs_among(&[("doc01", "doc02"), ("doc02", "doc01")], &options)
+        .unwrap();
+    assert_eq!(twice.len(), 1);
+    assert!(checker.pairs_among(&[], &options).unwrap().is_empty());
+}
+
+#[test]
+fn texts_too_short_for_a_passage_are_never_candidates_of_lsh_or_the_simhash_index() {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for i in 0..30 {
+        let text = "Name and date of the form";
+        checker
+            .add_reference(Reference::new(format!("form{i:02}"), text))
+            .unwrap();
+    }
+    let candidates = checker.pair_candidates(&PairsOptions::default()).unwrap();
+    assert_eq!(
+        (candidates.lsh, candidates.simindex),
+        (0, 0),
+        "{candidates:?}"
+    );
+    assert!(checker.pairs(&PairsOptions::default()).unwrap().is_empty());
+    // With minWords under their length, they are: all 435 pairs.
+    let mut short = PairsOptions::default();
+    short.align.min_words = 4;
+    let candidates = checker.pair_candidates(&short).unwrap();
+    assert_eq!(
+        (candidates.lsh, candidates.simindex),
+        (435, 435),
+        "{candidates:?}"
+    );
+}
