@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::{brown_documents as documents, words};
+
 use plagscope::checker::{CheckOptions, Checker, CheckerOptions, PairsOptions, Reference};
 use plagscope::exclude::ExclusionKind;
 use plagscope::text::tokenize;
@@ -18,24 +20,6 @@ fn reference(id: &str, text: &str) -> Reference {
 
 fn utf16_slice(text: &str, start: usize, end: usize) -> String {
     Span::new(start, end).slice_of(text).to_string()
-}
-
-/// Real documents from the corpus, as word lists.
-fn documents(count: usize) -> Vec<String> {
-    common::corpus("en")
-        .into_iter()
-        .filter(|(name, _)| name.starts_with("brown"))
-        .take(count)
-        .map(|(_, text)| text)
-        .collect()
-}
-
-fn words(text: &str, from: usize, count: usize) -> String {
-    text.split_whitespace()
-        .skip(from)
-        .take(count)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn checker_with(documents: &[String]) -> Checker {

@@ -6,30 +6,13 @@
 
 mod common;
 
+use common::{brown_documents as documents, words};
+
 use std::collections::BTreeSet;
 
 use plagscope::checker::{
     CandidatePair, Checker, CheckerOptions, PairReport, PairsOptions, Reference,
 };
-
-/// Words `from..from + len` of `text`.
-fn words(text: &str, from: usize, len: usize) -> String {
-    text.split_whitespace()
-        .skip(from)
-        .take(len)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Brown corpus documents (about 2,000 words each).
-fn documents(count: usize) -> Vec<String> {
-    common::corpus("en")
-        .into_iter()
-        .filter(|(name, _)| name.starts_with("brown"))
-        .take(count)
-        .map(|(_, text)| text)
-        .collect()
-}
 
 fn ids(reports: &[PairReport]) -> BTreeSet<(String, String)> {
     reports.iter().map(|p| (p.a.clone(), p.b.clone())).collect()

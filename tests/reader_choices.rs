@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::words;
+
 use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
 use plagscope::exclude::ExclusionKind;
 use plagscope::options::MAX_LIST_ITEMS as MAX_READER_CHOICES;
@@ -18,11 +20,6 @@ fn brown(count: usize) -> Vec<String> {
         .take(count)
         .map(|(_, text)| text.replace(['"', '“', '”'], ""))
         .collect()
-}
-
-fn words(text: &str, from: usize, count: usize) -> String {
-    let words: Vec<&str> = text.split_whitespace().skip(from).take(count).collect();
-    words.join(" ")
 }
 
 fn checker(texts: &[(&str, &str, bool)]) -> Checker {

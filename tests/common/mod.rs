@@ -62,3 +62,22 @@ impl SplitMix {
         z ^ (z >> 31)
     }
 }
+
+/// Words `from..from + count` of `text`, joined by single spaces.
+pub fn words(text: &str, from: usize, count: usize) -> String {
+    text.split_whitespace()
+        .skip(from)
+        .take(count)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The first `count` Brown corpus documents (about 2,000 words each).
+pub fn brown_documents(count: usize) -> Vec<String> {
+    corpus("en")
+        .into_iter()
+        .filter(|(name, _)| name.starts_with("brown"))
+        .take(count)
+        .map(|(_, text)| text)
+        .collect()
+}
