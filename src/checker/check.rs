@@ -9,8 +9,13 @@ use crate::exclude::Exclusion;
 use crate::methods::combined::Metadata;
 use crate::sketch::simhash::{text_simhash, TermWeighting};
 
-use super::*;
 use crate::text::tokenize::check_size;
+
+use super::options::CheckOptions;
+use super::report::{Report, SourceReport};
+use super::retrieval::{common_phrasing, shared_by_references};
+use super::scoring::{ratio, Comparison};
+use super::Checker;
 
 /// A paper with its metadata, which the combined score compares with each source's.
 #[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]

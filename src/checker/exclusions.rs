@@ -9,7 +9,8 @@ use crate::exclude::{bibliography, quotes, ExclusionKind};
 use crate::span::Span;
 use crate::text::Analysis;
 
-use super::*;
+use super::options::CheckOptions;
+use super::{Checker, Prepared};
 
 /// What a check leaves out: each excluded span with its reason, and per paper token whether it is
 /// excluded.

@@ -9,8 +9,10 @@ use crate::sketch::minhash::MinHashSignature;
 use crate::sketch::simhash::IdfTable;
 use crate::sketch::{guarantee_window, winnow_positions};
 
-use super::*;
 use crate::text::tokenize::check_size;
+
+use super::options::CheckerOptions;
+use super::{Checker, MAX_REFERENCE_SET_BYTES};
 
 /// A reference document as added by the user.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

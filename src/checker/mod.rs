@@ -36,15 +36,12 @@ mod retrieval;
 mod scoring;
 
 pub use check::Paper;
-use exclusions::token_span;
 pub(crate) use library::Entry;
 pub use library::{Reference, ReferenceInfo};
 pub use options::{CheckOptions, CheckerOptions, PairsOptions, ScoreOptions};
 pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};
 pub use report::{MethodScores, PairReport, PassageReport, Report, SharedRun, SourceReport};
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;
-use retrieval::{common_phrasing, shared_by_references};
-use scoring::{ratio, Comparison};
 
 pub use crate::text::MAX_TEXT_BYTES;
 

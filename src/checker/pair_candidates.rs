@@ -19,7 +19,8 @@ use crate::index::lsh::{LshIndex, LshParams};
 use crate::index::simindex::{SimIndex, SimIndexParams};
 use crate::sketch::simhash::{simhash64, term_features, TermWeighting};
 
-use super::*;
+use super::options::PairsOptions;
+use super::{Checker, Prepared};
 
 /// The Jaccard similarity (of word shingle sets) the LSH bands are tuned for, false positives and
 /// false negatives weighted equally: a copy with about a tenth of its words edited is around 0.4.

@@ -10,7 +10,12 @@ use crate::error::Error;
 use crate::sketch::simhash::{text_simhash, TermWeighting};
 
 use super::pair_candidates::count_simhash;
-use super::*;
+
+use super::options::PairsOptions;
+use super::report::PairReport;
+use super::retrieval::{common_phrasing, shared_by_references};
+use super::scoring::Comparison;
+use super::{Checker, Prepared};
 
 /// One reference as all pairs compares it, prepared once for all its pairs.
 struct PairSide {

@@ -7,7 +7,8 @@ use std::collections::{HashMap, HashSet};
 use crate::sketch::guarantee_window;
 use crate::text::WORD;
 
-use super::*;
+use super::options::CheckerOptions;
+use super::{Checker, Prepared};
 
 /// Longest stretch of common phrasing that is still a stock phrase, in words: a formula ("the
 /// receipts into the Treasury during the year ending on the 30th of September") is short. A longer

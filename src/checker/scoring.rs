@@ -11,7 +11,11 @@ use crate::sketch::simhash::hamming;
 use crate::span::Span;
 use crate::text::chinese_script::ScriptCount;
 
-use super::*;
+use super::exclusions::token_span;
+use super::options::ScoreOptions;
+use super::report::{MethodScores, PassageReport, SharedRun, SourceReport};
+use super::{Checker, Entry, Prepared};
+use crate::text::Analysis;
 
 /// The paper's side of a comparison.
 pub(super) struct Comparison<'a> {

@@ -81,7 +81,7 @@ pub fn length_weight(chars: usize) -> f64 {
 }
 
 /// Document frequencies of terms over a reference set, for idf weights.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct IdfTable {
     documents: u32,
     /// Ordered, so that a saved index is byte-for-byte reproducible.
@@ -124,6 +124,22 @@ impl IdfTable {
     /// Number of documents counted.
     pub fn documents(&self) -> u32 {
         self.documents
+    }
+
+    /// A table of `documents` documents and `(term, count)` pairs (the saved index's form; a
+    /// repeated term keeps its last count).
+    pub(crate) fn from_counts(documents: u32, pairs: impl IntoIterator<Item = (u64, u32)>) -> Self {
+        IdfTable {
+            documents,
+            document_frequency: pairs.into_iter().collect(),
+        }
+    }
+
+    /// The `(term, count)` pairs, terms ascending.
+    pub(crate) fn counts(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+        self.document_frequency
+            .iter()
+            .map(|(&term, &count)| (term, count))
     }
 
     /// Smoothed inverse document frequency of the term with hash `term`: `ln((1 + N) / (1 + df)) + 1`,

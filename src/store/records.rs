@@ -133,34 +133,16 @@ pub(crate) fn size(value: u64, what: &str) -> Result<usize, String> {
 }
 
 /// The document-frequency table of `documents` and `(term, count)` pairs in ascending order.
-///
-/// `IdfTable` keeps its counts private; its serde form is the one complete view of them, so the
-/// conversion goes through it in memory. The file never sees that form: if `IdfTable` changes,
-/// this fails in the round-trip tests instead of changing the format.
 pub(crate) fn idf_table(documents: u32, pairs: Vec<(u64, u32)>) -> Result<IdfTable, String> {
-    #[derive(Serialize)]
-    struct Counts {
-        documents: u32,
-        document_frequency: Vec<(u64, u32)>,
+    if pairs.windows(2).any(|w| w[0].0 >= w[1].0) {
+        return Err("document-frequency terms out of order".into());
     }
-    let counts = Counts {
-        documents,
-        document_frequency: pairs,
-    };
-    let bytes = postcard::to_allocvec(&counts).map_err(|e| e.to_string())?;
-    postcard::from_bytes(&bytes).map_err(|e| format!("document frequencies: {e}"))
+    Ok(IdfTable::from_counts(documents, pairs))
 }
 
-/// The document count and `(term, count)` pairs of a table, terms ascending (see [`idf_table`]).
+/// The document count and `(term, count)` pairs of a table, terms ascending.
 fn idf_counts(idf: &IdfTable) -> (u32, Vec<(u64, u32)>) {
-    #[derive(Deserialize)]
-    struct Counts {
-        documents: u32,
-        document_frequency: Vec<(u64, u32)>,
-    }
-    let bytes = postcard::to_allocvec(idf).expect("an IdfTable encodes");
-    let counts: Counts = postcard::from_bytes(&bytes).expect("an IdfTable is a count and pairs");
-    (counts.documents, counts.document_frequency)
+    (idf.documents(), idf.counts().collect())
 }
 
 impl From<&CheckerOptions> for OptionsRecordV2 {
@@ -285,9 +267,6 @@ pub(crate) fn decode(body: &[u8]) -> Result<Parts, String> {
             terms.len(),
             frequencies.len()
         ));
-    }
-    if !terms.windows(2).all(|w| w[0] < w[1]) {
-        return Err("document-frequency terms out of order".into());
     }
     let idf = idf_table(documents, terms.into_iter().zip(frequencies).collect())?;
     Ok(Parts {
