@@ -114,6 +114,42 @@ fn overlapping_sources_are_not_double_counted() {
 }
 
 #[test]
+fn sources_under_the_smallest_share_are_not_listed_but_still_count() {
+    let docs = documents(4);
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    checker.add_reference(reference("big", &docs[0])).unwrap();
+    checker.add_reference(reference("small", &docs[1])).unwrap();
+    let paper = format!(
+        "{} {} {} {}",
+        words(&docs[0], 0, 150),
+        words(&docs[2], 0, 150),
+        words(&docs[1], 100, 40),
+        words(&docs[2], 150, 150)
+    );
+    // Brown texts hold dialogue: cut at any word, a quotation could swallow the small copy.
+    let all_listed = CheckOptions {
+        exclude_quotes: false,
+        ..CheckOptions::default()
+    };
+    let all = checker.check(&paper, &all_listed).unwrap();
+    let shares: Vec<(String, f64)> = all
+        .sources
+        .iter()
+        .map(|s| (s.id.clone(), s.similarity))
+        .collect();
+    assert_eq!(shares.len(), 2, "{shares:?}");
+    assert!(shares[1].1 < 0.1 && shares[0].1 > 0.25, "{shares:?}");
+    let options = CheckOptions {
+        min_source_similarity: 0.1,
+        ..all_listed
+    };
+    let listed = checker.check(&paper, &options).unwrap();
+    assert_eq!(listed.sources.len(), 1);
+    assert_eq!(listed.sources[0].id, "big");
+    assert_eq!(listed.similarity, all.similarity);
+}
+
+#[test]
 fn quotes_and_the_bibliography_are_excluded() {
     let docs = documents(4);
     let checker = checker_with(&docs[..3]);

@@ -69,6 +69,7 @@ impl Checker {
                 .total_cmp(&a.similarity)
                 .then_with(|| a.id.cmp(&b.id))
         });
+        sources.retain(|source| source.similarity >= options.min_source_similarity);
         sources.truncate(options.max_sources);
         let mut excluded_report: Vec<Exclusion> = excluded_spans
             .into_iter()

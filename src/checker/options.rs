@@ -65,6 +65,9 @@ crate::options! {
         pub exclude_bibliography: bool = true;
         /// Report at most this many sources.
         pub max_sources: usize = 100, in 1..=10_000;
+        /// List only sources with at least this share of the paper; the overall similarity still
+        /// counts every source.
+        pub min_source_similarity: f64 = 0.0, in 0.0..=1.0;
         /// Weights of the whole-document scores.
         pub scores: ScoreOptions = ScoreOptions::default();
         /// References the reader left out of this report, by id: passages and similarity are

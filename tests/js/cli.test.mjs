@@ -88,9 +88,22 @@ test('pairs finds who copied from whom', () => {
   assert.equal(pairs.length, 1);
 });
 
-test('options reach the engine', () => {
+test('options reach the engine: every option is a flag, made from the engine declarations', () => {
   const strict = JSON.parse(run('check', 'paper.txt', '--refs', 'refs', '--json', '--min-words', '500').out);
   assert.equal(strict.sources.length, 0);
+  const found = JSON.parse(run('check', 'paper.txt', '--refs', 'refs', '--json').out);
+  assert.ok(found.sources.length > 0);
+  const above = (share) => JSON.parse(run('check', 'paper.txt', '--refs', 'refs', '--json', '--min-source-similarity', String(share)).out);
+  assert.equal(above(found.sources[0].similarity + 0.001).sources.length, 0);
+  assert.equal(above(found.sources[0].similarity + 0.001).similarity, found.similarity);
+  const quotesKept = JSON.parse(run('check', 'paper.txt', '--refs', 'refs', '--json', '--no-exclude-quotes').out);
+  assert.ok(quotesKept.excluded.every((x) => x.kind !== 'quote'));
+  const loose = run('pairs', 'refs', 'paper.txt', '--min-similarity', '0', '--shingle-words', '4');
+  assert.equal(loose.code, 0, loose.err);
+  const help = run('--help').out;
+  for (const flag of ['--shingle-words N', '--guarantee-words N', '--[no-]exclude-quotes', '--min-words N', '--min-similarity X', '--minhash-scheme NAME']) {
+    assert.ok(help.includes(flag), flag);
+  }
 });
 
 test('usage errors exit 2, failures exit 1, each with a one-line message', () => {
@@ -108,6 +121,9 @@ test('usage errors exit 2, failures exit 1, each with a one-line message', () =>
     [['check', 'russian.txt', '--refs', 'refs'], 1, /^plagscope: russian\.txt is written in a text encoding plagscope cannot recognise\./],
     [['check', 'refs', '--refs', 'refs'], 1, /^plagscope: cannot read refs: it is a folder/],
     [['index', 'refs'], 2, /index needs -o FILE/],
+    [['check', 'paper.txt', '--refs', 'refs', '--shingle-words', '99'], 2, /--shingle-words must be an integer in 2\.\.16, got 99/],
+    [['check', 'paper.txt', '--refs', 'refs', '--min-similarity', '0.5'], 2, /--min-similarity does not apply to check/],
+    [['check', 'paper.txt', '--index', 'refs.idx', '--ignore-case'], 2, /the index keeps the options it was made with/],
   ];
   for (const [args, code, message] of cases) {
     const result = run(...args);
