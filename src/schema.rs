@@ -11,7 +11,8 @@ use schemars::{generate::SchemaSettings, SchemaGenerator};
 use serde_json::{json, Map, Value};
 
 use crate::checker::{
-    CheckOptions, CheckerOptions, PairReport, PairsOptions, Paper, Reference, ReferenceInfo, Report,
+    CheckOptions, CheckerOptions, Defaults, PairReport, PairsOptions, Paper, Reference,
+    ReferenceInfo, Report,
 };
 use crate::sketch::{HashedShingle, MinHashOptions, ShingleOptions, SimHashOptions, WinnowOptions};
 use crate::text::{AnalysisReport, TextOptions};
@@ -44,6 +45,7 @@ pub fn api_schema() -> Value {
     generator.subschema_for::<Paper>();
     generator.subschema_for::<Reference>();
     // What comes back.
+    generator.subschema_for::<Defaults>();
     generator.subschema_for::<ReferenceInfo>();
     generator.subschema_for::<Report>();
     generator.subschema_for::<PairReport>();

@@ -38,7 +38,7 @@ mod scoring;
 pub use check::Paper;
 pub(crate) use library::Entry;
 pub use library::{Reference, ReferenceInfo};
-pub use options::{CheckOptions, CheckerOptions, PairsOptions, ScoreOptions};
+pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOptions};
 pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};
 pub use report::{MethodScores, PairReport, PassageReport, Report, SharedRun, SourceReport};
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;

@@ -94,3 +94,14 @@ crate::options! {
         pub min_similarity: f64 = 0.05, in 0.0..=1.0;
     }
 }
+
+/// Every option's default, filled in: what front ends read instead of writing defaults again.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, schemars::JsonSchema)]
+pub struct Defaults {
+    /// The defaults of a reference set's options.
+    pub checker: CheckerOptions,
+    /// The defaults of a check's options.
+    pub check: CheckOptions,
+    /// The defaults of an all-pairs run's options.
+    pub pairs: PairsOptions,
+}

@@ -10,7 +10,9 @@ mod plain;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::checker::{CheckOptions, Checker, CheckerOptions, PairsOptions, Paper, Reference};
+use crate::checker::{
+    CheckOptions, Checker, CheckerOptions, Defaults, PairsOptions, Paper, Reference,
+};
 use crate::compare::{MAX_NGRAM, MIN_NGRAM};
 use crate::sketch::{
     minhash_of, shingles_of, simhash_of, winnow_of, MinHashOptions, ShingleOptions, SimHashOptions,
@@ -32,21 +34,9 @@ pub fn version() -> String {
 }
 
 /// The defaults of every option, filled in: `{ checker, check, pairs }`.
-#[wasm_bindgen(
-    unchecked_return_type = "{ checker: Required<CheckerOptions>; check: Required<CheckOptions>; pairs: Required<PairsOptions> }"
-)]
+#[wasm_bindgen(unchecked_return_type = "Defaults")]
 pub fn defaults() -> Result<JsValue, JsError> {
-    #[derive(Serialize)]
-    struct Defaults {
-        checker: CheckerOptions,
-        check: CheckOptions,
-        pairs: PairsOptions,
-    }
-    to_js(&Defaults {
-        checker: CheckerOptions::default(),
-        check: CheckOptions::default(),
-        pairs: PairsOptions::default(),
-    })
+    to_js(&Defaults::default())
 }
 
 /// Finds the word n-grams that two texts share, and where they are in each.
