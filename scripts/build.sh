@@ -15,7 +15,7 @@ before=$(stat -c %s pkg/plagscope_bg.wasm)
 
 step "API schema and TypeScript declarations (pkg/schema.json, schema.js, types.d.ts, from src/schema.rs)"
 # A native run of the crate's own declarations: every option's doc, default and range.
-cargo run --quiet --bin plagscope-schema > pkg/schema.json
+cargo run --quiet --example api-schema > pkg/schema.json
 node scripts/types.mjs
 
 step "optimizing for size (wasm-opt -Oz from npm binaryen)"

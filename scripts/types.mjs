@@ -1,5 +1,5 @@
 // Generates what JavaScript needs from the engine's API schema (pkg/schema.json, written by
-// `cargo run --bin plagscope-schema` from the Rust declarations, src/schema.rs):
+// `cargo run --example api-schema` from the Rust declarations, src/schema.rs):
 //   pkg/schema.js   the schema as an ES module, for the CLI's flags and the page's option limits;
 //   pkg/types.d.ts  the TypeScript declarations of every option and result type, which the
 //                   wasm-bindgen declarations (pkg/plagscope.d.ts) import and re-export.

@@ -1,6 +1,6 @@
 //! The JSON Schema of every type that crosses the API: the options (declared once with
 //! [`crate::options!`]: doc, default, range) and the results. The build writes it to
-//! `pkg/schema.json` (`cargo run --bin plagscope-schema`); the TypeScript declarations, the CLI's
+//! `pkg/schema.json` (`cargo run --example api-schema`); the TypeScript declarations, the CLI's
 //! flags and help, the page's option limits and the README's tables are generated from it or
 //! tested against it.
 //!
