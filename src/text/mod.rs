@@ -6,6 +6,7 @@
 //! folded inside mixed-script words ([`confusables`]), and an [`EvasionReport`] of what was found.
 //! Every token carries its span in the ORIGINAL text as UTF-16 code units.
 
+mod ascii_words;
 mod chars;
 pub mod chinese_script;
 pub mod confusables;

@@ -10,6 +10,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
+use super::ascii_words::{ascii_word_bounds, classify, Class};
 use super::confusables::{fold_letter, mixed_word_script, script_name};
 use super::evasion::{EvasionBuilder, EvasionReport};
 use super::normalize::NormalizedLine;
@@ -96,6 +97,7 @@ pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
         evasion: EvasionBuilder::default(),
         pending_separator: None,
         pieces: Vec::new(),
+        classes: Vec::new(),
     };
     let mut line = NormalizedLine::default();
     let mut base = 0;
@@ -169,11 +171,32 @@ struct Builder<'o> {
     pending_separator: Option<char>,
     /// Scratch space for splitting words into tokens.
     pieces: Vec<(usize, usize, TokenKind)>,
+    /// Scratch space for segmenting ASCII lines.
+    classes: Vec<Class>,
 }
 
 impl Builder<'_> {
+    /// Cuts a normalized line into UAX #29 segments: an ASCII line (most of English) by the byte
+    /// table of [`super::ascii_words`], anything else by `unicode-segmentation`; the segments are
+    /// the same (a property test holds them to each other).
     fn segment(&mut self, line: &NormalizedLine) {
-        for (start, segment) in line.text.split_word_bound_indices() {
+        if line.text.is_ascii() {
+            let mut classes = std::mem::take(&mut self.classes);
+            classify(&line.text, &mut classes);
+            self.segments(line, ascii_word_bounds(&line.text, &classes));
+            self.classes = classes;
+        } else {
+            self.segments(line, line.text.split_word_bound_indices());
+        }
+    }
+
+    /// Writes the segments of `line`: separators, words (as tokens) and punctuation.
+    fn segments<'l>(
+        &mut self,
+        line: &'l NormalizedLine,
+        segments: impl Iterator<Item = (usize, &'l str)>,
+    ) {
+        for (start, segment) in segments {
             // A combining mark after a space joins the space's segment (UAX #29 WB4); the space
             // is still a separator, never part of a token.
             let trimmed = segment.trim_start();

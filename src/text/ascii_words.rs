@@ -1,0 +1,156 @@
+//! UAX #29 word boundaries for ASCII text, without the Unicode tables: the segments
+//! `unicode-segmentation`'s `split_word_bound_indices` gives, found with one byte-class table.
+//!
+//! Segmenting is the largest cost of the pipeline on English (the general algorithm looks every
+//! character up in the Word_Break tables); most lines of English, once normalized, are ASCII. For
+//! ASCII only these rules of UAX #29 can apply (Extend, Format, ZWJ, Katakana, Hebrew letters and
+//! regional indicators are never ASCII):
+//!
+//! - WB3–3b: CR × LF; otherwise break around CR, LF and the other newlines (VT, FF);
+//! - WB3d: spaces stay together;
+//! - WB5–7: letters join, also across one `:`, `.` or `'` between letters ("don't", "e.g");
+//! - WB8–12: digits join each other and letters, also across one `,` `;` `.` `'` between digits;
+//! - WB13a/b: `_` joins letters, digits and itself;
+//! - WB999: everything else is a segment of its own.
+//!
+//! A property test holds this to `unicode-segmentation` on arbitrary ASCII strings.
+
+/// The Word_Break class of an ASCII byte, as far as the rules above tell them apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Class {
+    Cr,
+    Lf,
+    Newline,
+    Space,
+    Letter,
+    Digit,
+    /// `:`
+    MidLetter,
+    /// `,` and `;`
+    MidNum,
+    /// `.` and `'` (MidNumLet and Single_Quote: they behave alike here)
+    MidNumLet,
+    /// `_`
+    ExtendNumLet,
+    Other,
+}
+
+fn class(byte: u8) -> Class {
+    match byte {
+        b'\r' => Class::Cr,
+        b'\n' => Class::Lf,
+        0x0B | 0x0C => Class::Newline,
+        b' ' => Class::Space,
+        b'a'..=b'z' | b'A'..=b'Z' => Class::Letter,
+        b'0'..=b'9' => Class::Digit,
+        b':' => Class::MidLetter,
+        b',' | b';' => Class::MidNum,
+        b'.' | b'\'' => Class::MidNumLet,
+        b'_' => Class::ExtendNumLet,
+        _ => Class::Other,
+    }
+}
+
+/// Whether a word boundary falls between `classes[at - 1]` and `classes[at]` (0 < at < len).
+fn breaks_at(classes: &[Class], at: usize) -> bool {
+    use Class::*;
+    let before = classes[at - 1];
+    let after = classes[at];
+    let before_before = at.checked_sub(2).map(|i| classes[i]);
+    let after_after = classes.get(at + 1).copied();
+    let between_letters = |c| matches!(c, MidLetter | MidNumLet);
+    let between_digits = |c| matches!(c, MidNum | MidNumLet);
+    match (before, after) {
+        (Cr, Lf) => false,
+        (Cr | Lf | Newline, _) | (_, Cr | Lf | Newline) => true,
+        (Space, Space) => false,
+        (Letter | Digit, Letter | Digit) => false,
+        (Letter, mid) if between_letters(mid) => after_after != Some(Letter),
+        (mid, Letter) if between_letters(mid) => before_before != Some(Letter),
+        (Digit, mid) if between_digits(mid) => after_after != Some(Digit),
+        (mid, Digit) if between_digits(mid) => before_before != Some(Digit),
+        (Letter | Digit | ExtendNumLet, ExtendNumLet) => false,
+        (ExtendNumLet, Letter | Digit) => false,
+        _ => true,
+    }
+}
+
+/// The Word_Break classes of ASCII `text`'s bytes, into `classes` (scratch space reused across
+/// lines).
+pub(crate) fn classify(text: &str, classes: &mut Vec<Class>) {
+    debug_assert!(text.is_ascii());
+    classes.clear();
+    classes.extend(text.bytes().map(class));
+}
+
+/// The UAX #29 word-bound segments of ASCII `text` with their byte offsets, in order, as
+/// `split_word_bound_indices` gives them; `classes` are its bytes' classes ([`classify`]).
+pub(crate) fn ascii_word_bounds<'t>(
+    text: &'t str,
+    classes: &'t [Class],
+) -> impl Iterator<Item = (usize, &'t str)> + 't {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start >= text.len() {
+            return None;
+        }
+        let mut end = start + 1;
+        while end < text.len() && !breaks_at(classes, end) {
+            end += 1;
+        }
+        let segment = (start, &text[start..end]);
+        start = end;
+        Some(segment)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use unicode_segmentation::UnicodeSegmentation;
+
+    fn ours(text: &str) -> Vec<(usize, &str)> {
+        let mut classes = Vec::new();
+        classify(text, &mut classes);
+        let bounds: Vec<(usize, usize)> = ascii_word_bounds(text, &classes)
+            .map(|(at, segment)| (at, at + segment.len()))
+            .collect();
+        bounds
+            .into_iter()
+            .map(|(at, end)| (at, &text[at..end]))
+            .collect()
+    }
+
+    fn theirs(text: &str) -> Vec<(usize, &str)> {
+        text.split_word_bound_indices().collect()
+    }
+
+    #[test]
+    fn the_rules_on_examples() {
+        for text in [
+            "",
+            "a",
+            "Don't stop: e.g. 3.14, 1,000; a_b __ x1 1x",
+            "a\r\nb\n\nc\u{b}d\u{c}e  f\t\tg",
+            "a:b a:1 1:a 1.a a.1 a'b 1'2 1;2 a;b ''  ..",
+            "end. 'quote' a.",
+            "_a a_ 1_ _1 ___ a__b",
+            "x\r\r\n\ny",
+        ] {
+            assert_eq!(ours(text), theirs(text), "{text:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        #[test]
+        fn the_same_segments_as_unicode_segmentation(text in "[ -~\t\r\n\u{b}\u{c}]{0,40}") {
+            proptest::prop_assert_eq!(ours(&text), theirs(&text));
+        }
+
+        #[test]
+        fn the_same_segments_on_word_like_ascii(text in "[a-c0-2 .,;:'_\"\n\r-]{0,40}") {
+            proptest::prop_assert_eq!(ours(&text), theirs(&text));
+        }
+    }
+}
