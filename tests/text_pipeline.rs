@@ -65,10 +65,14 @@ proptest! {
             let reversed = analysis.evasion.reversed_spans.iter()
                 .any(|r| r.start < token.span.end && token.span.start < r.end)
                 || !again.evasion.reversed_spans.is_empty();
-            // (Nested overrides reorder further, so only the letters are compared there.)
+            // (Nested overrides reorder further, so only the letters are compared there. Reordered,
+            // combining marks land on other letters, where they may be stripped: they are left
+            // out of the comparison. Whether an override is a disguise at all is decided per line:
+            // a line with right-to-left letters keeps its stored order.)
             let found_backwards = {
                 let mut available: Vec<char> = again.normalized.chars().collect();
-                token_text.chars().all(|c| match available.iter().position(|&a| a == c) {
+                token_text.chars().filter(|&c| !unicode_normalization::char::is_combining_mark(c))
+                    .all(|c| match available.iter().position(|&a| a == c) {
                     Some(i) => { available.swap_remove(i); true }
                     None => false,
                 })
@@ -273,4 +277,20 @@ fn fuzz_findings_normalize_idempotently() {
         let twice = tokenize(&once.normalized);
         assert_eq!(words(&twice), words(&once), "{text:?}");
     }
+}
+
+/// Found by the span property: whether a right-to-left override is a disguise is decided per line.
+/// With right-to-left letters on the line (𞸤) it is legitimate and the stored order stays, so the
+/// marks stay on the digit; the token's text alone, without them, is read in display order, which
+/// moves the marks onto the "e", where they are stripped.
+#[test]
+fn an_override_is_judged_by_its_whole_line() {
+    let text = "ＡＢＣ１２３\u{202e}\u{301}\u{308}\u{303}e\u{301}\u{200b}豈⼈𞸤";
+    let analysis = tokenize(text);
+    assert!(analysis.evasion.reversed_spans.is_empty());
+    let first = &analysis.tokens[0];
+    assert_eq!(analysis.text_of(first), "abc123\u{301}\u{308}\u{303}e");
+    let alone = tokenize(first.span.slice_of(text));
+    assert_eq!(alone.normalized, "abc123e");
+    assert!(!alone.evasion.reversed_spans.is_empty());
 }
