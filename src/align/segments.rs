@@ -1,6 +1,6 @@
 //! Step 1: the maximal exact runs two token sequences share.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::{Context, Passage};
 use crate::text::WORD;
@@ -37,7 +37,7 @@ pub fn exact_segments(
     if paper.len() < n || source.len() < n {
         return Vec::new();
     }
-    let mut seeds: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut seeds: HashMap<u64, Vec<usize>> = HashMap::default();
     for (j, window) in source.windows(n).enumerate() {
         seeds.entry(seed_hash(window)).or_default().push(j);
     }

@@ -15,7 +15,7 @@
 //! evidence. The overall similarity is the share of the paper's words inside any reported passage, so overlapping sources
 //! are not double-counted (Turnitin's definition).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::align::Side;
 use crate::error::Error;
@@ -119,8 +119,8 @@ impl Checker {
             options,
             entries: Vec::new(),
             idf: IdfTable::new(),
-            ids: HashMap::new(),
-            postings: HashMap::new(),
+            ids: HashMap::default(),
+            postings: HashMap::default(),
             hasher,
             text_bytes: 0,
         })

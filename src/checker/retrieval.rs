@@ -2,7 +2,7 @@
 //! cannot be evidence because many references share them (common phrasing) or because other
 //! references share them too.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::sketch::guarantee_window;
 use crate::text::WORD;
@@ -89,8 +89,8 @@ impl Checker {
         base: Option<bool>,
     ) -> Vec<(usize, usize)> {
         let k = self.options.shingle_words;
-        let mut seen = HashSet::new();
-        let mut hits: HashMap<usize, usize> = HashMap::new();
+        let mut seen = HashSet::default();
+        let mut hits: HashMap<usize, usize> = HashMap::default();
         for (position, &hash) in paper.shingle_hashes.iter().enumerate() {
             if unusable[position..position + k].iter().any(|&e| e) || !seen.insert(hash) {
                 continue;

@@ -6,7 +6,9 @@
 //! matching form, stop words removed) hashed with the shingle hash, weighted by one of
 //! [`TermWeighting`]'s schemes.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -175,7 +177,7 @@ pub fn term_features(
             ))
         }
     };
-    let mut counts: HashMap<u64, (f64, usize)> = HashMap::new();
+    let mut counts: HashMap<u64, (f64, usize)> = HashMap::default();
     for (hash, chars) in terms(analysis) {
         counts.entry(hash).or_insert((0.0, chars)).0 += 1.0;
     }

@@ -7,7 +7,7 @@
 //! [`ScriptCount`] tells which script a stretch of original text is written in, so a passage
 //! matched across the two scripts can be reported as a disguise.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 use crate::span::Span;

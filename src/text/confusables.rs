@@ -7,7 +7,7 @@
 //! confusable skeleton (UTS #39, via `unicode-security`), e.g. Cyrillic "а" -> Latin "a" inside a
 //! Latin word, or Latin "o" -> Cyrillic "о" inside a Cyrillic word.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 use unicode_normalization::UnicodeNormalization;
@@ -208,7 +208,7 @@ fn lookalikes() -> &'static HashMap<(char, u8, bool), char> {
             ('\u{13A0}'..='\u{13FF}'),
             ('\u{AB70}'..='\u{ABBF}'),
         ];
-        let mut table = HashMap::new();
+        let mut table = HashMap::default();
         for c in blocks.into_iter().flatten() {
             let Some(i) = script_index(c) else { continue };
             // Only letters that normalization leaves alone, or folding would not be idempotent

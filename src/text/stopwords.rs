@@ -2,7 +2,7 @@
 //! crate). Matching keeps stop words by default (copied text copies them too); methods that weigh
 //! terms, such as tf·idf SimHash, drop them.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 use std::sync::OnceLock;
 
 /// Whether `token` (in matching form: lowercased, ASCII apostrophes) is an English or Chinese stop
