@@ -77,6 +77,22 @@ pub fn unify_punctuation(c: char) -> char {
     }
 }
 
+/// Whether `c` is a CJK unified ideograph of the Basic Multilingual Plane (extension A and the main
+/// block): a letter (alphabetic, script Han) that NFKC, case folding and punctuation unification
+/// all leave unchanged, and that has no marks to strip. Chinese and Japanese text is mostly these,
+/// so the pipeline answers for them without the Unicode tables (a test checks every one of them
+/// against the tables).
+#[inline]
+pub fn is_cjk_ideograph(c: char) -> bool {
+    matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF)
+}
+
+/// `char::is_alphanumeric`, answered without the tables for ASCII and CJK ideographs.
+#[inline]
+pub fn is_alphanumeric_fast(c: char) -> bool {
+    c.is_ascii_alphanumeric() || is_cjk_ideograph(c) || (!c.is_ascii() && c.is_alphanumeric())
+}
+
 /// Whether `c` is a compatibility ideograph or radical that NFKC maps to a unified ideograph: a
 /// look-alike of a Chinese character.
 pub fn is_lookalike_ideograph(c: char) -> bool {
@@ -89,6 +105,9 @@ pub fn is_lookalike_ideograph(c: char) -> bool {
 /// Joiners are part of Arabic, Indic and emoji spelling, Thai and Khmer use zero-width spaces as word
 /// separators, and Mongolian a narrow no-break space before suffixes, so those scripts are left out.
 pub fn is_plain_script_alphanumeric(c: char) -> bool {
+    if c.is_ascii() || is_cjk_ideograph(c) {
+        return c.is_ascii_alphanumeric() || is_cjk_ideograph(c); // Latin, Common digits, Han
+    }
     c.is_alphanumeric()
         && matches!(
             c.script(),
@@ -138,4 +157,40 @@ pub fn has_ignorable_marks(c: char) -> bool {
 /// caron), so that marks on every vowel of its lines are spelling, not disguise.
 pub fn is_tone_language_mark(mark: char) -> bool {
     matches!(mark as u32, 0x031B | 0x0309 | 0x0323 | 0x0304 | 0x030C)
+}
+
+#[cfg(test)]
+mod cjk_tests {
+    use super::*;
+    use unicode_normalization::{is_nfkc_quick, IsNormalized};
+    use unicode_script::{Script, UnicodeScript};
+
+    #[test]
+    fn every_cjk_ideograph_is_what_the_fast_checks_take_it_for() {
+        for c in (0x3400..=0x4DBF)
+            .chain(0x4E00..=0x9FFF)
+            .filter_map(char::from_u32)
+        {
+            assert!(is_cjk_ideograph(c));
+            assert!(c.is_alphabetic() && c.is_alphanumeric(), "{c}");
+            assert_eq!(c.script(), Script::Han, "{c}");
+            assert_eq!(is_nfkc_quick(std::iter::once(c)), IsNormalized::Yes, "{c}");
+            assert!(c.to_lowercase().eq(std::iter::once(c)), "{c}");
+            assert_eq!(unify_punctuation(c), c);
+            assert!(!has_ignorable_marks(c) && !is_lookalike_ideograph(c));
+            assert!(super::super::tokenize::is_unsegmented_script(c));
+            assert!(is_plain_script_alphanumeric(c));
+        }
+        for c in (0..0x80u32)
+            .filter_map(char::from_u32)
+            .chain(['é', 'ж', '中', '。', '豈'])
+        {
+            assert_eq!(is_alphanumeric_fast(c), c.is_alphanumeric(), "{c:?}");
+        }
+        for c in (0..0x80u32).filter_map(char::from_u32) {
+            let by_tables =
+                c.is_alphanumeric() && matches!(c.script(), Script::Latin | Script::Common);
+            assert_eq!(is_plain_script_alphanumeric(c), by_tables, "{c:?}");
+        }
+    }
 }

@@ -24,7 +24,7 @@ const SCRIPTS: [Script; 5] = [
 ];
 
 fn script_index(c: char) -> Option<usize> {
-    if !c.is_alphabetic() {
+    if super::chars::is_cjk_ideograph(c) || !c.is_alphabetic() {
         return None;
     }
     let script = c.script();

@@ -194,12 +194,12 @@ fn base_letter(c: char) -> char {
 /// marks, so that the normalized text, analyzed again, is judged the same (U+037A ͺ becomes a space
 /// and a combining mark, and is no Greek letter then either).
 fn judged_letters(c: char) -> impl Iterator<Item = char> {
-    let (single, expanded) =
-        if c.is_ascii() || is_nfkc_quick(std::iter::once(c)) == IsNormalized::Yes {
-            (Some(strip_for_judging(c)), None)
-        } else {
-            (None, Some(std::iter::once(c).nfkc().map(strip_for_judging)))
-        };
+    let stable = c.is_ascii() || super::chars::is_cjk_ideograph(c);
+    let (single, expanded) = if stable || is_nfkc_quick(std::iter::once(c)) == IsNormalized::Yes {
+        (Some(strip_for_judging(c)), None)
+    } else {
+        (None, Some(std::iter::once(c).nfkc().map(strip_for_judging)))
+    };
     single.into_iter().chain(expanded.into_iter().flatten())
 }
 

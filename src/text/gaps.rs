@@ -5,7 +5,9 @@
 
 use unicode_normalization::char::is_combining_mark;
 
-use super::chars::{can_stand_for_space, char_role, is_plain_script_alphanumeric, CharRole};
+use super::chars::{
+    can_stand_for_space, char_role, is_cjk_ideograph, is_plain_script_alphanumeric, CharRole,
+};
 use crate::span::Span;
 
 /// Finds where the invisible characters and narrow spaces between letters of `line` (which starts
@@ -44,7 +46,7 @@ pub fn separator_stretches(line: &str, base: usize, stretches: &mut Vec<Span>) {
         if role == CharRole::Invisible || is_combining_mark(c) {
             continue; // a mark belongs to the letter before it
         }
-        let letter = c.is_alphabetic() && is_plain_script_alphanumeric(c);
+        let letter = is_plain_script_alphanumeric(c) && (is_cjk_ideograph(c) || c.is_alphabetic());
         if letter {
             for count in [&mut line_count, &mut word_count] {
                 count.letters += 1;

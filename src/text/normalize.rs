@@ -25,8 +25,8 @@ use unicode_segmentation::UnicodeSegmentation;
 use unicode_normalization::char::is_combining_mark;
 
 use super::chars::{
-    can_stand_for_space, has_ignorable_marks, hides_inside_word, is_invisible_control,
-    is_lookalike_ideograph, spaces_out_letters,
+    can_stand_for_space, has_ignorable_marks, hides_inside_word, is_alphanumeric_fast,
+    is_cjk_ideograph, is_invisible_control, is_lookalike_ideograph, spaces_out_letters,
 };
 pub use super::chars::{char_role, unify_punctuation, CharRole};
 use super::chinese_script::to_simplified;
@@ -357,7 +357,7 @@ impl NormalizedLine {
         } else if is_combining_mark(c) && self.marks.in_letter() {
             self.marks.mark(c);
         } else {
-            if c.is_alphanumeric() {
+            if is_alphanumeric_fast(c) {
                 self.marks.end_letter();
             } else {
                 self.marks.end_word();
@@ -380,7 +380,13 @@ impl NormalizedLine {
 fn stable_single_char(cluster: &str, ignore_case: bool) -> Option<char> {
     let mut chars = cluster.chars();
     let c = chars.next()?;
-    if chars.next().is_some() || is_lookalike_ideograph(c) || unify_punctuation(c) != c {
+    if chars.next().is_some() {
+        return None;
+    }
+    if is_cjk_ideograph(c) {
+        return Some(c); // stable under all three, without the tables
+    }
+    if is_lookalike_ideograph(c) || unify_punctuation(c) != c {
         return None;
     }
     if unicode_normalization::is_nfkc_quick(std::iter::once(c))

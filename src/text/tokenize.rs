@@ -11,6 +11,7 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::ascii_words::{ascii_word_bounds, classify, Class};
+use super::chars::{is_alphanumeric_fast, is_cjk_ideograph};
 use super::confusables::{fold_letter, mixed_word_script, script_name};
 use super::evasion::{EvasionBuilder, EvasionReport};
 use super::normalize::NormalizedLine;
@@ -217,7 +218,7 @@ impl Builder<'_> {
             let is_word = if segment.is_ascii() {
                 segment.bytes().any(|b| b.is_ascii_alphanumeric())
             } else {
-                segment.chars().any(char::is_alphanumeric)
+                segment.chars().any(is_alphanumeric_fast)
             };
             if is_word {
                 self.word(line, start, segment);
@@ -320,7 +321,10 @@ impl Builder<'_> {
 /// letter or digit (the "." in "中.文") are skipped.
 fn pieces(word: &str, pieces: &mut Vec<(usize, usize, TokenKind)>) {
     let plain_kind = |text: &str| {
-        if text.chars().any(char::is_alphabetic) {
+        if text
+            .chars()
+            .any(|c| is_cjk_ideograph(c) || c.is_alphabetic())
+        {
             TokenKind::Word
         } else {
             TokenKind::Number
@@ -355,7 +359,7 @@ fn pieces(word: &str, pieces: &mut Vec<(usize, usize, TokenKind)>) {
         if grapheme.chars().next().is_some_and(is_unsegmented_script) {
             close_run(&mut run, pieces);
             pieces.push((at, at + grapheme.len(), TokenKind::Character));
-        } else if grapheme.chars().any(char::is_alphanumeric) {
+        } else if grapheme.chars().any(is_alphanumeric_fast) {
             let start = run.map_or(at, |(start, _)| start);
             run = Some((start, at + grapheme.len()));
         }
