@@ -141,6 +141,8 @@ mod tests {
         }
     }
 
+    // proptest forks processes, which wasm32 cannot: natively only.
+    #[cfg(not(target_arch = "wasm32"))]
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
         #[test]
