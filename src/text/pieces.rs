@@ -33,6 +33,20 @@ pub fn pieces(text: &str) -> impl Iterator<Item = &str> {
 
 /// The length of the first piece of non-empty `text`.
 fn piece_end(text: &str) -> usize {
+    // Most lines end before a piece is full: then the piece is the line, and no place in it needs
+    // judging (which costs a few table lookups per character).
+    let window = &text.as_bytes()[..text.len().min(PIECE_BYTES)];
+    if let Some(newline) = window.iter().position(|&b| b == b'\n') {
+        return newline + 1;
+    }
+    if text.len() <= PIECE_BYTES {
+        return text.len();
+    }
+    piece_end_by_scan(text)
+}
+
+/// [`piece_end`] the long way: every place judged, the last safe one before a full piece taken.
+fn piece_end_by_scan(text: &str) -> usize {
     let mut last_cut = None;
     let mut previous = None;
     for (at, c) in text.char_indices() {
@@ -69,6 +83,26 @@ fn is_ideograph(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_shortcut_ends_pieces_where_the_scan_does() {
+        let line = "word ".repeat(20_000);
+        for text in [
+            "one line\nand another".to_string(),
+            "no newline at all".to_string(),
+            format!("{line}\nshort"),
+            format!("{}\n{line}", "x".repeat(PIECE_BYTES - 1)),
+            format!("{}\nrest", "x".repeat(PIECE_BYTES)),
+            "中文".repeat(30_000),
+        ] {
+            assert_eq!(
+                piece_end(&text),
+                piece_end_by_scan(&text),
+                "{}",
+                &text[..40.min(text.len())]
+            );
+        }
+    }
     use crate::text::{analyze, TextOptions};
 
     #[test]
