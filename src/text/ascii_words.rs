@@ -13,6 +13,9 @@
 //! - WB13a/b: `_` joins letters, digits and itself;
 //! - WB999: everything else is a segment of its own.
 //!
+//! So a segment is a run of letters, digits and `_` (with those single joiners inside), a run of
+//! spaces, CR LF, or one other byte.
+//!
 //! A property test holds this to `unicode-segmentation` on arbitrary ASCII strings.
 
 /// The Word_Break class of an ASCII byte, as far as the rules above tell them apart.
@@ -51,27 +54,36 @@ fn class(byte: u8) -> Class {
     }
 }
 
-/// Whether a word boundary falls between `classes[at - 1]` and `classes[at]` (0 < at < len).
-fn breaks_at(classes: &[Class], at: usize) -> bool {
+/// Where the segment that starts at `start` ends (`start < classes.len()`).
+fn segment_end(classes: &[Class], start: usize) -> usize {
     use Class::*;
-    let before = classes[at - 1];
-    let after = classes[at];
-    let before_before = at.checked_sub(2).map(|i| classes[i]);
-    let after_after = classes.get(at + 1).copied();
-    let between_letters = |c| matches!(c, MidLetter | MidNumLet);
-    let between_digits = |c| matches!(c, MidNum | MidNumLet);
-    match (before, after) {
-        (Cr, Lf) => false,
-        (Cr | Lf | Newline, _) | (_, Cr | Lf | Newline) => true,
-        (Space, Space) => false,
-        (Letter | Digit, Letter | Digit) => false,
-        (Letter, mid) if between_letters(mid) => after_after != Some(Letter),
-        (mid, Letter) if between_letters(mid) => before_before != Some(Letter),
-        (Digit, mid) if between_digits(mid) => after_after != Some(Digit),
-        (mid, Digit) if between_digits(mid) => before_before != Some(Digit),
-        (Letter | Digit | ExtendNumLet, ExtendNumLet) => false,
-        (ExtendNumLet, Letter | Digit) => false,
-        _ => true,
+    let at = |i: usize| classes.get(i).copied();
+    let word_like = |c: Option<Class>| matches!(c, Some(Letter | Digit | ExtendNumLet));
+    match classes[start] {
+        Letter | Digit | ExtendNumLet => {
+            let mut end = start + 1;
+            loop {
+                // No two of letters, digits and `_` break apart (WB5, WB8-10, WB13a/b).
+                while word_like(at(end)) {
+                    end += 1;
+                }
+                // One `:` `.` `'` between letters, or `,` `;` `.` `'` between digits (WB6/7, 11/12).
+                let joined = matches!(
+                    (at(end - 1), at(end), at(end + 1)),
+                    (Some(Letter), Some(MidLetter | MidNumLet), Some(Letter))
+                        | (Some(Digit), Some(MidNum | MidNumLet), Some(Digit))
+                );
+                if !joined {
+                    return end;
+                }
+                end += 2;
+            }
+        }
+        Space => (start + 1..classes.len())
+            .find(|&i| classes[i] != Space)
+            .unwrap_or(classes.len()),
+        Cr if at(start + 1) == Some(Lf) => start + 2,
+        _ => start + 1,
     }
 }
 
@@ -94,10 +106,7 @@ pub(crate) fn ascii_word_bounds<'t>(
         if start >= text.len() {
             return None;
         }
-        let mut end = start + 1;
-        while end < text.len() && !breaks_at(classes, end) {
-            end += 1;
-        }
+        let end = segment_end(classes, start);
         let segment = (start, &text[start..end]);
         start = end;
         Some(segment)
