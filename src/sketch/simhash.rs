@@ -6,8 +6,6 @@
 //! matching form, stop words removed) hashed with the shingle hash, weighted by one of
 //! [`TermWeighting`]'s schemes.
 
-use std::collections::BTreeMap;
-
 use rustc_hash::FxHashMap as HashMap;
 
 use serde::{Deserialize, Serialize};
@@ -86,8 +84,9 @@ pub fn length_weight(chars: usize) -> f64 {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct IdfTable {
     documents: u32,
-    /// Ordered, so that a saved index is byte-for-byte reproducible.
-    document_frequency: BTreeMap<u64, u32>,
+    /// Hashed for speed (every term of every reference passes here); [`IdfTable::counts`] sorts,
+    /// so that a saved index is byte-for-byte reproducible.
+    document_frequency: HashMap<u64, u32>,
 }
 
 impl IdfTable {
@@ -139,9 +138,13 @@ impl IdfTable {
 
     /// The `(term, count)` pairs, terms ascending.
     pub(crate) fn counts(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
-        self.document_frequency
+        let mut pairs: Vec<(u64, u32)> = self
+            .document_frequency
             .iter()
             .map(|(&term, &count)| (term, count))
+            .collect();
+        pairs.sort_unstable_by_key(|&(term, _)| term);
+        pairs.into_iter()
     }
 
     /// Smoothed inverse document frequency of the term with hash `term`: `ln((1 + N) / (1 + df)) + 1`,
