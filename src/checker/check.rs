@@ -7,7 +7,6 @@ use crate::align::align;
 use crate::error::Error;
 use crate::exclude::Exclusion;
 use crate::methods::combined::Metadata;
-use crate::sketch::simhash::{text_simhash, TermWeighting};
 
 use crate::text::tokenize::check_size;
 
@@ -57,7 +56,7 @@ impl Checker {
             a: &paper,
             a_minhash: &self.hasher.signature(&paper_shingles),
             a_shingles: paper_shingles.len(),
-            a_simhash: text_simhash(&paper.analysis, TermWeighting::TfIdfLength, Some(&self.idf))?,
+            a_seeds: &self.seed_profile(&paper)?,
             a_meta: &meta.signature(&self.hasher),
             a_excluded: &excluded,
             a_counted: counted,
@@ -135,16 +134,12 @@ impl Checker {
                     .zip(&paper.a_excluded[range])
                     .for_each(|(c, &e)| *c |= !e);
             }
-            let simhash = text_simhash(
-                &source.analysis,
-                TermWeighting::TfIdfLength,
-                Some(&self.idf),
-            )?;
+            let seeds = self.seed_profile(&source)?;
             sources.push(self.source_report(
                 paper,
                 entry,
                 &source,
-                simhash,
+                &seeds,
                 &passages,
                 &options.scores,
             )?);

@@ -7,14 +7,13 @@ use std::collections::HashSet;
 
 use crate::align::align;
 use crate::error::Error;
-use crate::sketch::simhash::{text_simhash, TermWeighting};
 
 use super::pair_candidates::count_simhash;
 
 use super::options::PairsOptions;
 use super::report::PairReport;
 use super::retrieval::{common_phrasing, shared_by_references};
-use super::scoring::Comparison;
+use super::scoring::{Comparison, SeedProfile};
 use super::{Checker, Prepared};
 
 /// One reference as all pairs compares it, prepared once for all its pairs.
@@ -24,8 +23,8 @@ struct PairSide {
     common: Vec<bool>,
     /// Tokens whose text three or more references share (`a` itself is one of them).
     shared: Vec<bool>,
-    /// The tf·idf·(1+len) SimHash the report gives.
-    simhash: u64,
+    /// The SimHash and the seeds' view of it.
+    seeds: SeedProfile,
 }
 
 /// The references prepared so far, by index.
@@ -109,7 +108,7 @@ impl Checker {
     }
 
     /// What a reference's pairs share: its common phrasing, its text shared by other references,
-    /// its SimHash.
+    /// its SimHash and the seeds' view.
     fn pair_side(&self, prepared: Prepared, options: &PairsOptions) -> Result<PairSide, Error> {
         Ok(PairSide {
             common: common_phrasing(
@@ -119,11 +118,7 @@ impl Checker {
                 options.align.max_doc_frequency,
             ),
             shared: shared_by_references(&self.postings, &prepared, self.options.shingle_words, 3),
-            simhash: text_simhash(
-                &prepared.analysis,
-                TermWeighting::TfIdfLength,
-                Some(&self.idf),
-            )?,
+            seeds: self.seed_profile(&prepared)?,
             prepared,
         })
     }
@@ -154,7 +149,7 @@ impl Checker {
             a: pa,
             a_minhash: &entry_a.minhash,
             a_shingles: entry_a.shingles,
-            a_simhash: side_a.simhash,
+            a_seeds: &side_a.seeds,
             a_meta: &entry_a.meta_minhash,
             a_excluded: &no_exclusions,
             a_counted: pa.analysis.tokens.len(),
@@ -165,7 +160,7 @@ impl Checker {
             &comparison,
             entry_b,
             pb,
-            side_b.simhash,
+            &side_b.seeds,
             &passages,
             &options.scores,
         )?;

@@ -3,11 +3,11 @@
 
 use crate::align::Passage;
 use crate::error::Error;
-use crate::methods::chinese_ngram::{self, SampleStep};
+use crate::methods::chinese_ngram::{NgramProfile, SampleStep};
 use crate::methods::combined::combined_similarity;
-use crate::methods::weibo::{self};
+use crate::methods::weibo::Terms;
 use crate::sketch::minhash::{containment_from_jaccard, MinHashSignature};
-use crate::sketch::simhash::hamming;
+use crate::sketch::simhash::{hamming, text_simhash, TermWeighting};
 use crate::span::Span;
 use crate::text::chinese_script::ScriptCount;
 
@@ -17,12 +17,21 @@ use super::report::{MethodScores, PassageReport, SharedRun, SourceReport};
 use super::{Checker, Entry, Prepared};
 use crate::text::Analysis;
 
+/// One text's side of the SimHash estimate and the seeds' scores, computed once per text however
+/// many texts it is compared with.
+pub(super) struct SeedProfile {
+    /// The tf·idf·(1+len) SimHash of the report.
+    pub(super) simhash: u64,
+    terms: Terms,
+    ngrams: NgramProfile,
+}
+
 /// The paper's side of a comparison.
 pub(super) struct Comparison<'a> {
     pub(super) a: &'a Prepared,
     pub(super) a_minhash: &'a MinHashSignature,
     pub(super) a_shingles: usize,
-    pub(super) a_simhash: u64,
+    pub(super) a_seeds: &'a SeedProfile,
     pub(super) a_meta: &'a MinHashSignature,
     pub(super) a_excluded: &'a [bool],
     pub(super) a_counted: usize,
@@ -88,12 +97,23 @@ fn passage_report(paper: &Analysis, source: &Analysis, passage: &Passage) -> Pas
 }
 
 impl Checker {
+    /// The SimHash and the seeds' view of a prepared text.
+    pub(super) fn seed_profile(&self, prepared: &Prepared) -> Result<SeedProfile, Error> {
+        let analysis = &prepared.analysis;
+        Ok(SeedProfile {
+            simhash: text_simhash(analysis, TermWeighting::TfIdfLength, Some(&self.idf))?,
+            terms: Terms::of(analysis),
+            ngrams: NgramProfile::of(analysis),
+        })
+    }
+
+    /// The report of one source whose `passages` with the paper are known.
     pub(super) fn source_report(
         &self,
         paper: &Comparison<'_>,
         entry: &Entry,
         source: &Prepared,
-        source_simhash: u64,
+        source_seeds: &SeedProfile,
         passages: &[Passage],
         scores: &ScoreOptions,
     ) -> Result<SourceReport, Error> {
@@ -126,8 +146,8 @@ impl Checker {
             ),
             jaccard,
             containment: containment_from_jaccard(jaccard, paper.a_shingles, entry.shingles),
-            simhash_distance: hamming(paper.a_simhash, source_simhash),
-            scores: Self::seed_scores(paper, entry, source, source_simhash, scores)?,
+            simhash_distance: hamming(paper.a_seeds.simhash, source_seeds.simhash),
+            scores: Self::seed_scores(paper, entry, source_seeds, scores)?,
             passages: passage_reports,
         })
     }
@@ -137,28 +157,20 @@ impl Checker {
     fn seed_scores(
         paper: &Comparison<'_>,
         entry: &Entry,
-        source: &Prepared,
-        source_simhash: u64,
+        source: &SeedProfile,
         options: &ScoreOptions,
     ) -> Result<MethodScores, Error> {
+        let own = paper.a_seeds;
         Ok(MethodScores {
             combined: combined_similarity(
-                paper.a_simhash,
-                source_simhash,
+                own.simhash,
+                source.simhash,
                 paper.a_meta,
                 &entry.meta_minhash,
                 options.combined_text_weight,
             )?,
-            weibo: weibo::compare(
-                &paper.a.analysis,
-                &source.analysis,
-                options.duplicate_weight,
-            )?,
-            chinese_ngram: chinese_ngram::check(
-                &paper.a.analysis,
-                &source.analysis,
-                SampleStep::Adaptive,
-            )?,
+            weibo: own.terms.compare(&source.terms, options.duplicate_weight)?,
+            chinese_ngram: own.ngrams.check(&source.ngrams, SampleStep::Adaptive)?,
         })
     }
 }

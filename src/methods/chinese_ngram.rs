@@ -130,34 +130,63 @@ pub fn check(
     other: &Analysis,
     step: SampleStep,
 ) -> Result<NgramDuplicate, Error> {
-    let chars = common_chars(checked);
-    let hashes = ngram_hashes(&chars);
-    let step = step.step(hashes.len())?;
-    let mut reference = ngram_hashes(&common_chars(other));
-    reference.sort_unstable();
-    let samples: Vec<u32> = hashes.iter().step_by(step).copied().collect();
-    let matched = samples
-        .iter()
-        .filter(|h| reference.binary_search(h).is_ok())
-        .count();
-    let share = if samples.is_empty() {
-        0.0
-    } else {
-        matched as f64 / samples.len() as f64
-    };
-    let threshold = if chars.len() < SHORT_TEXT_CHARS {
-        SHORT_THRESHOLD
-    } else {
-        THRESHOLD
-    };
-    Ok(NgramDuplicate {
-        characters: chars.len(),
-        samples: samples.len(),
-        matched,
-        share,
-        threshold,
-        duplicate: !samples.is_empty() && share >= threshold,
-    })
+    NgramProfile::of(checked).check(&NgramProfile::of(other), step)
+}
+
+/// What the method keeps of one text, computed once however many texts it is compared with: its
+/// number of common characters and their 4-gram hashes, in text order and (when it is the other
+/// text of a check) sorted for lookups.
+#[derive(Debug, Clone)]
+pub struct NgramProfile {
+    characters: usize,
+    hashes: Vec<u32>,
+    sorted: std::cell::OnceCell<Vec<u32>>,
+}
+
+impl NgramProfile {
+    /// The common characters' 4-gram hashes of `analysis`.
+    pub fn of(analysis: &Analysis) -> Self {
+        let chars = common_chars(analysis);
+        NgramProfile {
+            characters: chars.len(),
+            hashes: ngram_hashes(&chars),
+            sorted: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Checks whether this text duplicates `other`: samples this text's hashes and looks them up in
+    /// `other`'s sorted hashes.
+    pub fn check(&self, other: &NgramProfile, step: SampleStep) -> Result<NgramDuplicate, Error> {
+        let step = step.step(self.hashes.len())?;
+        let reference = other.sorted.get_or_init(|| {
+            let mut sorted = other.hashes.clone();
+            sorted.sort_unstable();
+            sorted
+        });
+        let samples = self.hashes.iter().step_by(step);
+        let taken = samples.len();
+        let matched = samples
+            .filter(|h| reference.binary_search(h).is_ok())
+            .count();
+        let share = if taken == 0 {
+            0.0
+        } else {
+            matched as f64 / taken as f64
+        };
+        let threshold = if self.characters < SHORT_TEXT_CHARS {
+            SHORT_THRESHOLD
+        } else {
+            THRESHOLD
+        };
+        Ok(NgramDuplicate {
+            characters: self.characters,
+            samples: taken,
+            matched,
+            share,
+            threshold,
+            duplicate: taken != 0 && share >= threshold,
+        })
+    }
 }
 
 #[cfg(test)]

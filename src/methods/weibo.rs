@@ -5,16 +5,14 @@
 //!   A *short* term (one character, e.g. a single Chinese character) carries too little information
 //!   to vote on all 32 bits: its hash's bits 17-32 are folded onto bits 1-16 (XOR) and it votes on
 //!   bits 1-16 only, so short terms do not scramble the upper half.
-//! - **Duplicate rate** `Dup`: the Jaccard similarity of the two texts' term sets (exact; posts are
-//!   short).
+//! - **Duplicate rate** `Dup`: the Jaccard similarity of the two texts' term sets, compared as
+//!   sorted 64-bit term hashes ([`Terms`]): exact unless two distinct terms share a hash.
 //! - **Similarity** `Sim = 1/(Ham + 1) + K·Dup` with `K` in [2, 8]; a pair is similar when
 //!   `Sim >= 1 + 0.2K`. (Identical posts score `1 + K`; a pair with distance 0 needs `Dup >= 0.2`, a
 //!   pair far apart needs `Dup` a little over 0.2 + (1 - 1/(Ham+1))/K.)
 //! - The seed's recursive 8-bit bucketing of fingerprints is research code, reached by no product
 //!   path: [`crate::research::weibo_buckets`] (all pairs takes its near-duplicate candidates from
 //!   the permuted-table SimHash index instead).
-
-use std::collections::HashSet;
 
 use serde::Serialize;
 
@@ -35,40 +33,91 @@ pub const DEFAULT_K: f64 = 4.0;
 /// assert!((a ^ b).count_ones() <= 8);
 /// ```
 pub fn simhash32(analysis: &Analysis) -> u32 {
-    let mut votes = [0i64; 32];
-    for text in analysis.token_texts().filter(|t| !is_stopword(t)) {
-        let hash = hash_bytes(text.as_bytes()) as u32;
-        let (bits, voting) = if text.chars().nth(1).is_none() {
-            ((hash ^ (hash >> 16)) & 0xFFFF, 16)
-        } else {
-            (hash, 32)
-        };
-        for (bit, vote) in votes.iter_mut().take(voting).enumerate() {
-            *vote += if bits >> bit & 1 == 1 { 1 } else { -1 };
+    Terms::of(analysis).fingerprint
+}
+
+/// What the method keeps of one text, computed once however many texts it is compared with: its
+/// 32-bit fingerprint and its term set (stop words removed) as sorted, distinct 64-bit hashes, so
+/// that `Dup` is a merge of two sorted lists rather than a set of strings built per pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Terms {
+    /// The 32-bit SimHash with short-term bit folding.
+    pub fingerprint: u32,
+    /// The distinct terms' hashes, sorted.
+    hashes: Vec<u64>,
+}
+
+impl Terms {
+    /// The fingerprint and term set of `analysis`.
+    pub fn of(analysis: &Analysis) -> Self {
+        let mut votes = [0i64; 32];
+        let mut hashes = Vec::new();
+        for text in analysis.token_texts().filter(|t| !is_stopword(t)) {
+            let hash = hash_bytes(text.as_bytes());
+            hashes.push(hash);
+            let hash = hash as u32;
+            let (bits, voting) = if text.chars().nth(1).is_none() {
+                ((hash ^ (hash >> 16)) & 0xFFFF, 16)
+            } else {
+                (hash, 32)
+            };
+            for (bit, vote) in votes.iter_mut().take(voting).enumerate() {
+                *vote += if bits >> bit & 1 == 1 { 1 } else { -1 };
+            }
+        }
+        hashes.sort_unstable();
+        hashes.dedup();
+        let fingerprint = votes
+            .iter()
+            .enumerate()
+            .filter(|(_, &vote)| vote > 0)
+            .fold(0u32, |fingerprint, (bit, _)| fingerprint | 1 << bit);
+        Terms {
+            fingerprint,
+            hashes,
         }
     }
-    votes
-        .iter()
-        .enumerate()
-        .filter(|(_, &vote)| vote > 0)
-        .fold(0u32, |fingerprint, (bit, _)| fingerprint | 1 << bit)
+
+    /// `Dup` of two term sets: the size of their intersection over that of their union.
+    pub fn duplicate_rate(&self, other: &Terms) -> f64 {
+        let (a, b) = (&self.hashes, &other.hashes);
+        let (mut i, mut j, mut shared) = (0, 0, 0);
+        while i < a.len() && j < b.len() {
+            match a[i].cmp(&b[j]) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => {
+                    shared += 1;
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        let union = a.len() + b.len() - shared;
+        if union == 0 {
+            0.0
+        } else {
+            shared as f64 / union as f64
+        }
+    }
+
+    /// Compares two texts' terms with parameter `K` in [2, 8] (see [`compare`]).
+    pub fn compare(&self, other: &Terms, k: f64) -> Result<WeiboComparison, Error> {
+        let hamming = (self.fingerprint ^ other.fingerprint).count_ones();
+        let dup = self.duplicate_rate(other);
+        let sim = similarity(hamming, dup, k)?;
+        Ok(WeiboComparison {
+            hamming,
+            dup,
+            sim,
+            similar: is_similar(sim, k)?,
+        })
+    }
 }
 
 /// `Dup`: Jaccard similarity of the two texts' term sets (stop words removed); 0 if both are empty.
 pub fn duplicate_rate(a: &Analysis, b: &Analysis) -> f64 {
-    let set = |analysis: &Analysis| -> HashSet<String> {
-        analysis
-            .token_texts()
-            .filter(|t| !is_stopword(t))
-            .map(String::from)
-            .collect()
-    };
-    let (a, b) = (set(a), set(b));
-    let union = a.union(&b).count();
-    if union == 0 {
-        return 0.0;
-    }
-    a.intersection(&b).count() as f64 / union as f64
+    Terms::of(a).duplicate_rate(&Terms::of(b))
 }
 
 fn check_k(k: f64) -> Result<(), Error> {
@@ -115,15 +164,7 @@ pub struct WeiboComparison {
 
 /// Compares two short texts with parameter `K` in [2, 8].
 pub fn compare(a: &Analysis, b: &Analysis, k: f64) -> Result<WeiboComparison, Error> {
-    let hamming = (simhash32(a) ^ simhash32(b)).count_ones();
-    let dup = duplicate_rate(a, b);
-    let sim = similarity(hamming, dup, k)?;
-    Ok(WeiboComparison {
-        hamming,
-        dup,
-        sim,
-        similar: is_similar(sim, k)?,
-    })
+    Terms::of(a).compare(&Terms::of(b), k)
 }
 
 #[cfg(test)]
@@ -141,6 +182,37 @@ mod tests {
             assert!(!is_similar(similarity(0, 0.19, k).unwrap(), k).unwrap());
         }
         assert!(similarity(0, 0.5, 1.0).is_err() && is_similar(1.0, 9.0).is_err());
+    }
+
+    #[test]
+    fn the_duplicate_rate_is_the_jaccard_similarity_of_the_term_strings() {
+        use std::collections::HashSet;
+        let texts = [
+            "the council approved the new cycling lanes downtown today and the lanes open soon",
+            "RT the council approved new cycling lanes! downtown lanes open in spring",
+            "今天天气很好，我们去公园散步吧，公园里人很多",
+            "",
+        ];
+        let set = |text: &str| -> HashSet<String> {
+            let analysis = tokenize(text);
+            let terms = analysis.token_texts().filter(|t| !is_stopword(t));
+            terms.map(String::from).collect()
+        };
+        for a in texts {
+            for b in texts {
+                let (sa, sb) = (set(a), set(b));
+                let union = sa.union(&sb).count();
+                let expected = match union {
+                    0 => 0.0,
+                    _ => sa.intersection(&sb).count() as f64 / union as f64,
+                };
+                assert_eq!(
+                    duplicate_rate(&tokenize(a), &tokenize(b)),
+                    expected,
+                    "{a:?} {b:?}"
+                );
+            }
+        }
     }
 
     #[test]
