@@ -1,6 +1,7 @@
 //! The checker at scale: a 10,000-word paper against 1,000 references (real English and Chinese
 //! text), natively. Reports indexing time, check time (median of 5), the saved index's size per
-//! reference word, and load time. Run with `npm run bench` or `cargo bench --bench checker`.
+//! reference word, and load time; then the time of a removal from a set of 100,000 references.
+//! Run with `npm run bench` or `cargo bench --bench checker`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -99,4 +100,41 @@ fn main() {
         format!("index_seconds={index_seconds} check_seconds={}\n", times[2]),
     )
     .expect("target/bench is writable");
+    removal(&references);
+}
+
+/// `remove_reference` in a set of 100,000 short references (100-word pieces of the same
+/// references): the median time of 200 removals spread over the set.
+fn removal(references: &[(String, String)]) {
+    let pieces: Vec<String> = references
+        .iter()
+        .flat_map(|(_, text)| {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let pieces: Vec<String> = words.chunks(100).map(|c| c.join(" ")).collect();
+            pieces
+        })
+        .collect();
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    let start = Instant::now();
+    for i in 0..100_000 {
+        let text = &pieces[i % pieces.len()];
+        checker
+            .add_reference(Reference::new(format!("r{i}"), format!("{i} {text}")))
+            .unwrap();
+    }
+    let index_seconds = start.elapsed().as_secs_f64();
+    let mut times: Vec<f64> = (0..200)
+        .map(|k| {
+            let start = Instant::now();
+            assert!(checker.remove_reference(&format!("r{}", k * 499)).unwrap());
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    println!(
+        "removal: 100,000 references of 100 words (indexed in {index_seconds:.1} s)\n  \
+         remove_reference                 {:>8.3} ms (median of 200; max {:.3})",
+        times[100] * 1e3,
+        times[199] * 1e3
+    );
 }

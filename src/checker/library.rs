@@ -12,6 +12,7 @@ use crate::sketch::{guarantee_window, winnow_positions};
 use crate::text::tokenize::check_size;
 
 use super::options::CheckerOptions;
+use super::postings::Postings;
 use super::{Checker, MAX_REFERENCE_SET_BYTES};
 
 /// A reference document as added by the user.
@@ -145,15 +146,9 @@ impl Checker {
     }
 
     pub(crate) fn insert_entry(&mut self, entry: Entry) {
-        let index = self.entries.len();
         self.text_bytes += entry.reference.text.len();
-        for &fingerprint in &entry.fingerprints {
-            self.postings
-                .entry(fingerprint)
-                .or_default()
-                .push(index as u32);
-        }
-        self.ids.insert(entry.reference.id.clone(), index);
+        let slot = self.postings.push(&entry.fingerprints);
+        self.ids.insert(entry.reference.id.clone(), slot);
         self.entries.push(entry);
     }
 
@@ -228,24 +223,35 @@ impl Checker {
         Ok(())
     }
 
-    /// Removes the reference with `id`; returns whether it existed.
+    /// Removes the reference with `id`; returns whether it existed. The work is that of the
+    /// removed reference (its posting lists, its terms' document frequencies), plus shifting one
+    /// small table of the references after it: the other posting lists are not touched.
     pub fn remove_reference(&mut self, id: &str) -> Result<bool, Error> {
-        let Some(index) = self.ids.remove(id) else {
+        let Some(position) = self.position_of(id) else {
             return Ok(false);
         };
-        let entry = self.entries.remove(index);
+        self.ids.remove(id);
+        let entry = self.entries.remove(position);
+        self.postings.remove(position, &entry.fingerprints);
+        self.text_bytes -= entry.reference.text.len();
         if let Ok(prepared) = self.prepare(&entry.reference.text) {
             self.idf.remove_document(&prepared.analysis);
         }
-        // Indices after the removed one shift down: rebuild the postings, the id map and the total.
-        self.postings.clear();
-        self.ids.clear();
-        self.text_bytes = 0;
-        let entries = std::mem::take(&mut self.entries);
-        for entry in entries {
-            self.insert_entry(entry);
+        if self.postings.mostly_free() {
+            self.renumber();
         }
         Ok(true)
+    }
+
+    /// Rebuilds the postings and the id map with the references numbered afresh, dropping the
+    /// slots removals left free.
+    fn renumber(&mut self) {
+        self.postings = Postings::default();
+        self.ids.clear();
+        self.text_bytes = 0;
+        for entry in std::mem::take(&mut self.entries) {
+            self.insert_entry(entry);
+        }
     }
 
     /// The references, in the order they were added.
@@ -264,6 +270,6 @@ impl Checker {
 
     /// The reference with `id`.
     pub fn reference(&self, id: &str) -> Option<&Reference> {
-        self.ids.get(id).map(|&i| &self.entries[i].reference)
+        self.position_of(id).map(|i| &self.entries[i].reference)
     }
 }

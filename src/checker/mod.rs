@@ -31,9 +31,12 @@ mod library;
 mod options;
 mod pair_candidates;
 mod pairs;
+mod postings;
 mod report;
 mod retrieval;
 mod scoring;
+
+use postings::Postings;
 
 pub use check::Paper;
 pub(crate) use library::Entry;
@@ -78,9 +81,10 @@ pub struct Checker {
     pub(crate) options: CheckerOptions,
     pub(crate) entries: Vec<Entry>,
     pub(crate) idf: IdfTable,
-    ids: HashMap<String, usize>,
-    /// Fingerprint -> indices into `entries`.
-    postings: HashMap<u64, Vec<u32>>,
+    /// Id -> the reference's slot in the postings.
+    ids: HashMap<String, u32>,
+    /// Fingerprint -> the references holding it.
+    postings: Postings,
     hasher: MinHasher,
     /// Bytes of reference text held, kept under [`MAX_REFERENCE_SET_BYTES`].
     text_bytes: usize,
@@ -120,7 +124,7 @@ impl Checker {
             entries: Vec::new(),
             idf: IdfTable::new(),
             ids: HashMap::default(),
-            postings: HashMap::default(),
+            postings: Postings::default(),
             hasher,
             text_bytes: 0,
         })
@@ -139,6 +143,13 @@ impl Checker {
     /// Whether there are no references.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// The position in `entries` of the reference with `id`.
+    fn position_of(&self, id: &str) -> Option<usize> {
+        self.ids
+            .get(id)
+            .and_then(|&slot| self.postings.position(slot))
     }
 
     fn prepare(&self, text: &str) -> Result<Prepared, Error> {

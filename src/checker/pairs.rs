@@ -57,7 +57,7 @@ impl Checker {
     ) -> Result<Vec<PairReport>, Error> {
         options.validate()?;
         let index = |id: &str| {
-            self.ids.get(id).map(|&i| i as u32).ok_or_else(|| {
+            self.position_of(id).map(|i| i as u32).ok_or_else(|| {
                 Error::invalid("pairs", format!("there is no reference with id {id:?}"))
             })
         };

@@ -8,6 +8,7 @@ use crate::sketch::guarantee_window;
 use crate::text::WORD;
 
 use super::options::CheckerOptions;
+use super::postings::Postings;
 use super::{Checker, Prepared};
 
 /// Longest stretch of common phrasing that is still a stock phrase, in words: a formula ("the
@@ -22,7 +23,7 @@ pub const MAX_STOCK_PHRASE_WORDS: u32 = 20;
 /// than a passage needs. Stretches longer than [`MAX_STOCK_PHRASE_WORDS`] are not stock phrases and
 /// stay evidence.
 pub(super) fn common_phrasing(
-    postings: &HashMap<u64, Vec<u32>>,
+    postings: &Postings,
     prepared: &Prepared,
     options: &CheckerOptions,
     max_doc_frequency: usize,
@@ -32,11 +33,7 @@ pub(super) fn common_phrasing(
         .shingle_hashes
         .iter()
         .enumerate()
-        .filter(|(_, hash)| {
-            postings
-                .get(hash)
-                .is_some_and(|d| d.len() > max_doc_frequency)
-        })
+        .filter(|(_, hash)| postings.count(hash) > max_doc_frequency)
         .map(|(position, _)| position);
     // Winnowing keeps a fingerprint in every window of w shingles, so inside one shared stretch
     // common fingerprints are at most w apart: join them into stretches.
@@ -62,17 +59,14 @@ pub(super) fn common_phrasing(
 /// Tokens covered by a shingle that is a fingerprint of at least `min_references` references:
 /// phrasing the domain shares, which shows nothing about one source.
 pub(super) fn shared_by_references(
-    postings: &HashMap<u64, Vec<u32>>,
+    postings: &Postings,
     prepared: &Prepared,
     k: usize,
     min_references: usize,
 ) -> Vec<bool> {
     let mut shared = vec![false; prepared.analysis.tokens.len()];
     for (position, hash) in prepared.shingle_hashes.iter().enumerate() {
-        if postings
-            .get(hash)
-            .is_some_and(|d| d.len() >= min_references)
-        {
+        if postings.count(hash) >= min_references {
             shared[position..position + k].fill(true);
         }
     }
@@ -95,10 +89,10 @@ impl Checker {
             if unusable[position..position + k].iter().any(|&e| e) || !seen.insert(hash) {
                 continue;
             }
-            let Some(documents) = self.postings.get(&hash) else {
+            let Some(documents) = self.postings.documents(&hash) else {
                 continue;
             };
-            for &document in documents {
+            for document in documents {
                 let document = document as usize;
                 if base.is_none_or(|b| self.entries[document].reference.base == b) {
                     *hits.entry(document).or_default() += 1;
