@@ -13,7 +13,7 @@ use crate::text::tokenize::check_size;
 
 use super::options::CheckerOptions;
 use super::postings::Postings;
-use super::{Checker, MAX_REFERENCE_SET_BYTES};
+use super::{Checker, Prepared, MAX_REFERENCE_SET_BYTES};
 
 /// A reference document as added by the user.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -62,12 +62,19 @@ pub(crate) struct Entry {
     pub(crate) words: usize,
     /// Distinct word shingles.
     pub(crate) shingles: usize,
-    /// Distinct winnowed fingerprints, sorted.
-    pub(crate) fingerprints: Vec<u64>,
+    /// Distinct winnowed fingerprints (they are kept in the postings only).
+    pub(crate) fingerprint_count: usize,
     /// MinHash of the word shingle set.
     pub(crate) minhash: MinHashSignature,
     /// MinHash of the metadata set.
     pub(crate) meta_minhash: MinHashSignature,
+}
+
+/// An entry with its fingerprints (sorted, distinct), as the store writes and reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct StoredEntry {
+    pub(crate) entry: Entry,
+    pub(crate) fingerprints: Vec<u64>,
 }
 
 /// A summary of one reference, for listings.
@@ -104,25 +111,29 @@ impl Checker {
             reference.title = reference.id.clone();
         }
         let prepared = self.prepare(&reference.text)?;
-        let window = guarantee_window(self.options.shingle_words, self.options.guarantee_words)?;
-        let fingerprints: Vec<u64> = Self::distinct(
-            &winnow_positions(&prepared.shingle_hashes, window)
-                .into_iter()
-                .map(|i| prepared.shingle_hashes[i])
-                .collect::<Vec<_>>(),
-        );
+        let fingerprints = self.fingerprints_of(&prepared)?;
         let distinct_shingles = Self::distinct(&prepared.shingle_hashes);
         let entry = Entry {
             words: prepared.analysis.tokens.len(),
             shingles: distinct_shingles.len(),
             minhash: self.hasher.signature(&distinct_shingles),
             meta_minhash: reference.meta.signature(&self.hasher),
-            fingerprints,
+            fingerprint_count: fingerprints.len(),
             reference,
         };
         self.idf.add_document(&prepared.analysis);
-        self.insert_entry(entry);
+        self.insert_entry(entry, &fingerprints);
         Ok(())
+    }
+
+    /// The distinct winnowed fingerprints of a prepared text, ascending.
+    fn fingerprints_of(&self, prepared: &Prepared) -> Result<Vec<u64>, Error> {
+        let window = guarantee_window(self.options.shingle_words, self.options.guarantee_words)?;
+        let hashes = &prepared.shingle_hashes;
+        let winnowed: Vec<u64> = (winnow_positions(hashes, window).into_iter())
+            .map(|i| hashes[i])
+            .collect();
+        Ok(Self::distinct(&winnowed))
     }
 
     /// Refuses a reference of `bytes` that would take the set past [`MAX_REFERENCE_SET_BYTES`].
@@ -145,9 +156,9 @@ impl Checker {
         ))
     }
 
-    pub(crate) fn insert_entry(&mut self, entry: Entry) {
+    fn insert_entry(&mut self, entry: Entry, fingerprints: &[u64]) {
         self.text_bytes += entry.reference.text.len();
-        let slot = self.postings.push(&entry.fingerprints);
+        let slot = self.postings.push(fingerprints);
         self.ids.insert(entry.reference.id.clone(), slot);
         self.entries.push(entry);
     }
@@ -155,21 +166,25 @@ impl Checker {
     /// Rebuilds a checker from saved parts (see [`crate::store`]).
     pub(crate) fn from_parts(
         options: CheckerOptions,
-        entries: Vec<Entry>,
+        entries: Vec<StoredEntry>,
         idf: IdfTable,
     ) -> Result<Self, Error> {
         let mut checker = Checker::new(options)?;
         checker.idf = idf;
         checker.entries.reserve_exact(entries.len());
         checker.ids.reserve(entries.len());
-        for entry in entries {
+        for StoredEntry {
+            entry,
+            fingerprints,
+        } in entries
+        {
             if checker.ids.contains_key(&entry.reference.id) {
                 return Err(Error::InvalidIndex(format!(
                     "the index holds the id {:?} twice",
                     entry.reference.id
                 )));
             }
-            checker.validate_entry(&entry)?;
+            checker.validate_entry(&entry, &fingerprints)?;
             if checker.check_room(entry.reference.text.len()).is_err() {
                 return Err(Error::InvalidIndex(format!(
                     "it holds more than {} MB of reference text, more than a reference set may \
@@ -177,15 +192,16 @@ impl Checker {
                     MAX_REFERENCE_SET_BYTES >> 20
                 )));
             }
-            checker.insert_entry(entry);
+            checker.insert_entry(entry, &fingerprints);
         }
+        checker.postings.merge();
         Ok(checker)
     }
 
     /// Checks a stored entry against this set's options, so that nothing read from a file can make
     /// a later check fail: both signatures of this set's scheme and size, fingerprints sorted and
     /// distinct, a valid id.
-    pub(super) fn validate_entry(&self, entry: &Entry) -> Result<(), Error> {
+    fn validate_entry(&self, entry: &Entry, fingerprints: &[u64]) -> Result<(), Error> {
         let id = &entry.reference.id;
         let invalid =
             |what: String| Err(Error::InvalidIndex(format!("the reference {id:?} {what}")));
@@ -210,13 +226,16 @@ impl Checker {
                 ));
             }
         }
-        if !entry.fingerprints.windows(2).all(|w| w[0] < w[1]) {
+        if !fingerprints.windows(2).all(|w| w[0] < w[1]) {
             return invalid("has fingerprints out of order".into());
         }
-        if entry.fingerprints.len() > entry.shingles {
+        if fingerprints.len() != entry.fingerprint_count {
+            return invalid("has a wrong fingerprint count".into());
+        }
+        if fingerprints.len() > entry.shingles {
             return invalid(format!(
                 "claims {} fingerprints but only {} shingles",
-                entry.fingerprints.len(),
+                fingerprints.len(),
                 entry.shingles
             ));
         }
@@ -230,13 +249,15 @@ impl Checker {
         let Some(position) = self.position_of(id) else {
             return Ok(false);
         };
+        // The text was analyzed when it was added, with the same options: this cannot fail, and
+        // it fails before anything is changed.
+        let prepared = self.prepare(&self.entries[position].reference.text)?;
+        let fingerprints = self.fingerprints_of(&prepared)?;
+        self.idf.remove_document(&prepared.analysis);
         self.ids.remove(id);
         let entry = self.entries.remove(position);
-        self.postings.remove(position, &entry.fingerprints);
+        self.postings.remove(position, &fingerprints);
         self.text_bytes -= entry.reference.text.len();
-        if let Ok(prepared) = self.prepare(&entry.reference.text) {
-            self.idf.remove_document(&prepared.analysis);
-        }
         if self.postings.mostly_free() {
             self.renumber();
         }
@@ -246,12 +267,22 @@ impl Checker {
     /// Rebuilds the postings and the id map with the references numbered afresh, dropping the
     /// slots removals left free.
     fn renumber(&mut self) {
+        let fingerprints = self.postings.fingerprints_by_position();
         self.postings = Postings::default();
         self.ids.clear();
         self.text_bytes = 0;
-        for entry in std::mem::take(&mut self.entries) {
-            self.insert_entry(entry);
+        for (entry, fingerprints) in std::mem::take(&mut self.entries)
+            .into_iter()
+            .zip(fingerprints)
+        {
+            self.insert_entry(entry, &fingerprints);
         }
+        self.postings.merge();
+    }
+
+    /// Each reference's fingerprints, ascending, in the order of the references (for the store).
+    pub(crate) fn fingerprints_by_position(&self) -> Vec<Vec<u64>> {
+        self.postings.fingerprints_by_position()
     }
 
     /// The references, in the order they were added.
@@ -262,7 +293,7 @@ impl Checker {
                 id: e.reference.id.clone(),
                 title: e.reference.title.clone(),
                 words: e.words,
-                fingerprints: e.fingerprints.len(),
+                fingerprints: e.fingerprint_count,
                 base: e.reference.base,
             })
             .collect()

@@ -39,7 +39,7 @@ mod scoring;
 use postings::Postings;
 
 pub use check::Paper;
-pub(crate) use library::Entry;
+pub(crate) use library::{Entry, StoredEntry};
 pub use library::{Reference, ReferenceInfo};
 pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOptions};
 pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};

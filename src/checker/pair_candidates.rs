@@ -164,8 +164,8 @@ impl Checker {
     pub(super) fn postings_pairs(&self, max_doc_frequency: usize) -> BTreeSet<(u32, u32)> {
         let mut shared = BTreeSet::new();
         for documents in self.postings.lists_between(max_doc_frequency) {
-            for (i, a) in documents.clone().enumerate() {
-                for b in documents.clone().skip(i + 1) {
+            for (i, &a) in documents.iter().enumerate() {
+                for &b in &documents[i + 1..] {
                     if !self.entries[a as usize].reference.base
                         && !self.entries[b as usize].reference.base
                     {

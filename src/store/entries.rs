@@ -6,17 +6,17 @@ use std::marker::PhantomData;
 
 use serde::de::{Deserialize, Deserializer, SeqAccess, Visitor};
 
-use crate::checker::Entry;
+use crate::checker::StoredEntry;
 
 /// A record of a reference as the file stores it, in any format version.
 pub(crate) trait EntryRecord {
     /// The index entry (checked against the set's options later, by `Checker::from_parts`).
-    fn into_entry(self) -> Result<Entry, String>;
+    fn into_entry(self) -> Result<StoredEntry, String>;
 }
 
 /// The entries of a sequence of records `R`, decoded and converted one by one.
 pub(crate) struct Entries<R> {
-    pub(crate) entries: Vec<Entry>,
+    pub(crate) entries: Vec<StoredEntry>,
     /// The first record that did not convert. Kept here rather than returned as a serde error,
     /// whose message postcard does not pass on.
     pub(crate) error: Option<String>,
@@ -25,7 +25,7 @@ pub(crate) struct Entries<R> {
 
 impl<R> Entries<R> {
     /// The entries, or the first conversion error.
-    pub(crate) fn into_result(self) -> Result<Vec<Entry>, String> {
+    pub(crate) fn into_result(self) -> Result<Vec<StoredEntry>, String> {
         match self.error {
             Some(error) => Err(error),
             None => Ok(self.entries),
@@ -50,7 +50,7 @@ impl<'de, R: Deserialize<'de> + EntryRecord> Visitor<'de> for EntriesVisitor<R> 
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         // The announced length is the file's claim: reserve no more than serde itself would (1 MiB).
-        let cautious = (1 << 20) / std::mem::size_of::<Entry>();
+        let cautious = (1 << 20) / std::mem::size_of::<StoredEntry>();
         let mut entries = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(cautious));
         let mut error = None;
         while let Some(record) = seq.next_element::<R>()? {

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::checker::{CheckerOptions, Entry};
+use crate::checker::{CheckerOptions, StoredEntry};
 use crate::text::TextOptions;
 
 use super::bytes::{u32_bytes, u64_bytes};
@@ -78,7 +78,7 @@ pub(crate) struct IdfRecordV1 {
 impl EntryRecord for EntryRecordV1 {
     /// The same fields as version 2 in another order: moved into a version 2 record, whose
     /// conversion checks them.
-    fn into_entry(self) -> Result<Entry, String> {
+    fn into_entry(self) -> Result<StoredEntry, String> {
         let signature = |s: SignatureRecordV1| -> Result<SignatureRecordV2, String> {
             scheme_from_code(s.scheme)?; // refused here with version 1's own number
             Ok(SignatureRecordV2 {

@@ -31,7 +31,7 @@ mod tests;
 
 use xxhash_rust::xxh3::xxh3_64;
 
-use crate::checker::{Checker, CheckerOptions, Entry};
+use crate::checker::{Checker, CheckerOptions, StoredEntry};
 use crate::error::Error;
 use crate::sketch::simhash::IdfTable;
 use crate::sketch::HASH_SCHEME_VERSION;
@@ -48,13 +48,19 @@ const TRAILER: usize = 8;
 /// What a body holds, in memory, whatever its version.
 pub(crate) struct Parts {
     pub(crate) options: CheckerOptions,
-    pub(crate) entries: Vec<Entry>,
+    pub(crate) entries: Vec<StoredEntry>,
     pub(crate) idf: IdfTable,
 }
 
 /// Serializes the checker's reference set.
 pub fn export_index(checker: &Checker) -> Result<Vec<u8>, Error> {
-    let record = records::encode(&checker.options, &checker.entries, &checker.idf);
+    let fingerprints = checker.fingerprints_by_position();
+    let record = records::encode(
+        &checker.options,
+        &checker.entries,
+        fingerprints,
+        &checker.idf,
+    );
     let body = postcard::to_allocvec(&record)
         .map_err(|e| Error::InvalidIndex(format!("could not encode the index: {e}")))?;
     Ok(framed(FORMAT_VERSION, &body))
@@ -160,7 +166,7 @@ fn reindex(parts: Parts) -> Result<Checker, Error> {
     let mut checker = Checker::new(parts.options)?;
     for entry in parts.entries {
         checker
-            .add_reference(entry.reference)
+            .add_reference(entry.entry.reference)
             .map_err(|e| Error::InvalidIndex(format!("a stored reference is invalid: {e}")))?;
     }
     Ok(checker)

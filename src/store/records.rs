@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::checker::{CheckerOptions, Entry, Reference};
+use crate::checker::{CheckerOptions, Entry, Reference, StoredEntry};
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::{MinHashScheme, MinHashSignature, MAX_NUM_PERM};
 use crate::sketch::simhash::IdfTable;
@@ -192,8 +192,8 @@ impl From<&MinHashSignature> for SignatureRecordV2 {
     }
 }
 
-impl From<&Entry> for ReferenceRecordV2 {
-    fn from(entry: &Entry) -> Self {
+impl ReferenceRecordV2 {
+    fn new(entry: &Entry, fingerprints: Vec<u64>) -> Self {
         let reference = &entry.reference;
         ReferenceRecordV2 {
             id: reference.id.clone(),
@@ -205,7 +205,7 @@ impl From<&Entry> for ReferenceRecordV2 {
             citations: reference.meta.references.clone(),
             words: entry.words as u64,
             shingles: entry.shingles as u64,
-            fingerprints: entry.fingerprints.clone(),
+            fingerprints,
             minhash: (&entry.minhash).into(),
             meta_minhash: (&entry.meta_minhash).into(),
         }
@@ -213,12 +213,12 @@ impl From<&Entry> for ReferenceRecordV2 {
 }
 
 impl EntryRecord for ReferenceRecordV2 {
-    fn into_entry(self) -> Result<Entry, String> {
+    fn into_entry(self) -> Result<StoredEntry, String> {
         let signature = |s: SignatureRecordV2| signature(s.scheme.into(), s.slots, s.values);
-        Ok(Entry {
+        let entry = Entry {
             words: size(self.words, "a word count")?,
             shingles: size(self.shingles, "a shingle count")?,
-            fingerprints: self.fingerprints,
+            fingerprint_count: self.fingerprints.len(),
             minhash: signature(self.minhash)?,
             meta_minhash: signature(self.meta_minhash)?,
             reference: Reference {
@@ -232,17 +232,28 @@ impl EntryRecord for ReferenceRecordV2 {
                 },
                 base: self.base,
             },
+        };
+        Ok(StoredEntry {
+            entry,
+            fingerprints: self.fingerprints,
         })
     }
 }
 
 /// The records of a checker's options, references and document frequencies.
-pub(crate) fn encode(options: &CheckerOptions, entries: &[Entry], idf: &IdfTable) -> IndexRecordV2 {
+pub(crate) fn encode(
+    options: &CheckerOptions,
+    entries: &[Entry],
+    fingerprints: Vec<Vec<u64>>,
+    idf: &IdfTable,
+) -> IndexRecordV2 {
     let (documents, pairs) = idf_counts(idf);
     let (terms, frequencies) = pairs.into_iter().unzip();
     IndexRecordV2 {
         options: options.into(),
-        references: entries.iter().map(ReferenceRecordV2::from).collect(),
+        references: (entries.iter().zip(fingerprints))
+            .map(|(entry, fingerprints)| ReferenceRecordV2::new(entry, fingerprints))
+            .collect(),
         idf: IdfRecordV2 {
             documents,
             terms,

@@ -67,7 +67,13 @@ fn file_with(body: &IndexRecordV2) -> Vec<u8> {
 
 fn sample_body() -> IndexRecordV2 {
     let checker = sample();
-    records::encode(&checker.options, &checker.entries, &checker.idf)
+    let fingerprints = checker.fingerprints_by_position();
+    records::encode(
+        &checker.options,
+        &checker.entries,
+        fingerprints,
+        &checker.idf,
+    )
 }
 
 fn message_of(file: &[u8]) -> String {
@@ -191,22 +197,25 @@ fn version_1_body() -> IndexRecordV1 {
             num_perm: options.num_perm as u64,
             minhash_scheme: records::scheme_code(options.minhash_scheme).into(),
         },
-        entries: (checker.entries.iter())
-            .map(|e| EntryRecordV1 {
-                id: e.reference.id.clone(),
-                title: e.reference.title.clone(),
-                text: e.reference.text.clone(),
-                keywords: e.reference.meta.keywords.clone(),
-                tags: e.reference.meta.tags.clone(),
-                citations: e.reference.meta.references.clone(),
-                base: e.reference.base,
-                words: e.words as u64,
-                shingles: e.shingles as u64,
-                fingerprints: e.fingerprints.clone(),
-                minhash: signature(&e.minhash),
-                meta_minhash: signature(&e.meta_minhash),
-            })
-            .collect(),
+        entries: (checker
+            .entries
+            .iter()
+            .zip(checker.fingerprints_by_position()))
+        .map(|(e, fingerprints)| EntryRecordV1 {
+            id: e.reference.id.clone(),
+            title: e.reference.title.clone(),
+            text: e.reference.text.clone(),
+            keywords: e.reference.meta.keywords.clone(),
+            tags: e.reference.meta.tags.clone(),
+            citations: e.reference.meta.references.clone(),
+            base: e.reference.base,
+            words: e.words as u64,
+            shingles: e.shingles as u64,
+            fingerprints,
+            minhash: signature(&e.minhash),
+            meta_minhash: signature(&e.meta_minhash),
+        })
+        .collect(),
         idf: IdfRecordV1 {
             documents: v2.idf.documents,
             document_frequency: v2.idf.terms.into_iter().zip(v2.idf.frequencies).collect(),
