@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use rustc_hash::FxHashSet as HashSet;
+
 use crate::error::Error;
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::MinHashSignature;
@@ -171,31 +173,48 @@ impl Checker {
     ) -> Result<Self, Error> {
         let mut checker = Checker::new(options)?;
         checker.idf = idf;
-        checker.entries.reserve_exact(entries.len());
-        checker.ids.reserve(entries.len());
+        let mut ids = HashSet::default();
+        let mut text_bytes = 0usize;
+        let (mut kept, mut lists) = (Vec::with_capacity(entries.len()), Vec::new());
         for StoredEntry {
             entry,
             fingerprints,
         } in entries
         {
-            if checker.ids.contains_key(&entry.reference.id) {
+            if !ids.insert(entry.reference.id.clone()) {
                 return Err(Error::InvalidIndex(format!(
                     "the index holds the id {:?} twice",
                     entry.reference.id
                 )));
             }
             checker.validate_entry(&entry, &fingerprints)?;
-            if checker.check_room(entry.reference.text.len()).is_err() {
+            text_bytes = text_bytes.saturating_add(entry.reference.text.len());
+            if text_bytes > MAX_REFERENCE_SET_BYTES {
                 return Err(Error::InvalidIndex(format!(
                     "it holds more than {} MB of reference text, more than a reference set may \
                      hold",
                     MAX_REFERENCE_SET_BYTES >> 20
                 )));
             }
-            checker.insert_entry(entry, &fingerprints);
+            kept.push(entry);
+            lists.push(fingerprints);
         }
-        checker.postings.merge();
+        checker.load(kept, &lists);
         Ok(checker)
+    }
+
+    /// Fills an empty set with `entries` holding `fingerprints`, in order, in one pass over the
+    /// postings.
+    fn load(&mut self, entries: Vec<Entry>, fingerprints: &[Vec<u64>]) {
+        debug_assert!(self.entries.is_empty() && self.ids.is_empty());
+        self.postings = Postings::default();
+        self.postings.extend(fingerprints.iter().map(Vec::as_slice));
+        for (slot, entry) in entries.into_iter().enumerate() {
+            // In a set filled at once, each reference's slot is its position.
+            self.text_bytes += entry.reference.text.len();
+            self.ids.insert(entry.reference.id.clone(), slot as u32);
+            self.entries.push(entry);
+        }
     }
 
     /// Checks a stored entry against this set's options, so that nothing read from a file can make
@@ -268,16 +287,10 @@ impl Checker {
     /// slots removals left free.
     fn renumber(&mut self) {
         let fingerprints = self.postings.fingerprints_by_position();
-        self.postings = Postings::default();
+        let entries = std::mem::take(&mut self.entries);
         self.ids.clear();
         self.text_bytes = 0;
-        for (entry, fingerprints) in std::mem::take(&mut self.entries)
-            .into_iter()
-            .zip(fingerprints)
-        {
-            self.insert_entry(entry, &fingerprints);
-        }
-        self.postings.merge();
+        self.load(entries, &fingerprints);
     }
 
     /// Each reference's fingerprints, ascending, in the order of the references (for the store).

@@ -7,8 +7,6 @@
 //! vectors. Removing a reference marks its slots [`FREE`] at the end of each of its lists; a
 //! merge ([`Frozen::merged`]) drops them.
 
-use rustc_hash::FxHashMap as HashMap;
-
 /// A slot whose reference was removed; inside a list, free slots come after the live ones.
 pub(super) const FREE: u32 = u32::MAX;
 
@@ -87,36 +85,35 @@ impl Frozen {
         }
     }
 
-    /// These postings and `recent` (fingerprint → slots newer than any held here) in one frozen
-    /// set, without free slots or empty lists.
-    pub(super) fn merged(&self, recent: HashMap<u64, Vec<u32>>) -> Frozen {
-        let mut added: Vec<(u64, Vec<u32>)> = recent.into_iter().collect();
-        added.sort_unstable_by_key(|(key, _)| *key);
+    /// These postings and `added` (fingerprint, slot) pairs, whose slots are newer than any held
+    /// here, in one frozen set without free slots or empty lists.
+    pub(super) fn merged(&self, mut added: Vec<(u64, u32)>) -> Frozen {
+        added.sort_unstable();
         let mut keys = Vec::with_capacity(self.keys.len() + added.len());
         let mut starts = Vec::with_capacity(self.keys.len() + added.len() + 1);
         let mut slots = Vec::with_capacity(self.slots.len() + added.len());
         starts.push(0);
-        let mut push = |key: u64, older: &[u32], newer: &[u32]| {
-            if older.is_empty() && newer.is_empty() {
-                return;
-            }
-            keys.push(key);
-            slots.extend_from_slice(older);
-            slots.extend_from_slice(newer);
-            starts.push(slots.len() as u32);
-        };
         let mut added = added.into_iter().peekable();
-        for (key, older) in self.lists() {
-            while let Some((newer_key, newer)) = added.next_if(|(k, _)| *k < key) {
-                push(newer_key, &[], &newer);
+        let mut older = self.lists().peekable();
+        loop {
+            let next_older = older.peek().map(|&(key, _)| key);
+            let next_added = added.peek().map(|&(key, _)| key);
+            let key = match (next_older, next_added) {
+                (None, None) => break,
+                (Some(a), Some(b)) => a.min(b),
+                (Some(a), None) => a,
+                (None, Some(b)) => b,
+            };
+            if let Some((_, list)) = older.next_if(|&(k, _)| k == key) {
+                slots.extend_from_slice(list);
             }
-            match added.next_if(|(k, _)| *k == key) {
-                Some((_, newer)) => push(key, older, &newer),
-                None => push(key, older, &[]),
+            while let Some((_, slot)) = added.next_if(|&(k, _)| k == key) {
+                slots.push(slot);
             }
-        }
-        for (key, newer) in added {
-            push(key, &[], &newer);
+            if slots.len() as u32 > *starts.last().unwrap_or(&0) {
+                keys.push(key);
+                starts.push(slots.len() as u32);
+            }
         }
         let (directory, shift) = directory(&keys);
         Frozen {

@@ -53,8 +53,27 @@ impl Postings {
 
     /// Moves the recent postings into the frozen part.
     pub(super) fn merge(&mut self) {
-        self.frozen = self.frozen.merged(std::mem::take(&mut self.recent));
+        let recent = std::mem::take(&mut self.recent);
+        let pairs = (recent.into_iter())
+            .flat_map(|(key, slots)| slots.into_iter().map(move |slot| (key, slot)))
+            .collect();
+        self.frozen = self.frozen.merged(pairs);
         self.recent_postings = 0;
+    }
+
+    /// Appends references holding each of `lists` (distinct fingerprints), in order, straight into
+    /// the frozen part: one sort of all their postings, for loading a saved set.
+    pub(super) fn extend<'a>(&mut self, lists: impl IntoIterator<Item = &'a [u64]>) {
+        self.merge();
+        let mut pairs = Vec::new();
+        for fingerprints in lists {
+            let slot = self.position_of_slot.len() as u32;
+            self.position_of_slot
+                .push(self.slot_of_position.len() as u32);
+            self.slot_of_position.push(slot);
+            pairs.extend(fingerprints.iter().map(|&key| (key, slot)));
+        }
+        self.frozen = self.frozen.merged(pairs);
     }
 
     /// Removes the reference at `position`, which holds `fingerprints`; the references after it
