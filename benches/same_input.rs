@@ -15,8 +15,8 @@ use std::time::Instant;
 
 use plagscope::checker::{CheckOptions, Checker, CheckerOptions, PairsOptions, Reference};
 use plagscope::sketch::{
-    minhash_of, shingles_of, simhash_of, winnow_of, MinHashOptions, ShingleOptions,
-    SimHashOptions, WinnowOptions,
+    minhash_of, shingles_of, simhash_of, winnow_of, MinHashOptions, ShingleOptions, SimHashOptions,
+    WinnowOptions,
 };
 use plagscope::store::{export_index, import_index};
 use plagscope::text::{analyze, TextOptions};
@@ -33,7 +33,10 @@ fn dir() -> PathBuf {
 fn input(name: &str) -> Vec<String> {
     let path = dir().join("input").join(format!("{name}.txt"));
     let text = fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("{}: {e}; run `node bench/browser/input.mjs` first", path.display())
+        panic!(
+            "{}: {e}; run `node bench/browser/input.mjs` first",
+            path.display()
+        )
     });
     text.split('\u{1e}').map(str::to_owned).collect()
 }
@@ -157,7 +160,11 @@ fn pairs() -> Value {
             })
             .collect(),
     );
-    println!("  pairs() over {} documents: {:.2} s, {found} pairs", documents.len(), times[1]);
+    println!(
+        "  pairs() over {} documents: {:.2} s, {found} pairs",
+        documents.len(),
+        times[1]
+    );
     json!({ "documents": documents.len(), "seconds": times[1], "times": times, "pairs": found })
 }
 
