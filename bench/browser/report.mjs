@@ -1,0 +1,126 @@
+// Prints the browser benchmark's results (target/bench/results.json) as readable tables: throughput
+// in Chromium with the native figure and the plagscope/peer ratios of the same run, the checker,
+// and issue 12's goals with where each stands. Also a script: `node bench/browser/report.mjs`
+// prints the tables of the last run again.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const NATIVE_NAMES = { 'plagscope minhash': 'minhash', 'plagscope simhash': 'simhash', 'plagscope winnow': 'winnow', 'plagscope analyze': 'analyze', 'plagscope shingles': 'shingles' };
+// Each peer is compared with the plagscope call that does its job.
+const PEER_OF = { 'npm minhash': 'plagscope minhash', 'bloom-filters MinHash': 'plagscope minhash', 'simhash-js': 'plagscope simhash' };
+const LANGUAGES = ['en', 'zh'];
+
+const mbps = (r) => (r ? r.bytes / 1e6 / r.seconds : NaN);
+const fixed = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+const ms = (seconds) => fixed(seconds * 1e3, 1);
+const row = (cells, widths) => `  ${cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')}`;
+
+function table(title, header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  console.log(`\n${title}`);
+  console.log(row(header, widths));
+  console.log(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  rows.forEach((r) => console.log(row(r, widths)));
+}
+
+/** { operation: { en: result, zh: result } } from the list of throughput results. */
+export function byOperation(results) {
+  const out = {};
+  for (const r of results ?? []) (out[r.operation] ??= {})[r.input] = r;
+  return out;
+}
+
+/** The native result of a plagscope operation in `language`, or undefined. */
+const nativeOf = (results, operation, language) => results.native?.throughput?.[language]?.[NATIVE_NAMES[operation]];
+
+function throughputTable(results) {
+  const ops = byOperation(results.throughput);
+  const rows = Object.entries(ops).map(([operation, by]) => {
+    const cells = [operation];
+    for (const language of LANGUAGES) {
+      const native = nativeOf(results, operation, language);
+      const peer = PEER_OF[operation];
+      cells.push(fixed(mbps(by[language]), 2));
+      cells.push(native ? fixed(mbps(native)) : '');
+      cells.push(native ? `${fixed(by[language].seconds / native.seconds, 2)}x` : peer ? `${fixed(mbps(ops[peer]?.[language]) / mbps(by[language]))}x` : '');
+    }
+    return cells;
+  });
+  const [en, zh] = LANGUAGES.map((l) => ops['plagscope minhash']?.[l] ?? { bytes: NaN, documents: 0 });
+  table(
+    `Throughput in Chromium ${results.chromium}, MB/s of UTF-8 input, per-document calls, median of ${results.runs} runs ` +
+      `(English ${fixed(en.bytes / 1e6, 2)} MB / ${en.documents} documents, Chinese ${fixed(zh.bytes / 1e6, 2)} MB / ${zh.documents} documents). ` +
+      'Last columns: plagscope rows wasm time / native time; peer rows plagscope / peer throughput (same run)',
+    ['operation', 'en MB/s', 'native', 'ratio', 'zh MB/s', 'native', 'ratio'],
+    rows,
+  );
+}
+
+function checkerTable(results) {
+  const rows = (results.checker ?? []).map((c, i) => {
+    const native = results.native?.checker?.[i];
+    const growth = c.wasmMemoryAfter - c.wasmMemoryBefore;
+    return [
+      `${c.references.toLocaleString('en')} refs (${c.uniqueTexts.toLocaleString('en')} unique texts, ${fixed(c.referenceWords / 1e6, 2)} M words)`,
+      `${fixed(c.buildSeconds, 2)} s = ${fixed(c.referenceBytes / 1e6 / c.buildSeconds)} MB/s${native ? ` (native ${fixed(native.buildSeconds, 2)} s)` : ''}`,
+      `${ms(c.checkMedian)} / ${ms(c.checkP95)}${native ? ` (native ${ms(native.checkMedian)} / ${ms(native.checkP95)})` : ''}`,
+      fixed(growth / c.referenceWords, 2),
+      c.userAgentMemoryAfter != null ? fixed((c.userAgentMemoryAfter - c.userAgentMemoryBefore) / c.referenceWords, 2) : '—',
+      fixed(c.exportBytes / c.referenceWords, 2),
+      fixed(c.referenceBytes / c.referenceWords, 2),
+      `${ms(c.importSeconds)}${native ? ` (native ${ms(native.importSeconds)})` : ''}`,
+    ];
+  });
+  table(
+    `Checker in Chromium: a ${results.input.paper.words}-word paper with 5 copied 200-word passages, ${results.checker?.[0]?.checks.length ?? 0} checks`,
+    ['reference set', 'index build', 'check median / p95 ms', 'wasm mem B/word', 'UA mem B/word', 'saved B/word', 'text B/word', 'import ms'],
+    rows,
+  );
+  if (results.pairs) {
+    const native = results.native?.pairs;
+    console.log(`  pairs() over ${results.pairs.documents} documents of 300 words: ${fixed(results.pairs.seconds, 2)} s${native ? ` (native ${fixed(native.seconds, 2)} s, ${fixed(results.pairs.seconds / native.seconds, 2)}x)` : ''}, ${results.pairs.pairs} pairs`);
+  }
+  if (results.lshIndex) {
+    const l = results.lshIndex;
+    console.log(`  npm minhash LshIndex (bands of 4) over ${l.documents} English signatures: insert ${fixed((l.insertSeconds * 1e6) / l.documents, 0)} µs, query ${fixed((l.querySeconds * 1e6) / l.documents, 0)} µs per document`);
+  }
+}
+
+/** Issue 12's goals, each with the figure of this run and whether it is met. */
+export function goals(results) {
+  const ops = byOperation(results.throughput);
+  const [small, large] = results.checker ?? [];
+  const lt = results.longTasks;
+  const worst = (fn) => Math.min(...LANGUAGES.map((l) => fn(l)));
+  const ratio = (op, l) => ops[op]?.[l] && nativeOf(results, op, l) ? ops[op][l].seconds / nativeOf(results, op, l).seconds : NaN;
+  const wasmNative = Object.keys(NATIVE_NAMES).flatMap((op) => LANGUAGES.map((l) => ratio(op, l))).filter(Number.isFinite);
+  const perOperation = Object.entries(NATIVE_NAMES).map(([op, name]) => `${name} ${LANGUAGES.map((l) => fixed(ratio(op, l), 1)).join('/')}`);
+  const checkRatios = (results.checker ?? []).map((c, i) => results.native?.checker?.[i] && c.checkMedian / results.native.checker[i].checkMedian).filter(Boolean);
+  const perWord = (c, bytes) => (c ? bytes / c.referenceWords : NaN);
+  return [
+    ['full pipeline (minhash(text): analyze, 5-shingles, 128 slots; en / zh) >= 60 MB/s', `${fixed(mbps(ops['plagscope minhash']?.en))} / ${fixed(mbps(ops['plagscope minhash']?.zh))}`, worst((l) => mbps(ops['plagscope minhash']?.[l])) >= 60],
+    ['MinHash-128 >= 120 MB/s (the stage alone has no JS call: minhash(text) shown)', `${fixed(mbps(ops['plagscope minhash']?.en))} / ${fixed(mbps(ops['plagscope minhash']?.zh))}`, worst((l) => mbps(ops['plagscope minhash']?.[l])) >= 120],
+    ['MinHash-128 >= 50x npm minhash', LANGUAGES.map((l) => `${fixed(mbps(ops['plagscope minhash']?.[l]) / mbps(ops['npm minhash']?.[l]))}x`).join(' / '), worst((l) => mbps(ops['plagscope minhash']?.[l]) / mbps(ops['npm minhash']?.[l])) >= 50],
+    ['check p95 <= 50 ms @1,000 refs', small ? `${ms(small.checkP95)} ms` : '—', small?.checkP95 <= 0.05],
+    ['check p95 <= 200 ms @10,000 refs', large ? `${ms(large.checkP95)} ms` : '—', large?.checkP95 <= 0.2],
+    ['<= 4 B per reference word in memory (wasm growth @10,000)', `${fixed(perWord(large, large?.wasmMemoryAfter - large?.wasmMemoryBefore), 1)} B`, perWord(large, large?.wasmMemoryAfter - large?.wasmMemoryBefore) <= 4],
+    ['<= 4 B per reference word on disk (exportIndex @10,000)', `${fixed(perWord(large, large?.exportBytes), 1)} B`, perWord(large, large?.exportBytes) <= 4],
+    ['wasm within 1.6x of native (time; en/zh, check @1,000/@10,000)', wasmNative.length ? `${perOperation.join(', ')}; check ${checkRatios.map((r) => fixed(r, 1)).join('/')}` : '—', wasmNative.length > 0 && Math.max(...wasmNative, ...checkRatios) <= 1.6],
+    ['no main-thread task > 200 ms (app, 10 MB paper)', lt ? `${lt.check.longestMs} ms (opening the file: ${lt.open.longestMs} ms)` : '—', lt ? Math.max(lt.check.longestMs, lt.open.longestMs) <= 200 : false],
+  ].map(([goal, measured, met]) => ({ goal, measured, met: Boolean(met) }));
+}
+
+export function printTable(results) {
+  console.log(`\nplagscope ${results.plagscope} in headless Chromium ${results.chromium}; ${results.machine.nproc} cores (${results.machine.cpu}), ${results.date}`);
+  if (results.throughput) throughputTable(results);
+  if (results.checker || results.pairs) checkerTable(results);
+  if (results.longTasks) {
+    const { open, check, paperBytes, references } = results.longTasks;
+    console.log(`\nLong tasks in the app (index.html, ${references}), a ${fixed(paperBytes / 1e6)} MB paper: opening it as a file (${fixed(open.seconds)} s) ${open.count} tasks over 50 ms, longest ${open.longestMs} ms; check and render (${fixed(check.seconds)} s) ${check.count} tasks, longest ${check.longestMs} ms`);
+  }
+  table('Issue 12 goals', ['goal', 'this run', 'met'], goals(results).map((g) => [g.goal, g.measured, g.met ? 'yes' : 'no']));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  printTable(JSON.parse(readFileSync(new URL('../../target/bench/results.json', import.meta.url), 'utf8')));
+}
