@@ -117,7 +117,7 @@ impl Checker {
             if ignored.contains(entry.reference.id.as_str()) {
                 continue;
             }
-            let source = self.prepare(&entry.reference.text)?;
+            let source = self.prepare_source(&entry.reference.text)?;
             let passages = align(
                 paper.a.paper_side(&shared),
                 source.side(),

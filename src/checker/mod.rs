@@ -21,8 +21,8 @@ use crate::align::Side;
 use crate::error::Error;
 use crate::sketch::hash::hash_bytes;
 use crate::sketch::minhash::MinHasher;
+use crate::sketch::shingle::word_shingle_hashes;
 use crate::sketch::simhash::IdfTable;
-use crate::sketch::word_shingles;
 use crate::text::{analyze, token_weights, Analysis};
 
 mod check;
@@ -54,6 +54,7 @@ struct Prepared {
     token_hashes: Vec<u64>,
     /// Each token's weight in tenths of a word.
     token_weights: Vec<u32>,
+    /// Empty for a source prepared by [`Checker::prepare_source`].
     shingle_hashes: Vec<u64>,
 }
 
@@ -152,21 +153,27 @@ impl Checker {
             .and_then(|&slot| self.postings.position(slot))
     }
 
+    /// A paper, or a reference being indexed or paired: analyzed, with its shingle hashes.
     fn prepare(&self, text: &str) -> Result<Prepared, Error> {
+        let mut prepared = self.prepare_source(text)?;
+        prepared.shingle_hashes =
+            word_shingle_hashes(&prepared.analysis, self.options.shingle_words)?;
+        Ok(prepared)
+    }
+
+    /// A reference as the source side of a check's alignment, which needs its tokens only: its
+    /// `shingle_hashes` are left empty.
+    fn prepare_source(&self, text: &str) -> Result<Prepared, Error> {
         let analysis = analyze(text, &self.options.text)?;
         let token_hashes = analysis
             .token_texts()
             .map(|t| hash_bytes(t.as_bytes()))
             .collect();
-        let shingle_hashes = word_shingles(&analysis, self.options.shingle_words)?
-            .into_iter()
-            .map(|s| s.hash)
-            .collect();
         Ok(Prepared {
             token_weights: token_weights(&analysis),
             analysis,
             token_hashes,
-            shingle_hashes,
+            shingle_hashes: Vec::new(),
         })
     }
 

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use super::minhash::{MinHashScheme, MinHasher};
+use super::shingle::word_shingle_hashes;
 use super::simhash::{text_simhash, TermWeighting};
 use super::{char_shingles, default_char_k, guarantee_window, winnow, word_shingles};
 use crate::error::Error;
@@ -132,10 +133,7 @@ pub fn winnow_of(text: &str, options: &WinnowOptions) -> Result<Vec<HashedShingl
 pub fn minhash_of(text: &str, options: &MinHashOptions) -> Result<Vec<u32>, Error> {
     options.validate()?;
     let analysis = analyze(text, &options.text)?;
-    let hashes: Vec<u64> = word_shingles(&analysis, options.shingle_words)?
-        .into_iter()
-        .map(|s| s.hash)
-        .collect();
+    let hashes = word_shingle_hashes(&analysis, options.shingle_words)?;
     let hasher = MinHasher::new(options.num_perm, options.scheme)?;
     Ok(hasher.signature(&hashes).slot_values())
 }

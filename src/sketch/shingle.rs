@@ -56,13 +56,24 @@ fn check_size(name: &'static str, size: usize) -> Result<(), Error> {
 /// assert_eq!(shingles[0].span.slice_of(text), "The QUICK brown fox, jumps");
 /// ```
 pub fn word_shingles(analysis: &Analysis, n: usize) -> Result<Vec<Shingle>, Error> {
+    let hashes = word_shingle_hashes(analysis, n)?;
+    let windows = analysis.tokens.windows(n).enumerate();
+    let shingles = (windows.zip(hashes))
+        .map(|((position, window), hash)| Shingle {
+            hash,
+            position,
+            span: Span::new(window[0].span.start, window[n - 1].span.end),
+        })
+        .collect();
+    Ok(shingles)
+}
+
+/// The hashes of [`word_shingles`] alone, in order, without their positions and spans.
+pub fn word_shingle_hashes(analysis: &Analysis, n: usize) -> Result<Vec<u64>, Error> {
     check_size("n", n)?;
-    let tokens = &analysis.tokens;
     let mut buffer = String::new();
-    let shingles = tokens
-        .windows(n)
-        .enumerate()
-        .map(|(position, window)| {
+    let hashes = (analysis.tokens.windows(n))
+        .map(|window| {
             buffer.clear();
             for (i, token) in window.iter().enumerate() {
                 if i > 0 {
@@ -70,14 +81,10 @@ pub fn word_shingles(analysis: &Analysis, n: usize) -> Result<Vec<Shingle>, Erro
                 }
                 buffer.push_str(analysis.text_of(token));
             }
-            Shingle {
-                hash: hash_bytes(buffer.as_bytes()),
-                position,
-                span: Span::new(window[0].span.start, window[n - 1].span.end),
-            }
+            hash_bytes(buffer.as_bytes())
         })
         .collect();
-    Ok(shingles)
+    Ok(hashes)
 }
 
 /// Hashed character n-grams of the character stream (see the module docs): one per position of
