@@ -88,3 +88,52 @@ fn many_removals_renumber_the_set_without_changing_it() {
     let papers = vec![words(&all[2].text, 0, 200)];
     assert_same(&edited, &fresh(&kept), &papers);
 }
+
+#[test]
+fn sets_built_in_parts_and_merged_answer_like_one_built_at_once() {
+    let all = references();
+    let papers: Vec<String> = [2, 16, 28]
+        .iter()
+        .map(|&i| format!("A report. {}", words(&all[i].text, 10, 120)))
+        .collect();
+    let parts: Vec<&[Reference]> = all.chunks(7).collect();
+    let mut merged = fresh(&parts[0].iter().collect::<Vec<_>>());
+    for part in &parts[1..] {
+        let outcome = merged
+            .merge(fresh(&part.iter().collect::<Vec<_>>()))
+            .unwrap();
+        assert_eq!((outcome.added, outcome.skipped), (part.len(), 0));
+    }
+    assert_same(&merged, &fresh(&all.iter().collect::<Vec<_>>()), &papers);
+}
+
+#[test]
+fn a_merge_keeps_this_sets_references_and_refuses_other_options() {
+    let all = references();
+    let mut merged = fresh(&all[..10].iter().collect::<Vec<_>>());
+    // The other set repeats doc5..doc9 with other texts, then brings doc10..doc14.
+    let mut other: Vec<Reference> = all[5..15].to_vec();
+    for reference in &mut other[..5] {
+        reference.text = format!("Rewritten. {}", words(&all[20].text, 0, 80));
+    }
+    let outcome = merged
+        .merge(fresh(&other.iter().collect::<Vec<_>>()))
+        .unwrap();
+    assert_eq!((outcome.added, outcome.skipped), (5, 5));
+    let papers = vec![words(&all[7].text, 5, 100), words(&all[20].text, 0, 80)];
+    assert_same(
+        &merged,
+        &fresh(&all[..15].iter().collect::<Vec<_>>()),
+        &papers,
+    );
+
+    let options = CheckerOptions {
+        shingle_words: 4,
+        ..CheckerOptions::default()
+    };
+    let error = merged.merge(Checker::new(options).unwrap()).unwrap_err();
+    assert!(
+        error.to_string().contains("other indexing options"),
+        "{error}"
+    );
+}

@@ -158,7 +158,7 @@ impl Checker {
         ))
     }
 
-    fn insert_entry(&mut self, entry: Entry, fingerprints: &[u64]) {
+    pub(super) fn insert_entry(&mut self, entry: Entry, fingerprints: &[u64]) {
         self.text_bytes += entry.reference.text.len();
         let slot = self.postings.push(fingerprints);
         self.ids.insert(entry.reference.id.clone(), slot);

@@ -122,6 +122,14 @@ impl IdfTable {
         self.documents = self.documents.saturating_sub(1);
     }
 
+    /// Adds the counts of `other`, a table over other documents.
+    pub fn add_table(&mut self, other: &IdfTable) {
+        for (&term, &count) in &other.document_frequency {
+            *self.document_frequency.entry(term).or_default() += count;
+        }
+        self.documents += other.documents;
+    }
+
     /// Number of documents counted.
     pub fn documents(&self) -> u32 {
         self.documents
