@@ -11,6 +11,7 @@ import { evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
 import { Checker, defaults, version } from '../js/node.js';
 import { flagHelp, optionsFromFlags, parseArgsOptions } from '../js/cli-options.js';
+import { indexInParallel } from '../js/parallel-index.js';
 
 /** The extensions of the files read as plain text (text and HTML), from the shared list. */
 function plainExtensions() {
@@ -176,8 +177,14 @@ async function main(argv) {
       if (values.index && givenCheckerOptions) {
         throw new UsageError('the index keeps the options it was made with: give indexing options to "plagscope index"');
       }
-      const checker = values.index ? Checker.importIndex(readIndex(values.index)) : new Checker(options.checker);
-      addAll(checker, await documentsOf(values.refs ?? []));
+      const references = await documentsOf(values.refs ?? []);
+      let checker;
+      if (values.index) {
+        checker = Checker.importIndex(readIndex(values.index));
+        addAll(checker, references);
+      } else {
+        checker = await indexInParallel(references, options.checker);
+      }
       addAll(checker, await documentsOf(values.base ?? []), true);
       if (checker.size === 0) throw new Error('no reference documents found');
       const paper = await readDocument(rest[0]);
@@ -188,8 +195,7 @@ async function main(argv) {
     }
     case 'pairs': {
       if (!rest.length) throw new UsageError('pairs needs files or folders');
-      const checker = new Checker(options.checker);
-      addAll(checker, await documentsOf(rest));
+      const checker = await indexInParallel(await documentsOf(rest), options.checker);
       addAll(checker, await documentsOf(values.base ?? []), true);
       const pairs = checker.pairs(options.pairs);
       if (values.json) return console.log(JSON.stringify(pairs, null, 2));
@@ -202,8 +208,7 @@ async function main(argv) {
     case 'index': {
       if (!rest.length) throw new UsageError('index needs files or folders');
       if (!values.output) throw new UsageError('index needs -o FILE');
-      const checker = new Checker(options.checker);
-      addAll(checker, await documentsOf(rest));
+      const checker = await indexInParallel(await documentsOf(rest), options.checker);
       addAll(checker, await documentsOf(values.base ?? []), true);
       const bytes = checker.exportIndex();
       writeFileSync(values.output, bytes);

@@ -146,6 +146,17 @@ export function guardEngine(bindings, { checkerMethods = [] } = {}) {
       });
     }
 
+    /** Adds a saved set's references; the merged set becomes the new snapshot. */
+    mergeIndex(bytes) {
+      return this.#run((raw) => {
+        const outcome = raw.mergeIndex(bytes);
+        this.#snapshot = raw.exportIndex();
+        this.#clearJournal();
+        this.#ids = new Set(raw.references().map((r) => r.id));
+        return outcome;
+      });
+    }
+
     removeReference(id) {
       return this.#run((raw) => {
         const removed = raw.removeReference(id);

@@ -11,8 +11,8 @@ use schemars::{generate::SchemaSettings, SchemaGenerator};
 use serde_json::{json, Map, Value};
 
 use crate::checker::{
-    CheckOptions, CheckerOptions, Defaults, PairReport, PairsOptions, Paper, Reference,
-    ReferenceInfo, Report,
+    CheckOptions, CheckerOptions, Defaults, MergeOutcome, PairReport, PairsOptions, Paper,
+    Reference, ReferenceInfo, Report,
 };
 use crate::sketch::{HashedShingle, MinHashOptions, ShingleOptions, SimHashOptions, WinnowOptions};
 use crate::text::{AnalysisReport, TextOptions};
@@ -49,6 +49,7 @@ pub fn api_schema() -> Value {
     generator.subschema_for::<ReferenceInfo>();
     generator.subschema_for::<Report>();
     generator.subschema_for::<PairReport>();
+    generator.subschema_for::<MergeOutcome>();
     generator.subschema_for::<SharedNgrams>();
     generator.subschema_for::<AnalysisReport<'static>>();
     generator.subschema_for::<HashedShingle>();

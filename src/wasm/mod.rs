@@ -265,6 +265,20 @@ impl JsChecker {
         core(export_index(&self.inner))
     }
 
+    /// Adds the references of a set saved by `exportIndex` (a `Uint8Array` or `ArrayBuffer`) that
+    /// was built with the same options, without analyzing their texts again. A reference whose id
+    /// this set already holds is left out (the one here is kept). Returns how many were added and
+    /// left out; a bad file or other options throw and leave this set as it was.
+    #[wasm_bindgen(js_name = mergeIndex, unchecked_return_type = "MergeOutcome")]
+    pub fn merge_index(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let bytes = plain::bytes(&bytes, "bytes")?;
+        let other = core(import_index(&bytes))?;
+        to_js(&core(self.inner.merge(other))?)
+    }
+
     /// Loads a reference set saved by `exportIndex` (a `Uint8Array` or `ArrayBuffer`). Throws a
     /// clear error for a truncated, corrupted, foreign or newer-version file.
     #[wasm_bindgen(js_name = importIndex)]
