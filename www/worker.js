@@ -127,10 +127,18 @@ const handlers = {
     checker = loaded;
     return checker.references();
   },
-  /** Adds the references of a saved index that are not in the library yet (same id: kept as is). */
+  /**
+   * Adds the references of a saved index that are not in the library yet (same id: kept as is).
+   * Saved with the library's options, they are moved over as they are (no text analyzed again);
+   * saved with others, they are indexed again with the library's.
+   */
   mergeIndex({ bytes }, progress) {
     const loaded = Checker.importIndex(bytes); // throws on a bad file, leaving the current set alone
     try {
+      if (JSON.stringify(loaded.options) === JSON.stringify(checker.options)) {
+        const { added, skipped } = checker.mergeIndex(bytes);
+        return { references: checker.references(), errors: [], refused: 0, added, skipped };
+      }
       const incoming = loaded.references().filter((r) => !checker.getReference(r.id));
       const skipped = loaded.size - incoming.length;
       const result = handlers.addReferences({ references: incoming.map((r) => loaded.getReference(r.id)) }, progress);
