@@ -215,8 +215,8 @@ export function guardEngine(bindings, { checkerMethods = [] } = {}) {
       return this.#run((raw) => raw.check(text, options));
     }
 
-    pairs(options) {
-      return this.#run((raw) => raw.pairs(options));
+    pairs(options, onProgress) {
+      return this.#run((raw) => raw.pairs(options, onProgress));
     }
 
     exportIndex() {

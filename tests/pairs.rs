@@ -11,7 +11,8 @@ use common::{brown_documents as documents, words};
 use std::collections::BTreeSet;
 
 use plagscope::checker::{
-    CandidatePair, Checker, CheckerOptions, PairReport, PairsOptions, Reference,
+    CandidatePair, Checker, CheckerOptions, PairReport, PairsOptions, PairsProgress, PairsStage,
+    Reference,
 };
 
 fn ids(reports: &[PairReport]) -> BTreeSet<(String, String)> {
@@ -148,4 +149,46 @@ fn texts_too_short_for_a_passage_are_never_candidates_of_lsh_or_the_simhash_inde
         (435, 435),
         "{candidates:?}"
     );
+}
+
+#[test]
+fn progress_goes_through_both_stages_to_the_end_and_can_stop_the_work() {
+    let checker = batch();
+    let options = PairsOptions::default();
+    let mut seen: Vec<PairsProgress> = Vec::new();
+    let pairs = checker
+        .pairs_with_progress(&options, &mut |p| {
+            seen.push(p);
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(pairs, checker.pairs(&options).unwrap());
+    for stage in [PairsStage::Reading, PairsStage::Comparing] {
+        let steps: Vec<&PairsProgress> = seen.iter().filter(|p| p.stage == stage).collect();
+        let last = steps.last().expect("each stage is reported");
+        assert_eq!(last.done, last.total, "{stage:?} ends at its total");
+        assert!(last.total > 0);
+        assert!(steps
+            .windows(2)
+            .all(|w| w[0].done <= w[1].done && w[0].total == w[1].total));
+        assert!(steps.len() <= 202, "{stage:?}: {} reports", steps.len());
+    }
+    let reading = seen
+        .iter()
+        .position(|p| p.stage == PairsStage::Comparing)
+        .unwrap();
+    assert!(seen[..reading]
+        .iter()
+        .all(|p| p.stage == PairsStage::Reading));
+
+    let mut calls = 0;
+    let stopped = checker.pairs_with_progress(&options, &mut |_| {
+        calls += 1;
+        match calls {
+            3 => Err(plagscope::Error::invalid("onProgress", "stopped")),
+            _ => Ok(()),
+        }
+    });
+    assert!(stopped.unwrap_err().to_string().contains("stopped"));
+    assert_eq!(calls, 3);
 }

@@ -297,7 +297,9 @@ export function createActions(store, engine) {
       run('Comparing every reference with every other…', async () => {
         const references = get().references;
         if (references.length < 2) throw new Error('Add at least two references to compare them with each other.');
-        const pairs = await engine.request('pairs', { options: pairsOptions(get().values) });
+        const stages = { reading: 'Reading references', comparing: 'Comparing candidate pairs' };
+        const onProgress = (done, total, stage) => progress(stages[stage])(done, total);
+        const pairs = await engine.request('pairs', { options: pairsOptions(get().values) }, onProgress);
         set({ pairs: { pairs, references }, view: 'pairs', selected: null });
         return pairs.length ? 'Done.' : 'Done: no two references share a passage.';
       }),

@@ -70,7 +70,7 @@ export function startEngine({ onRestart = () => {}, onLibrary = () => {} } = {})
     const call = session.pending.get(data.id);
     if (!call) return;
     if (data.type === 'progress') {
-      call.onProgress?.(data.done, data.total);
+      call.onProgress?.(data.done, data.total, data.stage);
       return;
     }
     session.pending.delete(data.id);

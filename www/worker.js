@@ -1,6 +1,6 @@
 // The engine runs here, off the UI thread, so indexing and checking never freeze the page.
 // Protocol: { id, type, payload } -> { id, ok: true, result } | { id, ok: false, error, restarted },
-// with { id, type: 'progress', done, total } messages while references are being indexed, and
+// with { id, type: 'progress', done, total, stage? } messages while long work runs (indexing, all pairs), and
 // { type: 'library', bytes } (the saved index) after every request that may change the library, so
 // the page can restore it in a new worker if this one dies (www/engine.js).
 import { Checker, version } from '../js/browser.js';
@@ -119,7 +119,7 @@ const handlers = {
   references: () => checker.references(),
   getReference: ({ id }) => checker.getReference(id),
   check: ({ text, options }) => checker.check(text, options),
-  pairs: ({ options }) => checker.pairs(options),
+  pairs: ({ options }, progress) => checker.pairs(options, progress),
   exportIndex: () => checker.exportIndex(),
   importIndex({ bytes }) {
     const loaded = Checker.importIndex(bytes); // throws on a bad file, leaving the current set alone
@@ -173,7 +173,7 @@ self.onmessage = async ({ data }) => {
   try {
     const handler = handlers[type];
     if (!handler) throw new Error(`unknown request type: ${type}`);
-    const progress = (done, total) => self.postMessage({ id, type: 'progress', done, total });
+    const progress = (done, total, stage) => self.postMessage({ id, type: 'progress', done, total, stage });
     const result = await handler(payload ?? {}, progress);
     if (result instanceof Uint8Array) transfer = [result.buffer];
     reply = { id, ok: true, result };

@@ -152,7 +152,7 @@ impl Checker {
     /// no passage (a passage needs `minWords` matched, and no token weighs more than a word), so
     /// it needs no candidates; leaving it out keeps many identical short texts (empty forms, one
     /// line each) from making LSH or the SimHash index pair all of them.
-    fn comparable(&self, min_words: usize) -> impl Iterator<Item = u32> + '_ {
+    pub(super) fn comparable(&self, min_words: usize) -> impl Iterator<Item = u32> + '_ {
         (0..self.entries.len() as u32).filter(move |&d| {
             let entry = &self.entries[d as usize];
             !entry.reference.base && entry.words >= min_words

@@ -30,21 +30,72 @@ struct PairSide {
 /// The references prepared so far, by index.
 type Sides = Vec<Option<PairSide>>;
 
+/// The two stages of all pairs, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PairsStage {
+    /// Each reference read once, for the candidate pairs.
+    Reading,
+    /// The candidate pairs compared.
+    Comparing,
+}
+
+/// How far all pairs is: `done` of `total` references read, or candidate pairs compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PairsProgress {
+    /// The stage.
+    pub stage: PairsStage,
+    /// Items done in this stage.
+    pub done: usize,
+    /// Items in this stage.
+    pub total: usize,
+}
+
+/// A progress callback; an error it returns stops the work and is returned.
+pub type OnPairsProgress<'a> = &'a mut dyn FnMut(PairsProgress) -> Result<(), Error>;
+
+/// Reports `done` of `total` at about every 1% (and at the end), not at every item.
+fn report(
+    progress: &mut dyn FnMut(PairsProgress) -> Result<(), Error>,
+    stage: PairsStage,
+    done: usize,
+    total: usize,
+) -> Result<(), Error> {
+    if done == total || done % (total / 100).max(1) == 0 {
+        progress(PairsProgress { stage, done, total })?;
+    }
+    Ok(())
+}
+
 impl Checker {
     /// Compares the candidate pairs of (non-base) references ([`Checker::pair_candidates`]);
     /// returns the pairs whose similarity reaches `options.min_similarity`, most similar first.
     pub fn pairs(&self, options: &PairsOptions) -> Result<Vec<PairReport>, Error> {
+        self.pairs_with_progress(options, &mut |_| Ok(()))
+    }
+
+    /// [`Checker::pairs`], telling `progress` how far it is about every 1% of each stage; an
+    /// error from `progress` stops it (a way to cancel) and is returned.
+    pub fn pairs_with_progress(
+        &self,
+        options: &PairsOptions,
+        progress: OnPairsProgress<'_>,
+    ) -> Result<Vec<PairReport>, Error> {
         options.validate()?;
         let mut sides: Sides = (0..self.entries.len()).map(|_| None).collect();
+        let total = self.comparable(options.align.min_words).count();
+        let mut done = 0;
+        report(progress, PairsStage::Reading, 0, total)?;
         let candidates = self.candidate_set(options, |document, paired| {
             let prepared = self.prepare(&self.entries[document].reference.text)?;
             let simhash = count_simhash(&prepared)?;
             if paired {
                 sides[document] = Some(self.pair_side(prepared, options)?);
             }
+            done += 1;
+            report(progress, PairsStage::Reading, done, total)?;
             Ok(simhash)
         })?;
-        self.compare_pairs(&candidates.pairs, &mut sides, options)
+        self.compare_pairs(&candidates.pairs, &mut sides, options, progress)
     }
 
     /// Compares the given pairs of references (by id), each once, as [`Checker::pairs`] compares
@@ -73,7 +124,7 @@ impl Checker {
             }
         }
         let mut sides: Sides = (0..self.entries.len()).map(|_| None).collect();
-        self.compare_pairs(&indices, &mut sides, options)
+        self.compare_pairs(&indices, &mut sides, options, &mut |_| Ok(()))
     }
 
     /// The reports of `pairs` that reach the threshold, most similar first.
@@ -82,9 +133,11 @@ impl Checker {
         pairs: &[(u32, u32)],
         sides: &mut Sides,
         options: &PairsOptions,
+        progress: OnPairsProgress<'_>,
     ) -> Result<Vec<PairReport>, Error> {
         let mut reports = Vec::new();
-        for &(a, b) in pairs {
+        for (done, &(a, b)) in pairs.iter().enumerate() {
+            report(progress, PairsStage::Comparing, done, pairs.len())?;
             let (a, b) = (a as usize, b as usize);
             for document in [a, b] {
                 if sides[document].is_none() {
@@ -99,6 +152,7 @@ impl Checker {
                 reports.push(pair);
             }
         }
+        report(progress, PairsStage::Comparing, pairs.len(), pairs.len())?;
         reports.sort_by(|x, y| {
             y.similarity
                 .total_cmp(&x.similarity)

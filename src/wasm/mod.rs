@@ -6,6 +6,7 @@
 //! are UTF-16 code units of the original strings, end-exclusive: `text.slice(start, end)` works.
 
 mod plain;
+mod progress;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -254,14 +255,25 @@ impl JsChecker {
     }
 
     /// Compares every pair of references; returns the pairs at least `options.minSimilarity`
-    /// similar, most similar first.
+    /// similar, most similar first. `onProgress(done, total, stage)` is called about every 1% of
+    /// each stage (`'reading'` the references, then `'comparing'` the candidate pairs); throwing
+    /// from it stops the work with an error.
     #[wasm_bindgen(unchecked_return_type = "PairReport[]")]
     pub fn pairs(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "PairsOptions")] options: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "(done: number, total: number, stage: 'reading' | 'comparing') => void"
+        )]
+        on_progress: JsValue,
     ) -> Result<JsValue, JsError> {
         let options: PairsOptions = plain::options(&options, "options")?;
-        to_js(&core(self.inner.pairs(&options))?)
+        let Some(mut progress) = progress::pairs_callback(&on_progress)? else {
+            return to_js(&core(self.inner.pairs(&options))?);
+        };
+        to_js(&core(
+            self.inner.pairs_with_progress(&options, &mut progress),
+        )?)
     }
 
     /// The whole reference set as one versioned, checksummed binary file.

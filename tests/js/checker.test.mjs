@@ -153,3 +153,19 @@ test('a Checker tells its options, every field filled in, and a saved index keep
   assert.deepEqual(Checker.importIndex(checker.exportIndex()).options, expected);
   assert.equal(new Checker().options.text.ignoreCase, true);
 });
+
+test('all pairs reports its progress through both stages, and a throwing callback stops it', () => {
+  const checker = sampleChecker();
+  const seen = [];
+  const pairs = checker.pairs({}, (done, total, stage) => seen.push({ done, total, stage }));
+  assert.deepEqual(pairs, checker.pairs());
+  for (const stage of ['reading', 'comparing']) {
+    const steps = seen.filter((s) => s.stage === stage);
+    assert.ok(steps.length > 0, stage);
+    assert.equal(steps.at(-1).done, steps.at(-1).total, `${stage} ends at its total`);
+  }
+  assert.equal(seen[0].stage, 'reading');
+  assert.throws(() => checker.pairs({}, () => { throw new Error('cancel'); }), /onProgress.*stops/);
+  assert.throws(() => checker.pairs({}, 'not a function'), /invalid `onProgress`: expected a function/);
+  assert.equal(checker.size, 30); // still usable
+});

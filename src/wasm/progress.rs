@@ -1,0 +1,34 @@
+//! Progress callbacks from JavaScript: a JS function called with plain numbers and a stage name.
+//! A callback that throws stops the work: the exception is caught by the call (never unwound
+//! through Rust frames) and becomes the core's error.
+
+use wasm_bindgen::{JsCast, JsError, JsValue};
+
+use crate::checker::{PairsProgress, PairsStage};
+
+/// The all-pairs progress callback of `onProgress`, `None` when it is absent.
+pub fn pairs_callback(
+    on_progress: &JsValue,
+) -> Result<Option<impl FnMut(PairsProgress) -> Result<(), crate::Error> + '_>, JsError> {
+    if on_progress.is_undefined() || on_progress.is_null() {
+        return Ok(None);
+    }
+    // `typeof`, not `instanceof`: it cannot throw, whatever the value (a revoked Proxy too).
+    if !on_progress.is_function() {
+        return Err(JsError::new("invalid `onProgress`: expected a function"));
+    }
+    let callback: &js_sys::Function = on_progress.unchecked_ref();
+    Ok(Some(move |p: PairsProgress| {
+        let stage = match p.stage {
+            PairsStage::Reading => "reading",
+            PairsStage::Comparing => "comparing",
+        };
+        let (done, total) = (JsValue::from(p.done as f64), JsValue::from(p.total as f64));
+        callback
+            .call3(&JsValue::NULL, &done, &total, &stage.into())
+            .map(|_| ())
+            .map_err(|_| {
+                crate::Error::invalid("onProgress", "it threw, which stops the comparison")
+            })
+    }))
+}
