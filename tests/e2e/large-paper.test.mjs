@@ -40,7 +40,7 @@ test('a large paper opened as a file: a document with a preview, checked whole; 
   assert.equal(await page.locator('#paper').count(), 0);
   assert.equal(await page.locator('#paper-title').inputValue(), 'dissertation.txt');
   assert.equal(squash(await page.locator('.document-note').textContent()), 'Too large to edit here: the whole paper is checked, not only the ' +
-    'beginning shown below. To change it, edit it in your word processor and open it again.');
+    'beginning shown below. To change it, edit it elsewhere (in your word processor) and open or paste it again.');
   assert.match(squash(await page.locator('.document-size').textContent()), /^0\.6 MB · 6\d\d,\d{3} characters · about 1\d\d,000 words$/);
   assert.ok(paper.startsWith((await page.locator('.document .preview').textContent()).slice(0, -1)));
   assert.equal(await page.getByRole('button', { name: 'Open another file…' }).count(), 1);

@@ -66,7 +66,7 @@ function sizeParts(paper, estimate) {
 /** Why the paper is not in the box, and that all of it is checked (htm drops line breaks between text and markup: one string). */
 function noteText(length) {
   const slow = length > LONG_PAPER_CHARS ? ' Checking it and showing the report can take a minute.' : '';
-  return `Too large to edit here: the whole paper is checked, not only the beginning shown below.${slow} To change it, edit it in your word processor and open it again.`;
+  return `Too large to edit here: the whole paper is checked, not only the beginning shown below.${slow} To change it, edit it elsewhere (in your word processor) and open or paste it again.`;
 }
 
 /**
