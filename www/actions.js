@@ -90,9 +90,10 @@ export function createActions(store, engine) {
   }
 
   /**
-   * Puts a paper into the paper box from outside (a file, the example): the box shows it, while
-   * typed text only updates the state, so a long paper is not written back into the box on every
-   * change of the page.
+   * Puts a paper into the paper box from outside (a file, the example, a large paste): the box shows
+   * it, while typed text only updates the state, so a long paper is not written back into the box
+   * on every change of the page. `origin` (a file's name, "Pasted text") and `bytes` (a file's size)
+   * name a paper too large for the box (www/views/large-paper.js).
    */
   function replacePaper(paper) {
     set((state) => ({ paper: { ...paper, revision: state.paper.revision + 1 } }));
@@ -244,7 +245,7 @@ export function createActions(store, engine) {
       run('Reading the paper…', async () => {
         const text = await readTextFile(file);
         if (!text.trim()) throw new Error(`${file.name} has no text to check.`);
-        replacePaper({ title: file.name, text });
+        replacePaper({ title: file.name, text, origin: file.name, bytes: file.size });
         return `Opened ${file.name}.`;
       }),
 
@@ -329,7 +330,7 @@ export function createActions(store, engine) {
     /** Opens the full report of one paper of the batch. */
     openBatchPaper: async (id) => {
       const paper = get().batch.papers.find((p) => p.id === id);
-      replacePaper({ title: paper.title, text: paper.text });
+      replacePaper({ title: paper.title, text: paper.text, origin: paper.title });
       await actions.check();
     },
 

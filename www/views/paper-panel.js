@@ -1,11 +1,11 @@
 // The paper to check: pasted, opened or dropped; the example paper on request (never over the
-// user's own text without asking); a warning when it is long enough to take a while.
+// user's own text without asking). A paper too large to edit (www/views/large-paper.js) is shown
+// as a document with a preview instead of being written into the box, whether it was opened,
+// dropped or pasted: the box would block the page for seconds laying it out.
 import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { ACCEPT } from '../files.js';
 import { describeAcceptedTypes } from '../../js/formats.js';
-
-/** Above this many characters the page warns that checking and showing the paper take a while. */
-export const LONG_PAPER = 2_000_000;
+import { LARGE_PAPER_CHARS, LargePaper, isLarge } from './large-paper.js';
 
 function ExampleChoice({ onReplace, onCancel }) {
   return html`<div class="choice" role="group" aria-label="Replace the paper with the example">
@@ -15,59 +15,106 @@ function ExampleChoice({ onReplace, onCancel }) {
   </div>`;
 }
 
-/** The paper panel. */
-export function PaperPanel({ state, actions }) {
-  const onExample = actions.useExample;
+/**
+ * A paste that would make the paper large goes to the state (shown as a document) instead of into
+ * the box: the clipboard's text read once, with what the box already holds around the selection.
+ */
+function pasteHandler(actions, title) {
+  return (event) => {
+    const pasted = event.clipboardData?.getData('text/plain') ?? '';
+    const box = event.currentTarget;
+    if (pasted.length + box.value.length <= LARGE_PAPER_CHARS) return;
+    const text = box.value.slice(0, box.selectionStart) + pasted + box.value.slice(box.selectionEnd);
+    if (!isLarge(text)) return;
+    event.preventDefault();
+    actions.replacePaper({ title, text, origin: 'Pasted text' });
+  };
+}
+
+/** The editable paper box: written only when a paper comes from outside (see actions.replacePaper). */
+function PaperBox({ paper, actions, dropProps, focusNext }) {
+  const box = useRef(null);
+  useEffect(() => {
+    if (box.current && box.current.value !== paper.text) box.current.value = paper.text;
+  }, [paper.revision]);
+  // After "Remove the paper" the button is gone: the focus goes to the empty box, not the page's top.
+  useEffect(() => {
+    if (focusNext.current && box.current) box.current.focus();
+    focusNext.current = false;
+  });
+  return html`<label class="visually-hidden" for="paper">Text of the paper</label>
+    <textarea id="paper" ref=${box} class=${dropProps.dragging ? 'dragging' : ''} rows="12" spellcheck="false"
+      placeholder=${`Paste the paper to check here, or drop a file on this box: ${describeAcceptedTypes()}.`}
+      onInput=${(e) => actions.setPaper({ text: e.currentTarget.value })} onPaste=${pasteHandler(actions, paper.title)}
+      onDragOver=${dropProps.onDragOver} onDragLeave=${dropProps.onDragLeave} onDrop=${dropProps.onDrop}></textarea>`;
+}
+
+/** Handlers for dropping a file on the box or the document; `dragging` while one is over it. */
+function useDrop(openPaper) {
+  const [dragging, setDragging] = useState(false);
+  return {
+    dragging,
+    onDragOver: (e) => (e.preventDefault(), setDragging(true)),
+    onDragLeave: () => setDragging(false),
+    onDrop: (event) => {
+      event.preventDefault();
+      setDragging(false);
+      const [file] = event.dataTransfer?.files ?? [];
+      if (file) openPaper(file);
+    },
+  };
+}
+
+/** Open a file, several papers, the example, and (for a paper in the box) Clear. */
+function PaperButtons({ state, actions, onExample, large }) {
   const input = useRef(null);
   const many = useRef(null);
-  const [dragging, setDragging] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const { text, title, revision } = state.paper;
-  const box = useRef(null);
-  // The box is written only when a paper comes from outside (see actions.replacePaper).
-  useEffect(() => {
-    if (box.current && box.current.value !== state.paper.text) box.current.value = state.paper.text;
-  }, [revision]);
   const busy = Boolean(state.busy);
   const open = (event) => {
     const [file] = event.currentTarget.files;
     event.currentTarget.value = '';
     if (file) actions.openPaper(file);
   };
-  const drop = (event) => {
-    event.preventDefault();
-    setDragging(false);
-    const [file] = event.dataTransfer?.files ?? [];
-    if (file) actions.openPaper(file);
+  const batch = (event) => {
+    const files = [...event.currentTarget.files];
+    event.currentTarget.value = '';
+    if (files.length) actions.checkBatch(files);
   };
+  return html`<div class="row">
+    <button type="button" disabled=${busy} onClick=${() => input.current.click()}>${large ? 'Open another file…' : 'Open a file…'}</button>
+    <input id="paper-file" ref=${input} type="file" hidden tabindex="-1" aria-hidden="true" accept=${ACCEPT} onChange=${open} />
+    <button id="batch" type="button" disabled=${busy} onClick=${() => many.current.click()}
+      title="Check a set of papers (a class's essays) against the library and against each other">Check several papers…</button>
+    <input id="batch-files" ref=${many} type="file" hidden tabindex="-1" aria-hidden="true" accept=${ACCEPT} multiple onChange=${batch} />
+    <button id="example" type="button" disabled=${busy} onClick=${onExample}>Try the example</button>
+    ${state.paper.text && !large && html`<button type="button" disabled=${busy} onClick=${() => actions.replacePaper({ text: '', title: '' })}>Clear</button>`}
+  </div>`;
+}
+
+/** The paper panel. */
+export function PaperPanel({ state, actions }) {
+  const [asking, setAsking] = useState(false);
+  const focusNext = useRef(false);
+  const drop = useDrop(actions.openPaper);
+  const { paper } = state;
+  const large = isLarge(paper.text);
   const example = () => {
-    if (text.trim() && text !== state.example) setAsking(true);
-    else onExample();
+    if (paper.text.trim() && paper.text !== state.example) setAsking(true);
+    else actions.useExample();
   };
-  const size = text.length;
+  const remove = () => {
+    focusNext.current = true;
+    actions.replacePaper({ text: '', title: '' });
+  };
   return html`<section class="panel paper" aria-labelledby="paper-heading">
     <h2 id="paper-heading">Paper</h2>
     <label class="visually-hidden" for="paper-title">Title of the paper (for the report)</label>
-    <input id="paper-title" type="text" autocomplete="off" placeholder="Title (optional, for the report)" value=${title}
+    <input id="paper-title" type="text" autocomplete="off" placeholder="Title (optional, for the report)" value=${paper.title}
       onInput=${(e) => actions.setPaper({ title: e.currentTarget.value })} />
-    <label class="visually-hidden" for="paper">Text of the paper</label>
-    <textarea id="paper" ref=${box} class=${dragging ? 'dragging' : ''} rows="12" spellcheck="false"
-      placeholder=${`Paste the paper to check here, or drop a file on this box: ${describeAcceptedTypes()}.`}
-      onInput=${(e) => actions.setPaper({ text: e.currentTarget.value })}
-      onDragOver=${(e) => (e.preventDefault(), setDragging(true))} onDragLeave=${() => setDragging(false)} onDrop=${drop}></textarea>
-    ${size > LONG_PAPER &&
-    html`<p class="note">This paper is long (${(size / 1e6).toFixed(1)} million characters): checking it and showing the
-      report can take a minute. Up to 64 MB can be checked at once.</p>`}
-    <div class="row">
-      <button type="button" disabled=${busy} onClick=${() => input.current.click()}>Open a file…</button>
-      <input id="paper-file" ref=${input} type="file" hidden tabindex="-1" aria-hidden="true" accept=${ACCEPT} onChange=${open} />
-      <button id="batch" type="button" disabled=${busy} onClick=${() => many.current.click()}
-        title="Check a set of papers (a class's essays) against the library and against each other">Check several papers…</button>
-      <input id="batch-files" ref=${many} type="file" hidden tabindex="-1" aria-hidden="true" accept=${ACCEPT} multiple
-        onChange=${(e) => { const files = [...e.currentTarget.files]; e.currentTarget.value = ''; if (files.length) actions.checkBatch(files); }} />
-      <button id="example" type="button" disabled=${busy} onClick=${example}>Try the example</button>
-      ${text && html`<button type="button" disabled=${busy} onClick=${() => actions.replacePaper({ text: '', title: '' })}>Clear</button>`}
-    </div>
-    ${asking && html`<${ExampleChoice} onReplace=${() => (setAsking(false), onExample())} onCancel=${() => setAsking(false)} />`}
+    ${large
+      ? html`<${LargePaper} paper=${paper} busy=${Boolean(state.busy)} onRemove=${remove} dropProps=${drop} />`
+      : html`<${PaperBox} paper=${paper} actions=${actions} dropProps=${drop} focusNext=${focusNext} />`}
+    <${PaperButtons} state=${state} actions=${actions} onExample=${example} large=${large} />
+    ${asking && html`<${ExampleChoice} onReplace=${() => (setAsking(false), actions.useExample())} onCancel=${() => setAsking(false)} />`}
   </section>`;
 }
