@@ -211,8 +211,8 @@ export function guardEngine(bindings, { checkerMethods = [] } = {}) {
       return this.#run((raw) => raw.options);
     }
 
-    check(text, options) {
-      return this.#run((raw) => raw.check(text, options));
+    check(text, options, onProgress) {
+      return this.#run((raw) => raw.check(text, options, onProgress));
     }
 
     pairs(options, onProgress) {

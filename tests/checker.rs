@@ -452,3 +452,28 @@ fn quote_marks_and_headings_cannot_hide_a_copy() {
     let heading = format!("An essay\nReferences\n{copied}\n{}", own(100));
     assert!(found(&heading) >= 140, "heading: {}", found(&heading));
 }
+
+#[test]
+fn a_check_reports_its_progress_and_stops_when_told() {
+    use plagscope::checker::{Progress, Stage};
+    let docs = documents(6);
+    let checker = checker_with(&docs);
+    let paper = format!("{} {}", words(&docs[1], 0, 150), words(&docs[4], 50, 150));
+    let meta = Default::default();
+    let options = CheckOptions::default();
+    let mut seen: Vec<Progress> = Vec::new();
+    let report = checker
+        .check_with_progress(&paper, &meta, &options, &mut |p| {
+            seen.push(p);
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(report, checker.check(&paper, &options).unwrap());
+    let last = seen.last().unwrap();
+    assert!(seen.iter().all(|p| p.stage == Stage::Aligning));
+    assert!(last.done == last.total && last.total >= 2, "{seen:?}");
+    let stopped = checker.check_with_progress(&paper, &meta, &options, &mut |_| {
+        Err(plagscope::Error::invalid("onProgress", "stopped"))
+    });
+    assert!(stopped.is_err());
+}

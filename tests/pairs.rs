@@ -11,8 +11,7 @@ use common::{brown_documents as documents, words};
 use std::collections::BTreeSet;
 
 use plagscope::checker::{
-    CandidatePair, Checker, CheckerOptions, PairReport, PairsOptions, PairsProgress, PairsStage,
-    Reference,
+    CandidatePair, Checker, CheckerOptions, PairReport, PairsOptions, Progress, Reference, Stage,
 };
 
 fn ids(reports: &[PairReport]) -> BTreeSet<(String, String)> {
@@ -155,7 +154,7 @@ fn texts_too_short_for_a_passage_are_never_candidates_of_lsh_or_the_simhash_inde
 fn progress_goes_through_both_stages_to_the_end_and_can_stop_the_work() {
     let checker = batch();
     let options = PairsOptions::default();
-    let mut seen: Vec<PairsProgress> = Vec::new();
+    let mut seen: Vec<Progress> = Vec::new();
     let pairs = checker
         .pairs_with_progress(&options, &mut |p| {
             seen.push(p);
@@ -163,8 +162,8 @@ fn progress_goes_through_both_stages_to_the_end_and_can_stop_the_work() {
         })
         .unwrap();
     assert_eq!(pairs, checker.pairs(&options).unwrap());
-    for stage in [PairsStage::Reading, PairsStage::Comparing] {
-        let steps: Vec<&PairsProgress> = seen.iter().filter(|p| p.stage == stage).collect();
+    for stage in [Stage::Reading, Stage::Comparing] {
+        let steps: Vec<&Progress> = seen.iter().filter(|p| p.stage == stage).collect();
         let last = steps.last().expect("each stage is reported");
         assert_eq!(last.done, last.total, "{stage:?} ends at its total");
         assert!(last.total > 0);
@@ -175,11 +174,9 @@ fn progress_goes_through_both_stages_to_the_end_and_can_stop_the_work() {
     }
     let reading = seen
         .iter()
-        .position(|p| p.stage == PairsStage::Comparing)
+        .position(|p| p.stage == Stage::Comparing)
         .unwrap();
-    assert!(seen[..reading]
-        .iter()
-        .all(|p| p.stage == PairsStage::Reading));
+    assert!(seen[..reading].iter().all(|p| p.stage == Stage::Reading));
 
     let mut calls = 0;
     let stopped = checker.pairs_with_progress(&options, &mut |_| {

@@ -6,6 +6,8 @@ import { clearLibrary, debounced, loadLibrary, saveLibrary, storageUse } from '.
 import { OPTIONS, checkOptions, pairsOptions, problem, saveValues, textOptions, valid } from './options.js';
 
 const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
+/** The check's progress: the paper aligned with each reference that shares a fingerprint with it. */
+const ALIGNING = 'Comparing with the matching references';
 
 /** An engine or reader error in the words the page shows: no field names in back-quotes. */
 export function userMessage(error) {
@@ -276,7 +278,7 @@ export function createActions(store, engine) {
         const { paper, references } = get();
         if (!paper.text.trim()) throw new Error('Paste or open a paper first.');
         if (!references.length) throw new Error('Add at least one reference first: files, a pasted text, or the demo set.');
-        const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values) });
+        const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values) }, progress(ALIGNING));
         const numbers = numbered(report, {});
         set({ result: { report, text: paper.text, title: paper.title || 'Paper', choices: NO_CHOICES, numbers, checkedAt: new Date() }, selected: null, view: 'report' });
         return report.sources.length ? 'Done.' : 'Done: no matching sources.';
@@ -287,7 +289,7 @@ export function createActions(store, engine) {
       run('Updating the report…', async () => {
         const result = get().result;
         const choices = { ...result.choices, ...change(result.choices) };
-        const report = await engine.request('check', { text: result.text, options: { ...checkOptions(get().values), ...choices } });
+        const report = await engine.request('check', { text: result.text, options: { ...checkOptions(get().values), ...choices } }, progress(ALIGNING));
         set({ result: { ...result, report, choices, numbers: numbered(report, result.numbers) }, selected: null });
         return 'Report updated.';
       }),

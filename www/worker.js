@@ -118,7 +118,7 @@ const handlers = {
   },
   references: () => checker.references(),
   getReference: ({ id }) => checker.getReference(id),
-  check: ({ text, options }) => checker.check(text, options),
+  check: ({ text, options }, progress) => checker.check(text, options, progress),
   pairs: ({ options }, progress) => checker.pairs(options, progress),
   exportIndex: () => checker.exportIndex(),
   importIndex({ bytes }) {

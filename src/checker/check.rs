@@ -11,6 +11,7 @@ use crate::methods::combined::Metadata;
 use crate::text::tokenize::check_size;
 
 use super::options::CheckOptions;
+use super::progress::{report, OnProgress, Stage};
 use super::report::{Report, SourceReport};
 use super::retrieval::{common_phrasing, shared_by_references};
 use super::scoring::{ratio, Comparison};
@@ -40,6 +41,19 @@ impl Checker {
         meta: &Metadata,
         options: &CheckOptions,
     ) -> Result<Report, Error> {
+        self.check_with_progress(text, meta, options, &mut |_| Ok(()))
+    }
+
+    /// [`Checker::check_with_meta`], telling `progress` how many of the candidate references the
+    /// paper has been aligned with ([`Stage::Aligning`]) about every 1%; an error from `progress`
+    /// stops the check and is returned.
+    pub fn check_with_progress(
+        &self,
+        text: &str,
+        meta: &Metadata,
+        options: &CheckOptions,
+        progress: OnProgress<'_>,
+    ) -> Result<Report, Error> {
         options.validate()?;
         crate::options::Validate::validate(meta).map_err(|e| e.within("meta"))?;
         check_size("text", text.len(), "is")?;
@@ -62,7 +76,8 @@ impl Checker {
             a_counted: counted,
             a_text: text,
         };
-        let (mut sources, covered_words) = self.sources_of(&comparison, &ignored, options)?;
+        let (mut sources, covered_words) =
+            self.sources_of(&comparison, &ignored, options, progress)?;
         sources.sort_by(|a, b| {
             b.similarity
                 .total_cmp(&a.similarity)
@@ -96,6 +111,7 @@ impl Checker {
         paper: &Comparison<'_>,
         ignored: &HashSet<&str>,
         options: &CheckOptions,
+        progress: OnProgress<'_>,
     ) -> Result<(Vec<SourceReport>, usize), Error> {
         // Excluded text and common phrasing cannot be evidence.
         let common = common_phrasing(
@@ -112,7 +128,9 @@ impl Checker {
         let shared = shared_by_references(&self.postings, paper.a, self.options.shingle_words, 2);
         let mut covered = vec![false; paper.a.analysis.tokens.len()];
         let mut sources = Vec::new();
-        for (document, _) in self.candidates(paper.a, &unusable, Some(false)) {
+        let candidates = self.candidates(paper.a, &unusable, Some(false));
+        for (done, &(document, _)) in candidates.iter().enumerate() {
+            report(progress, Stage::Aligning, done, candidates.len())?;
             let entry = &self.entries[document];
             if ignored.contains(entry.reference.id.as_str()) {
                 continue;
@@ -144,6 +162,12 @@ impl Checker {
                 &options.scores,
             )?);
         }
+        report(
+            progress,
+            Stage::Aligning,
+            candidates.len(),
+            candidates.len(),
+        )?;
         Ok((sources, covered.iter().filter(|&&c| c).count()))
     }
 }

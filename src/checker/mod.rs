@@ -33,6 +33,7 @@ mod options;
 mod pair_candidates;
 mod pairs;
 mod postings;
+mod progress;
 mod report;
 mod retrieval;
 mod scoring;
@@ -45,7 +46,7 @@ pub use library::{Reference, ReferenceInfo};
 pub use merge::MergeOutcome;
 pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOptions};
 pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};
-pub use pairs::{OnPairsProgress, PairsProgress, PairsStage};
+pub use progress::{OnProgress, Progress, Stage};
 pub use report::{MethodScores, PairReport, PassageReport, Report, SharedRun, SourceReport};
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;
 

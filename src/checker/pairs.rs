@@ -9,6 +9,7 @@ use crate::align::align;
 use crate::error::Error;
 
 use super::pair_candidates::count_simhash;
+use super::progress::{report, OnProgress, Stage};
 
 use super::options::PairsOptions;
 use super::report::PairReport;
@@ -30,42 +31,6 @@ struct PairSide {
 /// The references prepared so far, by index.
 type Sides = Vec<Option<PairSide>>;
 
-/// The two stages of all pairs, for a progress bar.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PairsStage {
-    /// Each reference read once, for the candidate pairs.
-    Reading,
-    /// The candidate pairs compared.
-    Comparing,
-}
-
-/// How far all pairs is: `done` of `total` references read, or candidate pairs compared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PairsProgress {
-    /// The stage.
-    pub stage: PairsStage,
-    /// Items done in this stage.
-    pub done: usize,
-    /// Items in this stage.
-    pub total: usize,
-}
-
-/// A progress callback; an error it returns stops the work and is returned.
-pub type OnPairsProgress<'a> = &'a mut dyn FnMut(PairsProgress) -> Result<(), Error>;
-
-/// Reports `done` of `total` at about every 1% (and at the end), not at every item.
-fn report(
-    progress: &mut dyn FnMut(PairsProgress) -> Result<(), Error>,
-    stage: PairsStage,
-    done: usize,
-    total: usize,
-) -> Result<(), Error> {
-    if done == total || done % (total / 100).max(1) == 0 {
-        progress(PairsProgress { stage, done, total })?;
-    }
-    Ok(())
-}
-
 impl Checker {
     /// Compares the candidate pairs of (non-base) references ([`Checker::pair_candidates`]);
     /// returns the pairs whose similarity reaches `options.min_similarity`, most similar first.
@@ -78,13 +43,13 @@ impl Checker {
     pub fn pairs_with_progress(
         &self,
         options: &PairsOptions,
-        progress: OnPairsProgress<'_>,
+        progress: OnProgress<'_>,
     ) -> Result<Vec<PairReport>, Error> {
         options.validate()?;
         let mut sides: Sides = (0..self.entries.len()).map(|_| None).collect();
         let total = self.comparable(options.align.min_words).count();
         let mut done = 0;
-        report(progress, PairsStage::Reading, 0, total)?;
+        report(progress, Stage::Reading, 0, total)?;
         let candidates = self.candidate_set(options, |document, paired| {
             let prepared = self.prepare(&self.entries[document].reference.text)?;
             let simhash = count_simhash(&prepared)?;
@@ -92,7 +57,7 @@ impl Checker {
                 sides[document] = Some(self.pair_side(prepared, options)?);
             }
             done += 1;
-            report(progress, PairsStage::Reading, done, total)?;
+            report(progress, Stage::Reading, done, total)?;
             Ok(simhash)
         })?;
         self.compare_pairs(&candidates.pairs, &mut sides, options, progress)
@@ -133,11 +98,11 @@ impl Checker {
         pairs: &[(u32, u32)],
         sides: &mut Sides,
         options: &PairsOptions,
-        progress: OnPairsProgress<'_>,
+        progress: OnProgress<'_>,
     ) -> Result<Vec<PairReport>, Error> {
         let mut reports = Vec::new();
         for (done, &(a, b)) in pairs.iter().enumerate() {
-            report(progress, PairsStage::Comparing, done, pairs.len())?;
+            report(progress, Stage::Comparing, done, pairs.len())?;
             let (a, b) = (a as usize, b as usize);
             for document in [a, b] {
                 if sides[document].is_none() {
@@ -152,7 +117,7 @@ impl Checker {
                 reports.push(pair);
             }
         }
-        report(progress, PairsStage::Comparing, pairs.len(), pairs.len())?;
+        report(progress, Stage::Comparing, pairs.len(), pairs.len())?;
         reports.sort_by(|x, y| {
             y.similarity
                 .total_cmp(&x.similarity)

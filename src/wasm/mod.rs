@@ -227,11 +227,17 @@ impl JsChecker {
 
     /// Checks a paper (its text, or `{ text, meta }` with its keywords, tags and references for
     /// the combined score) against the reference set; see `CheckOptions` and `Report`.
+    /// `onProgress(done, total, 'aligning')` is told about every 1% how many candidate references
+    /// the paper has been aligned with; throwing from it stops the check with an error.
     #[wasm_bindgen(unchecked_return_type = "Report")]
     pub fn check(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string | Paper")] paper: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "(done: number, total: number, stage: 'aligning') => void"
+        )]
+        on_progress: JsValue,
     ) -> Result<JsValue, JsError> {
         let paper = match plain::read(&paper, "paper")? {
             Some(serde_json::Value::String(text)) => Paper {
@@ -247,11 +253,16 @@ impl JsChecker {
             }
         };
         let options: CheckOptions = plain::options(&options, "options")?;
-        let report = core(
-            self.inner
-                .check_with_meta(&paper.text, &paper.meta, &options),
-        )?;
-        to_js(&report)
+        let mut progress = progress::callback(&on_progress)?;
+        let mut no_progress = |_| Ok(());
+        let progress: crate::checker::OnProgress<'_> = match progress.as_mut() {
+            Some(callback) => callback,
+            None => &mut no_progress,
+        };
+        let report = self
+            .inner
+            .check_with_progress(&paper.text, &paper.meta, &options, progress);
+        to_js(&core(report)?)
     }
 
     /// Compares every pair of references; returns the pairs at least `options.minSimilarity`
@@ -268,7 +279,7 @@ impl JsChecker {
         on_progress: JsValue,
     ) -> Result<JsValue, JsError> {
         let options: PairsOptions = plain::options(&options, "options")?;
-        let Some(mut progress) = progress::pairs_callback(&on_progress)? else {
+        let Some(mut progress) = progress::callback(&on_progress)? else {
             return to_js(&core(self.inner.pairs(&options))?);
         };
         to_js(&core(

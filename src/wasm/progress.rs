@@ -4,12 +4,12 @@
 
 use wasm_bindgen::{JsCast, JsError, JsValue};
 
-use crate::checker::{PairsProgress, PairsStage};
+use crate::checker::Progress;
 
-/// The all-pairs progress callback of `onProgress`, `None` when it is absent.
-pub fn pairs_callback(
+/// The progress callback of `onProgress(done, total, stage)`, `None` when it is absent.
+pub fn callback(
     on_progress: &JsValue,
-) -> Result<Option<impl FnMut(PairsProgress) -> Result<(), crate::Error> + '_>, JsError> {
+) -> Result<Option<impl FnMut(Progress) -> Result<(), crate::Error> + '_>, JsError> {
     if on_progress.is_undefined() || on_progress.is_null() {
         return Ok(None);
     }
@@ -18,17 +18,12 @@ pub fn pairs_callback(
         return Err(JsError::new("invalid `onProgress`: expected a function"));
     }
     let callback: &js_sys::Function = on_progress.unchecked_ref();
-    Ok(Some(move |p: PairsProgress| {
-        let stage = match p.stage {
-            PairsStage::Reading => "reading",
-            PairsStage::Comparing => "comparing",
-        };
+    Ok(Some(move |p: Progress| {
+        let stage = p.stage.name();
         let (done, total) = (JsValue::from(p.done as f64), JsValue::from(p.total as f64));
         callback
             .call3(&JsValue::NULL, &done, &total, &stage.into())
             .map(|_| ())
-            .map_err(|_| {
-                crate::Error::invalid("onProgress", "it threw, which stops the comparison")
-            })
+            .map_err(|_| crate::Error::invalid("onProgress", "it threw, which stops the work"))
     }))
 }

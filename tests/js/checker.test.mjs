@@ -169,3 +169,16 @@ test('all pairs reports its progress through both stages, and a throwing callbac
   assert.throws(() => checker.pairs({}, 'not a function'), /invalid `onProgress`: expected a function/);
   assert.equal(checker.size, 30); // still usable
 });
+
+test('a check reports its progress over the candidate references, and a throwing callback stops it', () => {
+  const checker = sampleChecker();
+  const paper = `${words(brown[3], 0, 300)} ${words(brown[7], 100, 300)}`;
+  const seen = [];
+  const report = checker.check(paper, {}, (done, total, stage) => seen.push({ done, total, stage }));
+  assert.deepEqual(report, checker.check(paper));
+  assert.ok(seen.length > 0 && seen.every((s) => s.stage === 'aligning'));
+  assert.equal(seen.at(-1).done, seen.at(-1).total);
+  assert.ok(seen.at(-1).total >= 2, 'both copied references are candidates');
+  assert.throws(() => checker.check(paper, {}, () => { throw new Error('cancel'); }), /onProgress.*stops/);
+  assert.equal(checker.check(paper).sources.length, report.sources.length); // still usable
+});

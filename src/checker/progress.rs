@@ -1,0 +1,54 @@
+//! Progress of long work (all pairs, the check of a long paper), for a progress bar: a callback
+//! told `done` of `total` items of a stage about every 1%, whose error stops the work (a way to
+//! cancel) and is returned.
+
+use crate::error::Error;
+
+/// A stage of long work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// All pairs: each reference read once, for the candidate pairs.
+    Reading,
+    /// All pairs: the candidate pairs compared.
+    Comparing,
+    /// A check: the paper aligned with each candidate reference.
+    Aligning,
+}
+
+impl Stage {
+    /// The stage's name in the JS API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Reading => "reading",
+            Stage::Comparing => "comparing",
+            Stage::Aligning => "aligning",
+        }
+    }
+}
+
+/// How far long work is: `done` of `total` items of `stage`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// The stage.
+    pub stage: Stage,
+    /// Items done in this stage.
+    pub done: usize,
+    /// Items in this stage.
+    pub total: usize,
+}
+
+/// A progress callback; an error it returns stops the work and is returned.
+pub type OnProgress<'a> = &'a mut dyn FnMut(Progress) -> Result<(), Error>;
+
+/// Tells `progress` that `done` of `total` are done, at about every 1% (and at the end) only.
+pub(super) fn report(
+    progress: &mut dyn FnMut(Progress) -> Result<(), Error>,
+    stage: Stage,
+    done: usize,
+    total: usize,
+) -> Result<(), Error> {
+    if done == total || done % (total / 100).max(1) == 0 {
+        progress(Progress { stage, done, total })?;
+    }
+    Ok(())
+}
