@@ -2,7 +2,7 @@
 // user's own text without asking). A paper too large to edit (www/views/large-paper.js) is shown
 // as a document with a preview instead of being written into the box, whether it was opened,
 // dropped or pasted: the box would block the page for seconds laying it out.
-import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
+import { html, useEffect, useLayoutEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { ACCEPT } from '../files.js';
 import { describeAcceptedTypes } from '../../js/formats.js';
 import { LARGE_PAPER_CHARS, LargePaper, isLarge } from './large-paper.js';
@@ -37,8 +37,9 @@ function PaperBox({ paper, actions, dropProps, focusNext }) {
   useEffect(() => {
     if (box.current && box.current.value !== paper.text) box.current.value = paper.text;
   }, [paper.revision]);
-  // After "Remove the paper" the button is gone: the focus goes to the empty box, not the page's top.
-  useEffect(() => {
+  // After "Remove the paper" the button is gone: the focus goes to the empty box, not the page's top,
+  // in the same frame as the box appears (a layout effect), so no keystroke lands elsewhere.
+  useLayoutEffect(() => {
     if (focusNext.current && box.current) box.current.focus();
     focusNext.current = false;
   });
