@@ -5,6 +5,7 @@
 //! as plain objects, one JSON string parsed by the JS engine (see `to_js`), and all offsets
 //! are UTF-16 code units of the original strings, end-exclusive: `text.slice(start, end)` works.
 
+mod alloc;
 mod plain;
 mod progress;
 
