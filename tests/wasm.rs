@@ -105,7 +105,11 @@ fn checker_finds_a_copied_passage_and_its_offsets_slice_back_in_js() {
         .unwrap();
     assert_eq!(checker.size(), 1);
     let report = checker
-        .check(paper.as_str().into(), JsValue::UNDEFINED)
+        .check(
+            paper.as_str().into(),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+        )
         .unwrap();
     let sources: js_sys::Array = field(&report, "sources").dyn_into().unwrap();
     assert_eq!(sources.length(), 1);
@@ -126,7 +130,11 @@ fn checker_errors_are_clear_and_the_checker_survives_them() {
     let mut checker = JsChecker::new(JsValue::UNDEFINED).unwrap();
     let missing_text = checker.add_reference(object(&[("id", "x".into())]));
     assert!(error_message(missing_text.unwrap_err()).contains("missing field `text`"));
-    let typo = checker.check("x".into(), object(&[("maxSource", 3.into())]));
+    let typo = checker.check(
+        "x".into(),
+        object(&[("maxSource", 3.into())]),
+        JsValue::UNDEFINED,
+    );
     assert!(error_message(typo.unwrap_err()).contains("unknown option `maxSource`"));
     let truncated =
         JsChecker::import_index(js_sys::Uint8Array::from(&b"PLAGSCOPE-INDEX\n"[..]).into());
