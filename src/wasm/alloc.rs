@@ -35,7 +35,11 @@ unsafe impl dlmalloc::Allocator for GeometricGrowth {
             let (base, size) = (previous * PAGE, pages * PAGE);
             // A region ending at the very top of the address space would make a pointer wrap to
             // 0: leave its last bytes out, as dlmalloc's own wasm glue does.
-            let size = if base.wrapping_add(size) == 0 { size - 16 } else { size };
+            let size = if base.wrapping_add(size) == 0 {
+                size - 16
+            } else {
+                size
+            };
             return (base as *mut u8, size, 0);
         }
         (ptr::null_mut(), 0, 0)
