@@ -2,7 +2,7 @@
 //! times in Chromium through the npm package, on the very input it reads (target/bench/input/,
 //! written by bench/browser/input.mjs), so bench/browser/run.mjs can print wasm/native ratios.
 //! Per document: `minhash_of`, `simhash_of`, `winnow_of`, `shingles_of` (what the package's
-//! functions run) and `analyze` + `report()` (the package's `analyze` also converts the report to
+//! functions run), `minhash_of_hashes` over hashes made beforehand and `analyze` + `report()` (the package's `analyze` also converts the report to
 //! JavaScript objects, which has no native counterpart). The checker: index build, checks of the
 //! 5,000-word paper (median and p95), export and import, at 1,000 and 10,000 references; `pairs()`.
 //! Writes target/bench/native-same-input.json. Run by `npm run bench`, or
@@ -15,8 +15,8 @@ use std::time::Instant;
 
 use plagscope::checker::{CheckOptions, Checker, CheckerOptions, PairsOptions, Reference};
 use plagscope::sketch::{
-    minhash_of, shingles_of, simhash_of, winnow_of, MinHashOptions, ShingleOptions, SimHashOptions,
-    WinnowOptions,
+    minhash_of, minhash_of_hashes, shingle_hashes_of, shingles_of, simhash_of, winnow_of,
+    MinHashOptions, ShingleOptions, SimHashOptions, WinnowOptions,
 };
 use plagscope::store::{export_index, import_index};
 use plagscope::text::{analyze, TextOptions};
@@ -50,20 +50,20 @@ fn sorted(mut times: Vec<f64>) -> Vec<f64> {
     times
 }
 
-/// The median time of `RUNS` runs of `operation` over every document, one call each.
-fn per_document(documents: &[String], operation: impl Fn(&str) -> usize) -> Value {
+/// The median time of `RUNS` runs of `operation` over every item (a document, or what was made of
+/// one beforehand), one call each; `bytes` is the documents' UTF-8 size.
+fn per_item<T>(items: &[T], bytes: usize, operation: impl Fn(&T) -> usize) -> Value {
     let times = sorted(
         (0..RUNS)
             .map(|_| {
                 let start = Instant::now();
-                documents.iter().for_each(|d| {
-                    black_box(operation(d));
+                items.iter().for_each(|item| {
+                    black_box(operation(item));
                 });
                 seconds(start)
             })
             .collect(),
     );
-    let bytes: usize = documents.iter().map(String::len).sum();
     json!({ "bytes": bytes, "seconds": times[RUNS / 2], "times": times })
 }
 
@@ -76,12 +76,15 @@ fn throughput(name: &str) -> Value {
         WinnowOptions::default(),
         ShingleOptions::default(),
     );
+    let bytes: usize = documents.iter().map(String::len).sum();
     let mut out = serde_json::Map::new();
-    let mut measure = |label: &str, operation: &dyn Fn(&str) -> usize| {
-        let result = per_document(&documents, operation);
+    let mut record = |label: &str, result: Value| {
         let rate = result["bytes"].as_f64().unwrap() / 1e6 / result["seconds"].as_f64().unwrap();
         println!("  {label:<20} {name}  {rate:>8.1} MB/s");
         out.insert(label.to_owned(), result);
+    };
+    let mut measure = |label: &str, operation: &dyn Fn(&String) -> usize| {
+        record(label, per_item(&documents, bytes, operation));
     };
     measure("minhash", &|d| minhash_of(d, &mh).unwrap().len());
     measure("simhash", &|d| simhash_of(d, &sh).unwrap().len());
@@ -90,6 +93,13 @@ fn throughput(name: &str) -> Value {
         analyze(d, &text).unwrap().report().tokens.len()
     });
     measure("shingles", &|d| shingles_of(d, &sg).unwrap().len());
+    // MinHash alone, over the word 5-shingle hashes made beforehand, as the page does.
+    let hashes: Vec<Vec<u64>> = documents
+        .iter()
+        .map(|d| shingle_hashes_of(d, &sg).unwrap())
+        .collect();
+    let of_hashes = per_item(&hashes, bytes, |h| minhash_of_hashes(h, &mh).unwrap().len());
+    record("minhash of hashes", of_hashes);
     Value::Object(out)
 }
 

@@ -4,4 +4,4 @@
 import * as bindings from '../pkg/plagscope.js';
 import { guardEngine } from './guard.js';
 
-export const { analyze, Checker, defaults, minhash, sharedNgrams, shingles, simhash, version, winnow } = guardEngine(bindings);
+export const { analyze, Checker, defaults, minhash, sharedNgrams, shingleHashes, shingles, simhash, version, winnow } = guardEngine(bindings);

@@ -9,7 +9,7 @@
 /** `error.code` of the Error thrown after a trap: the engine was restarted. */
 export const ENGINE_RESTARTED = 'PLAGSCOPE_ENGINE_RESTARTED';
 
-const FUNCTIONS = ['analyze', 'defaults', 'minhash', 'sharedNgrams', 'shingles', 'simhash', 'version', 'winnow'];
+const FUNCTIONS = ['analyze', 'defaults', 'minhash', 'sharedNgrams', 'shingleHashes', 'shingles', 'simhash', 'version', 'winnow'];
 
 /** A WebAssembly trap, or a stack overflow inside wasm (V8/Safari: RangeError, Firefox: InternalError). */
 function isTrap(error) {

@@ -8,6 +8,7 @@ export {
   defaults,
   minhash,
   sharedNgrams,
+  shingleHashes,
   shingles,
   simhash,
   version,

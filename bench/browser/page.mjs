@@ -5,7 +5,7 @@
 // (bench/browser/input.mjs), served under /input/. Times are seconds, from performance.now().
 import * as plagscope from '/js/browser.js';
 import init from '/pkg/plagscope.js';
-import { bloomFiltersMinhash, lshIndexTimes, npmMinhash, simhashJs } from './peers-measure.mjs';
+import { bloomFiltersMinhash, lshIndexTimes, npmMinhash, npmMinhashOfShingles, simhashJs } from './peers-measure.mjs';
 
 // The package has initialized the engine already; init() hands back its exports (and its memory).
 const engine = await init();
@@ -27,14 +27,23 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.ceil(p * values.length) - 1];
 const wasmBytes = () => engine.memory.buffer.byteLength;
 
-/** Every operation timed per document: a factory makes the per-document function (set-up untimed). */
+/**
+ * Every operation timed per document: a factory, given the documents, makes the per-document
+ * function `(text, i)` (set-up untimed).
+ */
 const OPERATIONS = {
   'plagscope minhash': () => (text) => plagscope.minhash(text),
+  // MinHash-128 alone, over each document's word 5-shingle hashes computed untimed beforehand.
+  'plagscope minhash of hashes': (documents) => {
+    const hashes = documents.map((text) => plagscope.shingleHashes(text));
+    return (_, i) => plagscope.minhash(hashes[i]);
+  },
   'plagscope simhash': () => (text) => plagscope.simhash(text),
   'plagscope winnow': () => (text) => plagscope.winnow(text),
   'plagscope analyze': () => (text) => plagscope.analyze(text),
   'plagscope shingles': () => (text) => plagscope.shingles(text),
   'npm minhash': () => npmMinhash,
+  'npm minhash of shingles': npmMinhashOfShingles,
   'bloom-filters MinHash': bloomFiltersMinhash,
   'simhash-js': simhashJs,
 };
@@ -43,13 +52,13 @@ const OPERATIONS = {
 async function throughput(operation, name, runs, limit = Infinity) {
   const documents = (await load(name)).slice(0, limit);
   const bytes = documents.reduce((n, text) => n + encoder.encode(text).length, 0);
-  const warmUp = OPERATIONS[operation]();
-  documents.slice(0, WARM_UP_DOCUMENTS).forEach((text) => warmUp(text)); // tiers the code up, untimed
+  const warmUp = OPERATIONS[operation](documents);
+  documents.slice(0, WARM_UP_DOCUMENTS).forEach((text, i) => warmUp(text, i)); // tiers the code up, untimed
   const times = [];
   for (let run = 0; run < runs; run++) {
-    const sketch = OPERATIONS[operation]();
+    const sketch = OPERATIONS[operation](documents);
     const start = performance.now();
-    for (const text of documents) sketch(text);
+    documents.forEach((text, i) => sketch(text, i));
     times.push((performance.now() - start) / 1000);
     await new Promise((resolve) => setTimeout(resolve)); // let the page breathe between runs
   }

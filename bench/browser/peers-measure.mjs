@@ -31,6 +31,16 @@ export function npmMinhash(text) {
   return sketch;
 }
 
+/** npm `minhash` over each document's shingle strings made beforehand: its MinHash stage alone. */
+export function npmMinhashOfShingles(documents) {
+  const shingles = documents.map(jsShingles);
+  return (_, i) => {
+    const sketch = new Minhash({ numPerm: NUM_PERM });
+    for (const shingle of shingles[i]) sketch.update(shingle);
+    return sketch;
+  };
+}
+
 /** bloom-filters: a factory of 128 hash functions shared by every document, `bulkLoad` of the hashed shingles. */
 export function bloomFiltersMinhash() {
   const factory = new MinHashFactory(NUM_PERM, 2 ** 32 - 1);

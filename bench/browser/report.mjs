@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const NATIVE_NAMES = { 'plagscope minhash': 'minhash', 'plagscope simhash': 'simhash', 'plagscope winnow': 'winnow', 'plagscope analyze': 'analyze', 'plagscope shingles': 'shingles' };
+const NATIVE_NAMES = { 'plagscope minhash': 'minhash', 'plagscope minhash of hashes': 'minhash of hashes', 'plagscope simhash': 'simhash', 'plagscope winnow': 'winnow', 'plagscope analyze': 'analyze', 'plagscope shingles': 'shingles' };
 // Each peer is compared with the plagscope call that does its job.
-const PEER_OF = { 'npm minhash': 'plagscope minhash', 'bloom-filters MinHash': 'plagscope minhash', 'simhash-js': 'plagscope simhash' };
+const PEER_OF = { 'npm minhash': 'plagscope minhash', 'npm minhash of shingles': 'plagscope minhash of hashes', 'bloom-filters MinHash': 'plagscope minhash', 'simhash-js': 'plagscope simhash' };
 const LANGUAGES = ['en', 'zh'];
 
 const mbps = (r) => (r ? r.bytes / 1e6 / r.seconds : NaN);
@@ -96,11 +96,12 @@ export function goals(results) {
   const wasmNative = Object.keys(NATIVE_NAMES).flatMap((op) => LANGUAGES.map((l) => ratio(op, l))).filter(Number.isFinite);
   const perOperation = Object.entries(NATIVE_NAMES).map(([op, name]) => `${name} ${LANGUAGES.map((l) => fixed(ratio(op, l), 1)).join('/')}`);
   const checkRatios = (results.checker ?? []).map((c, i) => results.native?.checker?.[i] && c.checkMedian / results.native.checker[i].checkMedian).filter(Boolean);
+  const speedUp = (l, ours, peer) => mbps(ops[ours]?.[l]) / mbps(ops[peer]?.[l]);
   const perWord = (c, bytes) => (c ? bytes / c.referenceWords : NaN);
   return [
     ['full pipeline (minhash(text): analyze, 5-shingles, 128 slots; en / zh) >= 60 MB/s', `${fixed(mbps(ops['plagscope minhash']?.en))} / ${fixed(mbps(ops['plagscope minhash']?.zh))}`, worst((l) => mbps(ops['plagscope minhash']?.[l])) >= 60],
-    ['MinHash-128 >= 120 MB/s (the stage alone has no JS call: minhash(text) shown)', `${fixed(mbps(ops['plagscope minhash']?.en))} / ${fixed(mbps(ops['plagscope minhash']?.zh))}`, worst((l) => mbps(ops['plagscope minhash']?.[l])) >= 120],
-    ['MinHash-128 >= 50x npm minhash', LANGUAGES.map((l) => `${fixed(mbps(ops['plagscope minhash']?.[l]) / mbps(ops['npm minhash']?.[l]))}x`).join(' / '), worst((l) => mbps(ops['plagscope minhash']?.[l]) / mbps(ops['npm minhash']?.[l])) >= 50],
+    ['MinHash-128 >= 120 MB/s (minhash(hashes) over given word 5-shingle hashes; MB of their text)', `${fixed(mbps(ops['plagscope minhash of hashes']?.en))} / ${fixed(mbps(ops['plagscope minhash of hashes']?.zh))}`, worst((l) => mbps(ops['plagscope minhash of hashes']?.[l])) >= 120],
+    ['MinHash-128 >= 50x npm minhash (from text; and of given shingles)', LANGUAGES.map((l) => `${fixed(speedUp(l, 'plagscope minhash', 'npm minhash'))}x, ${fixed(speedUp(l, 'plagscope minhash of hashes', 'npm minhash of shingles'))}x`).join(' / '), worst((l) => Math.min(speedUp(l, 'plagscope minhash', 'npm minhash'), speedUp(l, 'plagscope minhash of hashes', 'npm minhash of shingles'))) >= 50],
     ['check p95 <= 50 ms @1,000 refs', small ? `${ms(small.checkP95)} ms` : '—', small?.checkP95 <= 0.05],
     ['check p95 <= 200 ms @10,000 refs', large ? `${ms(large.checkP95)} ms` : '—', large?.checkP95 <= 0.2],
     ['<= 4 B per reference word in memory (wasm growth @10,000)', `${fixed(perWord(large, large?.wasmMemoryAfter - large?.wasmMemoryBefore), 1)} B`, perWord(large, large?.wasmMemoryAfter - large?.wasmMemoryBefore) <= 4],

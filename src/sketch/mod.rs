@@ -11,8 +11,8 @@ pub mod winnow;
 
 pub use hash::{hash_bytes, HASH_SCHEME_VERSION, SHINGLE_SEED};
 pub use of_text::{
-    minhash_of, shingles_of, simhash_of, winnow_of, HashedShingle, MinHashOptions, ShingleKind,
-    ShingleOptions, SimHashOptions, WinnowOptions,
+    minhash_of, minhash_of_hashes, shingle_hashes_of, shingles_of, simhash_of, winnow_of,
+    HashedShingle, MinHashOptions, ShingleKind, ShingleOptions, SimHashOptions, WinnowOptions,
 };
 pub use shingle::{
     char_shingles, default_char_k, word_shingles, Shingle, DEFAULT_WORD_N, MAX_SHINGLE, MIN_SHINGLE,

@@ -117,6 +117,23 @@ pub fn shingles_of(text: &str, options: &ShingleOptions) -> Result<Vec<HashedShi
         .collect())
 }
 
+/// The 64-bit hashes of `text`'s word or character n-grams in text order: the `hash` of each of
+/// [`shingles_of`]'s shingles, as a number. Word shingles are hashed without building them.
+pub fn shingle_hashes_of(text: &str, options: &ShingleOptions) -> Result<Vec<u64>, Error> {
+    options.validate()?;
+    let analysis = analyze(text, &options.text)?;
+    match options.kind {
+        ShingleKind::Char => {
+            let size = options.size.unwrap_or_else(|| default_char_k(&analysis));
+            Ok(char_shingles(&analysis, size)?
+                .iter()
+                .map(|s| s.hash)
+                .collect())
+        }
+        ShingleKind::Word => word_shingle_hashes(&analysis, options.size.unwrap_or(5)),
+    }
+}
+
 /// The winnowed fingerprints (MOSS) of `text`'s word shingles.
 pub fn winnow_of(text: &str, options: &WinnowOptions) -> Result<Vec<HashedShingle>, Error> {
     options.validate()?;
@@ -138,6 +155,15 @@ pub fn minhash_of(text: &str, options: &MinHashOptions) -> Result<Vec<u32>, Erro
     Ok(hasher.signature(&hashes).slot_values())
 }
 
+/// The MinHash signature of a set of shingle hashes (those of [`shingle_hashes_of`], say; order
+/// and repeats do not matter): what [`minhash_of`] gives for a text whose word shingles hash to
+/// them. Only `num_perm` and `scheme` apply; `shingle_words` and `text` are for texts.
+pub fn minhash_of_hashes(hashes: &[u64], options: &MinHashOptions) -> Result<Vec<u32>, Error> {
+    options.validate()?;
+    let hasher = MinHasher::new(options.num_perm, options.scheme)?;
+    Ok(hasher.signature(hashes).slot_values())
+}
+
 /// The 64-bit Charikar SimHash of `text`'s terms (counts, stop words removed), as 16 hex digits.
 pub fn simhash_of(text: &str, options: &SimHashOptions) -> Result<String, Error> {
     options.validate()?;
@@ -157,6 +183,53 @@ mod tests {
         assert_eq!(shingles.len(), 2);
         assert_eq!(shingles[1].span.slice_of(text), "two three four five six");
         assert_eq!(shingles[0].hash.len(), 16);
+    }
+
+    #[test]
+    fn shingle_hashes_are_the_hex_hashes_of_the_shingles_as_numbers() {
+        let text = "The quick brown fox jumps over the lazy dog. 天下大势，分久必合，合久必分。";
+        for kind in [ShingleKind::Word, ShingleKind::Char] {
+            for size in [None, Some(1), Some(3)] {
+                let options = ShingleOptions {
+                    kind,
+                    size,
+                    ..ShingleOptions::default()
+                };
+                let from_hex: Vec<u64> = shingles_of(text, &options)
+                    .unwrap()
+                    .iter()
+                    .map(|s| u64::from_str_radix(&s.hash, 16).unwrap())
+                    .collect();
+                assert!(!from_hex.is_empty());
+                assert_eq!(shingle_hashes_of(text, &options).unwrap(), from_hex);
+            }
+        }
+    }
+
+    #[test]
+    fn minhash_of_a_texts_hashes_is_the_texts_minhash_whatever_their_order() {
+        let text = "one two three four five six seven eight nine ten one two three four five";
+        for scheme in [MinHashScheme::OnePermutation, MinHashScheme::Classic] {
+            let options = MinHashOptions {
+                num_perm: 32,
+                scheme,
+                shingle_words: 3,
+                ..MinHashOptions::default()
+            };
+            let shingles = ShingleOptions {
+                size: Some(3),
+                ..ShingleOptions::default()
+            };
+            let mut hashes = shingle_hashes_of(text, &shingles).unwrap();
+            hashes.reverse();
+            let expected = minhash_of(text, &options).unwrap();
+            assert_eq!(minhash_of_hashes(&hashes, &options).unwrap(), expected);
+        }
+        let bad = MinHashOptions {
+            num_perm: 0,
+            ..MinHashOptions::default()
+        };
+        assert!(minhash_of_hashes(&[1, 2], &bad).is_err());
     }
 
     #[test]

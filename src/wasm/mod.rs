@@ -8,6 +8,9 @@
 mod alloc;
 mod plain;
 mod progress;
+mod sketches;
+
+pub use sketches::{analyze, minhash, shared_ngrams, shingle_hashes, shingles, simhash, winnow};
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -15,13 +18,7 @@ use wasm_bindgen::prelude::*;
 use crate::checker::{
     CheckOptions, Checker, CheckerOptions, Defaults, PairsOptions, Paper, Reference,
 };
-use crate::compare::{MAX_NGRAM, MIN_NGRAM};
-use crate::sketch::{
-    minhash_of, shingles_of, simhash_of, winnow_of, MinHashOptions, ShingleOptions, SimHashOptions,
-    WinnowOptions, DEFAULT_WORD_N,
-};
 use crate::store::{export_index, import_index};
-use crate::text::TextOptions;
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -41,31 +38,6 @@ pub fn defaults() -> Result<JsValue, JsError> {
     to_js(&Defaults::default())
 }
 
-/// Finds the word n-grams that two texts share, and where they are in each.
-///
-/// `n` is the number of consecutive words (1..=64, default 5); each Chinese or Japanese character
-/// counts as a word. Offsets are UTF-16 code units of the original strings.
-///
-/// ```js
-/// import { sharedNgrams } from 'plagscope';
-/// const a = 'I think the quick brown fox jumps over the dog.';
-/// const b = 'Yes, the quick brown fox jumps high.';
-/// const { a: spansA } = sharedNgrams(a, b, 4);
-/// a.slice(spansA[0].start, spansA[0].end); // 'the quick brown fox jumps'
-/// ```
-#[wasm_bindgen(js_name = sharedNgrams, unchecked_return_type = "SharedNgrams")]
-pub fn shared_ngrams(
-    #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "number")] n: JsValue,
-) -> Result<JsValue, JsError> {
-    let a = string_arg("a", &a)?;
-    let b = string_arg("b", &b)?;
-    let n = ngram_arg(&n)?;
-    let shared = crate::shared_ngrams(&a, &b, n).map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&shared)
-}
-
 fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
     value.as_string().ok_or_else(|| {
         JsError::new(&format!(
@@ -73,25 +45,6 @@ fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
             plain::describe(value)
         ))
     })
-}
-
-fn ngram_arg(value: &JsValue) -> Result<usize, JsError> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(DEFAULT_WORD_N);
-    }
-    let Some(n) = value.as_f64() else {
-        return Err(JsError::new(&format!(
-            "invalid `n`: expected an integer in {MIN_NGRAM}..={MAX_NGRAM}, got {}",
-            plain::describe(value)
-        )));
-    };
-    let in_range = n.fract() == 0.0 && n >= MIN_NGRAM as f64 && n <= MAX_NGRAM as f64;
-    if !in_range {
-        return Err(JsError::new(&format!(
-            "invalid `n`: expected an integer in {MIN_NGRAM}..={MAX_NGRAM}, got {n}"
-        )));
-    }
-    Ok(n as usize)
 }
 
 /// A result as plain JS objects. It crosses as one JSON string read by the engine's own JSON
@@ -319,65 +272,6 @@ impl JsChecker {
             inner: core(import_index(&bytes))?,
         })
     }
-}
-
-/// Runs the text pipeline: the matching form, the tokens with their spans, and the evasion report.
-#[wasm_bindgen(unchecked_return_type = "AnalysisReport")]
-pub fn analyze(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "TextOptions")] options: JsValue,
-) -> Result<JsValue, JsError> {
-    let text = string_arg("text", &text)?;
-    let options: TextOptions = plain::options(&options, "options")?;
-    let analysis = core(crate::text::analyze(&text, &options))?;
-    to_js(&analysis.report())
-}
-
-/// Hashed word or character n-grams of `text`, each with its span (hashes as 16 hex digits).
-#[wasm_bindgen(unchecked_return_type = "HashedShingle[]")]
-pub fn shingles(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "ShingleOptions")] options: JsValue,
-) -> Result<JsValue, JsError> {
-    let text = string_arg("text", &text)?;
-    let options: ShingleOptions = plain::options(&options, "options")?;
-    to_js(&core(shingles_of(&text, &options))?)
-}
-
-/// Winnowed fingerprints (MOSS) of `text`'s word shingles: every shared run of
-/// `guaranteeWords` words shares one.
-#[wasm_bindgen(unchecked_return_type = "HashedShingle[]")]
-pub fn winnow(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "WinnowOptions")] options: JsValue,
-) -> Result<JsValue, JsError> {
-    let text = string_arg("text", &text)?;
-    let options: WinnowOptions = plain::options(&options, "options")?;
-    to_js(&core(winnow_of(&text, &options))?)
-}
-
-/// The MinHash signature of `text`'s word shingle set: one `u32` per slot. Two signatures of the
-/// same options estimate Jaccard similarity as the share of equal slots.
-#[wasm_bindgen]
-pub fn minhash(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "MinHashOptions")] options: JsValue,
-) -> Result<Vec<u32>, JsError> {
-    let text = string_arg("text", &text)?;
-    let options: MinHashOptions = plain::options(&options, "options")?;
-    core(minhash_of(&text, &options))
-}
-
-/// The 64-bit Charikar SimHash of `text`'s terms (counts, stop words removed), as 16 hex digits.
-/// (The checker's reports use tf·idf·(1+len) weights from its reference set.)
-#[wasm_bindgen]
-pub fn simhash(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "SimHashOptions")] options: JsValue,
-) -> Result<String, JsError> {
-    let text = string_arg("text", &text)?;
-    let options: SimHashOptions = plain::options(&options, "options")?;
-    core(simhash_of(&text, &options))
 }
 
 // ---------------------------------------------------------------------------------------------

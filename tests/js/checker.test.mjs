@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { Checker, analyze, minhash, shingles, simhash, winnow } from 'plagscope';
+import { Checker, analyze, minhash, shingleHashes, shingles, simhash, winnow } from 'plagscope';
 
 const corpus = new URL('../../target/corpus/en/', import.meta.url);
 const brown = readdirSync(corpus).filter((f) => f.startsWith('brown')).sort().slice(0, 40)
@@ -138,6 +138,29 @@ test('stateless functions: shingles, winnow, minhash, simhash, analyze', () => {
   assert.deepEqual(tokens.map((t) => t.text), ['paper', 'here']);
   assert.equal(evasion.replacedLetters.Cyrillic, 1);
   assert.throws(() => shingles('x', { size: 0 }), /invalid `size`/);
+});
+
+test('shingleHashes are the shingles\' hashes as numbers, and minhash of them is the text\'s minhash', () => {
+  const text = `${words(brown[3], 0, 400)} 天下大势，分久必合，合久必分。`;
+  for (const options of [{}, { size: 3 }, { kind: 'char' }, { kind: 'char', size: 2 }]) {
+    const hashes = shingleHashes(text, options);
+    assert.ok(hashes instanceof BigUint64Array);
+    assert.deepEqual([...hashes], shingles(text, options).map((s) => BigInt(`0x${s.hash}`)));
+  }
+  const hashes = shingleHashes(text, { size: 4 });
+  for (const scheme of ['onePermutation', 'classic']) {
+    const expected = minhash(text, { shingleWords: 4, numPerm: 64, scheme });
+    assert.deepEqual(minhash(hashes, { numPerm: 64, scheme }), expected);
+    // A set: order and repeats do not change it.
+    const shuffled = BigUint64Array.from([...hashes].reverse().concat([...hashes].slice(0, 50)));
+    assert.deepEqual(minhash(shuffled, { numPerm: 64, scheme }), expected);
+  }
+  assert.equal(shingleHashes('').length, 0);
+  assert.deepEqual(minhash(new BigUint64Array(0)), minhash('')); // the empty set's signature
+  assert.throws(() => minhash([1n, 2n]), /invalid `input`: expected a string or a BigUint64Array/);
+  assert.throws(() => minhash(new Uint32Array(4)), /invalid `input`/);
+  assert.throws(() => minhash(hashes, { numPerm: 0 }), /invalid `numPerm`/);
+  assert.throws(() => shingleHashes(42), /invalid `text`: expected a string/);
 });
 
 test('a Checker tells its options, every field filled in, and a saved index keeps them', () => {

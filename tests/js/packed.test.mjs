@@ -22,7 +22,7 @@ test('the packed tarball installs and works in a fresh Node project', (t) => {
   assert.ok(!files.some((f) => f.startsWith('src/') || f.startsWith('target/')), 'tarball ships sources or build junk');
 
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'user-app', private: true, type: 'module' }));
-  npm(['install', '--no-audit', '--no-fund', '--offline', join(dir, packed.filename)], dir);
+  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, packed.filename)], dir);
   const script = `
     import { sharedNgrams } from 'plagscope';
     const a = 'x 😀 the same five words here y';
