@@ -15,6 +15,7 @@ pub use of_text::{
     HashedShingle, MinHashOptions, ShingleKind, ShingleOptions, SimHashOptions, WinnowOptions,
 };
 pub use shingle::{
-    char_shingles, default_char_k, word_shingles, Shingle, DEFAULT_WORD_N, MAX_SHINGLE, MIN_SHINGLE,
+    char_shingles, default_char_k, word_shingle_hashes, word_shingles, Shingle, DEFAULT_WORD_N,
+    MAX_SHINGLE, MIN_SHINGLE,
 };
 pub use winnow::{guarantee_window, winnow, winnow_positions, Fingerprint};

@@ -69,11 +69,34 @@ pub fn word_shingles(analysis: &Analysis, n: usize) -> Result<Vec<Shingle>, Erro
 }
 
 /// The hashes of [`word_shingles`] alone, in order, without their positions and spans.
+///
+/// A shingle's text is its tokens' matching forms joined by one space. Where the normalized text
+/// already holds exactly that (tokens one space apart, as most of a line of prose is), the window
+/// is hashed in place; only windows with punctuation or a line break between their tokens are
+/// copied into a buffer first.
 pub fn word_shingle_hashes(analysis: &Analysis, n: usize) -> Result<Vec<u64>, Error> {
     check_size("n", n)?;
+    let tokens = &analysis.tokens;
+    let normalized = analysis.normalized.as_bytes();
+    // Gaps within the current window that are not a single space.
+    let is_odd_gap = |i: usize| {
+        let (end, next) = (tokens[i].norm_end, tokens[i + 1].norm_start);
+        next != end + 1 || normalized[end] != b' '
+    };
+    let mut odd_gaps = (0..n.saturating_sub(1).min(tokens.len().saturating_sub(1)))
+        .filter(|&i| is_odd_gap(i))
+        .count();
     let mut buffer = String::new();
-    let hashes = (analysis.tokens.windows(n))
-        .map(|window| {
+    let mut hashes = Vec::with_capacity(tokens.len().saturating_sub(n - 1));
+    for (start, window) in tokens.windows(n).enumerate() {
+        if start > 0 {
+            // Slide: the gap after the token that left goes, the gap before the new last comes.
+            odd_gaps -= usize::from(n > 1 && is_odd_gap(start - 1));
+            odd_gaps += usize::from(n > 1 && is_odd_gap(start + n - 2));
+        }
+        let hash = if odd_gaps == 0 {
+            hash_bytes(&normalized[window[0].norm_start..window[n - 1].norm_end])
+        } else {
             buffer.clear();
             for (i, token) in window.iter().enumerate() {
                 if i > 0 {
@@ -82,8 +105,9 @@ pub fn word_shingle_hashes(analysis: &Analysis, n: usize) -> Result<Vec<u64>, Er
                 buffer.push_str(analysis.text_of(token));
             }
             hash_bytes(buffer.as_bytes())
-        })
-        .collect();
+        };
+        hashes.push(hash);
+    }
     Ok(hashes)
 }
 
