@@ -3,7 +3,7 @@
 //! is always found, in word and in character scripts.
 #![cfg(not(target_arch = "wasm32"))]
 
-use plagscope::align::{align, AlignOptions, Passage, Side};
+use plagscope::align::{align, AlignOptions, Passage, SeedTable, Side};
 use plagscope::text::units::CJK_CHARACTER;
 use plagscope::text::WORD;
 use proptest::prelude::*;
@@ -40,22 +40,30 @@ fn check_well_formed(passage: &Passage, paper: &[u64], source: &[u64], weight: u
     );
 }
 
+/// Aligns `paper` with `source`; also with the source's seed table built beforehand (as all pairs
+/// does), which must give the same passages.
 fn run(paper: &[u64], source: &[u64], weight: u32, options: &AlignOptions) -> Vec<Passage> {
     let (paper_weights, source_weights) = (vec![weight; paper.len()], vec![weight; source.len()]);
-    align(
-        Side {
-            hashes: paper,
-            weights: &paper_weights,
-            shared: &[],
-        },
-        Side {
-            hashes: source,
-            weights: &source_weights,
-            shared: &[],
-        },
-        &[],
-        options,
-    )
+    let paper = Side {
+        hashes: paper,
+        weights: &paper_weights,
+        shared: &[],
+        seeds: None,
+    };
+    let source_side = Side {
+        hashes: source,
+        weights: &source_weights,
+        shared: &[],
+        seeds: None,
+    };
+    let passages = align(paper, source_side, &[], options);
+    let table = SeedTable::new(source, options.seed_words);
+    let with_table = Side {
+        seeds: Some(&table),
+        ..source_side
+    };
+    assert_eq!(align(paper, with_table, &[], options), passages);
+    passages
 }
 
 proptest! {

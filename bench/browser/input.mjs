@@ -9,7 +9,10 @@
 //   paper.txt        one 5,000-word English paper: 800 words from each of five held-out Brown corpus
 //                    documents (text no reference holds), each followed by a 200-word passage copied
 //                    from one of the first 1,000 references
-//   pairs.txt        1,000 English documents of 300 words, for `pairs()`
+//   pairs.txt        10,000 documents of 1,000 words for `pairs()`: English 1,000-word chunks, then
+//                    Chinese 1,000-character chunks (each Han character is a word to plagscope): 6,910
+//                    unique; the rest are the English cut again 500 words later, so each of those
+//                    shares half its text with each of two others (pairs to find and align)
 //   input.json       sizes and counts, and how the reference sets are made
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +21,8 @@ export const SEPARATOR = '\u001e';
 const MIN_BYTES = 10e6;
 const REFERENCE_WORDS = 2000;
 const CHINESE_CHUNK_CHARS = 3334;
+const PAIRS_DOCUMENTS = 10_000;
+const PAIRS_WORDS = 1000;
 const corpusDir = new URL('../../target/corpus/', import.meta.url);
 export const inputDir = new URL('../../target/bench/input/', import.meta.url);
 
@@ -96,7 +101,10 @@ export function buildInput() {
   const chineseChunks = charChunks(chinese.join('\n\n'), CHINESE_CHUNK_CHARS);
   const refs = [...englishChunks, ...chineseChunks];
   const paper = makePaper(heldOut, englishChunks);
-  const pairs = wordChunks(english.slice(0, 400).join('\n\n'), 300).slice(0, 1000);
+  const englishText = english.join('\n\n');
+  const halfWay = englishText.replace(new RegExp(`^\\s*(\\S+\\s+){${PAIRS_WORDS / 2}}`), '');
+  const pairsUnique = [...wordChunks(englishText, PAIRS_WORDS), ...charChunks(chinese.join('\n\n'), PAIRS_WORDS)];
+  const pairs = [...pairsUnique, ...wordChunks(halfWay, PAIRS_WORDS)].slice(0, PAIRS_DOCUMENTS);
   const manifest = {
     en: { documents: en.length, bytes: en.reduce((n, t) => n + bytes(t), 0), from: 'target/corpus/en (Brown, Factbook) then bench-en (news, 2017)' },
     zh: { documents: zh.length, bytes: zh.reduce((n, t) => n + bytes(t), 0), from: 'target/corpus/zh (classical Chinese) then bench-zh (Chinese laws)' },
@@ -108,7 +116,12 @@ export function buildInput() {
       how: `English: en + bench-en concatenated in order, cut every ${REFERENCE_WORDS} words (${[...HELD_OUT].join(', ')} held out for the paper); Chinese: zh + bench-zh cut every ${CHINESE_CHUNK_CHARS} characters`,
     },
     paper: { words: paper.split(/\s+/).filter(Boolean).length, bytes: bytes(paper), copied: '5 passages of 200 words from references 31, 128, 225, 322, 419 (Brown corpus chunks)' },
-    pairs: { documents: pairs.length, words: 300 },
+    pairs: {
+      documents: pairs.length,
+      unique: pairsUnique.length,
+      words: PAIRS_WORDS,
+      how: `English (en + bench-en) cut every ${PAIRS_WORDS} words, then Chinese (zh + bench-zh) every ${PAIRS_WORDS} characters (${pairsUnique.length} documents); then the English cut again ${PAIRS_WORDS / 2} words later, each sharing half its text with two of the first`,
+    },
   };
   mkdirSync(inputDir, { recursive: true });
   const write = (name, records) => writeFileSync(new URL(name, inputDir), records.join(SEPARATOR));

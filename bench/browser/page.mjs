@@ -133,19 +133,31 @@ async function checker(count, checks) {
   };
 }
 
-/** `pairs()` over the short documents of pairs.txt, `runs` times. */
+/** `pairs()` over the documents of pairs.txt, `runs` times, with its progress callback counted. */
 async function pairs(runs) {
   const documents = await load('pairs');
+  const memoryBefore = wasmBytes();
+  let start = performance.now();
   const index = new plagscope.Checker();
   documents.forEach((text, i) => index.addReference({ id: `doc-${i}`, text }));
+  const buildSeconds = (performance.now() - start) / 1000;
   const times = [];
   let found = 0;
+  let progressCalls = 0;
   for (let run = 0; run < runs; run++) {
-    const start = performance.now();
-    found = index.pairs().length;
+    start = performance.now();
+    found = index.pairs({}, () => { progressCalls += 1; }).length;
     times.push((performance.now() - start) / 1000);
   }
-  return { documents: documents.length, times, seconds: median(times), pairs: found };
+  return {
+    documents: documents.length,
+    buildSeconds,
+    times,
+    seconds: median(times),
+    pairs: found,
+    progressCallsPerRun: progressCalls / runs,
+    wasmMemoryGrowth: wasmBytes() - memoryBefore,
+  };
 }
 
 window.bench = { throughput, lshIndex, checker, pairs, version: plagscope.version(), operations: Object.keys(OPERATIONS) };

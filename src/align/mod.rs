@@ -34,7 +34,7 @@ mod validate;
 use crate::text::WORD;
 use context::{Context, Weights};
 
-pub use segments::{exact_segments, strongest_segments, Segment};
+pub use segments::{exact_segments, exact_segments_with, strongest_segments, SeedTable, Segment};
 
 crate::options! {
     /// How passages are matched. Lengths are in word equivalents: a Chinese or Japanese character
@@ -77,6 +77,9 @@ pub struct Side<'a> {
     /// Tokens that other references share too (the phrasing of the domain, not of one source);
     /// empty when unknown. They count for an edited passage's evidence only when absent.
     pub shared: &'a [bool],
+    /// The seed table of `hashes` when it was built beforehand (as a source); one with another
+    /// window than the options' seed length is ignored, and a table is built for the call.
+    pub seeds: Option<&'a SeedTable>,
 }
 
 /// An aligned passage: token ranges in both texts, the exact runs inside, and its evidence.
@@ -153,11 +156,18 @@ pub fn align(
     };
     let fragment_anchor = FRAGMENT_ANCHOR_WORDS * WORD;
     // Steps 1-2: exact runs, the strongest per place, chained along the diagonal.
-    let segments: Vec<Segment> =
-        exact_segments(paper.hashes, source.hashes, unusable, options.seed_words)
-            .into_iter()
-            .filter(|s| context.paper.of(s.paper, s.paper + s.len) >= context.seed)
-            .collect();
+    let built;
+    let seeds = match source.seeds {
+        Some(seeds) if seeds.window() == options.seed_words.max(1) => seeds,
+        _ => {
+            built = SeedTable::new(source.hashes, options.seed_words);
+            &built
+        }
+    };
+    let segments: Vec<Segment> = exact_segments_with(paper.hashes, source.hashes, seeds, unusable)
+        .into_iter()
+        .filter(|s| context.paper.of(s.paper, s.paper + s.len) >= context.seed)
+        .collect();
     let segments = strongest_segments(segments, paper.hashes.len(), source.hashes.len());
     let fragments = merge::chain(&context, &segments, options.seed_words);
     // Step 3: fragments merged; weak ones join an anchored passage nearby; gaps filled.

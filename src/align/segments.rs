@@ -1,7 +1,5 @@
 //! Step 1: the maximal exact runs two token sequences share.
 
-use rustc_hash::FxHashMap as HashMap;
-
 use super::{Context, Passage};
 use crate::text::WORD;
 
@@ -25,6 +23,43 @@ fn seed_hash(tokens: &[u64]) -> u64 {
     })
 }
 
+/// A source's seed windows of `window` tokens, found by hash: built once per source and reused for
+/// every text aligned with it (all pairs aligns each reference with many others).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeedTable {
+    window: usize,
+    /// Every window as its seed hash's high 32 bits over its first token, sorted: 8 bytes a token,
+    /// one allocation and one sort, where a map of position lists made an allocation per distinct
+    /// window. Starts fit in 32 bits: a text has at most `MAX_TOKENS` (16 million) tokens. Equal
+    /// high bits are only a candidate: every seed is checked against the tokens themselves.
+    seeds: Vec<u64>,
+}
+
+impl SeedTable {
+    /// The seed windows of `source` (token hashes), `window` tokens each (at least 1).
+    pub fn new(source: &[u64], window: usize) -> Self {
+        let window = window.max(1);
+        let mut seeds: Vec<u64> = (source.windows(window).enumerate())
+            .map(|(j, tokens)| (seed_hash(tokens) >> 32 << 32) | j as u64)
+            .collect();
+        seeds.sort_unstable();
+        SeedTable { window, seeds }
+    }
+
+    /// Tokens per seed window.
+    pub fn window(&self) -> usize {
+        self.window
+    }
+
+    /// The first tokens of the windows whose seed hash has the high bits of `hash`, ascending.
+    fn starts(&self, hash: u64) -> impl ExactSizeIterator<Item = usize> + '_ {
+        let high = hash >> 32;
+        let first = self.seeds.partition_point(|&seed| seed >> 32 < high);
+        let count = self.seeds[first..].partition_point(|&seed| seed >> 32 == high);
+        (self.seeds[first..first + count].iter()).map(|&seed| (seed & 0xFFFF_FFFF) as usize)
+    }
+}
+
 /// All maximal exact runs of at least `seed_tokens` tokens shared by `paper` and `source` (token
 /// hashes), never starting on or running through an `excluded` paper token.
 pub fn exact_segments(
@@ -33,13 +68,25 @@ pub fn exact_segments(
     excluded: &[bool],
     seed_tokens: usize,
 ) -> Vec<Segment> {
-    let n = seed_tokens.max(1);
+    exact_segments_with(
+        paper,
+        source,
+        &SeedTable::new(source, seed_tokens),
+        excluded,
+    )
+}
+
+/// [`exact_segments`] with the seed table of `source` built beforehand (its window is the seed
+/// length).
+pub fn exact_segments_with(
+    paper: &[u64],
+    source: &[u64],
+    seeds: &SeedTable,
+    excluded: &[bool],
+) -> Vec<Segment> {
+    let n = seeds.window;
     if paper.len() < n || source.len() < n {
         return Vec::new();
-    }
-    let mut seeds: HashMap<u64, Vec<usize>> = HashMap::default();
-    for (j, window) in source.windows(n).enumerate() {
-        seeds.entry(seed_hash(window)).or_default().push(j);
     }
     let is_excluded = |i: usize| excluded.get(i).copied().unwrap_or(false);
     let mut segments = Vec::new();
@@ -47,13 +94,11 @@ pub fn exact_segments(
         if (i..i + n).any(is_excluded) {
             continue;
         }
-        let Some(positions) = seeds.get(&seed_hash(window)) else {
-            continue;
-        };
-        if positions.len() > MAX_SEED_OCCURRENCES {
+        let starts = seeds.starts(seed_hash(window));
+        if starts.len() > MAX_SEED_OCCURRENCES {
             continue;
         }
-        for &j in positions {
+        for j in starts {
             if paper[i..i + n] != source[j..j + n] {
                 continue; // a seed hash collision
             }

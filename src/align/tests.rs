@@ -27,6 +27,7 @@ fn side(tokens: &(Vec<u64>, Vec<u32>)) -> Side<'_> {
         hashes: &tokens.0,
         weights: &tokens.1,
         shared: &[],
+        seeds: None,
     }
 }
 

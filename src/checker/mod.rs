@@ -68,6 +68,7 @@ impl Prepared {
             hashes: &self.token_hashes,
             weights: &self.token_weights,
             shared: &[],
+            seeds: None,
         }
     }
 

@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use crate::align::align;
+use crate::align::{align, SeedTable, Side};
 use crate::error::Error;
 
 use super::pair_candidates::count_simhash;
@@ -26,6 +26,8 @@ struct PairSide {
     shared: Vec<bool>,
     /// The SimHash and the seeds' view of it.
     seeds: SeedProfile,
+    /// Its exact-run seeds, for the pairs where it is the source side (`b`).
+    seed_table: SeedTable,
 }
 
 /// The references prepared so far, by index.
@@ -138,6 +140,7 @@ impl Checker {
             ),
             shared: shared_by_references(&self.postings, &prepared, self.options.shingle_words, 3),
             seeds: self.seed_profile(&prepared)?,
+            seed_table: SeedTable::new(&prepared.token_hashes, options.align.seed_words),
             prepared,
         })
     }
@@ -153,9 +156,13 @@ impl Checker {
         options: &PairsOptions,
     ) -> Result<Option<PairReport>, Error> {
         let (pa, pb) = (&side_a.prepared, &side_b.prepared);
+        let source = Side {
+            seeds: Some(&side_b.seed_table),
+            ..pb.side()
+        };
         let passages = align(
             pa.paper_side(&side_a.shared),
-            pb.side(),
+            source,
             &side_a.common,
             &options.align,
         );
