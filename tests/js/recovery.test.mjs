@@ -88,8 +88,14 @@ test('after a trap the same Checker has every reference, from its snapshot and i
   // The imported references are the snapshot; the smaller changes after it are journaled.
   const seed = new Checker();
   brown.slice(0, 5).forEach((text, i) => seed.addReference({ id: `s${i}`, title: `Snapshot ${i}`, text }));
-  const checker = Checker.importIndex(seed.exportIndex());
+  const saved = seed.exportIndex();
+  const checker = Checker.importIndex(saved);
   assert.ok(checker instanceof Checker);
+  // The loaded file is the snapshot, copied: the caller may overwrite its bytes.
+  saved.fill(0);
+  const fromBuffer = seed.exportIndex();
+  const loadedFromBuffer = Checker.importIndex(fromBuffer.buffer);
+  new Uint8Array(fromBuffer.buffer).fill(0);
   const journaled = (i) => words(brown[6 + i], 0, 300);
   checker.addReference({ id: 'j0', title: 'Journal 0', text: journaled(0), meta: { keywords: ['rivers'] } });
   checker.addReference({ id: 'j1', title: 'Journal 1', text: journaled(1), base: false });
@@ -113,6 +119,7 @@ test('after a trap the same Checker has every reference, from its snapshot and i
   assert.deepEqual(stateless(), before);
   // The seed checker, untouched since the trap, is rebuilt too, and a saved index reloads.
   assert.deepEqual(seed.references().map((r) => r.id), ['s0', 's1', 's2', 's3', 's4']);
+  assert.deepEqual(loadedFromBuffer.references(), seed.references());
   assert.deepEqual(Checker.importIndex(checker.exportIndex()).check(paper), report);
 });
 
