@@ -53,26 +53,43 @@ pub(crate) struct Parts {
 }
 
 /// Serializes the checker's reference set.
+///
+/// The body is measured first and then written in place after the header: the file is the one
+/// copy made of the set (no records holding copies of the texts, no body copied into the frame,
+/// no buffer grown by doubling), which keeps the engine's peak memory while saving low.
 pub fn export_index(checker: &Checker) -> Result<Vec<u8>, Error> {
     let fingerprints = checker.fingerprints_by_position();
     let record = records::encode(
         &checker.options,
         &checker.entries,
-        fingerprints,
+        &fingerprints,
         &checker.idf,
     );
-    let body = postcard::to_allocvec(&record)
-        .map_err(|e| Error::InvalidIndex(format!("could not encode the index: {e}")))?;
-    Ok(framed(FORMAT_VERSION, &body))
+    let failed =
+        |e: postcard::Error| Error::InvalidIndex(format!("could not encode the index: {e}"));
+    let body_len = postcard::serialize_with_flavor(&record, postcard::ser_flavors::Size::default())
+        .map_err(failed)?;
+    let mut bytes = Vec::with_capacity(HEADER + body_len + TRAILER);
+    write_header(&mut bytes, FORMAT_VERSION, body_len);
+    let mut bytes = postcard::to_extend(&record, bytes).map_err(failed)?;
+    let checksum = xxh3_64(&bytes[HEADER..]);
+    bytes.extend_from_slice(&checksum.to_le_bytes());
+    Ok(bytes)
 }
 
-/// `body` in the file's frame: magic, versions, length, body, checksum.
-fn framed(version: u32, body: &[u8]) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(HEADER + body.len() + TRAILER);
+/// The file's header: magic, versions, body length.
+fn write_header(bytes: &mut Vec<u8>, version: u32, body_len: usize) {
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&version.to_le_bytes());
     bytes.extend_from_slice(&HASH_SCHEME_VERSION.to_le_bytes());
-    bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&(body_len as u64).to_le_bytes());
+}
+
+/// `body` in the file's frame: header, body, checksum (files of other versions, for tests).
+#[cfg(test)]
+fn framed(version: u32, body: &[u8]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(HEADER + body.len() + TRAILER);
+    write_header(&mut bytes, version, body.len());
     bytes.extend_from_slice(body);
     bytes.extend_from_slice(&xxh3_64(body).to_le_bytes());
     bytes

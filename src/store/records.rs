@@ -192,8 +192,84 @@ impl From<&MinHashSignature> for SignatureRecordV2 {
     }
 }
 
+/// A [`ReferenceRecordV2`] as written: the same fields in the same order, borrowed from the
+/// checker (postcard writes `&str` as a `String` and `&[T]` as a `Vec<T>`, byte for byte), so
+/// saving copies no text. A test holds the two to the same bytes.
+#[derive(Serialize)]
+struct ReferenceRecordOut<'a> {
+    id: &'a str,
+    title: &'a str,
+    text: &'a str,
+    base: bool,
+    keywords: &'a [String],
+    tags: &'a [String],
+    citations: &'a [String],
+    words: u64,
+    shingles: u64,
+    #[serde(with = "u64_bytes")]
+    fingerprints: &'a [u64],
+    minhash: SignatureRecordOut<'a>,
+    meta_minhash: SignatureRecordOut<'a>,
+}
+
+/// A [`SignatureRecordV2`] as written, borrowed.
+#[derive(Serialize)]
+struct SignatureRecordOut<'a> {
+    scheme: u8,
+    slots: u32,
+    #[serde(with = "u32_bytes")]
+    values: &'a [u32],
+}
+
+impl<'a> From<&'a MinHashSignature> for SignatureRecordOut<'a> {
+    fn from(signature: &'a MinHashSignature) -> Self {
+        SignatureRecordOut {
+            scheme: scheme_code(signature.scheme),
+            slots: signature.slots as u32,
+            values: &signature.values,
+        }
+    }
+}
+
+impl<'a> ReferenceRecordOut<'a> {
+    fn new(entry: &'a Entry, fingerprints: &'a [u64]) -> Self {
+        let reference = &entry.reference;
+        ReferenceRecordOut {
+            id: &reference.id,
+            title: &reference.title,
+            text: &reference.text,
+            base: reference.base,
+            keywords: &reference.meta.keywords,
+            tags: &reference.meta.tags,
+            citations: &reference.meta.references,
+            words: entry.words as u64,
+            shingles: entry.shingles as u64,
+            fingerprints,
+            minhash: (&entry.minhash).into(),
+            meta_minhash: (&entry.meta_minhash).into(),
+        }
+    }
+}
+
+/// Every reference's record, made one at a time as the sequence is written.
+pub(crate) struct ReferencesOut<'a> {
+    entries: &'a [Entry],
+    fingerprints: &'a [Vec<u64>],
+}
+
+impl Serialize for ReferencesOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            (self.entries.iter().zip(self.fingerprints))
+                .map(|(entry, fingerprints)| ReferenceRecordOut::new(entry, fingerprints)),
+        )
+    }
+}
+
+#[cfg(test)]
 impl ReferenceRecordV2 {
-    fn new(entry: &Entry, fingerprints: Vec<u64>) -> Self {
+    /// The owned record of an entry: what [`ReferenceRecordOut`] must write the bytes of.
+    pub(crate) fn new(entry: &Entry, fingerprints: Vec<u64>) -> Self {
         let reference = &entry.reference;
         ReferenceRecordV2 {
             id: reference.id.clone(),
@@ -240,20 +316,22 @@ impl EntryRecord for ReferenceRecordV2 {
     }
 }
 
-/// The records of a checker's options, references and document frequencies.
-pub(crate) fn encode(
+/// The records of a checker's options, references (`fingerprints` by position) and document
+/// frequencies, the references borrowed.
+pub(crate) fn encode<'a>(
     options: &CheckerOptions,
-    entries: &[Entry],
-    fingerprints: Vec<Vec<u64>>,
+    entries: &'a [Entry],
+    fingerprints: &'a [Vec<u64>],
     idf: &IdfTable,
-) -> IndexRecordV2 {
+) -> IndexRecordV2<ReferencesOut<'a>> {
     let (documents, pairs) = idf_counts(idf);
     let (terms, frequencies) = pairs.into_iter().unzip();
     IndexRecordV2 {
         options: options.into(),
-        references: (entries.iter().zip(fingerprints))
-            .map(|(entry, fingerprints)| ReferenceRecordV2::new(entry, fingerprints))
-            .collect(),
+        references: ReferencesOut {
+            entries,
+            fingerprints,
+        },
         idf: IdfRecordV2 {
             documents,
             terms,

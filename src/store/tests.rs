@@ -4,7 +4,7 @@
 use super::legacy::{
     EntryRecordV1, IdfRecordV1, IndexRecordV1, OptionsRecordV1, SignatureRecordV1,
 };
-use super::records::{self, IndexRecordV2, SignatureRecordV2};
+use super::records::{self, IndexRecordV2, ReferenceRecordV2, SignatureRecordV2};
 use super::*;
 use crate::checker::{CheckOptions, Reference};
 use crate::sketch::minhash::{MinHashScheme, MinHashSignature};
@@ -66,14 +66,50 @@ fn file_with(body: &IndexRecordV2) -> Vec<u8> {
 }
 
 fn sample_body() -> IndexRecordV2 {
-    let checker = sample();
+    owned_body(&sample())
+}
+
+/// The body's records of `checker`, owned (as reading gives them, and as a crafted file is made).
+fn owned_body(checker: &Checker) -> IndexRecordV2 {
     let fingerprints = checker.fingerprints_by_position();
-    records::encode(
+    let written = records::encode(
         &checker.options,
         &checker.entries,
-        fingerprints,
+        &fingerprints,
         &checker.idf,
-    )
+    );
+    IndexRecordV2 {
+        options: written.options,
+        references: (checker.entries.iter().zip(fingerprints.clone()))
+            .map(|(entry, fingerprints)| ReferenceRecordV2::new(entry, fingerprints))
+            .collect(),
+        idf: written.idf,
+    }
+}
+
+#[test]
+fn the_written_file_holds_the_owned_records_bytes() {
+    // Saving writes borrowed records; they must be the format's records, byte for byte, with
+    // metadata, a base document and an empty metadata signature too.
+    let mut checker = sample();
+    let meta = crate::methods::combined::Metadata {
+        keywords: vec!["rivers".into(), "deltas".into()],
+        tags: vec!["geography".into()],
+        references: vec!["Smith 2001".into()],
+    };
+    let template = Reference {
+        title: "A template".into(),
+        meta,
+        base: true,
+        ..Reference::new(
+            "t",
+            "Write your name here. Then answer every question below in full.",
+        )
+    };
+    checker.add_reference(template).unwrap();
+    let file = export_index(&checker).unwrap();
+    assert_eq!(file, file_with(&owned_body(&checker)));
+    assert_eq!(export_index(&import_index(&file).unwrap()).unwrap(), file);
 }
 
 fn message_of(file: &[u8]) -> String {
