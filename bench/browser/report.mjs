@@ -109,7 +109,7 @@ export function goals(results) {
     ['<= 4 B per reference word on disk (exportIndex @10,000)', `${fixed(perWord(large, large?.exportBytes), 1)} B`, perWord(large, large?.exportBytes) <= 4],
     ['wasm within 1.6x of native (time; en/zh, check @1,000/@10,000)', wasmNative.length ? `${perOperation.join(', ')}; check ${checkRatios.map((r) => fixed(r, 1)).join('/')}` : '—', wasmNative.length > 0 && Math.max(...wasmNative, ...checkRatios) <= 1.6],
     ['pairs() over 10,000 documents of 1,000 words < 30 s, with progress', results.pairs ? `${fixed(results.pairs.seconds, 1)} s over ${results.pairs.documents}, ${fixed(results.pairs.progressCallsPerRun, 0)} progress calls` : '—', results.pairs?.documents >= 10000 && results.pairs.seconds < 30 && results.pairs.progressCallsPerRun > 0],
-    ['no main-thread task > 200 ms (app, 10 MB paper)', lt ? `${lt.check.longestMs} ms (opening the file: ${lt.open.longestMs} ms)` : '—', lt ? Math.max(lt.check.longestMs, lt.open.longestMs) <= 200 : false],
+    ['no main-thread task > 200 ms (app: a 10 MB paper; indexing 20 MB)', lt ? `${lt.check.longestMs} ms (opening the file: ${lt.open.longestMs} ms; indexing: ${lt.indexing?.longestMs ?? '—'} ms after the browser's ${lt.indexing?.chooserTaskMs ?? '—'} ms file-list task)` : '—', lt?.indexing ? Math.max(lt.check.longestMs, lt.open.longestMs, lt.indexing.longestMs) <= 200 : false],
   ].map(([goal, measured, met]) => ({ goal, measured, met: Boolean(met) }));
 }
 
@@ -120,6 +120,8 @@ export function printTable(results) {
   if (results.longTasks) {
     const { open, check, paperBytes, references } = results.longTasks;
     console.log(`\nLong tasks in the app (index.html, ${references}), a ${fixed(paperBytes / 1e6)} MB paper: opening it as a file (${fixed(open.seconds)} s) ${open.count} tasks over 50 ms, longest ${open.longestMs} ms; check and render (${fixed(check.seconds)} s) ${check.count} tasks, longest ${check.longestMs} ms`);
+    const indexing = results.longTasks.indexing;
+    if (indexing) console.log(`Adding ${indexing.files} reference files (${fixed(indexing.bytes / 1e6)} MB) to an empty library (${fixed(indexing.seconds)} s, "${indexing.heading}"): the task that delivers the chosen files ${indexing.chooserTaskMs} ms (the browser building their FileList: a bare file input given them, ${indexing.bareFileListMs} ms); after it ${indexing.count} tasks over 50 ms, longest ${indexing.longestMs} ms`);
   }
   table('Issue 12 goals', ['goal', 'this run', 'met'], goals(results).map((g) => [g.goal, g.measured, g.met ? 'yes' : 'no']));
 }

@@ -19,7 +19,7 @@ import { cpus } from 'node:os';
 import { chromium } from 'playwright-core';
 import { buildInput, inputDir, SEPARATOR } from './input.mjs';
 import { startBenchServer } from './server.mjs';
-import { appLongTasks } from './long-tasks.mjs';
+import { appIndexingLongTasks, appLongTasks } from './long-tasks.mjs';
 import { printTable } from './report.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -106,6 +106,11 @@ async function main() {
       const paper = readFileSync(new URL('en.txt', inputDir), 'utf8').split(SEPARATOR).join('\n\n');
       results.longTasks = await appLongTasks(browser, paper);
       log(`app, ${(results.longTasks.paperBytes / 1e6).toFixed(1)} MB paper: longest main-thread task ${results.longTasks.check.longestMs} ms`);
+      const references = readFileSync(new URL('refs.txt', inputDir), 'utf8').split(SEPARATOR);
+      let total = 0;
+      const twentyMB = references.filter((text) => (total += Buffer.byteLength(text)) <= 20e6);
+      results.longTasks.indexing = await appIndexingLongTasks(browser, twentyMB);
+      log(`app, ${results.longTasks.indexing.files} reference files (${(results.longTasks.indexing.bytes / 1e6).toFixed(1)} MB) added: longest main-thread task ${results.longTasks.indexing.longestMs} ms`);
     }
   } finally {
     await browser.close();
