@@ -28,6 +28,7 @@ pub mod options;
 pub mod research;
 pub mod schema;
 pub mod sketch;
+mod sort;
 pub mod span;
 pub mod store;
 pub mod text;

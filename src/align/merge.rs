@@ -59,7 +59,9 @@ fn merge_by(
     mut fragments: Vec<Passage>,
     accept: impl Fn(&Passage, &Passage, u32) -> bool,
 ) -> Vec<Passage> {
-    fragments.sort_by_key(|f| (f.paper_start, std::cmp::Reverse(f.matched_weight)));
+    crate::sort::sort_by_key(&mut fragments, |f| {
+        (f.paper_start, std::cmp::Reverse(f.matched_weight))
+    });
     let mut passages: Vec<Passage> = Vec::new();
     for fragment in fragments {
         let best = passages
@@ -128,7 +130,7 @@ pub(super) fn absorb_weak(
     weak: Vec<Passage>,
 ) -> Vec<Passage> {
     let mut passages = anchored;
-    passages.sort_by_key(|p| p.paper_start);
+    crate::sort::sort_by_key(&mut passages, |p| p.paper_start);
     for fragment in weak {
         let near = passages.iter_mut().find(|p| {
             let paper_gap = context
@@ -155,7 +157,9 @@ pub(super) fn absorb_weak(
 /// Secretary of the Treasury" ten times in a statute), a copied passage also matches those other
 /// places: keep the strongest passage and drop weaker ones lying mostly inside it in the paper.
 pub(super) fn one_source_place_per_paper_place(mut passages: Vec<Passage>) -> Vec<Passage> {
-    passages.sort_by_key(|p| std::cmp::Reverse((p.matched_weight, p.paper_end - p.paper_start)));
+    crate::sort::sort_by_key(&mut passages, |p| {
+        std::cmp::Reverse((p.matched_weight, p.paper_end - p.paper_start))
+    });
     let mut kept: Vec<Passage> = Vec::new();
     for passage in passages {
         let length = passage.paper_end - passage.paper_start;
@@ -172,6 +176,6 @@ pub(super) fn one_source_place_per_paper_place(mut passages: Vec<Passage>) -> Ve
             kept.push(passage);
         }
     }
-    kept.sort_by_key(|p| p.paper_start);
+    crate::sort::sort_by_key(&mut kept, |p| p.paper_start);
     kept
 }

@@ -135,7 +135,9 @@ pub fn strongest_segments(
     paper_len: usize,
     source_len: usize,
 ) -> Vec<Segment> {
-    segments.sort_by_key(|s| (std::cmp::Reverse(s.len), s.paper, s.source));
+    crate::sort::sort_by_key(&mut segments, |s| {
+        (std::cmp::Reverse(s.len), s.paper, s.source)
+    });
     let mut paper_taken = vec![false; paper_len];
     let mut source_taken = vec![false; source_len];
     let mut kept = Vec::with_capacity(segments.len());

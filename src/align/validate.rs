@@ -89,6 +89,6 @@ pub fn corresponding(context: &Context, passage: Passage) -> Vec<Passage> {
         pending.push(context.passage(first));
         pending.push(context.passage(second));
     }
-    done.sort_by_key(|p| p.paper_start);
+    crate::sort::sort_by_key(&mut done, |p| p.paper_start);
     done
 }

@@ -78,7 +78,7 @@ impl Checker {
         };
         let (mut sources, covered_words) =
             self.sources_of(&comparison, &ignored, options, progress)?;
-        sources.sort_by(|a, b| {
+        crate::sort::sort_by(&mut sources, |a, b| {
             b.similarity
                 .total_cmp(&a.similarity)
                 .then_with(|| a.id.cmp(&b.id))
@@ -93,7 +93,7 @@ impl Checker {
                 end: span.end,
             })
             .collect();
-        excluded_report.sort_by_key(|e| (e.start, e.end));
+        crate::sort::sort_by_key(&mut excluded_report, |e| (e.start, e.end));
         Ok(Report {
             similarity: ratio(covered_words, counted),
             words: counted,

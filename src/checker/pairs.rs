@@ -120,7 +120,7 @@ impl Checker {
             }
         }
         report(progress, Stage::Comparing, pairs.len(), pairs.len())?;
-        reports.sort_by(|x, y| {
+        crate::sort::sort_by(&mut reports, |x, y| {
             y.similarity
                 .total_cmp(&x.similarity)
                 .then_with(|| (&x.a, &x.b).cmp(&(&y.a, &y.b)))

@@ -97,7 +97,7 @@ impl Checker {
             }
         }
         let mut candidates: Vec<(usize, usize)> = hits.into_iter().collect();
-        candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        crate::sort::sort_by(&mut candidates, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         candidates
     }
 }

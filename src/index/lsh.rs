@@ -222,7 +222,9 @@ impl<K: Clone + Eq + Hash + Ord> LshIndex<K> {
                 Ok((key.clone(), jaccard))
             })
             .collect::<Result<Vec<_>, Error>>()?;
-        candidates.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        crate::sort::sort_by(&mut candidates, |a, b| {
+            b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0))
+        });
         Ok(candidates)
     }
 
@@ -249,7 +251,7 @@ impl<K: Clone + Eq + Hash + Ord> LshIndex<K> {
                 (a.clone(), b.clone(), jaccard)
             })
             .collect();
-        result.sort_by(|x, y| {
+        crate::sort::sort_by(&mut result, |x, y| {
             y.2.total_cmp(&x.2)
                 .then_with(|| (&x.0, &x.1).cmp(&(&y.0, &y.1)))
         });

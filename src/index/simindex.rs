@@ -294,7 +294,7 @@ impl<K: Clone + Eq + Hash> SimIndex<K> {
         }
         found.sort_unstable();
         found.dedup_by_key(|(index, _)| *index);
-        found.sort_by_key(|&(index, distance)| (distance, index));
+        crate::sort::sort_by_key(&mut found, |&(index, distance)| (distance, index));
         let result = found
             .into_iter()
             .map(|(index, distance)| (self.entries[index].1.clone(), distance))
