@@ -130,15 +130,20 @@ impl Checker {
 
     /// What a reference's pairs share: its common phrasing, its text shared by other references,
     /// its SimHash and the seeds' view.
-    fn pair_side(&self, prepared: Prepared, options: &PairsOptions) -> Result<PairSide, Error> {
+    fn pair_side(&self, mut prepared: Prepared, options: &PairsOptions) -> Result<PairSide, Error> {
+        let common = common_phrasing(
+            &self.postings,
+            &prepared,
+            &self.options,
+            options.align.max_doc_frequency,
+        );
+        let shared = shared_by_references(&self.postings, &prepared, self.options.shingle_words, 3);
+        // The shingle hashes served only the two lists above: the side is kept for all its pairs
+        // (every document of a batch at once), so it does not keep 8 bytes a token it never reads.
+        prepared.shingle_hashes = Vec::new();
         Ok(PairSide {
-            common: common_phrasing(
-                &self.postings,
-                &prepared,
-                &self.options,
-                options.align.max_doc_frequency,
-            ),
-            shared: shared_by_references(&self.postings, &prepared, self.options.shingle_words, 3),
+            common,
+            shared,
             seeds: self.seed_profile(&prepared)?,
             seed_table: SeedTable::new(&prepared.token_hashes, options.align.seed_words),
             prepared,
