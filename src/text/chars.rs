@@ -4,7 +4,7 @@
 //! Each class is a small, explicit table with the reason for its members, because each one is a
 //! trade between undoing a disguise and leaving honest text alone.
 
-use unicode_script::{Script, UnicodeScript};
+use super::scripts::{Script, UnicodeScript};
 
 /// What normalization does with a character before anything else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

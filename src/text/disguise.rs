@@ -5,8 +5,8 @@
 //! Each decision needs more than one character of context, so normalization calls these on a whole
 //! line (or piece of a long line) before it normalizes the line's grapheme clusters.
 
-use unicode_normalization::{is_nfkc_quick, IsNormalized, UnicodeNormalization};
-use unicode_script::Script;
+use super::nfkc::{is_nfkc_quick_yes, Nfkc};
+use super::scripts::Script;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::chars::{has_ignorable_marks, is_right_to_left};
@@ -181,7 +181,7 @@ fn base_letter(c: char) -> char {
         return c;
     }
     let mut c = c;
-    if is_nfkc_quick(std::iter::once(c)) != IsNormalized::Yes {
+    if !is_nfkc_quick_yes(c) {
         let mut nfkc = std::iter::once(c).nfkc();
         if let (Some(single), None) = (nfkc.next(), nfkc.next()) {
             c = single;
@@ -195,7 +195,7 @@ fn base_letter(c: char) -> char {
 /// and a combining mark, and is no Greek letter then either).
 fn judged_letters(c: char) -> impl Iterator<Item = char> {
     let stable = c.is_ascii() || super::chars::is_cjk_ideograph(c);
-    let (single, expanded) = if stable || is_nfkc_quick(std::iter::once(c)) == IsNormalized::Yes {
+    let (single, expanded) = if stable || is_nfkc_quick_yes(c) {
         (Some(strip_for_judging(c)), None)
     } else {
         (None, Some(std::iter::once(c).nfkc().map(strip_for_judging)))

@@ -3,7 +3,7 @@
 //! joined by a word joiner, a line typeset with thin spaces). The decision needs the whole line, so
 //! normalization asks for it before it removes anything.
 
-use unicode_normalization::char::is_combining_mark;
+use super::nfkc::is_combining_mark;
 
 use super::chars::{
     can_stand_for_space, char_role, is_cjk_ideograph, is_plain_script_alphanumeric, CharRole,

@@ -9,7 +9,7 @@
 //! caron, which Czech also uses); a letter with three or more marks stacked on it (so-called Zalgo
 //! text) is always reported.
 
-use unicode_normalization::char::decompose_canonical;
+use super::nfkc::decompose_canonical;
 
 use super::chars::is_tone_language_mark;
 use super::evasion::EvasionBuilder;

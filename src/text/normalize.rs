@@ -19,10 +19,9 @@
 //! WB3a/b), so processing line by line gives the same words as the whole text while keeping the
 //! per-byte map as small as the longest line.
 
-use unicode_normalization::UnicodeNormalization;
 use unicode_segmentation::UnicodeSegmentation;
 
-use unicode_normalization::char::is_combining_mark;
+use super::nfkc::{is_combining_mark, is_nfkc_quick_yes, Nfkc};
 
 use super::chars::{
     can_stand_for_space, has_ignorable_marks, hides_inside_word, is_alphanumeric_fast,
@@ -389,9 +388,7 @@ fn stable_single_char(cluster: &str, ignore_case: bool) -> Option<char> {
     if is_lookalike_ideograph(c) || unify_punctuation(c) != c {
         return None;
     }
-    if unicode_normalization::is_nfkc_quick(std::iter::once(c))
-        != unicode_normalization::IsNormalized::Yes
-    {
+    if !is_nfkc_quick_yes(c) {
         return None;
     }
     if ignore_case {

@@ -9,7 +9,7 @@
 //! more than [`FORCED_CUT_BYTES`] with no such place (one giant "word") is cut at a character
 //! boundary: such a word is no text anyone copies.
 
-use unicode_normalization::char::is_combining_mark;
+use super::nfkc::is_combining_mark;
 
 use super::normalize::{char_role, CharRole};
 

@@ -278,7 +278,7 @@ impl Builder<'_> {
         line: &NormalizedLine,
         piece_start: usize,
         piece: &str,
-        target: Option<unicode_script::Script>,
+        target: Option<super::scripts::Script>,
     ) {
         let Some(target) = target else {
             self.analysis.normalized.push_str(piece);

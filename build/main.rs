@@ -1,0 +1,42 @@
+//! Generates the compact Unicode tables the engine embeds, so the wasm carries only what plagscope
+//! reads, in the smallest form it can search, rather than the crates' general-purpose tables:
+//!
+//! - `skeletons.rs`: the UTS #39 confusable skeletons of the letters of the
+//!   five look-alike scripts (from `unicode-security`);
+//! - `scripts.rs`: the `Script` enum of the scripts the text pipeline tells apart, and the runs of
+//!   code points per script (from `unicode-script`);
+//! - `normalization.rs`: NFKC's decompositions, combining classes, compositions, quick-check and
+//!   combining-mark ranges (from `unicode-normalization`);
+//! - `ts_pairs.rs`, `common_chars.rs`: the Traditional -> Simplified pairs and the 2,500 common characters, packed
+//!   (from the data files in src/).
+//!
+//! Tests in the library hold each table to its crate, which is a dev-dependency, for every code
+//! point.
+
+use std::path::Path;
+
+mod chinese;
+mod normalization;
+mod scripts;
+mod skeletons;
+
+fn main() {
+    println!("cargo::rerun-if-changed=build");
+    println!("cargo::rerun-if-changed=src/text/lookalike_scripts.rs");
+    write("skeletons.rs", &skeletons::generate());
+    write("scripts.rs", &scripts::generate());
+    write("normalization.rs", &normalization::generate());
+    write("ts_pairs.rs", &chinese::traditional_to_simplified_source());
+    write("common_chars.rs", &chinese::common_chars_source());
+}
+
+/// Writes a generated source file into cargo's `OUT_DIR`.
+fn write(name: &str, source: &str) {
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    std::fs::write(Path::new(&out).join(name), source).expect("writing OUT_DIR");
+}
+
+/// Every Unicode scalar value, in order.
+fn all_chars() -> impl Iterator<Item = char> {
+    (0..=0x10FFFFu32).filter_map(char::from_u32)
+}
