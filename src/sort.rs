@@ -18,6 +18,11 @@ pub(crate) fn sort_by<T>(items: &mut Vec<T>, mut compare: impl FnMut(&T, &T) -> 
     permute(items, &order);
 }
 
+/// Sorts `items` into their order, as `items.sort()` does.
+pub(crate) fn sort<T: Ord>(items: &mut Vec<T>) {
+    sort_by(items, T::cmp);
+}
+
 /// Sorts `items` stably by the key `key` gives, as `items.sort_by_key(key)` does.
 pub(crate) fn sort_by_key<T, K: Ord>(items: &mut Vec<T>, mut key: impl FnMut(&T) -> K) {
     sort_by(items, |a, b| key(a).cmp(&key(b)));

@@ -43,7 +43,7 @@ pub(super) struct Context {
 impl Context {
     /// Recomputes a passage's ranges and evidence from its segments.
     pub(super) fn passage(&self, mut segments: Vec<Segment>) -> Passage {
-        segments.sort_unstable();
+        crate::sort::sort(&mut segments);
         let (mut matched_words, mut matched_weight, mut covered_to) = (0, 0, 0);
         let (mut seeded_weight, mut seeded_to) = (0, 0);
         let mut longest = (0, 0);
@@ -66,7 +66,7 @@ impl Context {
             .iter()
             .map(|s| (s.source, s.source + s.len))
             .collect();
-        by_source.sort_unstable();
+        crate::sort::sort(&mut by_source);
         let (mut source_matched_weight, mut covered_to) = (0, 0);
         for &(start, end) in &by_source {
             source_matched_weight += self.source.of(start.max(covered_to), end);

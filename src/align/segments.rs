@@ -121,7 +121,7 @@ pub fn exact_segments_with(
             });
         }
     }
-    segments.sort_unstable();
+    crate::sort::sort(&mut segments);
     segments
 }
 
@@ -152,7 +152,7 @@ pub fn strongest_segments(
         source.fill(true);
         kept.push(segment);
     }
-    kept.sort_unstable();
+    crate::sort::sort(&mut kept);
     kept
 }
 

@@ -292,7 +292,7 @@ impl<K: Clone + Eq + Hash> SimIndex<K> {
                 }
             }
         }
-        found.sort_unstable();
+        crate::sort::sort(&mut found);
         found.dedup_by_key(|(index, _)| *index);
         crate::sort::sort_by_key(&mut found, |&(index, distance)| (distance, index));
         let result = found

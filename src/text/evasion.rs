@@ -96,7 +96,7 @@ fn sort_and_merge(spans: &mut Vec<Span>) {
     if spans.windows(2).all(|pair| pair[0].end < pair[1].start) {
         return;
     }
-    spans.sort_unstable();
+    crate::sort::sort(spans);
     let mut merged: Vec<Span> = Vec::with_capacity(spans.len());
     for &span in spans.iter() {
         push_merged(&mut merged, span);

@@ -144,7 +144,7 @@ impl MarkStats {
                 &mut self.disguised
             });
         }
-        spans.sort_unstable();
+        crate::sort::sort(&mut spans);
         spans.dedup();
         for &span in &spans {
             evasion.marked_letter(span);

@@ -81,7 +81,7 @@ fn camel_case_path(name: &str) -> String {
         match c {
             '_' => upper = true,
             c if upper => {
-                out.extend(c.to_uppercase());
+                out.push(c.to_ascii_uppercase()); // Rust field names are ASCII
                 upper = false;
             }
             c => out.push(c),
