@@ -245,6 +245,18 @@ impl Builder<'_> {
     /// A UAX #29 word: split unsegmented scripts, fold look-alikes in pieces that mix scripts, emit
     /// tokens. Folding is decided per token, so a token means the same wherever it stands.
     fn word(&mut self, line: &NormalizedLine, start: usize, word: &str) {
+        if word.is_ascii() {
+            // Most words of most text: one piece, no unsegmented script, nothing to fold.
+            let kind = if word.bytes().any(|b| b.is_ascii_alphabetic()) {
+                TokenKind::Word
+            } else {
+                TokenKind::Number
+            };
+            let norm_start = self.analysis.normalized.len();
+            self.analysis.normalized.push_str(word);
+            self.push_token(line.origin_of(start, start + word.len()), norm_start, kind);
+            return;
+        }
         let mut written = 0; // bytes of `word` already written to the output
         let mut word_pieces = std::mem::take(&mut self.pieces);
         pieces(word, &mut word_pieces);
