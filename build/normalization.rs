@@ -96,10 +96,12 @@ fn decomposition_table(source: &mut String, name: &str, table: &[(char, String)]
         "static {name}_BMP_KEYS: [u16; {}] = {bmp:?};\n\
          static {name}_ASTRAL_KEYS: [u32; {}] = {astral:?};\n\
          static {name}_ENDS: [u16; {}] = {ends:?};\n\
-         static {name}_TEXT: &str = {text:?};\n",
+         static {name}_TEXT: &str = {text:?};\n\
+         static {name}_BLOCKS: [u8; {BLOCK_BITMAP_BYTES}] = {:?};\n",
         bmp.len(),
         astral.len(),
         ends.len(),
+        blocks_bitmap(table.iter().map(|(c, _)| *c)),
     )
     .unwrap();
 }
@@ -122,11 +124,27 @@ fn runs_table(source: &mut String, name: &str, value_type: &str, value: impl Fn(
     writeln!(
         source,
         "static {name}_STARTS: [u32; {n}] = {starts:?};\n\
-         static {name}_VALUES: [{value_type}; {n}] = [{}];\n",
+         static {name}_VALUES: [{value_type}; {n}] = [{}];\n\
+         static {name}_BLOCKS: [u8; {BLOCK_BITMAP_BYTES}] = {:?};\n",
         shown.join(", "),
+        blocks_bitmap(all_chars().filter(|&c| value(c) != 0)),
         n = starts.len(),
     )
     .unwrap();
+}
+
+/// Bytes of a bitmap with one bit per block of 256 code points.
+const BLOCK_BITMAP_BYTES: usize = 0x110000 / 256 / 8;
+
+/// The bitmap of the 256-code-point blocks that hold any of `chars`: a lookup in a block without
+/// any answers at once, without searching (CJK text never meets a combining mark).
+fn blocks_bitmap(chars: impl Iterator<Item = char>) -> Vec<u8> {
+    let mut bitmap = vec![0u8; BLOCK_BITMAP_BYTES];
+    for c in chars {
+        let block = c as usize >> 8;
+        bitmap[block / 8] |= 1 << (block % 8);
+    }
+    bitmap
 }
 
 /// `COMPOSITION_SECONDS` (the characters that end a primary composite, ascending),

@@ -18,6 +18,7 @@ pub mod nfkc;
 pub mod normalize;
 mod pieces;
 pub mod scripts;
+mod simple_bounds;
 pub mod stopwords;
 pub mod tokenize;
 pub mod units;

@@ -20,6 +20,7 @@ const HANGUL_S_COUNT: u32 = HANGUL_L_COUNT * HANGUL_N_COUNT;
 /// A generated table of full decompositions: the keys in two sorted arrays and each key's
 /// decomposition as a slice of one UTF-8 string.
 struct Decompositions {
+    blocks: &'static [u8],
     bmp_keys: &'static [u16],
     astral_keys: &'static [u32],
     ends: &'static [u16],
@@ -28,6 +29,9 @@ struct Decompositions {
 
 impl Decompositions {
     fn get(&self, c: char) -> Option<&'static str> {
+        if !in_blocks(self.blocks, c) {
+            return None;
+        }
         let code = c as u32;
         let index = match u16::try_from(code) {
             Ok(code) => self.bmp_keys.binary_search(&code).ok()?,
@@ -39,6 +43,7 @@ impl Decompositions {
 }
 
 static CANONICAL: Decompositions = Decompositions {
+    blocks: &CANONICAL_BLOCKS,
     bmp_keys: &CANONICAL_BMP_KEYS,
     astral_keys: &CANONICAL_ASTRAL_KEYS,
     ends: &CANONICAL_ENDS,
@@ -47,14 +52,25 @@ static CANONICAL: Decompositions = Decompositions {
 
 /// Only the characters whose compatibility decomposition differs from their canonical one.
 static COMPATIBLE: Decompositions = Decompositions {
+    blocks: &COMPATIBLE_BLOCKS,
     bmp_keys: &COMPATIBLE_BMP_KEYS,
     astral_keys: &COMPATIBLE_ASTRAL_KEYS,
     ends: &COMPATIBLE_ENDS,
     text: COMPATIBLE_TEXT,
 };
 
-/// The value of the run of `starts` / `values` that holds `c`.
-fn run_value<T: Copy>(starts: &[u32], values: &[T], c: char) -> T {
+/// Whether the block of 256 code points around `c` is marked in the bitmap `blocks`.
+fn in_blocks(blocks: &[u8], c: char) -> bool {
+    let block = c as usize >> 8;
+    blocks[block / 8] & (1 << (block % 8)) != 0
+}
+
+/// The value of the run of `starts` / `values` that holds `c`; the default (0, false) without a
+/// search when `c`'s block has no other value.
+fn run_value<T: Copy + Default>(blocks: &[u8], starts: &[u32], values: &[T], c: char) -> T {
+    if !in_blocks(blocks, c) {
+        return T::default();
+    }
     values[starts.partition_point(|&start| start <= c as u32) - 1]
 }
 
@@ -110,18 +126,35 @@ pub fn canonical_combining_class(c: char) -> u8 {
     if c.is_ascii() {
         return 0;
     }
-    run_value(&COMBINING_CLASS_STARTS, &COMBINING_CLASS_VALUES, c)
+    run_value(
+        &COMBINING_CLASS_BLOCKS,
+        &COMBINING_CLASS_STARTS,
+        &COMBINING_CLASS_VALUES,
+        c,
+    )
 }
 
 /// Whether `c` is a combining mark (general category Mn, Mc or Me).
 pub fn is_combining_mark(c: char) -> bool {
-    !c.is_ascii() && run_value(&COMBINING_MARK_STARTS, &COMBINING_MARK_VALUES, c)
+    !c.is_ascii()
+        && run_value(
+            &COMBINING_MARK_BLOCKS,
+            &COMBINING_MARK_STARTS,
+            &COMBINING_MARK_VALUES,
+            c,
+        )
 }
 
 /// Whether the NFKC quick check answers Yes for `c` alone: NFKC leaves it as it is and it never
 /// composes with a character before it.
 pub fn is_nfkc_quick_yes(c: char) -> bool {
-    c.is_ascii() || !run_value(&NOT_NFKC_QUICK_STARTS, &NOT_NFKC_QUICK_VALUES, c)
+    c.is_ascii()
+        || !run_value(
+            &NOT_NFKC_QUICK_BLOCKS,
+            &NOT_NFKC_QUICK_STARTS,
+            &NOT_NFKC_QUICK_VALUES,
+            c,
+        )
 }
 
 /// The primary composite of `first` and `second`, if there is one.

@@ -19,8 +19,6 @@
 //! WB3a/b), so processing line by line gives the same words as the whole text while keeping the
 //! per-byte map as small as the longest line.
 
-use unicode_segmentation::UnicodeSegmentation;
-
 use super::nfkc::{is_combining_mark, is_nfkc_quick_yes, Nfkc};
 
 use super::chars::{
@@ -266,7 +264,7 @@ impl NormalizedLine {
     /// Step 2: NFKC, case folding and punctuation unification per grapheme cluster of `visible`.
     fn normalize_clusters(&mut self, options: &TextOptions, evasion: &mut EvasionBuilder) {
         let visible = std::mem::take(&mut self.visible);
-        for (offset, cluster) in visible.grapheme_indices(true) {
+        for (offset, cluster) in super::simple_bounds::grapheme_indices(&visible) {
             let span = self.cluster_span(offset, cluster);
             let styled = !cluster.is_ascii() && cluster.chars().any(is_styled_letter);
             self.styled.cluster(styled, span, evasion);

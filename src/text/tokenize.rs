@@ -15,6 +15,7 @@ use super::chars::{is_alphanumeric_fast, is_cjk_ideograph};
 use super::confusables::{fold_letter, mixed_word_script, script_name};
 use super::evasion::{EvasionBuilder, EvasionReport};
 use super::normalize::NormalizedLine;
+use super::simple_bounds::simple_word_bounds;
 use super::stopwords::is_stopword;
 use super::TextOptions;
 use crate::error::Error;
@@ -99,6 +100,7 @@ pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
         pending_separator: None,
         pieces: Vec::new(),
         classes: Vec::new(),
+        bounds: Vec::new(),
     };
     let mut line = NormalizedLine::default();
     let mut base = 0;
@@ -174,6 +176,8 @@ struct Builder<'o> {
     pieces: Vec<(usize, usize, TokenKind)>,
     /// Scratch space for segmenting ASCII lines.
     classes: Vec<Class>,
+    /// Scratch space for the segments of lines of ASCII and CJK.
+    bounds: Vec<(usize, usize)>,
 }
 
 impl Builder<'_> {
@@ -187,7 +191,18 @@ impl Builder<'_> {
             self.segments(line, ascii_word_bounds(&line.text, &classes));
             self.classes = classes;
         } else {
-            self.segments(line, line.text.split_word_bound_indices());
+            let (mut classes, mut bounds) = (
+                std::mem::take(&mut self.classes),
+                std::mem::take(&mut self.bounds),
+            );
+            if simple_word_bounds(&line.text, &mut classes, &mut bounds) {
+                // Chinese with ASCII: ideographs and CJK punctuation are segments of their own.
+                let text = &line.text;
+                self.segments(line, bounds.iter().map(|&(s, e)| (s, &text[s..e])));
+            } else {
+                self.segments(line, line.text.split_word_bound_indices());
+            }
+            (self.classes, self.bounds) = (classes, bounds);
         }
     }
 

@@ -1,0 +1,169 @@
+//! UAX #29 grapheme clusters and word boundaries of text made of ASCII and CJK (most lines of
+//! Chinese, once normalized, and the original text they come from), without the Unicode tables:
+//! the same clusters and segments `unicode-segmentation` gives (property tests hold them to it),
+//! at the cost of a range check per character.
+//!
+//! The characters taken here ([`is_lone_grapheme_char`], [`is_lone_word_char`]) all have the
+//! Grapheme_Cluster_Break and Word_Break property `Other` (and are no emoji): nothing joins them to
+//! a neighbour of the same kind (GB999, WB999), so each is a cluster and (CJK) a word segment of
+//! its own. A text with any other character takes the general algorithm.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::ascii_words::{ascii_word_bounds, classify, Class};
+use super::chars::is_cjk_ideograph;
+
+/// Printable ASCII, CJK ideographs and the common CJK and general punctuation: characters whose
+/// grapheme cluster is themselves whatever stands next to them, when that is one of them too.
+fn is_lone_grapheme_char(c: char) -> bool {
+    (c.is_ascii() && !c.is_ascii_control())
+        || is_cjk_ideograph(c)
+        || matches!(c as u32, 0x2010..=0x2027 | 0x3000..=0x3029 | 0xFF01..=0xFF5E)
+}
+
+/// CJK ideographs and CJK and general punctuation that are a word segment of their own
+/// (Word_Break `Other`): not U+3000 (it joins spaces, WB3d), 々 (a letter), ‘ ’ ․ ‧ (they join
+/// letters or digits on both sides, WB6/7, WB11/12).
+fn is_lone_word_char(c: char) -> bool {
+    is_cjk_ideograph(c)
+        || matches!(c as u32, 0x2010..=0x2017 | 0x201A..=0x2023 | 0x2025..=0x2026
+            | 0x3001..=0x3004 | 0x3006..=0x3029)
+}
+
+/// The grapheme clusters of `text` with their byte offsets, as
+/// `text.grapheme_indices(true)` gives them: a character between two of
+/// [`is_lone_grapheme_char`] is a cluster at once, anything else goes to the general algorithm
+/// from a place where a cluster starts.
+pub(crate) fn grapheme_indices(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let rest = &text[at..];
+        let mut chars = rest.chars();
+        let c = chars.next()?;
+        let len = if is_lone_grapheme_char(c) && chars.next().is_none_or(is_lone_grapheme_char) {
+            c.len_utf8()
+        } else {
+            rest.graphemes(true).next().map_or(rest.len(), str::len)
+        };
+        let cluster = (at, &rest[..len]);
+        at += len;
+        Some(cluster)
+    })
+}
+
+/// The UAX #29 word-bound segments of `text`, as byte ranges into `bounds`, when `text` is made
+/// of ASCII and [`is_lone_word_char`]s: runs of ASCII segmented by [`ascii_word_bounds`], each
+/// other character a segment. Returns false (and leaves `bounds` unspecified) for any other text.
+/// `classes` is scratch space.
+pub(crate) fn simple_word_bounds(
+    text: &str,
+    classes: &mut Vec<Class>,
+    bounds: &mut Vec<(usize, usize)>,
+) -> bool {
+    bounds.clear();
+    let mut run_start = None;
+    let mut close_run = |start: Option<usize>, end: usize, bounds: &mut Vec<(usize, usize)>| {
+        if let Some(start) = start {
+            let run = &text[start..end];
+            classify(run, classes);
+            bounds.extend(
+                ascii_word_bounds(run, classes).map(|(at, s)| (start + at, start + at + s.len())),
+            );
+        }
+    };
+    for (at, c) in text.char_indices() {
+        if c.is_ascii() {
+            run_start.get_or_insert(at);
+        } else if is_lone_word_char(c) {
+            close_run(run_start.take(), at, bounds);
+            bounds.push((at, at + c.len_utf8()));
+        } else {
+            return false;
+        }
+    }
+    close_run(run_start, text.len(), bounds);
+    true
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn lone_chars() -> impl Iterator<Item = char> {
+        (0..=0xFFFFu32)
+            .filter_map(char::from_u32)
+            .filter(|&c| is_lone_grapheme_char(c))
+    }
+
+    #[test]
+    fn every_lone_character_is_a_cluster_and_a_segment_next_to_anything_of_its_kind() {
+        for c in lone_chars() {
+            for neighbour in ['a', '中', '，', c] {
+                let pair = format!("{c}{neighbour}");
+                assert_eq!(pair.graphemes(true).count(), 2, "{c:?}{neighbour:?}");
+                let pair = format!("{neighbour}{c}");
+                assert_eq!(pair.graphemes(true).count(), 2, "{neighbour:?}{c:?}");
+            }
+            // Not an emoji: an emoji ZWJ sequence does not take it in (GB11).
+            assert_eq!(format!("😀\u{200D}{c}").graphemes(true).count(), 2, "{c:?}");
+            if is_lone_word_char(c) {
+                for neighbour in ["a", "1", " ", "中", ".", "_", "a.", "1,", "，"] {
+                    let (before, after) = (format!("{neighbour}{c}"), format!("{c}{neighbour}"));
+                    let between = format!("{neighbour}{c}{neighbour}");
+                    for text in [before, after, between] {
+                        let segments: Vec<_> = text.split_word_bound_indices().collect();
+                        assert!(
+                            segments.iter().any(|&(_, s)| s == c.to_string()),
+                            "{text:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn ours_words(text: &str) -> Option<Vec<(usize, &str)>> {
+        let (mut classes, mut bounds) = (Vec::new(), Vec::new());
+        simple_word_bounds(text, &mut classes, &mut bounds)
+            .then(|| bounds.iter().map(|&(s, e)| (s, &text[s..e])).collect())
+    }
+
+    /// Text mixing the fast characters with every kind the general algorithms treat specially:
+    /// combining marks, ZWJ, emoji, regional indicators, Hangul jamo, Prepend, ideographic space,
+    /// fullwidth forms, curly quotes, CR LF.
+    fn mixed_text() -> impl Strategy<Value = String> {
+        prop::collection::vec(
+            prop_oneof![
+                4 => prop::char::range(' ', '~'),
+                4 => prop::char::range('\u{4E00}', '\u{4E20}'),
+                2 => prop::sample::select(vec!['，', '。', '、', '《', '》', '“', '”', '‘', '’', '：',
+                    '\u{3000}', '\u{302A}', '\u{3031}', '！', '１', 'Ａ', '．', '＇']),
+                1 => prop::sample::select(vec!['\u{301}', '\u{200D}', '😀', '\u{1F1E6}', '\u{1F1E8}',
+                    '\u{1100}', '\u{1161}', '\u{11A8}', '가', '\u{600}', '\u{903}', '\r', '\n', 'é',
+                    '\u{FE0F}', '\u{3099}', 'カ', 'ｶ', '\u{FF9E}', '\u{2060}', '\u{AD}']),
+            ],
+            0..24,
+        )
+        .prop_map(|chars| chars.into_iter().collect())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5000))]
+
+        #[test]
+        fn the_same_clusters_as_unicode_segmentation(text in mixed_text()) {
+            let ours: Vec<_> = grapheme_indices(&text).collect();
+            let theirs: Vec<_> = text.grapheme_indices(true).collect();
+            prop_assert_eq!(ours, theirs);
+        }
+
+        #[test]
+        fn the_same_word_segments_as_unicode_segmentation(text in mixed_text()) {
+            if let Some(ours) = ours_words(&text) {
+                let theirs: Vec<_> = text.split_word_bound_indices().collect();
+                prop_assert_eq!(ours, theirs);
+            }
+        }
+    }
+}
