@@ -1,6 +1,7 @@
 //! The checker at scale: a 10,000-word paper against 1,000 references (real English and Chinese
-//! text), natively. Reports indexing time, check time (median of 5), the saved index's size per
-//! reference word, and load time; then the time of a removal from a set of 100,000 references.
+//! text), natively. Reports indexing time, the process's memory growth while indexing (Linux), check
+//! time (median of 5), the saved index's size per reference word, and load time; then the time of a
+//! removal from a set of 100,000 references.
 //! Run with `npm run bench` or `cargo bench --bench checker`.
 
 #[path = "../tests/common/mod.rs"]
@@ -22,15 +23,23 @@ fn main() {
         references.into_iter().map(|(_, d)| d).take(1000).collect();
     assert_eq!(references.len(), 1000, "need 1,000 reference documents");
 
+    // The texts are copied before the memory is read, so its growth is what the index adds to them.
+    let copies: Vec<Reference> = references
+        .iter()
+        .map(|(id, text)| Reference::new(id.clone(), text.clone()))
+        .collect();
+    let rss_before = resident_bytes();
     let start = Instant::now();
     let mut checker = Checker::new(CheckerOptions::default()).unwrap();
-    for (id, text) in &references {
-        checker
-            .add_reference(Reference::new(id.clone(), text.clone()))
-            .unwrap();
+    for reference in copies {
+        checker.add_reference(reference).unwrap();
     }
     let index_seconds = start.elapsed().as_secs_f64();
+    let rss_growth = resident_bytes()
+        .zip(rss_before)
+        .map(|(after, before)| after as f64 - before as f64);
     let reference_words: usize = checker.references().iter().map(|r| r.words).sum();
+    let text_bytes: usize = references.iter().map(|(_, t)| t.len()).sum();
 
     // The paper: 10,000 words of Factbook prose with five 200-word passages from references.
     let filler: Vec<&str> = rest
@@ -68,7 +77,6 @@ fn main() {
     let loaded = import_index(&bytes).unwrap();
     let import_seconds = start.elapsed().as_secs_f64();
     assert_eq!(loaded.len(), checker.len());
-    let text_bytes: usize = references.iter().map(|(_, t)| t.len()).sum();
 
     println!(
         "checker: {} references, {reference_words} words, {:.1} MB of text",
@@ -76,6 +84,14 @@ fn main() {
         text_bytes as f64 / 1e6
     );
     println!("  index build                      {index_seconds:>8.2} s");
+    if let Some(growth) = rss_growth {
+        println!(
+            "  memory while indexing            {:>8.1} MB = {:.1} bytes per reference word besides the texts ({:.1} more)",
+            growth / 1e6,
+            growth / reference_words as f64,
+            text_bytes as f64 / reference_words as f64
+        );
+    }
     println!(
         "  check a {paper_words}-word paper          {:>8.3} s (median of 5; min {:.3}, max {:.3})",
         times[2], times[0], times[4]
@@ -137,4 +153,12 @@ fn removal(references: &[(String, String)]) {
         times[100] * 1e3,
         times[199] * 1e3
     );
+}
+
+/// The process's resident memory (Linux's `/proc/self/status`), or `None` elsewhere.
+fn resident_bytes() -> Option<usize> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
