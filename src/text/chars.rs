@@ -23,6 +23,9 @@ pub enum CharRole {
 
 /// Classifies `c` for the first normalization step.
 pub fn char_role(c: char) -> CharRole {
+    if matches!(c, ' '..='~') || is_cjk_ideograph(c) {
+        return CharRole::Visible; // most characters, without the search below
+    }
     match c as u32 {
         0x2800 | 0x3164 | 0xFFA0 => CharRole::Blank,
         0x2006 | 0x2008..=0x200A | 0x202F | 0x205F => CharRole::Narrow,

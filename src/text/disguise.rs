@@ -127,10 +127,10 @@ pub fn fold_latin_lookalikes(
     starts: &mut Vec<Span>,
     evasion: &mut EvasionBuilder,
 ) {
-    if !visible
-        .chars()
-        .any(|c| judged_letters(c).any(|l| lookalike_script(l).is_some_and(|s| s != Script::Latin)))
-    {
+    if !visible.chars().any(|c| {
+        !never_other_lookalike(c)
+            && judged_letters(c).any(|l| lookalike_script(l).is_some_and(|s| s != Script::Latin))
+    }) {
         return;
     }
     let whole_line = line_of_lookalikes(visible);
@@ -188,6 +188,15 @@ fn base_letter(c: char) -> char {
         }
     }
     strip_for_judging(c)
+}
+
+/// Characters that are, and normalize to, no letter of Cyrillic, Greek, Armenian or Cherokee:
+/// ASCII, CJK ideographs, CJK and general punctuation, fullwidth ASCII (most characters of Chinese
+/// text), answered without normalizing them (a test checks every one).
+fn never_other_lookalike(c: char) -> bool {
+    c.is_ascii()
+        || super::chars::is_cjk_ideograph(c)
+        || matches!(c as u32, 0x2000..=0x206F | 0x3000..=0x303F | 0xFF01..=0xFF5E)
 }
 
 /// The letters that `c` is judged by: every character of its compatibility form, each without its
@@ -344,5 +353,17 @@ mod tests {
         overrides.start(true);
         overrides.control('\u{202C}', 2);
         assert_eq!(overrides.regions, [(0, 2)]);
+    }
+
+    #[test]
+    fn characters_skipped_by_the_quick_check_are_judged_no_other_lookalike() {
+        for c in (0..=0xFFFFu32)
+            .filter_map(char::from_u32)
+            .filter(|&c| never_other_lookalike(c))
+        {
+            let other =
+                judged_letters(c).any(|l| lookalike_script(l).is_some_and(|s| s != Script::Latin));
+            assert!(!other, "{c:?}");
+        }
     }
 }

@@ -179,7 +179,9 @@ impl NormalizedLine {
                     if c == '\n' || c == '\r' {
                         self.overrides.end_paragraph(self.visible.len());
                     }
-                    self.settle_removed(&mut removed, Some(c), &stretches, evasion);
+                    if !removed.is_empty() {
+                        self.settle_removed(&mut removed, Some(c), &stretches, evasion);
+                    }
                     previous = Some(c);
                     self.push_visible(c, span);
                 }
