@@ -13,21 +13,22 @@ use unicode_segmentation::UnicodeSegmentation;
 use super::ascii_words::{ascii_word_bounds, classify, Class};
 use super::chars::is_cjk_ideograph;
 
-/// Printable ASCII, CJK ideographs and the common CJK and general punctuation: characters whose
+/// Printable ASCII, CJK ideographs, the common CJK and general punctuation and U+FFFD (what a
+/// wrongly decoded byte becomes, frequent in text from the web): characters whose
 /// grapheme cluster is themselves whatever stands next to them, when that is one of them too.
 fn is_lone_grapheme_char(c: char) -> bool {
     (c.is_ascii() && !c.is_ascii_control())
         || is_cjk_ideograph(c)
-        || matches!(c as u32, 0x2010..=0x2027 | 0x3000..=0x3029 | 0xFF01..=0xFF5E)
+        || matches!(c as u32, 0x2010..=0x2027 | 0x3000..=0x3029 | 0xFF01..=0xFF5E | 0xFFFD)
 }
 
-/// CJK ideographs and CJK and general punctuation that are a word segment of their own
+/// CJK ideographs, CJK and general punctuation and U+FFFD that are a word segment of their own
 /// (Word_Break `Other`): not U+3000 (it joins spaces, WB3d), 々 (a letter), ‘ ’ ․ ‧ (they join
 /// letters or digits on both sides, WB6/7, WB11/12).
 fn is_lone_word_char(c: char) -> bool {
     is_cjk_ideograph(c)
         || matches!(c as u32, 0x2010..=0x2017 | 0x201A..=0x2023 | 0x2025..=0x2026
-            | 0x3001..=0x3004 | 0x3006..=0x3029)
+            | 0x3001..=0x3004 | 0x3006..=0x3029 | 0xFFFD)
 }
 
 /// The grapheme clusters of `text` with their byte offsets, as
@@ -137,7 +138,7 @@ mod tests {
             prop_oneof![
                 4 => prop::char::range(' ', '~'),
                 4 => prop::char::range('\u{4E00}', '\u{4E20}'),
-                2 => prop::sample::select(vec!['，', '。', '、', '《', '》', '“', '”', '‘', '’', '：',
+                2 => prop::sample::select(vec!['\u{FFFD}', '，', '。', '、', '《', '》', '“', '”', '‘', '’', '：',
                     '\u{3000}', '\u{302A}', '\u{3031}', '！', '１', 'Ａ', '．', '＇']),
                 1 => prop::sample::select(vec!['\u{301}', '\u{200D}', '😀', '\u{1F1E6}', '\u{1F1E8}',
                     '\u{1100}', '\u{1161}', '\u{11A8}', '가', '\u{600}', '\u{903}', '\r', '\n', 'é',
