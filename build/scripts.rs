@@ -36,9 +36,15 @@ pub fn generate() -> String {
     }
     source
         .push_str("    /// Any other script, or none (unassigned code points).\n    Other,\n}\n\n");
-    source.push_str(
-        "impl Script {\n    /// The script's name as Unicode spells it (\"Cyrillic\").\n",
-    );
+    source.push_str("impl Script {\n");
+    writeln!(
+        source,
+        "    /// Every script told apart, `Other` aside.\n    pub const NAMED: [Script; {}] = [{}];\n",
+        KEPT.len(),
+        KEPT.map(|name| format!("Script::{name}")).join(", ")
+    )
+    .unwrap();
+    source.push_str("    /// The script's name as Unicode spells it (\"Cyrillic\").\n");
     source.push_str("    pub fn name(self) -> &'static str {\n        match self {\n");
     for name in KEPT {
         writeln!(source, "            Script::{name} => \"{name}\",").unwrap();
