@@ -159,6 +159,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_packed_table_folds_every_pair_of_the_data_file() {
+        let pairs: Vec<(char, char)> = include_str!("data/ts_characters.txt")
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.is_empty())
+            .filter_map(|line| {
+                let mut parts = line.split(' ').map(|part| part.chars().next());
+                Some((parts.next()??, parts.next()??))
+            })
+            .collect();
+        assert_eq!(table().len(), pairs.len());
+        for (traditional, simplified) in pairs {
+            // The listed form, or where it leads when it is itself listed (薴 -> 苧 -> 苎).
+            let folded = to_simplified(traditional);
+            assert_eq!(folded, to_simplified(simplified), "{traditional}");
+            assert_eq!(to_simplified(folded), folded, "{traditional}");
+        }
+    }
+
+    #[test]
     fn folding_is_per_character_and_idempotent() {
         let traditional = "中華人民共和國個人資訊保護法，這是為了保護個人權益。";
         let simplified: String = traditional.chars().map(to_simplified).collect();

@@ -182,8 +182,9 @@ struct Builder<'o> {
 
 impl Builder<'_> {
     /// Cuts a normalized line into UAX #29 segments: an ASCII line (most of English) by the byte
-    /// table of [`super::ascii_words`], anything else by `unicode-segmentation`; the segments are
-    /// the same (a property test holds them to each other).
+    /// table of [`super::ascii_words`], a line of ASCII, CJK and U+FFFD by
+    /// [`super::simple_bounds`], anything else by `unicode-segmentation`; the segments are the
+    /// same (property tests hold them to each other).
     fn segment(&mut self, line: &NormalizedLine) {
         if line.text.is_ascii() {
             let mut classes = std::mem::take(&mut self.classes);
@@ -196,7 +197,7 @@ impl Builder<'_> {
                 std::mem::take(&mut self.bounds),
             );
             if simple_word_bounds(&line.text, &mut classes, &mut bounds) {
-                // Chinese with ASCII: ideographs and CJK punctuation are segments of their own.
+                // Chinese with ASCII: each ideograph and CJK punctuation mark is a segment.
                 let text = &line.text;
                 self.segments(line, bounds.iter().map(|&(s, e)| (s, &text[s..e])));
             } else {
