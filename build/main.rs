@@ -7,6 +7,7 @@
 //!   code points per script (from `unicode-script`);
 //! - `normalization.rs`: NFKC's decompositions, combining classes, compositions, quick-check and
 //!   combining-mark ranges (from `unicode-normalization`);
+//! - `case.rs`: the lowercase mappings, as runs of characters with one offset (from std);
 //! - `ts_pairs.rs`, `common_chars.rs`: the Traditional -> Simplified pairs and the 2,500 common characters, packed
 //!   (from the data files in src/).
 //!
@@ -15,6 +16,7 @@
 
 use std::path::Path;
 
+mod case;
 mod chinese;
 mod normalization;
 mod scripts;
@@ -26,6 +28,7 @@ fn main() {
     write("skeletons.rs", &skeletons::generate());
     write("scripts.rs", &scripts::generate());
     write("normalization.rs", &normalization::generate());
+    write("case.rs", &case::generate());
     write("ts_pairs.rs", &chinese::traditional_to_simplified_source());
     write("common_chars.rs", &chinese::common_chars_source());
 }

@@ -167,7 +167,9 @@ pub fn bibliography(text: &str) -> Option<Span> {
             })
             .trim_end_matches([':', '：'])
             .trim()
-            .to_lowercase();
+            .chars()
+            .flat_map(crate::text::case::to_lowercase)
+            .collect::<String>();
         // A heading in the first half is no bibliography: a real one is the end of a paper, and
         // a "References" line near the top must not exclude the paper below it.
         if offset >= text.len() / 2 && BIBLIOGRAPHY_HEADINGS.contains(&heading.as_str()) {

@@ -25,7 +25,7 @@
 //! );
 //! ```
 
-use crate::error::Error;
+use crate::error::{Error, Number};
 use crate::span::Span;
 
 /// Most items in one list of an option (ids or spans the reader left out, metadata terms).
@@ -167,7 +167,12 @@ impl InRange<f64> for f64 {
         }
         Err(Error::invalid(
             field,
-            format!("must be in [{low}, {high}], got {self}"),
+            format!(
+                "must be in [{}, {}], got {}",
+                Number(low),
+                Number(high),
+                Number(*self)
+            ),
         ))
     }
 }

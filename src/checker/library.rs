@@ -144,15 +144,14 @@ impl Checker {
         if self.text_bytes.saturating_add(bytes) <= MAX_REFERENCE_SET_BYTES {
             return Ok(());
         }
-        let mb = |bytes: usize| bytes as f64 / (1 << 20) as f64;
         Err(Error::invalid(
             "text",
             format!(
-                "the reference set is full: its {} references hold {:.1} MB of text, and the \
+                "the reference set is full: its {} references hold {} MB of text, and the \
                  limit is {} MB; remove references, or split the set in two and check against \
                  each",
                 self.entries.len(),
-                mb(self.text_bytes),
+                crate::error::megabytes(self.text_bytes),
                 MAX_REFERENCE_SET_BYTES >> 20
             ),
         ))

@@ -185,10 +185,12 @@ impl Checker {
         for document in self.comparable(min_words) {
             index.insert(document, self.entries[document as usize].minhash.clone())?;
         }
-        Ok(index
-            .candidate_pairs()
-            .into_iter()
-            .map(|(a, b, _)| (a.min(b), a.max(b)))
-            .collect())
+        // Inserted one by one: collecting into the set would sort first, one more copy of std's
+        // stable sort in the wasm.
+        let mut pairs = BTreeSet::new();
+        for (a, b, _) in index.candidate_pairs() {
+            pairs.insert((a.min(b), a.max(b)));
+        }
+        Ok(pairs)
     }
 }

@@ -58,7 +58,7 @@ impl LshParams {
         if !(threshold > 0.0 && threshold < 1.0) {
             return Err(Error::invalid(
                 "threshold",
-                format!("must be in (0, 1), got {threshold}"),
+                format!("must be in (0, 1), got {}", crate::error::Number(threshold)),
             ));
         }
         if num_perm == 0 {

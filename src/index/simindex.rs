@@ -69,7 +69,10 @@ impl SimIndexParams {
         if !(0.0..=10.0).contains(&self.overload_mu) {
             return Err(Error::invalid(
                 "overloadMu",
-                format!("must be in 0..=10, got {}", self.overload_mu),
+                format!(
+                    "must be in 0..=10, got {}",
+                    crate::error::Number(self.overload_mu)
+                ),
             ));
         }
         Ok(())

@@ -88,13 +88,16 @@ pub fn combined_score(hamming: u32, metadata_jaccard: f64, mu: f64) -> Result<f6
     if !(0.8..=0.9).contains(&mu) {
         return Err(Error::invalid(
             "mu",
-            format!("must be in [0.8, 0.9], got {mu}"),
+            format!("must be in [0.8, 0.9], got {}", crate::error::Number(mu)),
         ));
     }
     if !(0.0..=1.0).contains(&metadata_jaccard) {
         return Err(Error::invalid(
             "metadataJaccard",
-            format!("must be in [0, 1], got {metadata_jaccard}"),
+            format!(
+                "must be in [0, 1], got {}",
+                crate::error::Number(metadata_jaccard)
+            ),
         ));
     }
     Ok(mu / (hamming as f64 + 1.0) + (1.0 - mu) * metadata_jaccard)

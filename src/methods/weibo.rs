@@ -124,7 +124,10 @@ fn check_k(k: f64) -> Result<(), Error> {
     if (2.0..=8.0).contains(&k) {
         Ok(())
     } else {
-        Err(Error::invalid("k", format!("must be in [2, 8], got {k}")))
+        Err(Error::invalid(
+            "k",
+            format!("must be in [2, 8], got {}", crate::error::Number(k)),
+        ))
     }
 }
 

@@ -151,7 +151,9 @@ impl IdfTable {
             .iter()
             .map(|(&term, &count)| (term, count))
             .collect();
-        pairs.sort_unstable_by_key(|&(term, _)| term);
+        // Each term once (they are a map's keys), so sorting whole pairs is sorting by term; it
+        // shares the wasm code of the postings' sort of the same pairs.
+        pairs.sort_unstable();
         pairs.into_iter()
     }
 

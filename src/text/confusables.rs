@@ -10,6 +10,7 @@
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
+use super::case::to_lowercase;
 use super::nfkc::Nfkc;
 use super::scripts::{Script, UnicodeScript};
 
@@ -90,7 +91,7 @@ pub fn mixed_word_script(word: &str) -> Option<Script> {
 pub fn latin_twin(c: char) -> Option<char> {
     let twin = |c: char| fold_letter(c, Script::Latin).filter(|&latin| latin != c);
     twin(c).or_else(|| {
-        let mut lower = c.to_lowercase();
+        let mut lower = to_lowercase(c);
         match (lower.next(), lower.next()) {
             (Some(l), None) if l != c => twin(l),
             _ => None,
@@ -126,7 +127,7 @@ pub fn fold_letter(c: char, target: Script) -> Option<char> {
     };
     // Give the look-alike the case of `c`, so folding keeps lowercased text lowercase.
     let recased = if lowercase {
-        let mut lower = candidate.to_lowercase();
+        let mut lower = to_lowercase(candidate);
         match (lower.next(), lower.next()) {
             (Some(result), None) => Some(result),
             _ => None,

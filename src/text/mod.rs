@@ -7,6 +7,7 @@
 //! Every token carries its span in the ORIGINAL text as UTF-16 code units.
 
 mod ascii_words;
+pub(crate) mod case;
 mod chars;
 pub mod chinese_script;
 pub mod confusables;

@@ -21,6 +21,7 @@
 
 use super::nfkc::{is_combining_mark, is_nfkc_quick_yes, Nfkc};
 
+use super::case::to_lowercase;
 use super::chars::{
     can_stand_for_space, has_ignorable_marks, hides_inside_word, is_alphanumeric_fast,
     is_cjk_ideograph, is_invisible_control, is_lookalike_ideograph, spaces_out_letters,
@@ -392,7 +393,7 @@ fn stable_single_char(cluster: &str, ignore_case: bool) -> Option<char> {
         return None;
     }
     if ignore_case {
-        let mut lower = c.to_lowercase();
+        let mut lower = to_lowercase(c);
         if lower.next() != Some(c) || lower.next().is_some() || matches!(c, 'ß' | 'ς') {
             return None;
         }
@@ -417,7 +418,7 @@ fn fold_case(chars: &[char], out: &mut Vec<char>) -> bool {
             }
             _ => {
                 let before = out.len();
-                out.extend(c.to_lowercase());
+                out.extend(to_lowercase(c));
                 changed |= out.len() != before + 1 || out[before] != c;
             }
         }

@@ -142,9 +142,9 @@ pub(crate) fn check_size(field: &'static str, bytes: usize, verb: &str) -> Resul
         return Err(Error::invalid(
             field,
             format!(
-                "it {verb} {:.1} MB ({bytes} bytes), over the limit of {} MB ({MAX_TEXT_BYTES} \
+                "it {verb} {} MB ({bytes} bytes), over the limit of {} MB ({MAX_TEXT_BYTES} \
                  bytes); split it into smaller documents",
-                bytes as f64 / (1 << 20) as f64,
+                crate::error::megabytes(bytes),
                 MAX_TEXT_BYTES >> 20
             ),
         ));

@@ -13,8 +13,9 @@
 //! not a `Map` or a `Date`). It is then deserialized into the core's option types, whose
 //! `deny_unknown_fields` rejects misspelled names, with the path of a bad field in the message.
 
+use crate::error::Number;
 use serde::de::DeserializeOwned;
-use serde_json::{Map, Number, Value};
+use serde_json::{Map, Number as JsonNumber, Value};
 use wasm_bindgen::{JsError, JsValue};
 
 /// Deepest nesting read; option objects are three levels deep at most.
@@ -77,9 +78,9 @@ pub fn options<T: DeserializeOwned + Default>(value: &JsValue, path: &str) -> Re
 
 /// Deserializes plain data read by [`read`], naming the path of a field of the wrong type.
 pub fn deserialize<T: DeserializeOwned>(value: Value, path: &str) -> Result<T, JsError> {
-    serde_path_to_error::deserialize(value).map_err(|error| {
-        let inner = error.inner().to_string();
-        let mut field = error.path().to_string();
+    crate::json_path::from_value(&value).map_err(|error| {
+        let inner = error.message().to_string();
+        let mut field = error.path();
         let message = match unknown_field(&inner) {
             Some(message) => {
                 // The path ends with the unknown name itself: name the object that has it.
@@ -136,18 +137,19 @@ fn friendly(message: &str) -> String {
 fn number_value(number: f64, path: &str) -> Result<Value, JsError> {
     if !number.is_finite() {
         return Err(JsError::new(&format!(
-            "invalid `{path}`: expected a finite number, got {number}"
+            "invalid `{path}`: expected a finite number, got {}",
+            Number(number)
         )));
     }
     // Whole numbers become integers, so that integer options accept `12` (a JS number is a double).
     const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
     let whole = number.fract() == 0.0 && number.abs() <= EXACT;
     Ok(Value::Number(if whole && number >= 0.0 {
-        Number::from(number as u64)
+        JsonNumber::from(number as u64)
     } else if whole {
-        Number::from(number as i64)
+        JsonNumber::from(number as i64)
     } else {
-        Number::from_f64(number).expect("finite")
+        JsonNumber::from_f64(number).expect("finite")
     }))
 }
 
@@ -196,7 +198,9 @@ fn read_array(value: &JsValue, path: &str, depth: usize) -> Result<Value, JsErro
     let length = get(value, "length", path)?.as_f64().unwrap_or(0.0);
     if length > MAX_ITEMS {
         return Err(JsError::new(&format!(
-            "invalid `{path}`: an array of {length} items (at most {MAX_ITEMS})"
+            "invalid `{path}`: an array of {} items (at most {})",
+            Number(length),
+            Number(MAX_ITEMS)
         )));
     }
     let mut items = Vec::new();

@@ -50,7 +50,8 @@ fn ngram_arg(value: &JsValue) -> Result<usize, JsError> {
     let in_range = n.fract() == 0.0 && n >= MIN_NGRAM as f64 && n <= MAX_NGRAM as f64;
     if !in_range {
         return Err(JsError::new(&format!(
-            "invalid `n`: expected an integer in {MIN_NGRAM}..={MAX_NGRAM}, got {n}"
+            "invalid `n`: expected an integer in {MIN_NGRAM}..={MAX_NGRAM}, got {}",
+            crate::error::Number(n)
         )));
     }
     Ok(n as usize)
