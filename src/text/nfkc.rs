@@ -5,6 +5,8 @@
 //! third of its tables' bytes in the wasm; the pipeline reaches it only for the rare clusters
 //! that NFKC can change (src/text/normalize.rs).
 
+use super::case::OffsetRuns;
+
 include!(concat!(env!("OUT_DIR"), "/normalization.rs"));
 
 const HANGUL_S_BASE: u32 = 0xAC00;
@@ -115,7 +117,13 @@ pub fn decompose_compatible(c: char, mut emit: impl FnMut(char)) {
     if decompose_hangul(c, &mut emit) {
         return;
     }
-    match COMPATIBLE.get(c).or_else(|| CANONICAL.get(c)) {
+    if let Some(parts) = COMPATIBLE.get(c) {
+        return parts.chars().for_each(emit);
+    }
+    if let Some(single) = COMPATIBLE_RUNS.get(c) {
+        return emit(single);
+    }
+    match CANONICAL.get(c) {
         Some(parts) => parts.chars().for_each(emit),
         None => emit(c),
     }
