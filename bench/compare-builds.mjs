@@ -1,6 +1,7 @@
 // Throughput of several builds of the wasm engine side by side, in Node, alternating builds so the
 // shared machine's noise falls on all of them alike: `minhash(text)` and `simhash(text)` over the
-// English and Chinese corpora (target/corpus/en and zh), median of 5 rounds, MB/s of UTF-8.
+// English and Chinese corpora (target/corpus/en and zh; CORPORA=en,zh,bench-en names others in
+// target/corpus), median of 5 rounds, MB/s of UTF-8.
 //
 //   node bench/compare-builds.mjs pkg /tmp/other-pkg
 //
@@ -20,7 +21,9 @@ const corpus = (lang) => {
   const dir = new URL(`../target/corpus/${lang}/`, import.meta.url);
   return readdirSync(dir).sort().map((name) => readFileSync(new URL(name, dir), 'utf8'));
 };
-const inputs = { en: corpus('en'), zh: corpus('zh') };
+const inputs = Object.fromEntries(
+  (process.env.CORPORA ?? 'en,zh').split(',').map((name) => [name, corpus(name)]),
+);
 const megabytes = (texts) => texts.reduce((n, t) => n + Buffer.byteLength(t), 0) / 1e6;
 
 const engines = [];

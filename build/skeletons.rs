@@ -15,7 +15,8 @@ include!("../src/text/lookalike_scripts.rs");
 
 /// The source of `SKELETONS_*`, `UPPERCASE_RUNS` and `SEVERAL_CHAR_UPPERCASE`.
 pub fn generate() -> String {
-    let (mut skeletons, mut uppercase, mut several_uppercase) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut skeletons, mut uppercase, mut several_uppercase) =
+        (Vec::new(), Vec::new(), Vec::new());
     for c in super::all_chars().filter(|&c| script_index(c).is_some()) {
         let mut buffer = [0u8; 4];
         let single = only(skeleton(c.encode_utf8(&mut buffer)));

@@ -37,7 +37,10 @@ impl OffsetRuns {
     /// What `c` maps to, if a run holds it.
     pub(crate) fn get(&self, c: char) -> Option<char> {
         let code = c as u32;
-        let run = self.starts.partition_point(|&start| start <= code).checked_sub(1)?;
+        let run = self
+            .starts
+            .partition_point(|&start| start <= code)
+            .checked_sub(1)?;
         let offset = code - self.starts[run];
         let stride = u32::from(self.strides[run]);
         if offset % stride != 0 || offset / stride >= u32::from(self.counts[run]) {

@@ -90,10 +90,22 @@ pub fn is_cjk_ideograph(c: char) -> bool {
     matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF)
 }
 
-/// `char::is_alphanumeric`, answered without the tables for ASCII and CJK ideographs.
+/// `char::is_alphanumeric`, answered without the tables for ASCII, CJK ideographs and the common
+/// punctuation of [`is_common_punctuation`].
 #[inline]
 pub fn is_alphanumeric_fast(c: char) -> bool {
-    c.is_ascii_alphanumeric() || is_cjk_ideograph(c) || (!c.is_ascii() && c.is_alphanumeric())
+    c.is_ascii_alphanumeric()
+        || is_cjk_ideograph(c)
+        || (!c.is_ascii() && !is_common_punctuation(c) && c.is_alphanumeric())
+}
+
+/// General punctuation (dashes, curly quotes, the ellipsis), CJK punctuation (、。「」《》【】...)
+/// and fullwidth ASCII punctuation: neither letters nor digits, answered without the tables
+/// (Chinese text has one of these every few characters; a test checks every one).
+#[inline]
+pub fn is_common_punctuation(c: char) -> bool {
+    matches!(c as u32, 0x2010..=0x2027 | 0x3000..=0x3004 | 0x3008..=0x3020 | 0xFF01..=0xFF0F
+        | 0xFF1A..=0xFF20 | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF65)
 }
 
 /// Whether `c` is a compatibility ideograph or radical that NFKC maps to a unified ideograph: a
@@ -108,7 +120,7 @@ pub fn is_lookalike_ideograph(c: char) -> bool {
 /// Joiners are part of Arabic, Indic and emoji spelling, Thai and Khmer use zero-width spaces as word
 /// separators, and Mongolian a narrow no-break space before suffixes, so those scripts are left out.
 pub fn is_plain_script_alphanumeric(c: char) -> bool {
-    if c.is_ascii() || is_cjk_ideograph(c) {
+    if c.is_ascii() || is_cjk_ideograph(c) || is_common_punctuation(c) {
         return c.is_ascii_alphanumeric() || is_cjk_ideograph(c); // Latin, Common digits, Han
     }
     c.is_alphanumeric()
@@ -194,6 +206,22 @@ mod cjk_tests {
             let by_tables =
                 c.is_alphanumeric() && matches!(c.script(), Script::Latin | Script::Common);
             assert_eq!(is_plain_script_alphanumeric(c), by_tables, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn common_punctuation_is_neither_letter_nor_digit() {
+        let punctuation: Vec<char> = (0..=0x10FFFF)
+            .filter_map(char::from_u32)
+            .filter(|&c| is_common_punctuation(c))
+            .collect();
+        assert_eq!(punctuation.len(), 93);
+        for c in punctuation {
+            assert!(!c.is_alphanumeric() && !c.is_alphabetic(), "{c:?}");
+            assert!(
+                !is_alphanumeric_fast(c) && !is_plain_script_alphanumeric(c),
+                "{c:?}"
+            );
         }
     }
 }

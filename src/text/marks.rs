@@ -109,6 +109,27 @@ impl MarkStats {
         }
     }
 
+    /// Printable ASCII characters, each a cluster of its own: the same counts as calling
+    /// [`Self::letter`] (no marks) for each letter, [`Self::end_word`] for each character that is
+    /// neither letter nor digit, and [`Self::end_letter`] after each.
+    pub fn ascii_letters(&mut self, bytes: &[u8]) {
+        self.end_letter();
+        for &byte in bytes {
+            if byte.is_ascii_alphabetic() {
+                if matches!(
+                    byte.to_ascii_lowercase(),
+                    b'a' | b'e' | b'i' | b'o' | b'u' | b'y'
+                ) {
+                    self.word_vowels += 1;
+                } else {
+                    self.consonants += 1;
+                }
+            } else if !byte.is_ascii_digit() {
+                self.end_word();
+            }
+        }
+    }
+
     /// A space or punctuation ends the current word.
     pub fn end_word(&mut self) {
         self.end_letter();
@@ -206,5 +227,44 @@ mod tests {
         assert_eq!(strip_marks('ộ'), ('o', 2, true));
         assert_eq!(strip_marks('ά'), ('α', 1, false));
         assert_eq!(strip_marks('ø'), ('ø', 0, false));
+    }
+
+    // proptest forks processes, which wasm32 cannot: natively only.
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// `ascii_letters` counts what one call per character counts, after any marked letters.
+        #[test]
+        fn ascii_letters_count_as_one_character_at_a_time(
+            before in "[a-zA-Z0-9 .,]{0,12}",
+            marked in proptest::collection::vec(0usize..4, 0..12),
+            run in "[ -~]{0,40}",
+        ) {
+            let span = Span::new(0, 1);
+            let prepare = |stats: &mut MarkStats| {
+                for (c, &marks) in before.chars().zip(marked.iter().cycle()) {
+                    if c.is_ascii_alphabetic() {
+                        stats.letter(c, marks, false, span);
+                    } else {
+                        stats.end_word();
+                    }
+                    stats.end_letter(); // as every cluster ends
+                }
+            };
+            let (mut ours, mut theirs) = (MarkStats::default(), MarkStats::default());
+            prepare(&mut ours);
+            prepare(&mut theirs);
+            ours.ascii_letters(run.as_bytes());
+            for c in run.chars() {
+                if c.is_ascii_alphabetic() {
+                    theirs.letter(c, 0, false, span);
+                } else if !c.is_ascii_digit() {
+                    theirs.end_word();
+                }
+                theirs.end_letter();
+            }
+            proptest::prop_assert_eq!(format!("{ours:?}"), format!("{theirs:?}"));
+        }
     }
 }

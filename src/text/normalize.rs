@@ -22,18 +22,17 @@
 use super::nfkc::{is_combining_mark, is_nfkc_quick_yes, Nfkc};
 
 use super::case::to_lowercase;
-use super::chars::{
-    can_stand_for_space, has_ignorable_marks, hides_inside_word, is_alphanumeric_fast,
-    is_cjk_ideograph, is_invisible_control, is_lookalike_ideograph, spaces_out_letters,
-};
 pub use super::chars::{char_role, unify_punctuation, CharRole};
+use super::chars::{
+    has_ignorable_marks, is_alphanumeric_fast, is_cjk_ideograph, is_invisible_control,
+    is_lookalike_ideograph,
+};
 use super::chinese_script::to_simplified;
 use super::confusables::{is_disguise, latin_lookalike};
 use super::disguise::{
     fold_latin_lookalikes, is_styled_letter, reverse_overrides, Overrides, StyledLetters,
 };
 use super::evasion::EvasionBuilder;
-use super::gaps::separator_stretches;
 use super::marks::{strip_marks, MarkStats};
 use super::TextOptions;
 use crate::span::Span;
@@ -130,150 +129,60 @@ impl NormalizedLine {
         end - base
     }
 
-    /// Step 1: copies `line` into `visible` without invisible characters (blank look-alikes become
-    /// spaces, invisible characters and narrow spaces become spaces where they separate words),
-    /// recording each kept byte's original UTF-16 offset, the right-to-left overrides, and reporting
-    /// suspicious removals. Returns the UTF-16 offset of the end of the line.
-    fn remove_invisibles(
-        &mut self,
-        line: &str,
-        base: usize,
-        evasion: &mut EvasionBuilder,
-    ) -> usize {
-        self.visible.clear();
-        self.visible_origin.clear();
-        self.overrides
-            .start(std::mem::take(&mut self.override_open));
-        self.separator_stretches.clear();
-        separator_stretches(line, base, &mut self.separator_stretches);
-        let stretches = std::mem::take(&mut self.separator_stretches);
-        let mut unit = base;
-        // The last visible character, if it is still in the same word (a blank ends the word).
-        let mut previous: Option<char> = None;
-        let mut removed = std::mem::take(&mut self.removed);
-        for c in line.chars() {
-            let span = Span::new(unit, unit + c.len_utf16());
-            unit = span.end;
-            let role = char_role(c);
-            match role {
-                CharRole::Invisible | CharRole::Narrow => {
-                    self.overrides.control(c, self.visible.len());
-                    removed.push(Removed {
-                        span,
-                        role,
-                        previous,
-                        character: c,
-                    });
-                }
-                CharRole::Blank => {
-                    removed.push(Removed {
-                        span,
-                        role,
-                        previous,
-                        character: c,
-                    });
-                    previous = None;
-                    // A blank separates words just like the space it imitates.
-                    self.push_visible(' ', span);
-                }
-                CharRole::Visible => {
-                    if c == '\n' || c == '\r' {
-                        self.overrides.end_paragraph(self.visible.len());
-                    }
-                    if !removed.is_empty() {
-                        self.settle_removed(&mut removed, Some(c), &stretches, evasion);
-                    }
-                    previous = Some(c);
-                    self.push_visible(c, span);
-                }
-            }
-        }
-        self.settle_removed(&mut removed, None, &stretches, evasion);
-        self.removed = removed;
-        self.separator_stretches = stretches;
-        if !line.ends_with('\n') {
-            self.override_open = self.overrides.end_piece(self.visible.len());
-        }
-        unit
-    }
-
-    /// Decides, for each character removed since the last visible one, what it was doing there,
-    /// now that the next visible character `next` is known: it hid inside a word (reported), or it
-    /// stood where a space belongs (a space is written).
-    fn settle_removed(
-        &mut self,
-        removed: &mut Vec<Removed>,
-        next: Option<char>,
-        separator_stretches: &[Span],
-        evasion: &mut EvasionBuilder,
-    ) {
-        let mut spaced = false;
-        for Removed {
-            span,
-            role,
-            previous,
-            character,
-        } in removed.drain(..)
-        {
-            let between_letters = spaces_out_letters(previous, next);
-            let separators = separator_stretches
-                .iter()
-                .any(|s| s.start <= span.start && span.end <= s.end);
-            let stands_for_space = can_stand_for_space(character);
-            let as_space = match role {
-                CharRole::Invisible if separators && between_letters && stands_for_space => {
-                    evasion.invisible_separator(span);
-                    true
-                }
-                CharRole::Invisible => {
-                    evasion.invisible(span, hides_inside_word(previous, next));
-                    false
-                }
-                CharRole::Narrow if !separators && between_letters => {
-                    evasion.spacing(span);
-                    false
-                }
-                CharRole::Narrow => true,
-                CharRole::Blank => {
-                    evasion.blank(span, hides_inside_word(previous, next));
-                    false
-                }
-                CharRole::Visible => false,
-            };
-            if as_space && !spaced {
-                spaced = true;
-                self.push_visible(' ', span);
-            }
-        }
-    }
-
-    fn push_visible(&mut self, c: char, span: Span) {
-        // Compatibility and half-width Hangul letters become conjoining jamo *before* grapheme
-        // segmentation, so that a syllable spelled with them is one cluster that NFKC composes.
-        let c = if matches!(c as u32, 0x3131..=0x318E | 0xFFA1..=0xFFDC) {
-            let mut nfkc = std::iter::once(c).nfkc();
-            match (nfkc.next(), nfkc.next()) {
-                (Some(jamo), None) => jamo,
-                _ => c,
-            }
-        } else {
-            c
-        };
-        self.visible.push(c);
-        self.visible_origin
-            .extend(std::iter::repeat_n(span, c.len_utf8()));
-    }
-
     /// Step 2: NFKC, case folding and punctuation unification per grapheme cluster of `visible`.
+    /// Runs of printable ASCII (most of a line with a few curly quotes or accented letters) go
+    /// through in one step, with the same result as one cluster at a time.
     fn normalize_clusters(&mut self, options: &TextOptions, evasion: &mut EvasionBuilder) {
+        use super::simple_bounds::{first_cluster_len, one_byte_clusters};
         let visible = std::mem::take(&mut self.visible);
-        for (offset, cluster) in super::simple_bounds::grapheme_indices(&visible) {
-            let span = self.cluster_span(offset, cluster);
-            let styled = !cluster.is_ascii() && cluster.chars().any(is_styled_letter);
-            self.styled.cluster(styled, span, evasion);
-            self.normalize_cluster(cluster, span, options, evasion);
+        let (mut rest, mut offset) = (visible.as_str(), 0);
+        while let Some(&first) = rest.as_bytes().first() {
+            // A reversed stretch maps every cluster to the whole stretch: not one byte to one.
+            let run = if matches!(first, b' '..=b'~') && self.reversed.is_empty() && ascii_runs() {
+                one_byte_clusters(rest.as_bytes())
+            } else {
+                0
+            };
+            let len = if run > 0 {
+                run
+            } else {
+                first_cluster_len(rest)
+            };
+            let (cluster, tail) = rest.split_at(len);
+            if run > 0 {
+                self.normalize_ascii(cluster, offset, options, evasion);
+            } else {
+                let span = self.cluster_span(offset, cluster);
+                let styled = !cluster.is_ascii() && cluster.chars().any(is_styled_letter);
+                self.styled.cluster(styled, span, evasion);
+                self.normalize_cluster(cluster, span, options, evasion);
+            }
+            (rest, offset) = (tail, offset + len);
         }
         self.visible = visible;
+    }
+
+    /// Printable ASCII characters at byte `offset` of `visible`, each a cluster of its own: what
+    /// [`Self::normalize_cluster`] does for each, in one go.
+    fn normalize_ascii(
+        &mut self,
+        run: &str,
+        offset: usize,
+        options: &TextOptions,
+        evasion: &mut EvasionBuilder,
+    ) {
+        self.styled.finish(evasion); // no ASCII letter is styled
+        self.text.extend(run.bytes().map(|byte| {
+            let c = if options.ignore_case {
+                byte.to_ascii_lowercase()
+            } else {
+                byte
+            };
+            unify_punctuation(c as char)
+        }));
+        self.origin
+            .extend_from_slice(&self.visible_origin[offset..offset + run.len()]);
+        self.marks.ascii_letters(run.as_bytes());
     }
 
     /// The original span of the cluster at byte `offset` of `visible`. It ends where its last
@@ -426,6 +335,18 @@ fn fold_case(chars: &[char], out: &mut Vec<char>) -> bool {
     changed
 }
 
+mod invisibles;
+
+/// Whether printable ASCII goes through both steps a run at a time (always, but for the tests
+/// that compare the runs with one character at a time).
+#[cfg(not(test))]
+#[inline(always)]
+fn ascii_runs() -> bool {
+    true
+}
+
 #[cfg(test)]
-#[path = "normalize_tests.rs"]
+use tests::ascii_runs;
+
+#[cfg(test)]
 mod tests;

@@ -32,24 +32,47 @@ fn is_lone_word_char(c: char) -> bool {
 }
 
 /// The grapheme clusters of `text` with their byte offsets, as
-/// `text.grapheme_indices(true)` gives them: a character between two of
-/// [`is_lone_grapheme_char`] is a cluster at once, anything else goes to the general algorithm
-/// from a place where a cluster starts.
+/// `text.grapheme_indices(true)` gives them (see [`first_cluster_len`]); what the property tests
+/// compare with the crate.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 pub(crate) fn grapheme_indices(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut at = 0;
     std::iter::from_fn(move || {
         let rest = &text[at..];
-        let mut chars = rest.chars();
-        let c = chars.next()?;
-        let len = if is_lone_grapheme_char(c) && chars.next().is_none_or(is_lone_grapheme_char) {
-            c.len_utf8()
-        } else {
-            rest.graphemes(true).next().map_or(rest.len(), str::len)
-        };
-        let cluster = (at, &rest[..len]);
+        let len = first_cluster_len(rest);
+        let cluster = (at, rest.get(..len).filter(|c| !c.is_empty())?);
         at += len;
         Some(cluster)
     })
+}
+
+/// The length in bytes of the grapheme cluster that starts `rest` (0 for an empty text), which
+/// must start where a cluster starts: a character between two of [`is_lone_grapheme_char`] is a
+/// cluster at once, anything else goes to the general algorithm.
+pub(crate) fn first_cluster_len(rest: &str) -> usize {
+    let mut chars = rest.chars();
+    let Some(c) = chars.next() else {
+        return 0;
+    };
+    if is_lone_grapheme_char(c) && chars.next().is_none_or(is_lone_grapheme_char) {
+        c.len_utf8()
+    } else {
+        rest.graphemes(true).next().map_or(rest.len(), str::len)
+    }
+}
+
+/// How many of the bytes that start `bytes` (which must start where a cluster starts) are
+/// printable ASCII characters that are each a grapheme cluster of their own: the run of printable
+/// ASCII, without its last character when a non-ASCII one follows (a combining mark would join it).
+pub(crate) fn one_byte_clusters(bytes: &[u8]) -> usize {
+    let run = bytes
+        .iter()
+        .position(|b| !matches!(b, b' '..=b'~'))
+        .unwrap_or(bytes.len());
+    match bytes.get(run) {
+        Some(next) if !next.is_ascii() => run.saturating_sub(1),
+        _ => run,
+    }
 }
 
 /// The UAX #29 word-bound segments of `text`, as byte ranges into `bounds`, when `text` is made

@@ -1,5 +1,61 @@
 //! Unit tests of `normalize`: kept beside it in a file of their own.
 use super::*;
+use std::cell::Cell;
+
+thread_local! {
+    /// Off: printable ASCII goes through one character at a time, as any other text.
+    static ASCII_RUNS: Cell<bool> = const { Cell::new(true) };
+}
+
+pub(super) fn ascii_runs() -> bool {
+    ASCII_RUNS.with(Cell::get)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+/// Everything normalizing `lines` gives: each line's text and the origin of each of its bytes, and
+/// the evasion report.
+fn everything(lines: &[String], options: &TextOptions, runs: bool) -> String {
+    ASCII_RUNS.with(|flag| flag.set(runs));
+    let mut line = NormalizedLine::default();
+    let mut evasion = EvasionBuilder::default();
+    let mut out = String::new();
+    let mut base = 0;
+    for text in lines {
+        base += line.normalize(text, base, options, &mut evasion);
+        let origins: Vec<Span> = (0..line.text.len())
+            .filter(|&i| line.text.is_char_boundary(i))
+            .map(|i| {
+                let end = (i + 1..=line.text.len())
+                    .find(|&e| line.text.is_char_boundary(e))
+                    .unwrap();
+                line.origin_of(i, end)
+            })
+            .collect();
+        out.push_str(&format!("{:?} {origins:?}\n", line.text));
+    }
+    ASCII_RUNS.with(|flag| flag.set(true));
+    format!("{out}{:?}", evasion.finish())
+}
+
+// proptest forks processes, which wasm32 cannot: natively only.
+#[cfg(not(target_arch = "wasm32"))]
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+    /// Printable ASCII a run at a time gives what one character at a time gives, next to every kind
+    /// of character that could join it, hide in it or reverse it.
+    #[test]
+    fn ascii_runs_change_nothing(
+        lines in proptest::collection::vec(
+            "([a-zA-Z0-9 .,'`\"-]{0,6}|[\u{301}\u{308}\u{200B}\u{200D}\u{00AD}\u{2009}\u{202E}\u{202C}\u{0600}\u{1F1E6}\u{1F600}\u{FE0F}\u{0430}\u{03BF}\u{00E9}\u{2019}\u{201C}\u{FF21}\u{4E2D}\u{3002}\u{2800}\r\t])*\n?",
+            1..4,
+        ),
+        ignore_case in proptest::bool::ANY,
+    ) {
+        let options = TextOptions { ignore_case, ..TextOptions::default() };
+        proptest::prop_assert_eq!(everything(&lines, &options, true), everything(&lines, &options, false));
+    }
+}
 
 fn normalized(text: &str) -> String {
     let mut line = NormalizedLine::default();

@@ -1,0 +1,181 @@
+//! Step 1 of normalizing a line: the visible characters, without the invisible ones (see the
+//! [parent module](super)), each byte with the original span it came from. Printable ASCII, most of
+//! nearly every line, is copied a run at a time.
+
+use super::{ascii_runs, NormalizedLine, Removed};
+use crate::span::Span;
+use crate::text::chars::{
+    can_stand_for_space, char_role, hides_inside_word, spaces_out_letters, CharRole,
+};
+use crate::text::evasion::EvasionBuilder;
+use crate::text::gaps::separator_stretches;
+use crate::text::nfkc::Nfkc;
+
+impl NormalizedLine {
+    /// Step 1: copies `line` into `visible` without invisible characters (blank look-alikes become
+    /// spaces, invisible characters and narrow spaces become spaces where they separate words),
+    /// recording each kept byte's original UTF-16 offset, the right-to-left overrides, and reporting
+    /// suspicious removals. Returns the UTF-16 offset of the end of the line.
+    pub(super) fn remove_invisibles(
+        &mut self,
+        line: &str,
+        base: usize,
+        evasion: &mut EvasionBuilder,
+    ) -> usize {
+        self.visible.clear();
+        self.visible_origin.clear();
+        self.overrides
+            .start(std::mem::take(&mut self.override_open));
+        self.separator_stretches.clear();
+        separator_stretches(line, base, &mut self.separator_stretches);
+        let stretches = std::mem::take(&mut self.separator_stretches);
+        let mut unit = base;
+        // The last visible character, if it is still in the same word (a blank ends the word).
+        let mut previous: Option<char> = None;
+        let mut removed = std::mem::take(&mut self.removed);
+        let mut chars = line.chars();
+        while let Some(c) = chars.next() {
+            if matches!(c, ' '..='~') && ascii_runs() {
+                // Printable ASCII is visible, one byte per UTF-16 unit: copied a run at a time.
+                let after = chars.as_str();
+                let start = line.len() - after.len() - 1;
+                let run = 1 + after
+                    .bytes()
+                    .take_while(|b| matches!(b, b' '..=b'~'))
+                    .count();
+                if !removed.is_empty() {
+                    self.settle_removed(&mut removed, Some(c), &stretches, evasion);
+                }
+                previous = Some(line.as_bytes()[start + run - 1] as char);
+                self.visible.push_str(&line[start..start + run]);
+                (self.visible_origin).extend((unit..unit + run).map(|u| Span::new(u, u + 1)));
+                unit += run;
+                chars = after[run - 1..].chars();
+                continue;
+            }
+            let span = Span::new(unit, unit + c.len_utf16());
+            unit = span.end;
+            self.take_char(c, span, &mut previous, &mut removed, &stretches, evasion);
+        }
+        self.settle_removed(&mut removed, None, &stretches, evasion);
+        self.removed = removed;
+        self.separator_stretches = stretches;
+        if !line.ends_with('\n') {
+            self.override_open = self.overrides.end_piece(self.visible.len());
+        }
+        unit
+    }
+
+    /// Step 1 for one character other than printable ASCII at `span`: removed (and remembered
+    /// until the next visible character), replaced by a space, or kept.
+    fn take_char(
+        &mut self,
+        c: char,
+        span: Span,
+        previous: &mut Option<char>,
+        removed: &mut Vec<Removed>,
+        stretches: &[Span],
+        evasion: &mut EvasionBuilder,
+    ) {
+        let role = char_role(c);
+        match role {
+            CharRole::Invisible | CharRole::Narrow => {
+                self.overrides.control(c, self.visible.len());
+                removed.push(Removed {
+                    span,
+                    role,
+                    previous: *previous,
+                    character: c,
+                });
+            }
+            CharRole::Blank => {
+                removed.push(Removed {
+                    span,
+                    role,
+                    previous: *previous,
+                    character: c,
+                });
+                *previous = None;
+                // A blank separates words just like the space it imitates.
+                self.push_visible(' ', span);
+            }
+            CharRole::Visible => {
+                if c == '\n' || c == '\r' {
+                    self.overrides.end_paragraph(self.visible.len());
+                }
+                if !removed.is_empty() {
+                    self.settle_removed(removed, Some(c), stretches, evasion);
+                }
+                *previous = Some(c);
+                self.push_visible(c, span);
+            }
+        }
+    }
+
+    /// Decides, for each character removed since the last visible one, what it was doing there,
+    /// now that the next visible character `next` is known: it hid inside a word (reported), or it
+    /// stood where a space belongs (a space is written).
+    fn settle_removed(
+        &mut self,
+        removed: &mut Vec<Removed>,
+        next: Option<char>,
+        separator_stretches: &[Span],
+        evasion: &mut EvasionBuilder,
+    ) {
+        let mut spaced = false;
+        for Removed {
+            span,
+            role,
+            previous,
+            character,
+        } in removed.drain(..)
+        {
+            let between_letters = spaces_out_letters(previous, next);
+            let separators = separator_stretches
+                .iter()
+                .any(|s| s.start <= span.start && span.end <= s.end);
+            let stands_for_space = can_stand_for_space(character);
+            let as_space = match role {
+                CharRole::Invisible if separators && between_letters && stands_for_space => {
+                    evasion.invisible_separator(span);
+                    true
+                }
+                CharRole::Invisible => {
+                    evasion.invisible(span, hides_inside_word(previous, next));
+                    false
+                }
+                CharRole::Narrow if !separators && between_letters => {
+                    evasion.spacing(span);
+                    false
+                }
+                CharRole::Narrow => true,
+                CharRole::Blank => {
+                    evasion.blank(span, hides_inside_word(previous, next));
+                    false
+                }
+                CharRole::Visible => false,
+            };
+            if as_space && !spaced {
+                spaced = true;
+                self.push_visible(' ', span);
+            }
+        }
+    }
+
+    fn push_visible(&mut self, c: char, span: Span) {
+        // Compatibility and half-width Hangul letters become conjoining jamo *before* grapheme
+        // segmentation, so that a syllable spelled with them is one cluster that NFKC composes.
+        let c = if matches!(c as u32, 0x3131..=0x318E | 0xFFA1..=0xFFDC) {
+            let mut nfkc = std::iter::once(c).nfkc();
+            match (nfkc.next(), nfkc.next()) {
+                (Some(jamo), None) => jamo,
+                _ => c,
+            }
+        } else {
+            c
+        };
+        self.visible.push(c);
+        self.visible_origin
+            .extend(std::iter::repeat_n(span, c.len_utf8()));
+    }
+}
