@@ -21,6 +21,12 @@ pub(crate) fn to_lowercase(c: char) -> Lowercase {
 
 /// The lowercase of `c` when it is one other character.
 fn lower_one(c: char) -> Option<char> {
+    // No character from Georgian's end to Cyrillic Extended-B (CJK, kana, Hangul: most of the
+    // BMP) or from past the fullwidth capitals to Deseret has a lowercase: answered without the
+    // search, which the every-code-point test holds.
+    if matches!(c as u32, 0x2D30..=0xA63F | 0xFF3B..=0x103FF) {
+        return None;
+    }
     LOWER_RUNS.get(c)
 }
 

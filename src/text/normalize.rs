@@ -130,27 +130,29 @@ impl NormalizedLine {
     }
 
     /// Step 2: NFKC, case folding and punctuation unification per grapheme cluster of `visible`.
-    /// Runs of printable ASCII (most of a line with a few curly quotes or accented letters) go
-    /// through in one step, with the same result as one cluster at a time.
+    /// Runs of printable ASCII (most of a line with a few curly quotes or accented letters) and of
+    /// CJK ideographs go through in one step, with the same result as one cluster at a time.
     fn normalize_clusters(&mut self, options: &TextOptions, evasion: &mut EvasionBuilder) {
-        use super::simple_bounds::{first_cluster_len, one_byte_clusters};
+        use super::simple_bounds::{first_cluster_len, ideograph_clusters, one_byte_clusters};
         let visible = std::mem::take(&mut self.visible);
         let (mut rest, mut offset) = (visible.as_str(), 0);
+        // A reversed stretch maps every cluster to the whole stretch: not one to one.
+        let runs = self.reversed.is_empty() && fast_runs();
         while let Some(&first) = rest.as_bytes().first() {
-            // A reversed stretch maps every cluster to the whole stretch: not one byte to one.
-            let run = if matches!(first, b' '..=b'~') && self.reversed.is_empty() && ascii_runs() {
-                one_byte_clusters(rest.as_bytes())
-            } else {
-                0
+            let (ascii, ideographs) = match first {
+                b' '..=b'~' if runs => (one_byte_clusters(rest.as_bytes()), 0),
+                0xE3..=0xE9 if runs => (0, ideograph_clusters(rest)), // U+3000..U+9FFF
+                _ => (0, 0),
             };
-            let len = if run > 0 {
-                run
-            } else {
-                first_cluster_len(rest)
+            let len = match ascii + ideographs {
+                0 => first_cluster_len(rest),
+                run => run,
             };
             let (cluster, tail) = rest.split_at(len);
-            if run > 0 {
+            if ascii > 0 {
                 self.normalize_ascii(cluster, offset, options, evasion);
+            } else if ideographs > 0 {
+                self.normalize_ideographs(cluster, offset, evasion);
             } else {
                 let span = self.cluster_span(offset, cluster);
                 let styled = !cluster.is_ascii() && cluster.chars().any(is_styled_letter);
@@ -183,6 +185,21 @@ impl NormalizedLine {
         self.origin
             .extend_from_slice(&self.visible_origin[offset..offset + run.len()]);
         self.marks.ascii_letters(run.as_bytes());
+    }
+
+    /// CJK ideographs at byte `offset` of `visible`, each a cluster of its own: what
+    /// [`Self::normalize_cluster`] does for each (Simplified Chinese; no letter case, marks,
+    /// look-alike or punctuation to change), in one go.
+    fn normalize_ideographs(&mut self, run: &str, offset: usize, evasion: &mut EvasionBuilder) {
+        self.styled.finish(evasion);
+        self.marks.end_letter();
+        for (at, c) in run.char_indices() {
+            let span = self.visible_origin[offset + at];
+            let before = self.text.len();
+            self.text.push(to_simplified(c));
+            let added = self.text.len() - before;
+            self.origin.extend(std::iter::repeat_n(span, added));
+        }
     }
 
     /// The original span of the cluster at byte `offset` of `visible`. It ends where its last
@@ -263,7 +280,7 @@ impl NormalizedLine {
             };
             self.text.push(base);
             self.marks.letter(base, marks, tone, span);
-        } else if is_combining_mark(c) && self.marks.in_letter() {
+        } else if self.marks.in_letter() && is_combining_mark(c) {
             self.marks.mark(c);
         } else {
             if is_alphanumeric_fast(c) {
@@ -337,16 +354,16 @@ fn fold_case(chars: &[char], out: &mut Vec<char>) -> bool {
 
 mod invisibles;
 
-/// Whether printable ASCII goes through both steps a run at a time (always, but for the tests
-/// that compare the runs with one character at a time).
+/// Whether printable ASCII and CJK ideographs go through both steps a run at a time (always, but
+/// for the tests that compare the runs with one character at a time).
 #[cfg(not(test))]
 #[inline(always)]
-fn ascii_runs() -> bool {
+fn fast_runs() -> bool {
     true
 }
 
 #[cfg(test)]
-use tests::ascii_runs;
+use tests::fast_runs;
 
 #[cfg(test)]
 mod tests;

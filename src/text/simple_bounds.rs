@@ -75,6 +75,25 @@ pub(crate) fn one_byte_clusters(bytes: &[u8]) -> usize {
     }
 }
 
+/// How many of the bytes that start `text` (which must start where a cluster starts) are CJK
+/// ideographs that are each a grapheme cluster of their own: the run of ideographs, without its last
+/// one when a character follows that could join it (a combining mark, a joiner).
+pub(crate) fn ideograph_clusters(text: &str) -> usize {
+    let mut chars = text.chars();
+    let mut run = 0;
+    for c in chars.by_ref() {
+        if !is_cjk_ideograph(c) {
+            return if is_lone_grapheme_char(c) {
+                run
+            } else {
+                run.saturating_sub(3)
+            };
+        }
+        run += 3;
+    }
+    run
+}
+
 /// The UAX #29 word-bound segments of `text`, as byte ranges into `bounds`, when `text` is made
 /// of ASCII and [`is_lone_word_char`]s: runs of ASCII segmented by [`ascii_word_bounds`], each
 /// other character a segment. Returns false (and leaves `bounds` unspecified) for any other text.

@@ -216,7 +216,11 @@ impl Builder<'_> {
         for (start, segment) in segments {
             // A combining mark after a space joins the space's segment (UAX #29 WB4); the space
             // is still a separator, never part of a token.
-            let trimmed = segment.trim_start();
+            let trimmed = if starts_visibly(segment) {
+                segment
+            } else {
+                segment.trim_start()
+            };
             if trimmed.len() < segment.len() && !self.analysis.normalized.is_empty() {
                 // A line break survives as one: decisions made per line (see `disguise`) are
                 // then made on the same lines when the normalized text is analyzed again.
@@ -261,13 +265,7 @@ impl Builder<'_> {
     /// A UAX #29 word: split unsegmented scripts, fold look-alikes in pieces that mix scripts, emit
     /// tokens. Folding is decided per token, so a token means the same wherever it stands.
     fn word(&mut self, line: &NormalizedLine, start: usize, word: &str) {
-        if word.is_ascii() {
-            // Most words of most text: one piece, no unsegmented script, nothing to fold.
-            let kind = if word.bytes().any(|b| b.is_ascii_alphabetic()) {
-                TokenKind::Word
-            } else {
-                TokenKind::Number
-            };
+        if let Some(kind) = single_piece(word) {
             let norm_start = self.analysis.normalized.len();
             self.analysis.normalized.push_str(word);
             self.push_token(line.origin_of(start, start + word.len()), norm_start, kind);
@@ -344,6 +342,25 @@ impl Builder<'_> {
     }
 }
 
+/// The kind of the one token a word is when nothing in it needs splitting or folding: an ASCII
+/// word or number (most words of most text), or one CJK ideograph (every Chinese word), as
+/// [`pieces`] would find it.
+fn single_piece(word: &str) -> Option<TokenKind> {
+    if word.is_ascii() {
+        let letters = word.bytes().any(|b| b.is_ascii_alphabetic());
+        return Some(if letters {
+            TokenKind::Word
+        } else {
+            TokenKind::Number
+        });
+    }
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if is_cjk_ideograph(c) => Some(TokenKind::Character),
+        _ => None,
+    }
+}
+
 /// Splits a UAX #29 word into token byte ranges (into `pieces`): the whole word, or for words containing an
 /// unsegmented script each such grapheme alone and runs of anything else together. Ranges without a
 /// letter or digit (the "." in "中.文") are skipped.
@@ -393,6 +410,16 @@ fn pieces(word: &str, pieces: &mut Vec<(usize, usize, TokenKind)>) {
         }
     }
     close_run(&mut run, pieces);
+}
+
+/// Whether `segment` starts with a printable ASCII character or a CJK ideograph: nothing to trim,
+/// without the Unicode white-space table.
+fn starts_visibly(segment: &str) -> bool {
+    match segment.as_bytes().first() {
+        Some(b'!'..=b'~') => true,
+        Some(0xE3..=0xE9) => segment.chars().next().is_some_and(is_cjk_ideograph),
+        _ => false,
+    }
 }
 
 /// Whether `c` belongs to a script written without spaces between words, where each character (or

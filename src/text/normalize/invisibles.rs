@@ -1,11 +1,12 @@
 //! Step 1 of normalizing a line: the visible characters, without the invisible ones (see the
 //! [parent module](super)), each byte with the original span it came from. Printable ASCII, most of
-//! nearly every line, is copied a run at a time.
+//! nearly every line, and CJK ideographs are copied a run at a time.
 
-use super::{ascii_runs, NormalizedLine, Removed};
+use super::{fast_runs, NormalizedLine, Removed};
 use crate::span::Span;
 use crate::text::chars::{
-    can_stand_for_space, char_role, hides_inside_word, spaces_out_letters, CharRole,
+    can_stand_for_space, char_role, hides_inside_word, is_cjk_ideograph, spaces_out_letters,
+    CharRole,
 };
 use crate::text::evasion::EvasionBuilder;
 use crate::text::gaps::separator_stretches;
@@ -26,44 +27,68 @@ impl NormalizedLine {
         self.visible_origin.clear();
         self.overrides
             .start(std::mem::take(&mut self.override_open));
-        self.separator_stretches.clear();
-        separator_stretches(line, base, &mut self.separator_stretches);
-        let stretches = std::mem::take(&mut self.separator_stretches);
+        let mut stretches = Stretches {
+            line,
+            base,
+            spans: std::mem::take(&mut self.separator_stretches),
+            known: false,
+        };
         let mut unit = base;
         // The last visible character, if it is still in the same word (a blank ends the word).
         let mut previous: Option<char> = None;
         let mut removed = std::mem::take(&mut self.removed);
         let mut chars = line.chars();
         while let Some(c) = chars.next() {
-            if matches!(c, ' '..='~') && ascii_runs() {
-                // Printable ASCII is visible, one byte per UTF-16 unit: copied a run at a time.
-                let after = chars.as_str();
-                let start = line.len() - after.len() - 1;
-                let run = 1 + after
-                    .bytes()
-                    .take_while(|b| matches!(b, b' '..=b'~'))
-                    .count();
+            let run = if fast_runs() {
+                visible_run_len(c, chars.as_str())
+            } else {
+                0
+            };
+            if run > 0 {
+                let start = line.len() - chars.as_str().len() - c.len_utf8();
+                let text = &line[start..start + run];
                 if !removed.is_empty() {
-                    self.settle_removed(&mut removed, Some(c), &stretches, evasion);
+                    self.settle_removed(&mut removed, Some(c), &mut stretches, evasion);
                 }
-                previous = Some(line.as_bytes()[start + run - 1] as char);
-                self.visible.push_str(&line[start..start + run]);
-                (self.visible_origin).extend((unit..unit + run).map(|u| Span::new(u, u + 1)));
-                unit += run;
-                chars = after[run - 1..].chars();
+                previous = text.chars().next_back();
+                unit = self.copy_run(text, unit);
+                chars = line[start + run..].chars();
                 continue;
             }
             let span = Span::new(unit, unit + c.len_utf16());
             unit = span.end;
-            self.take_char(c, span, &mut previous, &mut removed, &stretches, evasion);
+            self.take_char(
+                c,
+                span,
+                &mut previous,
+                &mut removed,
+                &mut stretches,
+                evasion,
+            );
         }
-        self.settle_removed(&mut removed, None, &stretches, evasion);
+        self.settle_removed(&mut removed, None, &mut stretches, evasion);
         self.removed = removed;
-        self.separator_stretches = stretches;
+        self.separator_stretches = stretches.spans;
         if !line.ends_with('\n') {
             self.override_open = self.overrides.end_piece(self.visible.len());
         }
         unit
+    }
+
+    /// Copies `text`, a run of [`visible_run_len`] starting at UTF-16 offset `unit`, into
+    /// `visible`; returns the offset after it.
+    fn copy_run(&mut self, text: &str, unit: usize) -> usize {
+        self.visible.push_str(text);
+        if text.as_bytes()[0].is_ascii() {
+            let spans = (unit..unit + text.len()).map(|u| Span::new(u, u + 1));
+            self.visible_origin.extend(spans);
+            return unit + text.len();
+        }
+        // Ideographs of the Basic Multilingual Plane: three bytes, one UTF-16 unit each.
+        let count = text.len() / 3;
+        let spans = (unit..unit + count).flat_map(|u| [Span::new(u, u + 1); 3]);
+        self.visible_origin.extend(spans);
+        unit + count
     }
 
     /// Step 1 for one character other than printable ASCII at `span`: removed (and remembered
@@ -74,7 +99,7 @@ impl NormalizedLine {
         span: Span,
         previous: &mut Option<char>,
         removed: &mut Vec<Removed>,
-        stretches: &[Span],
+        stretches: &mut Stretches,
         evasion: &mut EvasionBuilder,
     ) {
         let role = char_role(c);
@@ -119,9 +144,13 @@ impl NormalizedLine {
         &mut self,
         removed: &mut Vec<Removed>,
         next: Option<char>,
-        separator_stretches: &[Span],
+        stretches: &mut Stretches,
         evasion: &mut EvasionBuilder,
     ) {
+        if removed.is_empty() {
+            return;
+        }
+        let separator_stretches = stretches.spans();
         let mut spaced = false;
         for Removed {
             span,
@@ -177,5 +206,41 @@ impl NormalizedLine {
         self.visible.push(c);
         self.visible_origin
             .extend(std::iter::repeat_n(span, c.len_utf8()));
+    }
+}
+
+/// The length in bytes of the run of characters that step 1 keeps as they are, starting with `c`
+/// (`after` is the rest of the line): printable ASCII, or CJK ideographs; 0 for any other `c`.
+fn visible_run_len(c: char, after: &str) -> usize {
+    if matches!(c, ' '..='~') {
+        return 1 + after
+            .bytes()
+            .take_while(|b| matches!(b, b' '..=b'~'))
+            .count();
+    }
+    if is_cjk_ideograph(c) {
+        return 3 * (1 + after.chars().take_while(|&d| is_cjk_ideograph(d)).count());
+    }
+    0
+}
+
+/// The separator stretches of a line ([`separator_stretches`]), found the first time a removed
+/// character needs them: most lines remove nothing and skip that pass over the line.
+struct Stretches<'a> {
+    line: &'a str,
+    /// The UTF-16 offset where `line` starts.
+    base: usize,
+    spans: Vec<Span>,
+    known: bool,
+}
+
+impl Stretches<'_> {
+    fn spans(&mut self) -> &[Span] {
+        if !self.known {
+            self.spans.clear();
+            separator_stretches(self.line, self.base, &mut self.spans);
+            self.known = true;
+        }
+        &self.spans
     }
 }
