@@ -121,16 +121,17 @@ pub fn reverse_overrides(
 /// that look like nothing Latin (Σ, Д, ж, Ꮿ ...).
 ///
 /// Folding before case folding matters: a Greek capital Η looks like H, its lowercase η does not
-/// look like h. Rewrites `visible` and `starts` (original span per byte) in place.
+/// look like h. Rewrites `visible` and `starts` (original span per byte) in place. `suspects` says
+/// whether `visible` holds any [`is_lookalike_suspect`] (the caller knows it from copying the
+/// line): without one, there is nothing to fold.
 pub fn fold_latin_lookalikes(
     visible: &mut String,
     starts: &mut Vec<Span>,
+    suspects: bool,
     evasion: &mut EvasionBuilder,
 ) {
-    if !visible.chars().any(|c| {
-        !never_other_lookalike(c)
-            && judged_letters(c).any(|l| lookalike_script(l).is_some_and(|s| s != Script::Latin))
-    }) {
+    debug_assert_eq!(suspects, visible.chars().any(is_lookalike_suspect));
+    if !suspects {
         return;
     }
     let whole_line = line_of_lookalikes(visible);
@@ -188,6 +189,13 @@ fn base_letter(c: char) -> char {
         }
     }
     strip_for_judging(c)
+}
+
+/// Whether `c` is, or normalizes to, a letter of Cyrillic, Greek, Armenian or Cherokee, which could
+/// be a look-alike of a Latin one: a line without any has nothing to fold.
+pub fn is_lookalike_suspect(c: char) -> bool {
+    !never_other_lookalike(c)
+        && judged_letters(c).any(|l| lookalike_script(l).is_some_and(|s| s != Script::Latin))
 }
 
 /// Characters that are, and normalize to, no letter of Cyrillic, Greek, Armenian or Cherokee:

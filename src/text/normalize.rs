@@ -30,7 +30,7 @@ use super::chars::{
 use super::chinese_script::to_simplified;
 use super::confusables::{is_disguise, latin_lookalike};
 use super::disguise::{
-    fold_latin_lookalikes, is_styled_letter, reverse_overrides, Overrides, StyledLetters,
+    fold_latin_lookalikes, is_lookalike_suspect, is_styled_letter, reverse_overrides, Overrides, StyledLetters,
 };
 use super::evasion::EvasionBuilder;
 use super::marks::{strip_marks, MarkStats};
@@ -65,6 +65,8 @@ pub struct NormalizedLine {
     reversed: Vec<Span>,
     /// A right-to-left override opened in the previous piece of the same line is still open.
     override_open: bool,
+    /// Whether `visible` holds an [`is_lookalike_suspect`] character.
+    lookalike_suspects: bool,
     // Scratch space reused across lines.
     visible: String,
     /// For each byte of `visible`, the original span of the character it came from.
@@ -122,7 +124,8 @@ impl NormalizedLine {
             &mut self.reversed,
             evasion,
         );
-        fold_latin_lookalikes(&mut self.visible, &mut self.visible_origin, evasion);
+        let suspects = self.lookalike_suspects;
+        fold_latin_lookalikes(&mut self.visible, &mut self.visible_origin, suspects, evasion);
         self.normalize_clusters(options, evasion);
         self.marks.finish_line(evasion);
         self.styled.finish(evasion);

@@ -2,7 +2,7 @@
 //! [parent module](super)), each byte with the original span it came from. Printable ASCII, most of
 //! nearly every line, and CJK ideographs are copied a run at a time.
 
-use super::{fast_runs, NormalizedLine, Removed};
+use super::{fast_runs, is_lookalike_suspect, NormalizedLine, Removed};
 use crate::span::Span;
 use crate::text::chars::{
     can_stand_for_space, char_role, hides_inside_word, is_cjk_ideograph, spaces_out_letters,
@@ -25,6 +25,7 @@ impl NormalizedLine {
     ) -> usize {
         self.visible.clear();
         self.visible_origin.clear();
+        self.lookalike_suspects = false; // none in the runs of ASCII and ideographs
         self.overrides
             .start(std::mem::take(&mut self.override_open));
         let mut stretches = Stretches {
@@ -203,6 +204,7 @@ impl NormalizedLine {
         } else {
             c
         };
+        self.lookalike_suspects |= is_lookalike_suspect(c);
         self.visible.push(c);
         self.visible_origin
             .extend(std::iter::repeat_n(span, c.len_utf8()));
