@@ -20,25 +20,26 @@
 
 /// The Word_Break class of an ASCII byte, as far as the rules above tell them apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Class {
+enum Class {
     Cr,
     Lf,
     Newline,
     Space,
+    // The three classes that join each other come together, for a one-comparison test.
     Letter,
     Digit,
+    /// `_`
+    ExtendNumLet,
     /// `:`
     MidLetter,
     /// `,` and `;`
     MidNum,
     /// `.` and `'` (MidNumLet and Single_Quote: they behave alike here)
     MidNumLet,
-    /// `_`
-    ExtendNumLet,
     Other,
 }
 
-fn class(byte: u8) -> Class {
+const fn class(byte: u8) -> Class {
     match byte {
         b'\r' => Class::Cr,
         b'\n' => Class::Lf,
@@ -54,12 +55,23 @@ fn class(byte: u8) -> Class {
     }
 }
 
-/// Where the segment that starts at `start` ends (`start < classes.len()`).
-fn segment_end(classes: &[Class], start: usize) -> usize {
+/// The class of each ASCII byte, looked up rather than matched.
+static CLASSES: [Class; 128] = {
+    let mut table = [Class::Other; 128];
+    let mut byte = 0;
+    while byte < 128 {
+        table[byte] = class(byte as u8);
+        byte += 1;
+    }
+    table
+};
+
+/// Where the segment that starts at `start` ends (`start < bytes.len()`; `bytes` are ASCII).
+fn segment_end(bytes: &[u8], start: usize) -> usize {
     use Class::*;
-    let at = |i: usize| classes.get(i).copied();
+    let at = |i: usize| bytes.get(i).map(|&byte| CLASSES[usize::from(byte & 0x7F)]);
     let word_like = |c: Option<Class>| matches!(c, Some(Letter | Digit | ExtendNumLet));
-    match classes[start] {
+    match CLASSES[usize::from(bytes[start] & 0x7F)] {
         Letter | Digit | ExtendNumLet => {
             let mut end = start + 1;
             loop {
@@ -79,34 +91,24 @@ fn segment_end(classes: &[Class], start: usize) -> usize {
                 end += 2;
             }
         }
-        Space => (start + 1..classes.len())
-            .find(|&i| classes[i] != Space)
-            .unwrap_or(classes.len()),
+        Space => (start + 1..bytes.len())
+            .find(|&i| bytes[i] != b' ')
+            .unwrap_or(bytes.len()),
         Cr if at(start + 1) == Some(Lf) => start + 2,
         _ => start + 1,
     }
 }
 
-/// The Word_Break classes of ASCII `text`'s bytes, into `classes` (scratch space reused across
-/// lines).
-pub(crate) fn classify(text: &str, classes: &mut Vec<Class>) {
-    debug_assert!(text.is_ascii());
-    classes.clear();
-    classes.extend(text.bytes().map(class));
-}
-
 /// The UAX #29 word-bound segments of ASCII `text` with their byte offsets, in order, as
-/// `split_word_bound_indices` gives them; `classes` are its bytes' classes ([`classify`]).
-pub(crate) fn ascii_word_bounds<'t>(
-    text: &'t str,
-    classes: &'t [Class],
-) -> impl Iterator<Item = (usize, &'t str)> + 't {
+/// `split_word_bound_indices` gives them.
+pub(crate) fn ascii_word_bounds(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    debug_assert!(text.is_ascii());
     let mut start = 0;
     std::iter::from_fn(move || {
         if start >= text.len() {
             return None;
         }
-        let end = segment_end(classes, start);
+        let end = segment_end(text.as_bytes(), start);
         let segment = (start, &text[start..end]);
         start = end;
         Some(segment)
@@ -119,9 +121,7 @@ mod tests {
     use unicode_segmentation::UnicodeSegmentation;
 
     fn ours(text: &str) -> Vec<(usize, &str)> {
-        let mut classes = Vec::new();
-        classify(text, &mut classes);
-        let bounds: Vec<(usize, usize)> = ascii_word_bounds(text, &classes)
+        let bounds: Vec<(usize, usize)> = ascii_word_bounds(text)
             .map(|(at, segment)| (at, at + segment.len()))
             .collect();
         bounds

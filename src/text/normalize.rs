@@ -30,7 +30,8 @@ use super::chars::{
 use super::chinese_script::to_simplified;
 use super::confusables::{is_disguise, latin_lookalike};
 use super::disguise::{
-    fold_latin_lookalikes, is_lookalike_suspect, is_styled_letter, reverse_overrides, Overrides, StyledLetters,
+    fold_latin_lookalikes, is_lookalike_suspect, is_styled_letter, reverse_overrides, Overrides,
+    StyledLetters,
 };
 use super::evasion::EvasionBuilder;
 use super::marks::{strip_marks, MarkStats};
@@ -125,7 +126,12 @@ impl NormalizedLine {
             evasion,
         );
         let suspects = self.lookalike_suspects;
-        fold_latin_lookalikes(&mut self.visible, &mut self.visible_origin, suspects, evasion);
+        fold_latin_lookalikes(
+            &mut self.visible,
+            &mut self.visible_origin,
+            suspects,
+            evasion,
+        );
         self.normalize_clusters(options, evasion);
         self.marks.finish_line(evasion);
         self.styled.finish(evasion);

@@ -10,7 +10,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::ascii_words::{ascii_word_bounds, classify, Class};
+use super::ascii_words::ascii_word_bounds;
 use super::chars::is_cjk_ideograph;
 
 /// Printable ASCII, CJK ideographs, the common CJK and general punctuation and U+FFFD (what a
@@ -97,21 +97,13 @@ pub(crate) fn ideograph_clusters(text: &str) -> usize {
 /// The UAX #29 word-bound segments of `text`, as byte ranges into `bounds`, when `text` is made
 /// of ASCII and [`is_lone_word_char`]s: runs of ASCII segmented by [`ascii_word_bounds`], each
 /// other character a segment. Returns false (and leaves `bounds` unspecified) for any other text.
-/// `classes` is scratch space.
-pub(crate) fn simple_word_bounds(
-    text: &str,
-    classes: &mut Vec<Class>,
-    bounds: &mut Vec<(usize, usize)>,
-) -> bool {
+pub(crate) fn simple_word_bounds(text: &str, bounds: &mut Vec<(usize, usize)>) -> bool {
     bounds.clear();
     let mut run_start = None;
-    let mut close_run = |start: Option<usize>, end: usize, bounds: &mut Vec<(usize, usize)>| {
+    let close_run = |start: Option<usize>, end: usize, bounds: &mut Vec<(usize, usize)>| {
         if let Some(start) = start {
             let run = &text[start..end];
-            classify(run, classes);
-            bounds.extend(
-                ascii_word_bounds(run, classes).map(|(at, s)| (start + at, start + at + s.len())),
-            );
+            bounds.extend(ascii_word_bounds(run).map(|(at, s)| (start + at, start + at + s.len())));
         }
     };
     for (at, c) in text.char_indices() {
@@ -167,8 +159,8 @@ mod tests {
     }
 
     fn ours_words(text: &str) -> Option<Vec<(usize, &str)>> {
-        let (mut classes, mut bounds) = (Vec::new(), Vec::new());
-        simple_word_bounds(text, &mut classes, &mut bounds)
+        let mut bounds = Vec::new();
+        simple_word_bounds(text, &mut bounds)
             .then(|| bounds.iter().map(|&(s, e)| (s, &text[s..e])).collect())
     }
 

@@ -10,7 +10,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::ascii_words::{ascii_word_bounds, classify, Class};
+use super::ascii_words::ascii_word_bounds;
 use super::chars::{is_alphanumeric_fast, is_cjk_ideograph};
 use super::confusables::{fold_letter, mixed_word_script, script_name};
 use super::evasion::{EvasionBuilder, EvasionReport};
@@ -99,7 +99,6 @@ pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
         evasion: EvasionBuilder::default(),
         pending_separator: None,
         pieces: Vec::new(),
-        classes: Vec::new(),
         bounds: Vec::new(),
     };
     let mut line = NormalizedLine::default();
@@ -174,8 +173,6 @@ struct Builder<'o> {
     pending_separator: Option<char>,
     /// Scratch space for splitting words into tokens.
     pieces: Vec<(usize, usize, TokenKind)>,
-    /// Scratch space for segmenting ASCII lines.
-    classes: Vec<Class>,
     /// Scratch space for the segments of lines of ASCII and CJK.
     bounds: Vec<(usize, usize)>,
 }
@@ -187,23 +184,17 @@ impl Builder<'_> {
     /// same (property tests hold them to each other).
     fn segment(&mut self, line: &NormalizedLine) {
         if line.text.is_ascii() {
-            let mut classes = std::mem::take(&mut self.classes);
-            classify(&line.text, &mut classes);
-            self.segments(line, ascii_word_bounds(&line.text, &classes));
-            self.classes = classes;
+            self.segments(line, ascii_word_bounds(&line.text));
         } else {
-            let (mut classes, mut bounds) = (
-                std::mem::take(&mut self.classes),
-                std::mem::take(&mut self.bounds),
-            );
-            if simple_word_bounds(&line.text, &mut classes, &mut bounds) {
+            let mut bounds = std::mem::take(&mut self.bounds);
+            if simple_word_bounds(&line.text, &mut bounds) {
                 // Chinese with ASCII: each ideograph and CJK punctuation mark is a segment.
                 let text = &line.text;
                 self.segments(line, bounds.iter().map(|&(s, e)| (s, &text[s..e])));
             } else {
                 self.segments(line, line.text.split_word_bound_indices());
             }
-            (self.classes, self.bounds) = (classes, bounds);
+            self.bounds = bounds;
         }
     }
 
