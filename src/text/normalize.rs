@@ -249,6 +249,14 @@ impl NormalizedLine {
             } else if !c.is_ascii_digit() {
                 self.marks.end_word();
             }
+        } else if let Some(ascii) = fullwidth_ascii(cluster) {
+            // Ａ，１ (the punctuation of Chinese text): NFKC gives the ASCII character.
+            let c = if options.ignore_case {
+                ascii.to_ascii_lowercase()
+            } else {
+                ascii
+            };
+            self.push_char(c, span, evasion);
         } else if let Some(c) = stable_single_char(cluster, options.ignore_case) {
             // Most clusters of real text (a Chinese character, an accented letter in NFC) are one
             // character that normalization leaves alone: skip the NFKC machinery.
@@ -307,6 +315,16 @@ impl NormalizedLine {
         if is_disguise(c) {
             evasion.replaced_letter("Latin look-alike", span);
         }
+    }
+}
+
+/// The ASCII character whose fullwidth form (U+FF01..U+FF5E) is the one character of `cluster`:
+/// its NFKC.
+fn fullwidth_ascii(cluster: &str) -> Option<char> {
+    let mut chars = cluster.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c @ '\u{FF01}'..='\u{FF5E}'), None) => char::from_u32(c as u32 - 0xFEE0),
+        _ => None,
     }
 }
 

@@ -133,3 +133,24 @@ fn case_is_kept_when_asked() {
     line.normalize("Ｈello Wörld", 0, &options, &mut evasion);
     assert_eq!(line.text, "Hello World");
 }
+
+#[test]
+fn fullwidth_ascii_is_what_nfkc_gives() {
+    for c in ('\u{FF01}'..='\u{FF5E}').chain(['\u{FF00}', '\u{FF5F}', 'a', '中']) {
+        let mut nfkc = std::iter::once(c).nfkc();
+        let expected = match (nfkc.next(), nfkc.next()) {
+            (Some(only), None) if only.is_ascii() && only != c => Some(only),
+            _ => None,
+        };
+        assert_eq!(
+            fullwidth_ascii(c.encode_utf8(&mut [0; 4])),
+            expected,
+            "{c:?}"
+        );
+    }
+    assert_eq!(
+        fullwidth_ascii("\u{FF21}\u{301}"),
+        None,
+        "a cluster of two characters"
+    );
+}
