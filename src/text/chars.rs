@@ -90,6 +90,23 @@ pub fn is_cjk_ideograph(c: char) -> bool {
     matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF)
 }
 
+/// The length in bytes of the run of [`is_cjk_ideograph`]s that starts `text`, read from the UTF-8
+/// bytes without decoding them: such an ideograph is three bytes, led by E5..E9, by E4 (but
+/// U+4DC0..U+4DFF, E4 B7 xx), or by E3 with a second byte from 0x90 (U+3400..).
+#[inline]
+pub fn cjk_ideograph_run_len(text: &str) -> usize {
+    text.as_bytes()
+        .chunks_exact(3)
+        .take_while(|bytes| match bytes[0] {
+            0xE5..=0xE9 => true,
+            0xE4 => bytes[1] != 0xB7,
+            0xE3 => bytes[1] >= 0x90,
+            _ => false,
+        })
+        .count()
+        * 3
+}
+
 /// `char::is_alphanumeric`, answered without the tables for ASCII, CJK ideographs and the common
 /// punctuation of [`is_common_punctuation`].
 #[inline]
@@ -206,6 +223,19 @@ mod cjk_tests {
             let by_tables =
                 c.is_alphanumeric() && matches!(c.script(), Script::Latin | Script::Common);
             assert_eq!(is_plain_script_alphanumeric(c), by_tables, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn ideograph_runs_are_read_from_the_bytes_as_from_the_characters() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let text = format!("{c}中{c}");
+            let expected: usize = text
+                .chars()
+                .take_while(|&c| is_cjk_ideograph(c))
+                .map(char::len_utf8)
+                .sum();
+            assert_eq!(cjk_ideograph_run_len(&text), expected, "{c:?}");
         }
     }
 

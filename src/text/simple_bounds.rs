@@ -11,7 +11,7 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::ascii_words::ascii_word_bounds;
-use super::chars::is_cjk_ideograph;
+use super::chars::{cjk_ideograph_run_len, is_cjk_ideograph};
 
 /// Printable ASCII, CJK ideographs, the common CJK and general punctuation and U+FFFD (what a
 /// wrongly decoded byte becomes, frequent in text from the web): characters whose
@@ -79,19 +79,11 @@ pub(crate) fn one_byte_clusters(bytes: &[u8]) -> usize {
 /// ideographs that are each a grapheme cluster of their own: the run of ideographs, without its last
 /// one when a character follows that could join it (a combining mark, a joiner).
 pub(crate) fn ideograph_clusters(text: &str) -> usize {
-    let mut chars = text.chars();
-    let mut run = 0;
-    for c in chars.by_ref() {
-        if !is_cjk_ideograph(c) {
-            return if is_lone_grapheme_char(c) {
-                run
-            } else {
-                run.saturating_sub(3)
-            };
-        }
-        run += 3;
+    let run = cjk_ideograph_run_len(text);
+    match text[run..].chars().next() {
+        Some(next) if !is_lone_grapheme_char(next) => run.saturating_sub(3),
+        _ => run,
     }
-    run
 }
 
 /// The UAX #29 word-bound segments of `text`, as byte ranges into `bounds`, when `text` is made

@@ -11,7 +11,7 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::ascii_words::ascii_word_bounds;
-use super::chars::{is_alphanumeric_fast, is_cjk_ideograph};
+use super::chars::{cjk_ideograph_run_len, is_alphanumeric_fast, is_cjk_ideograph};
 use super::confusables::{fold_letter, mixed_word_script, script_name};
 use super::evasion::{EvasionBuilder, EvasionReport};
 use super::normalize::NormalizedLine;
@@ -210,6 +210,15 @@ impl Builder<'_> {
         segments: impl Iterator<Item = (usize, &'l str)>,
     ) {
         for (start, segment) in segments {
+            if segment.len() == 3
+                && segment.as_bytes()[0] >= 0xE3
+                && cjk_ideograph_run_len(segment) == 3
+            {
+                // One Chinese character (most segments of Chinese): its own token at once.
+                self.write_pending_space();
+                self.push_piece(line, start, segment, TokenKind::Character);
+                continue;
+            }
             // A combining mark after a space joins the space's segment (UAX #29 WB4); the space
             // is still a separator, never part of a token.
             let trimmed = if starts_visibly(segment) {
@@ -262,10 +271,7 @@ impl Builder<'_> {
     /// tokens. Folding is decided per token, so a token means the same wherever it stands.
     fn word(&mut self, line: &NormalizedLine, start: usize, word: &str) {
         if let Some(kind) = single_piece(word) {
-            let norm_start = self.analysis.normalized.len();
-            self.analysis.normalized.push_str(word);
-            self.push_token(line.origin_of(start, start + word.len()), norm_start, kind);
-            return;
+            return self.push_piece(line, start, word, kind);
         }
         let mut written = 0; // bytes of `word` already written to the output
         let mut word_pieces = std::mem::take(&mut self.pieces);
@@ -291,6 +297,14 @@ impl Builder<'_> {
         }
         self.analysis.normalized.push_str(&word[written..]);
         self.pieces = word_pieces;
+    }
+
+    /// Writes `piece`, at byte `start` of the line, as one token of `kind`.
+    #[inline]
+    fn push_piece(&mut self, line: &NormalizedLine, start: usize, piece: &str, kind: TokenKind) {
+        let norm_start = self.analysis.normalized.len();
+        self.analysis.normalized.push_str(piece);
+        self.push_token(line.origin_of(start, start + piece.len()), norm_start, kind);
     }
 
     /// Writes `piece` (which starts at byte `piece_start` of the line) to the output, folding letters

@@ -5,8 +5,8 @@
 use super::{fast_runs, is_lookalike_suspect, NormalizedLine, Removed};
 use crate::span::Span;
 use crate::text::chars::{
-    can_stand_for_space, char_role, hides_inside_word, is_cjk_ideograph, spaces_out_letters,
-    CharRole,
+    can_stand_for_space, char_role, cjk_ideograph_run_len, hides_inside_word, is_cjk_ideograph,
+    spaces_out_letters, CharRole,
 };
 use crate::text::evasion::EvasionBuilder;
 use crate::text::gaps::separator_stretches;
@@ -221,7 +221,7 @@ fn visible_run_len(c: char, after: &str) -> usize {
             .count();
     }
     if is_cjk_ideograph(c) {
-        return 3 * (1 + after.chars().take_while(|&d| is_cjk_ideograph(d)).count());
+        return 3 + cjk_ideograph_run_len(after);
     }
     0
 }
