@@ -54,6 +54,10 @@ pub(crate) fn first_cluster_len(rest: &str) -> usize {
     let Some(c) = chars.next() else {
         return 0;
     };
+    if c.is_ascii_control() {
+        // A control is a cluster of its own, CR LF the one pair (GB3-5, before any joining rule).
+        return if rest.starts_with("\r\n") { 2 } else { 1 };
+    }
     if is_lone_grapheme_char(c) && chars.next().is_none_or(is_lone_grapheme_char) {
         c.len_utf8()
     } else {
@@ -167,7 +171,7 @@ mod tests {
                 2 => prop::sample::select(vec!['\u{FFFD}', '，', '。', '、', '《', '》', '“', '”', '‘', '’', '：',
                     '\u{3000}', '\u{302A}', '\u{3031}', '！', '１', 'Ａ', '．', '＇']),
                 1 => prop::sample::select(vec!['\u{301}', '\u{200D}', '😀', '\u{1F1E6}', '\u{1F1E8}',
-                    '\u{1100}', '\u{1161}', '\u{11A8}', '가', '\u{600}', '\u{903}', '\r', '\n', 'é',
+                    '\u{1100}', '\u{1161}', '\u{11A8}', '가', '\u{600}', '\u{903}', '\r', '\n', 'é', '\t', '\u{0}', '\u{85}',
                     '\u{FE0F}', '\u{3099}', 'カ', 'ｶ', '\u{FF9E}', '\u{2060}', '\u{AD}']),
             ],
             0..24,
