@@ -1,0 +1,108 @@
+//! Words into tokens: which words are one token as they stand, how a word with characters of
+//! scripts written without spaces splits into one token per such character, and what needs no
+//! trimming.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::TokenKind;
+use crate::text::chars::{is_alphanumeric_fast, is_cjk_ideograph};
+
+/// The kind of the one token a word is when nothing in it needs splitting or folding: an ASCII
+/// word or number (most words of most text), or one CJK ideograph (every Chinese word), as
+/// [`pieces`] would find it.
+pub(super) fn single_piece(word: &str) -> Option<TokenKind> {
+    if word.is_ascii() {
+        let letters = word.bytes().any(|b| b.is_ascii_alphabetic());
+        return Some(if letters {
+            TokenKind::Word
+        } else {
+            TokenKind::Number
+        });
+    }
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if is_cjk_ideograph(c) => Some(TokenKind::Character),
+        _ => None,
+    }
+}
+
+/// Splits a UAX #29 word into token byte ranges (into `pieces`): the whole word, or for words containing an
+/// unsegmented script each such grapheme alone and runs of anything else together. Ranges without a
+/// letter or digit (the "." in "中.文") are skipped.
+pub(super) fn pieces(word: &str, pieces: &mut Vec<(usize, usize, TokenKind)>) {
+    let plain_kind = |text: &str| {
+        if text
+            .chars()
+            .any(|c| is_cjk_ideograph(c) || c.is_alphabetic())
+        {
+            TokenKind::Word
+        } else {
+            TokenKind::Number
+        }
+    };
+    pieces.clear();
+    let mut chars = word.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        // One character (every Chinese character is its own UAX #29 word): no graphemes to find.
+        let kind = if is_unsegmented_script(c) {
+            TokenKind::Character
+        } else {
+            plain_kind(word)
+        };
+        pieces.push((0, word.len(), kind));
+        return;
+    }
+    if word.is_ascii() || !word.chars().any(is_unsegmented_script) {
+        pieces.push((0, word.len(), plain_kind(word)));
+        return;
+    }
+    // The current run of other graphemes, from its first to its last grapheme holding a letter or
+    // digit: punctuation left at the edges by the split (the "'" of "ႃ'0") is no part of a token.
+    let mut run: Option<(usize, usize)> = None;
+    let close_run = |run: &mut Option<(usize, usize)>,
+                     pieces: &mut Vec<(usize, usize, TokenKind)>| {
+        if let Some((start, end)) = run.take() {
+            pieces.push((start, end, plain_kind(&word[start..end])));
+        }
+    };
+    for (at, grapheme) in word.grapheme_indices(true) {
+        if grapheme.chars().next().is_some_and(is_unsegmented_script) {
+            close_run(&mut run, pieces);
+            pieces.push((at, at + grapheme.len(), TokenKind::Character));
+        } else if grapheme.chars().any(is_alphanumeric_fast) {
+            let start = run.map_or(at, |(start, _)| start);
+            run = Some((start, at + grapheme.len()));
+        }
+    }
+    close_run(&mut run, pieces);
+}
+
+/// Whether `segment` starts with a printable ASCII character or a CJK ideograph: nothing to trim,
+/// without the Unicode white-space table.
+pub(super) fn starts_visibly(segment: &str) -> bool {
+    match segment.as_bytes().first() {
+        Some(b'!'..=b'~') => true,
+        Some(0xE3..=0xE9) => segment.chars().next().is_some_and(is_cjk_ideograph),
+        _ => false,
+    }
+}
+
+/// Whether `c` belongs to a script written without spaces between words, where each character (or
+/// grapheme) is treated as a token.
+pub fn is_unsegmented_script(c: char) -> bool {
+    matches!(c as u32,
+        0x0E00..=0x0E7F       // Thai
+        | 0x0E80..=0x0EFF     // Lao
+        | 0x1000..=0x109F     // Myanmar
+        | 0x1780..=0x17FF     // Khmer
+        | 0x2E80..=0x2FDF     // CJK radicals supplement, Kangxi radicals
+        | 0x3005..=0x3007     // 々 〆 〇
+        | 0x3040..=0x30FF     // Hiragana, Katakana
+        | 0x31F0..=0x31FF     // Katakana phonetic extensions
+        | 0x3400..=0x4DBF     // CJK extension A
+        | 0x4E00..=0x9FFF     // CJK unified ideographs
+        | 0xF900..=0xFAFF     // CJK compatibility ideographs
+        | 0xFF66..=0xFF9F     // half-width katakana
+        | 0x20000..=0x323AF   // CJK extensions B..H
+    )
+}
