@@ -261,6 +261,7 @@ impl Builder<'_> {
         }
     }
 
+    #[inline]
     fn write_pending_space(&mut self) {
         if let Some(separator) = self.pending_separator.take() {
             self.analysis.normalized.push(separator);
@@ -334,13 +335,14 @@ impl Builder<'_> {
     /// Keeps the token just written at `norm_start..` unless the options drop it.
     fn push_token(&mut self, span: Span, norm_start: usize, kind: TokenKind) {
         let norm_end = self.analysis.normalized.len();
-        let text = &self.analysis.normalized[norm_start..norm_end];
+        // The token's text only when an option needs it (by default none does).
+        let text = || &self.analysis.normalized[norm_start..norm_end];
         let options = self.options;
         let dropped = (options.ignore_numbers && kind == TokenKind::Number)
-            || (options.remove_stopwords && is_stopword(text))
+            || (options.remove_stopwords && is_stopword(text()))
             || options
                 .max_word_chars
-                .is_some_and(|max| text.chars().nth(max).is_some());
+                .is_some_and(|max| text().chars().nth(max).is_some());
         if !dropped {
             self.analysis.tokens.push(Token {
                 span,
