@@ -58,8 +58,8 @@ pub fn runs(pairs: &[(u32, u32)]) -> Vec<Run> {
         let delta = mapped as i32 - c as i32;
         if let Some(run) = runs.last_mut() {
             let next = run.start + run.count * run.stride;
-            let extends = run.delta == delta
-                && (c == next || (run.count == 1 && c - run.start <= 2 && c == run.start + 2));
+            let extends =
+                run.delta == delta && (c == next || (run.count == 1 && c == run.start + 2));
             if extends {
                 if run.count == 1 {
                     run.stride = c - run.start;

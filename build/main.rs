@@ -7,7 +7,9 @@
 //!   code points per script (from `unicode-script`);
 //! - `normalization.rs`: NFKC's decompositions, combining classes, compositions, quick-check and
 //!   combining-mark ranges (from `unicode-normalization`);
-//! - `case.rs`: the lowercase mappings, as runs of characters with one offset (from std);
+//! - `case.rs`: the lowercase mappings as runs of characters with one offset (from std); the same
+//!   runs hold the look-alike letters' upper cases (`skeletons.rs`) and NFKC's one-character
+//!   compatibility decompositions (`normalization.rs`);
 //! - `ts_pairs.rs`, `common_chars.rs`: the Traditional -> Simplified pairs and the 2,500 common characters, packed
 //!   (from the data files in src/).
 //!

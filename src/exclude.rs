@@ -167,6 +167,7 @@ pub fn bibliography(text: &str) -> Option<Span> {
             })
             .trim_end_matches([':', '：'])
             .trim()
+            // Per character (no Greek final sigma, which no heading below holds).
             .chars()
             .flat_map(crate::text::case::to_lowercase)
             .collect::<String>();

@@ -130,6 +130,7 @@ impl NormalizedLine {
                     self.overrides.end_paragraph(self.visible.len());
                 }
                 if !removed.is_empty() {
+                    // Checked here too: a call per kept character costs 1% on Chinese text.
                     self.settle_removed(removed, Some(c), stretches, evasion);
                 }
                 *previous = Some(c);
@@ -140,7 +141,8 @@ impl NormalizedLine {
 
     /// Decides, for each character removed since the last visible one, what it was doing there,
     /// now that the next visible character `next` is known: it hid inside a word (reported), or it
-    /// stood where a space belongs (a space is written).
+    /// stood where a space belongs (a space is written). Nothing to do (and no separator stretches
+    /// to find) when nothing was removed.
     fn settle_removed(
         &mut self,
         removed: &mut Vec<Removed>,

@@ -11,9 +11,9 @@ pub(super) fn fast_runs() -> bool {
     FAST_RUNS.with(Cell::get)
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 /// Everything normalizing `lines` gives: each line's text and the origin of each of its bytes, and
 /// the evasion report.
+#[cfg(not(target_arch = "wasm32"))]
 fn everything(lines: &[String], options: &TextOptions, runs: bool) -> String {
     FAST_RUNS.with(|flag| flag.set(runs));
     let mut line = NormalizedLine::default();

@@ -5,7 +5,7 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::TokenKind;
-use crate::text::chars::{is_alphanumeric_fast, is_cjk_ideograph};
+use crate::text::chars::{cjk_ideograph_run_len, is_alphanumeric_fast, is_cjk_ideograph};
 
 /// The kind of the one token a word is when nothing in it needs splitting or folding: an ASCII
 /// word or number (most words of most text), or one CJK ideograph (every Chinese word), as
@@ -19,11 +19,13 @@ pub(super) fn single_piece(word: &str) -> Option<TokenKind> {
             TokenKind::Number
         });
     }
-    let mut chars = word.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) if is_cjk_ideograph(c) => Some(TokenKind::Character),
-        _ => None,
-    }
+    is_one_ideograph(word).then_some(TokenKind::Character)
+}
+
+/// Whether `text` is one CJK ideograph (three bytes: found without decoding them).
+#[inline]
+pub(super) fn is_one_ideograph(text: &str) -> bool {
+    text.len() == 3 && cjk_ideograph_run_len(text) == 3
 }
 
 /// Splits a UAX #29 word into token byte ranges (into `pieces`): the whole word, or for words containing an
