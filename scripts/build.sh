@@ -19,10 +19,11 @@ cargo run --quiet --example api-schema > pkg/schema.json
 node scripts/types.mjs
 
 step "optimizing for size (wasm-opt -Oz from npm binaryen)"
-# The features are the ones rustc enables by default for wasm32-unknown-unknown.
+# The features are the ones rustc enables by default for wasm32-unknown-unknown, and SIMD, which
+# .cargo/config.toml turns on.
 node_modules/.bin/wasm-opt -Oz \
   --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
-  --enable-sign-ext --enable-reference-types --enable-multivalue \
+  --enable-sign-ext --enable-reference-types --enable-multivalue --enable-simd \
   pkg/plagscope_bg.wasm -o pkg/plagscope_bg.wasm
 after=$(stat -c %s pkg/plagscope_bg.wasm)
 info "pkg/plagscope_bg.wasm: $before -> $after bytes"

@@ -54,10 +54,37 @@ fn table() -> &'static HashMap<char, char> {
 /// assert_eq!(to_simplified('a'), 'a');
 /// ```
 pub fn to_simplified(c: char) -> char {
-    if (c as u32) < 0x3400 {
-        return c; // below every CJK ideograph: skip the lookup for Latin text
+    match c as u32 {
+        ..IDEOGRAPHS_START => c, // below every CJK ideograph: skip the lookup for Latin text
+        code @ ..=IDEOGRAPHS_END => simplified_ideographs()[(code - IDEOGRAPHS_START) as usize],
+        _ => table().get(&c).copied().unwrap_or(c),
     }
-    table().get(&c).copied().unwrap_or(c)
+}
+
+/// The first and last code points of [`simplified_ideographs`]: CJK Extension A and the Unified
+/// Ideographs block, where all but a few of the Traditional characters are.
+pub(crate) const IDEOGRAPHS_START: u32 = 0x3400;
+pub(crate) const IDEOGRAPHS_END: u32 = 0x9FFF;
+
+/// The Simplified form of every code point from [`IDEOGRAPHS_START`] to [`IDEOGRAPHS_END`] (the
+/// code point itself when it has none), indexed from the start: one load per character instead of a
+/// hash lookup, for 108 KB of memory built from the table on first use.
+pub(crate) fn simplified_ideographs() -> &'static [char] {
+    static DENSE: OnceLock<Box<[char]>> = OnceLock::new();
+    DENSE.get_or_init(|| {
+        let mut dense: Box<[char]> = (IDEOGRAPHS_START..=IDEOGRAPHS_END)
+            .map(|code| char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect();
+        for (&from, &to) in table() {
+            if let Some(slot) = (from as u32)
+                .checked_sub(IDEOGRAPHS_START)
+                .and_then(|at| dense.get_mut(at as usize))
+            {
+                *slot = to;
+            }
+        }
+        dense
+    })
 }
 
 /// Counts of the characters in a text that only one of the two scripts uses.
@@ -174,6 +201,25 @@ mod tests {
             let folded = to_simplified(traditional);
             assert_eq!(folded, to_simplified(simplified), "{traditional}");
             assert_eq!(to_simplified(folded), folded, "{traditional}");
+        }
+    }
+
+    #[test]
+    fn the_dense_range_gives_the_tables_answer_for_every_code_point() {
+        let dense = simplified_ideographs();
+        assert_eq!(
+            dense.len(),
+            (IDEOGRAPHS_END - IDEOGRAPHS_START + 1) as usize
+        );
+        for (at, &folded) in dense.iter().enumerate() {
+            let c = char::from_u32(IDEOGRAPHS_START + at as u32).unwrap();
+            assert_eq!(folded, table().get(&c).copied().unwrap_or(c), "{c}");
+        }
+        // And the pairs outside the range (other blocks, Extension B) still fold.
+        let outside = table().keys().filter(|&&c| c as u32 > IDEOGRAPHS_END);
+        assert!(outside.clone().count() > 0);
+        for &c in outside {
+            assert_eq!(to_simplified(c), table()[&c]);
         }
     }
 

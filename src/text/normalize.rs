@@ -173,44 +173,6 @@ impl NormalizedLine {
         self.visible = visible;
     }
 
-    /// Printable ASCII characters at byte `offset` of `visible`, each a cluster of its own: what
-    /// [`Self::normalize_cluster`] does for each, in one go.
-    fn normalize_ascii(
-        &mut self,
-        run: &str,
-        offset: usize,
-        options: &TextOptions,
-        evasion: &mut EvasionBuilder,
-    ) {
-        self.styled.finish(evasion); // no ASCII letter is styled
-        self.text.extend(run.bytes().map(|byte| {
-            let c = if options.ignore_case {
-                byte.to_ascii_lowercase()
-            } else {
-                byte
-            };
-            unify_punctuation(c as char)
-        }));
-        self.origin
-            .extend_from_slice(&self.visible_origin[offset..offset + run.len()]);
-        self.marks.ascii_letters(run.as_bytes());
-    }
-
-    /// CJK ideographs at byte `offset` of `visible`, each a cluster of its own: what
-    /// [`Self::normalize_cluster`] does for each (Simplified Chinese; no letter case, marks,
-    /// look-alike or punctuation to change), in one go.
-    fn normalize_ideographs(&mut self, run: &str, offset: usize, evasion: &mut EvasionBuilder) {
-        self.styled.finish(evasion);
-        self.marks.end_letter();
-        for (at, c) in run.char_indices() {
-            let span = self.visible_origin[offset + at];
-            let before = self.text.len();
-            self.text.push(to_simplified(c));
-            let added = self.text.len() - before;
-            self.origin.extend(std::iter::repeat_n(span, added));
-        }
-    }
-
     /// The original span of the cluster at byte `offset` of `visible`. It ends where its last
     /// character ends, not where the next one starts: invisible characters removed after it belong
     /// to neither. A cluster from a reversed stretch maps to the whole stretch.
@@ -380,6 +342,7 @@ fn fold_case(chars: &[char], out: &mut Vec<char>) -> bool {
 }
 
 mod invisibles;
+mod runs;
 
 /// Whether printable ASCII and CJK ideographs go through both steps a run at a time (always, but
 /// for the tests that compare the runs with one character at a time).

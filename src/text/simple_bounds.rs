@@ -92,7 +92,9 @@ pub(crate) fn ideograph_clusters(text: &str) -> usize {
 
 /// The UAX #29 word-bound segments of `text`, as byte ranges into `bounds`, when `text` is made
 /// of ASCII and [`is_lone_word_char`]s: runs of ASCII segmented by [`ascii_word_bounds`], each
-/// other character a segment. Returns false (and leaves `bounds` unspecified) for any other text.
+/// other character a segment, except that a run of CJK ideographs (each a segment) is one range,
+/// which the tokenizer cuts into its characters in one loop. Returns false (and leaves `bounds`
+/// unspecified) for any other text.
 pub(crate) fn simple_word_bounds(text: &str, bounds: &mut Vec<(usize, usize)>) -> bool {
     bounds.clear();
     let mut run_start = None;
@@ -102,15 +104,24 @@ pub(crate) fn simple_word_bounds(text: &str, bounds: &mut Vec<(usize, usize)>) -
             bounds.extend(ascii_word_bounds(run).map(|(at, s)| (start + at, start + at + s.len())));
         }
     };
-    for (at, c) in text.char_indices() {
-        if c.is_ascii() {
+    let mut at = 0;
+    while let Some(&byte) = text.as_bytes().get(at) {
+        if byte.is_ascii() {
             run_start.get_or_insert(at);
-        } else if is_lone_word_char(c) {
-            close_run(run_start.take(), at, bounds);
-            bounds.push((at, at + c.len_utf8()));
-        } else {
-            return false;
+            at += 1;
+            continue;
         }
+        close_run(run_start.take(), at, bounds);
+        let rest = &text[at..];
+        let len = match cjk_ideograph_run_len(rest) {
+            0 => match rest.chars().next() {
+                Some(c) if is_lone_word_char(c) => c.len_utf8(),
+                _ => return false,
+            },
+            ideographs => ideographs,
+        };
+        bounds.push((at, at + len));
+        at += len;
     }
     close_run(run_start, text.len(), bounds);
     true
@@ -156,8 +167,19 @@ mod tests {
 
     fn ours_words(text: &str) -> Option<Vec<(usize, &str)>> {
         let mut bounds = Vec::new();
-        simple_word_bounds(text, &mut bounds)
-            .then(|| bounds.iter().map(|&(s, e)| (s, &text[s..e])).collect())
+        // A run of ideographs is one range: each of its characters is a segment.
+        let segments = |&(start, end): &(usize, usize)| {
+            let range = &text[start..end];
+            let step = if cjk_ideograph_run_len(range) == range.len() {
+                3
+            } else {
+                range.len()
+            };
+            (start..end)
+                .step_by(step)
+                .map(move |at| (at, &text[at..at + step]))
+        };
+        simple_word_bounds(text, &mut bounds).then(|| bounds.iter().flat_map(segments).collect())
     }
 
     /// Text mixing the fast characters with every kind the general algorithms treat specially:

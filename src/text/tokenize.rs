@@ -11,7 +11,7 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::ascii_words::ascii_word_bounds;
-use super::chars::is_alphanumeric_fast;
+use super::chars::{cjk_ideograph_run_len, is_alphanumeric_fast};
 use super::confusables::{fold_letter, mixed_word_script, script_name};
 use super::evasion::{EvasionBuilder, EvasionReport};
 use super::normalize::NormalizedLine;
@@ -210,10 +210,13 @@ impl Builder<'_> {
         segments: impl Iterator<Item = (usize, &'l str)>,
     ) {
         for (start, segment) in segments {
-            if is_one_ideograph(segment) {
-                // One Chinese character (most segments of Chinese): its own token at once.
-                self.write_pending_space();
-                self.push_piece(line, start, segment, TokenKind::Character);
+            let ideographs = match segment.as_bytes().first() {
+                Some(0xE3..=0xE9) => cjk_ideograph_run_len(segment),
+                _ => 0,
+            };
+            if ideographs == segment.len() && ideographs > 0 {
+                // Chinese characters (most of Chinese), each a segment: each its own token.
+                self.ideographs(line, start, segment);
                 continue;
             }
             // A combining mark after a space joins the space's segment (UAX #29 WB4); the space
@@ -297,6 +300,18 @@ impl Builder<'_> {
         self.pieces = word_pieces;
     }
 
+    /// Writes `run`, CJK ideographs at byte `start` of the line, as one token per character.
+    fn ideographs(&mut self, line: &NormalizedLine, start: usize, run: &str) {
+        self.write_pending_space();
+        let norm_start = self.analysis.normalized.len();
+        self.analysis.normalized.push_str(run);
+        for at in (0..run.len()).step_by(3) {
+            let span = line.origin_of(start + at, start + at + 3);
+            let norm = norm_start + at;
+            self.keep_token(span, norm, norm + 3, TokenKind::Character);
+        }
+    }
+
     /// Writes `piece`, at byte `start` of the line, as one token of `kind`.
     #[inline]
     fn push_piece(&mut self, line: &NormalizedLine, start: usize, piece: &str, kind: TokenKind) {
@@ -330,8 +345,13 @@ impl Builder<'_> {
     }
 
     /// Keeps the token just written at `norm_start..` unless the options drop it.
+    #[inline]
     fn push_token(&mut self, span: Span, norm_start: usize, kind: TokenKind) {
-        let norm_end = self.analysis.normalized.len();
+        self.keep_token(span, norm_start, self.analysis.normalized.len(), kind);
+    }
+
+    /// Keeps the token written at `norm_start..norm_end` unless the options drop it.
+    fn keep_token(&mut self, span: Span, norm_start: usize, norm_end: usize, kind: TokenKind) {
         // The token's text only when an option needs it (by default none does).
         let text = || &self.analysis.normalized[norm_start..norm_end];
         let options = self.options;
@@ -354,7 +374,7 @@ impl Builder<'_> {
 mod words;
 
 pub use words::is_unsegmented_script;
-use words::{is_one_ideograph, pieces, single_piece, starts_visibly};
+use words::{pieces, single_piece, starts_visibly};
 
 #[cfg(test)]
 #[path = "tokenize_tests.rs"]

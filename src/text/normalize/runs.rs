@@ -1,0 +1,74 @@
+//! Step 2's fast paths: runs of printable ASCII and of CJK ideographs, each character a grapheme
+//! cluster of its own, normalized a run at a time with the result that one cluster at a time gives
+//! (`fast_runs_change_nothing` holds them to it).
+
+use super::NormalizedLine;
+use crate::text::chars::unify_punctuation;
+use crate::text::chinese_script::{simplified_ideographs, IDEOGRAPHS_START};
+use crate::text::evasion::EvasionBuilder;
+use crate::text::TextOptions;
+
+impl NormalizedLine {
+    /// Printable ASCII characters at byte `offset` of `visible`, each a cluster of its own: what
+    /// [`Self::normalize_cluster`] does for each, in one go.
+    pub(super) fn normalize_ascii(
+        &mut self,
+        run: &str,
+        offset: usize,
+        options: &TextOptions,
+        evasion: &mut EvasionBuilder,
+    ) {
+        self.styled.finish(evasion); // no ASCII letter is styled
+        self.text.extend(run.bytes().map(|byte| {
+            let c = if options.ignore_case {
+                byte.to_ascii_lowercase()
+            } else {
+                byte
+            };
+            unify_punctuation(c as char)
+        }));
+        self.origin
+            .extend_from_slice(&self.visible_origin[offset..offset + run.len()]);
+        self.marks.ascii_letters(run.as_bytes());
+    }
+
+    /// CJK ideographs at byte `offset` of `visible`, each a cluster of its own: what
+    /// [`Self::normalize_cluster`] does for each (Simplified Chinese; no letter case, marks,
+    /// look-alike or punctuation to change), in one go.
+    pub(super) fn normalize_ideographs(
+        &mut self,
+        run: &str,
+        offset: usize,
+        evasion: &mut EvasionBuilder,
+    ) {
+        self.styled.finish(evasion);
+        self.marks.end_letter();
+        let simplified = simplified_ideographs();
+        let mut copied = 0; // bytes of `run` written
+        for (at, bytes) in run.as_bytes().chunks_exact(3).enumerate() {
+            // Three bytes of UTF-8, a code point of the table's range (`cjk_ideograph_run_len`).
+            let code = u32::from(bytes[0] & 0x0F) << 12
+                | u32::from(bytes[1] & 0x3F) << 6
+                | u32::from(bytes[2] & 0x3F);
+            let to = simplified[(code - IDEOGRAPHS_START) as usize];
+            if to as u32 != code {
+                let at = at * 3;
+                self.copy_visible(run, offset, copied..at);
+                let span = self.visible_origin[offset + at];
+                let before = self.text.len();
+                self.text.push(to);
+                let added = self.text.len() - before;
+                self.origin.extend(std::iter::repeat_n(span, added));
+                copied = at + 3;
+            }
+        }
+        self.copy_visible(run, offset, copied..run.len());
+    }
+
+    /// Writes the bytes `range` of `run` (at byte `offset` of `visible`) as they are.
+    fn copy_visible(&mut self, run: &str, offset: usize, range: std::ops::Range<usize>) {
+        let origin = &self.visible_origin[offset + range.start..offset + range.end];
+        self.text.push_str(&run[range]);
+        self.origin.extend_from_slice(origin);
+    }
+}
