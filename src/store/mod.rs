@@ -26,6 +26,7 @@ mod bytes;
 mod entries;
 mod legacy;
 mod records;
+mod sink;
 #[cfg(test)]
 mod tests;
 
@@ -35,6 +36,8 @@ use crate::checker::{Checker, CheckerOptions, StoredEntry};
 use crate::error::Error;
 use crate::sketch::simhash::IdfTable;
 use crate::sketch::HASH_SCHEME_VERSION;
+
+pub use sink::{IndexSink, CHUNK as EXPORT_CHUNK};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 16] = b"PLAGSCOPE-INDEX\n";
@@ -52,12 +55,20 @@ pub(crate) struct Parts {
     pub(crate) idf: IdfTable,
 }
 
-/// Serializes the checker's reference set.
-///
-/// The body is measured first and then written in place after the header: the file is the one
-/// copy made of the set (no records holding copies of the texts, no body copied into the frame,
-/// no buffer grown by doubling), which keeps the engine's peak memory while saving low.
+/// Serializes the checker's reference set into one `Vec` of the file's exact length (see
+/// [`export_index_to`]).
 pub fn export_index(checker: &Checker) -> Result<Vec<u8>, Error> {
+    let mut bytes = Vec::new();
+    export_index_to(checker, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// Serializes the checker's reference set into `sink`, a piece at a time.
+///
+/// The body is measured first, so the sink learns the file's length before its first byte; then
+/// the body is written from records that borrow the checker's data (no copies of the texts), through
+/// a buffer of [`sink::CHUNK`] bytes: the sink's copy is the only copy of the set made.
+pub fn export_index_to(checker: &Checker, sink: &mut impl IndexSink) -> Result<(), Error> {
     let fingerprints = checker.fingerprints_by_position();
     let record = records::encode(
         &checker.options,
@@ -69,12 +80,14 @@ pub fn export_index(checker: &Checker) -> Result<Vec<u8>, Error> {
         |e: postcard::Error| Error::InvalidIndex(format!("could not encode the index: {e}"));
     let body_len = postcard::serialize_with_flavor(&record, postcard::ser_flavors::Size::default())
         .map_err(failed)?;
-    let mut bytes = Vec::with_capacity(HEADER + body_len + TRAILER);
-    write_header(&mut bytes, FORMAT_VERSION, body_len);
-    let mut bytes = postcard::to_extend(&record, bytes).map_err(failed)?;
-    let checksum = xxh3_64(&bytes[HEADER..]);
-    bytes.extend_from_slice(&checksum.to_le_bytes());
-    Ok(bytes)
+    sink.begin(HEADER + body_len + TRAILER);
+    let mut header = Vec::with_capacity(HEADER);
+    write_header(&mut header, FORMAT_VERSION, body_len);
+    sink.write(&header);
+    let checksum =
+        postcard::serialize_with_flavor(&record, sink::Chunked::new(sink)).map_err(failed)?;
+    sink.write(&checksum.to_le_bytes());
+    Ok(())
 }
 
 /// The file's header: magic, versions, body length.

@@ -112,6 +112,63 @@ fn the_written_file_holds_the_owned_records_bytes() {
     assert_eq!(export_index(&import_index(&file).unwrap()).unwrap(), file);
 }
 
+/// A sink that keeps each piece apart.
+#[derive(Default)]
+struct Pieces {
+    announced: Option<usize>,
+    pieces: Vec<Vec<u8>>,
+}
+
+impl IndexSink for Pieces {
+    fn begin(&mut self, len: usize) {
+        assert!(self.announced.replace(len).is_none(), "begun twice");
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        assert!(self.announced.is_some(), "written before begun");
+        self.pieces.push(bytes.to_vec());
+    }
+}
+
+#[test]
+fn a_file_written_in_pieces_is_the_file_and_only_long_fields_come_in_long_pieces() {
+    // Texts longer than a piece, shorter ones around them: pieces split records anywhere.
+    let mut checker = sample();
+    let long: String = (0..6 * EXPORT_CHUNK / 40)
+        .map(|i| format!("word{i} in a long text, "))
+        .collect();
+    assert!(long.len() > 2 * EXPORT_CHUNK);
+    for (id, text) in [
+        ("long-1", long.as_str()),
+        ("short", "A short one."),
+        ("long-2", &long[7..]),
+    ] {
+        checker.add_reference(Reference::new(id, text)).unwrap();
+    }
+    for _ in 0..300 {
+        let id = format!("many-{}", checker.references().len());
+        let text = format!("{id}: the many short references of a large set, {long:.300}");
+        checker.add_reference(Reference::new(id, text)).unwrap();
+    }
+    let mut sink = Pieces::default();
+    export_index_to(&checker, &mut sink).unwrap();
+    let file = sink.pieces.concat();
+    assert_eq!(file, export_index(&checker).unwrap());
+    assert_eq!(sink.announced, Some(file.len()));
+    assert!(sink.pieces.len() > file.len() / EXPORT_CHUNK);
+    // Longer pieces are single fields (a long text, its fingerprints, the frequency table),
+    // written as they are rather than copied through the buffer.
+    let long_pieces: Vec<&[u8]> = (sink.pieces.iter().map(Vec::as_slice))
+        .filter(|piece| piece.len() > EXPORT_CHUNK)
+        .collect();
+    assert!(long_pieces.contains(&long.as_bytes()) && long_pieces.contains(&&long.as_bytes()[7..]));
+    assert!(long_pieces.len() <= 5, "{} long pieces", long_pieces.len());
+    assert_eq!(
+        import_index(&file).unwrap().references(),
+        checker.references()
+    );
+}
+
 fn message_of(file: &[u8]) -> String {
     import_index(file).unwrap_err().to_string()
 }

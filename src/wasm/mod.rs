@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 use crate::checker::{
     CheckOptions, Checker, CheckerOptions, Defaults, PairsOptions, Paper, Reference,
 };
-use crate::store::{export_index, import_index};
+use crate::store::{export_index_to, import_index, IndexSink};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -243,8 +243,12 @@ impl JsChecker {
 
     /// The whole reference set as one versioned, checksummed binary file.
     #[wasm_bindgen(js_name = exportIndex)]
-    pub fn export_index(&self) -> Result<Vec<u8>, JsError> {
-        core(export_index(&self.inner))
+    pub fn export_index(&self) -> Result<js_sys::Uint8Array, JsError> {
+        // Written a piece at a time into the array the caller gets: a file-sized buffer in the
+        // engine's memory would raise its high-water mark for good.
+        let mut sink = ArraySink::default();
+        core(export_index_to(&self.inner, &mut sink))?;
+        Ok(sink.array.unwrap_or_default())
     }
 
     /// Adds the references of a set saved by `exportIndex` (a `Uint8Array` or `ArrayBuffer`) that
@@ -303,5 +307,27 @@ impl JsChecker {
                 self.inner.len()
             ),
         }
+    }
+}
+
+/// A saved index written straight into a JS `Uint8Array` of its length.
+#[derive(Default)]
+struct ArraySink {
+    array: Option<js_sys::Uint8Array>,
+    written: u32,
+}
+
+impl IndexSink for ArraySink {
+    fn begin(&mut self, len: usize) {
+        // A set holds at most 256 MiB of text (`MAX_REFERENCE_SET_BYTES`): its file fits in u32.
+        self.array = Some(js_sys::Uint8Array::new_with_length(len as u32));
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let end = self.written + bytes.len() as u32;
+        if let Some(array) = &self.array {
+            array.subarray(self.written, end).copy_from(bytes);
+        }
+        self.written = end;
     }
 }
