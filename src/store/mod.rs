@@ -173,6 +173,20 @@ fn unframe(bytes: &[u8]) -> Result<(u32, u32, &[u8]), Error> {
 
 /// Reads a saved index back into a checker.
 pub fn import_index(bytes: &[u8]) -> Result<Checker, Error> {
+    let (scheme, parts) = decode(bytes)?;
+    build(scheme, parts)
+}
+
+/// [`import_index`] of a file the caller gives up: it is dropped once decoded, before the postings
+/// are built, so the file and the postings being built are never in memory together.
+pub fn import_index_owned(bytes: Vec<u8>) -> Result<Checker, Error> {
+    let (scheme, parts) = decode(&bytes)?;
+    drop(bytes);
+    build(scheme, parts)
+}
+
+/// The file's hash scheme and its decoded, validated parts.
+fn decode(bytes: &[u8]) -> Result<(u32, Parts), Error> {
     let (version, scheme, body) = unframe(bytes)?;
     let parts = match version {
         1 => legacy::decode(body),
@@ -184,6 +198,11 @@ pub fn import_index(bytes: &[u8]) -> Result<Checker, Error> {
         .options
         .validate()
         .map_err(|e| Error::InvalidIndex(format!("its options are invalid: {e}")))?;
+    Ok((scheme, parts))
+}
+
+/// The checker of decoded parts: their postings built from the stored fingerprints.
+fn build(scheme: u32, parts: Parts) -> Result<Checker, Error> {
     if scheme < HASH_SCHEME_VERSION {
         // An earlier scheme hashed other matching forms: the stored texts are re-indexed.
         return reindex(parts);

@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 use crate::checker::{
     CheckOptions, Checker, CheckerOptions, Defaults, PairsOptions, Paper, Reference,
 };
-use crate::store::{export_index_to, import_index, IndexSink};
+use crate::store::{export_index_to, import_index_owned, IndexSink};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -261,7 +261,7 @@ impl JsChecker {
         #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
     ) -> Result<JsValue, JsError> {
         let bytes = plain::bytes(&bytes, "bytes")?;
-        let other = core(import_index(&bytes))?;
+        let other = core(import_index_owned(bytes))?;
         to_js(&core(self.inner.merge(other))?)
     }
 
@@ -273,7 +273,7 @@ impl JsChecker {
     ) -> Result<JsChecker, JsError> {
         let bytes = plain::bytes(&bytes, "bytes")?;
         Ok(JsChecker {
-            inner: core(import_index(&bytes))?,
+            inner: core(import_index_owned(bytes))?,
         })
     }
 }

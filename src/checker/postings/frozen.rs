@@ -89,8 +89,11 @@ impl Frozen {
     /// here, in one frozen set without free slots or empty lists.
     pub(super) fn merged(&self, mut added: Vec<(u64, u32)>) -> Frozen {
         added.sort_unstable();
-        let mut keys = Vec::with_capacity(self.keys.len() + added.len());
-        let mut starts = Vec::with_capacity(self.keys.len() + added.len() + 1);
+        // Exactly the room the keys need: room for a key per added posting would stay unused for
+        // good (most add a slot to a key already held, a reference's own or another's).
+        let key_count = distinct_keys(&self.keys, &added);
+        let mut keys = Vec::with_capacity(key_count);
+        let mut starts = Vec::with_capacity(key_count + 1);
         let mut slots = Vec::with_capacity(self.slots.len() + added.len());
         starts.push(0);
         let mut added = added.into_iter().peekable();
@@ -142,4 +145,51 @@ fn directory(keys: &[u64]) -> (Vec<u32>, u32) {
     }
     directory.push(keys.len() as u32);
     (directory, shift)
+}
+
+/// How many distinct keys `held` (sorted, distinct) and `added` (sorted) have together, free or not.
+fn distinct_keys(held: &[u64], added: &[(u64, u32)]) -> usize {
+    let (mut held, mut count) = (held.iter().peekable(), held.len());
+    let mut previous = None;
+    for &(key, _) in added {
+        if previous == Some(key) {
+            continue;
+        }
+        previous = Some(key);
+        while held.next_if(|&&h| h < key).is_some() {}
+        if held.next_if(|&&h| h == key).is_none() {
+            count += 1;
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distinct_keys_counts_each_key_once_and_merges_keep_exactly_that_room() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |modulus: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % modulus
+        };
+        let mut frozen = Frozen::default();
+        for round in 0..60u32 {
+            let mut added: Vec<(u64, u32)> = (0..next(40)).map(|_| (next(100), round)).collect();
+            added.sort_unstable();
+            added.dedup();
+            let mut expected: Vec<u64> = frozen.keys.clone();
+            expected.extend(added.iter().map(|&(key, _)| key));
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(distinct_keys(&frozen.keys, &added), expected.len());
+            frozen = frozen.merged(added);
+            assert_eq!(frozen.keys, expected);
+            assert_eq!(frozen.keys.capacity(), expected.len());
+        }
+    }
 }
