@@ -27,10 +27,9 @@ mod entries;
 mod legacy;
 mod records;
 mod sink;
+mod source;
 #[cfg(test)]
 mod tests;
-
-use xxhash_rust::xxh3::xxh3_64;
 
 use crate::checker::{Checker, CheckerOptions, StoredEntry};
 use crate::error::Error;
@@ -38,6 +37,7 @@ use crate::sketch::simhash::IdfTable;
 use crate::sketch::HASH_SCHEME_VERSION;
 
 pub use sink::{IndexSink, CHUNK as EXPORT_CHUNK};
+pub use source::IndexSource;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 16] = b"PLAGSCOPE-INDEX\n";
@@ -104,7 +104,7 @@ fn framed(version: u32, body: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(HEADER + body.len() + TRAILER);
     write_header(&mut bytes, version, body.len());
     bytes.extend_from_slice(body);
-    bytes.extend_from_slice(&xxh3_64(body).to_le_bytes());
+    bytes.extend_from_slice(&xxhash_rust::xxh3::xxh3_64(body).to_le_bytes());
     bytes
 }
 
@@ -124,16 +124,20 @@ fn refuse_older(version: u32) -> Error {
     ))
 }
 
-/// The header's checks: returns the format version, the hash scheme and the checksummed body.
-fn unframe(bytes: &[u8]) -> Result<(u32, u32, &[u8]), Error> {
+/// The frame's checks: returns the format version, the hash scheme and the length of the body,
+/// whose checksum has been checked.
+fn read_frame(source: &mut impl IndexSource) -> Result<(u32, u32, usize), Error> {
     let invalid = |message: String| Err(Error::InvalidIndex(message));
-    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+    let file_len = source.file_len();
+    let mut header = [0; HEADER];
+    source.read(0, &mut header[..file_len.min(HEADER)]);
+    if file_len < MAGIC.len() || &header[..MAGIC.len()] != MAGIC {
         return invalid("this is not a plagscope index (wrong file type)".into());
     }
-    if bytes.len() < HEADER + TRAILER {
-        return invalid(format!("the file is truncated ({} bytes)", bytes.len()));
+    if file_len < HEADER + TRAILER {
+        return invalid(format!("the file is truncated ({file_len} bytes)"));
     }
-    let version = u32_at(bytes, 16);
+    let version = u32_at(&header, 16);
     if version > FORMAT_VERSION {
         return invalid(format!(
             "it was written by a newer plagscope (format {version}; this version reads up to {FORMAT_VERSION}); update plagscope"
@@ -142,16 +146,16 @@ fn unframe(bytes: &[u8]) -> Result<(u32, u32, &[u8]), Error> {
     if version == 0 {
         return invalid("its format version is 0, which no plagscope writes".into());
     }
-    let scheme = u32_at(bytes, 20);
+    let scheme = u32_at(&header, 20);
     if scheme == 0 || scheme > HASH_SCHEME_VERSION {
         return invalid(format!(
             "its shingle hashes are scheme {scheme}, this plagscope uses scheme {HASH_SCHEME_VERSION}; rebuild the index from the documents"
         ));
     }
-    let body_len = u64_at(bytes, 24);
+    let body_len = u64_at(&header, 24);
     // The length is the file's claim: compare it with what is there without ever computing
     // HEADER + body_len + TRAILER, which a damaged or crafted header can make wrap around.
-    let available = (bytes.len() - HEADER - TRAILER) as u64;
+    let available = (file_len - HEADER - TRAILER) as u64;
     if body_len > available {
         return invalid(format!(
             "the file is truncated (its header announces {body_len} bytes of contents, {available} are there)"
@@ -164,33 +168,32 @@ fn unframe(bytes: &[u8]) -> Result<(u32, u32, &[u8]), Error> {
         ));
     }
     let body_len = body_len as usize;
-    let body = &bytes[HEADER..HEADER + body_len];
-    if xxh3_64(body) != u64_at(bytes, HEADER + body_len) {
+    let mut trailer = [0; TRAILER];
+    source.read(HEADER + body_len, &mut trailer);
+    if source::checksum(source, HEADER, HEADER + body_len) != u64::from_le_bytes(trailer) {
         return invalid("the checksum does not match: the file is corrupted".into());
     }
-    Ok((version, scheme, body))
+    Ok((version, scheme, body_len))
 }
 
 /// Reads a saved index back into a checker.
 pub fn import_index(bytes: &[u8]) -> Result<Checker, Error> {
-    let (scheme, parts) = decode(bytes)?;
-    build(scheme, parts)
+    import_index_from(&mut { bytes })
 }
 
-/// [`import_index`] of a file the caller gives up: it is dropped once decoded, before the postings
-/// are built, so the file and the postings being built are never in memory together.
-pub fn import_index_owned(bytes: Vec<u8>) -> Result<Checker, Error> {
-    let (scheme, parts) = decode(&bytes)?;
-    drop(bytes);
-    build(scheme, parts)
-}
-
-/// The file's hash scheme and its decoded, validated parts.
-fn decode(bytes: &[u8]) -> Result<(u32, Parts), Error> {
-    let (version, scheme, body) = unframe(bytes)?;
+/// Reads a saved index back into a checker, a piece at a time: no copy of the file is made, and the
+/// decoded records are dropped as their entries are made (see [`source`]).
+pub fn import_index_from(source: &mut impl IndexSource) -> Result<Checker, Error> {
+    let (version, scheme, body_len) = read_frame(source)?;
     let parts = match version {
-        1 => legacy::decode(body),
-        FORMAT_VERSION => records::decode(body),
+        1 => {
+            let mut body = vec![0; body_len];
+            source.read(HEADER, &mut body);
+            legacy::decode(&body)
+        }
+        FORMAT_VERSION => {
+            records::decode_from(&mut source::Window::new(source, HEADER, HEADER + body_len))
+        }
         older => return Err(refuse_older(older)),
     }
     .map_err(|e| Error::InvalidIndex(format!("the contents cannot be decoded ({e})")))?;
@@ -198,7 +201,7 @@ fn decode(bytes: &[u8]) -> Result<(u32, Parts), Error> {
         .options
         .validate()
         .map_err(|e| Error::InvalidIndex(format!("its options are invalid: {e}")))?;
-    Ok((scheme, parts))
+    build(scheme, parts)
 }
 
 /// The checker of decoded parts: their postings built from the stored fingerprints.

@@ -19,11 +19,13 @@ use crate::sketch::simhash::IdfTable;
 use crate::text::TextOptions;
 
 use super::bytes::{u32_bytes, u64_bytes};
-use super::entries::{Entries, EntryRecord};
+use super::entries::EntryRecord;
+use super::source::{IndexSource, Window};
 use super::Parts;
 
 /// The whole body: the set's options, its references in order, its document frequencies.
-/// `References` is a `Vec` of [`ReferenceRecordV2`] when written, and [`Entries`] when read.
+/// `References` is a `Vec` of [`ReferenceRecordV2`] (or the borrowing [`ReferencesOut`] when
+/// saving); reading takes the fields one by one ([`decode_from`]).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct IndexRecordV2<References = Vec<ReferenceRecordV2>> {
     pub(crate) options: OptionsRecordV2,
@@ -340,16 +342,23 @@ pub(crate) fn encode<'a>(
     }
 }
 
-/// The in-memory parts of a version 2 body.
-pub(crate) fn decode(body: &[u8]) -> Result<Parts, String> {
-    let record: IndexRecordV2<Entries<ReferenceRecordV2>> =
-        postcard::from_bytes(body).map_err(|e| e.to_string())?;
-    let entries = record.references.into_result()?;
+/// The in-memory parts of a version 2 body, read a record at a time: each reference becomes its
+/// entry before the next is read, so the records are never all in memory.
+pub(crate) fn decode_from(body: &mut Window<impl IndexSource>) -> Result<Parts, String> {
+    let options: OptionsRecordV2 = body.take()?;
+    // The sequence's length, a varint as postcard writes it: the file's claim, so no more room is
+    // reserved than serde itself would (1 MiB).
+    let count: u64 = body.take()?;
+    let cautious = (1 << 20) / std::mem::size_of::<StoredEntry>();
+    let mut entries = Vec::with_capacity(count.min(cautious as u64) as usize);
+    for _ in 0..count {
+        entries.push(body.take::<ReferenceRecordV2>()?.into_entry()?);
+    }
     let IdfRecordV2 {
         documents,
         terms,
         frequencies,
-    } = record.idf;
+    } = body.take()?;
     if terms.len() != frequencies.len() {
         return Err(format!(
             "{} document-frequency terms but {} counts",
@@ -359,7 +368,7 @@ pub(crate) fn decode(body: &[u8]) -> Result<Parts, String> {
     }
     let idf = idf_table(documents, terms.into_iter().zip(frequencies).collect())?;
     Ok(Parts {
-        options: record.options.into_options()?,
+        options: options.into_options()?,
         entries,
         idf,
     })

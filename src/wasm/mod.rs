@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 use crate::checker::{
     CheckOptions, Checker, CheckerOptions, Defaults, PairsOptions, Paper, Reference,
 };
-use crate::store::{export_index_to, import_index_owned, IndexSink};
+use crate::store::{export_index_to, import_index_from, IndexSink, IndexSource};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -260,8 +260,8 @@ impl JsChecker {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
     ) -> Result<JsValue, JsError> {
-        let bytes = plain::bytes(&bytes, "bytes")?;
-        let other = core(import_index_owned(bytes))?;
+        let mut file = ArraySource(plain::byte_array(&bytes, "bytes")?);
+        let other = core(import_index_from(&mut file))?;
         to_js(&core(self.inner.merge(other))?)
     }
 
@@ -271,9 +271,9 @@ impl JsChecker {
     pub fn import_index(
         #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
     ) -> Result<JsChecker, JsError> {
-        let bytes = plain::bytes(&bytes, "bytes")?;
+        let mut file = ArraySource(plain::byte_array(&bytes, "bytes")?);
         Ok(JsChecker {
-            inner: core(import_index_owned(bytes))?,
+            inner: core(import_index_from(&mut file))?,
         })
     }
 }
@@ -329,5 +329,19 @@ impl IndexSink for ArraySink {
             array.subarray(self.written, end).copy_from(bytes);
         }
         self.written = end;
+    }
+}
+
+/// A saved index read straight out of a JS `Uint8Array`, a piece at a time.
+struct ArraySource(js_sys::Uint8Array);
+
+impl IndexSource for ArraySource {
+    fn file_len(&self) -> usize {
+        self.0.length() as usize
+    }
+
+    fn read(&mut self, at: usize, into: &mut [u8]) {
+        let end = at + into.len();
+        self.0.subarray(at as u32, end as u32).copy_to(into);
     }
 }

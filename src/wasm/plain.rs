@@ -248,9 +248,10 @@ fn unreadable(path: &str, exception: &JsValue) -> JsError {
 }
 
 /// The bytes of a `Uint8Array` (a Node `Buffer` too) or an `ArrayBuffer`, recognized through its
-/// prototype chain and copied through a guarded `Reflect.construct`, so that even a Proxy posing as
-/// one cannot throw through Rust frames.
-pub fn bytes(value: &JsValue, path: &str) -> Result<Vec<u8>, JsError> {
+/// prototype chain and taken through a guarded `Reflect.construct` into a plain `Uint8Array` of this
+/// realm (so that even a Proxy posing as one cannot throw through Rust frames), left in JS memory:
+/// the engine reads it a piece at a time.
+pub fn byte_array(value: &JsValue, path: &str) -> Result<js_sys::Uint8Array, JsError> {
     let uint8_array: JsValue = js_sys::Uint8Array::new_with_length(0).into();
     let targets = [
         js_sys::Reflect::get_prototype_of(&uint8_array).map(JsValue::from),
@@ -290,7 +291,7 @@ pub fn bytes(value: &JsValue, path: &str) -> Result<Vec<u8>, JsError> {
     let constructor = js_sys::Function::from(constructor);
     let copy = js_sys::Reflect::construct(&constructor, &js_sys::Array::of1(value))
         .map_err(|e| unreadable(path, &e))?;
-    Ok(js_sys::Uint8Array::from(copy).to_vec())
+    Ok(js_sys::Uint8Array::from(copy))
 }
 
 /// A short, safe description of a JS value for error messages (never the value itself).
