@@ -162,6 +162,8 @@ impl NormalizedLine {
                 self.normalize_ascii(cluster, offset, options, evasion);
             } else if ideographs > 0 {
                 self.normalize_ideographs(cluster, offset, evasion);
+            } else if let Some(form) = runs.then(|| lone_punctuation_form(cluster)).flatten() {
+                self.normalize_punctuation(form, offset, evasion);
             } else {
                 let span = self.cluster_span(offset, cluster);
                 let styled = !cluster.is_ascii() && cluster.chars().any(is_styled_letter);
@@ -343,6 +345,8 @@ fn fold_case(chars: &[char], out: &mut Vec<char>) -> bool {
 
 mod invisibles;
 mod runs;
+
+use runs::lone_punctuation_form;
 
 /// Whether printable ASCII and CJK ideographs go through both steps a run at a time (always, but
 /// for the tests that compare the runs with one character at a time).

@@ -154,3 +154,43 @@ fn fullwidth_ascii_is_what_nfkc_gives() {
         "a cluster of two characters"
     );
 }
+
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn each_common_punctuation_mark_alone_is_normalized_as_the_general_path_does() {
+    // Every character the punctuation path could take, next to what ends a word, a letter, an
+    // ideograph, a mark that joins it (not then a cluster of its own) and line ends.
+    let candidates = (0x2000..=0x206F)
+        .chain(0x3000..=0x303F)
+        .chain(0xFF00..=0xFF65);
+    let mut taken = 0;
+    for c in candidates.filter_map(char::from_u32) {
+        taken += usize::from(runs::lone_punctuation_form(&c.to_string()).is_some());
+        // The last: words with every vowel marked, separated by the mark: five in a row are reported.
+        let marked_words = "tá{}mé{}lí{}pó{}kú{}dé{}rá";
+        for context in [
+            "中{}中",
+            "{}",
+            "a{}B",
+            "{}\u{301}x",
+            "é{}1",
+            "ｘ{} {}",
+            marked_words,
+        ] {
+            let lines = vec![context.replace("{}", &c.to_string())];
+            for ignore_case in [false, true] {
+                let options = TextOptions {
+                    ignore_case,
+                    ..TextOptions::default()
+                };
+                assert_eq!(
+                    everything(&lines, &options, true),
+                    everything(&lines, &options, false),
+                    "U+{:04X} in {context:?}",
+                    c as u32
+                );
+            }
+        }
+    }
+    assert_eq!(taken, 77, "characters that take the punctuation path");
+}
