@@ -20,8 +20,10 @@ node scripts/types.mjs
 
 step "optimizing for size (wasm-opt -Oz from npm binaryen)"
 # The features are the ones rustc enables by default for wasm32-unknown-unknown, and SIMD, which
-# .cargo/config.toml turns on.
-node_modules/.bin/wasm-opt -Oz \
+# .cargo/config.toml turns on. --low-memory-unused lets constant offsets fold into loads and stores
+# (1.5 KB gzipped): true of Rust's wasm layout, where the first MiB is the stack, growing down from
+# its top, and the data starts above it, so the first KiB is only ever reached by a stack overflow.
+node_modules/.bin/wasm-opt -Oz --low-memory-unused \
   --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-reference-types --enable-multivalue --enable-simd \
   pkg/plagscope_bg.wasm -o pkg/plagscope_bg.wasm
