@@ -198,16 +198,16 @@ impl Checker {
             kept.push(entry);
             lists.push(fingerprints);
         }
-        checker.load(kept, lists);
+        checker.load(kept, &lists);
         Ok(checker)
     }
 
     /// Fills an empty set with `entries` holding `fingerprints`, in order, in one pass over the
     /// postings.
-    fn load(&mut self, entries: Vec<Entry>, fingerprints: Vec<Vec<u64>>) {
+    fn load(&mut self, entries: Vec<Entry>, fingerprints: &[Vec<u64>]) {
         debug_assert!(self.entries.is_empty() && self.ids.is_empty());
         self.postings = Postings::default();
-        self.postings.load(fingerprints);
+        self.postings.extend(fingerprints);
         for (slot, entry) in entries.into_iter().enumerate() {
             // In a set filled at once, each reference's slot is its position.
             self.text_bytes += entry.reference.text.len();
@@ -289,7 +289,7 @@ impl Checker {
         let entries = std::mem::take(&mut self.entries);
         self.ids.clear();
         self.text_bytes = 0;
-        self.load(entries, fingerprints);
+        self.load(entries, &fingerprints);
     }
 
     /// Each reference's fingerprints, ascending, in the order of the references (for the store).
