@@ -97,10 +97,11 @@ pub struct Checker {
 }
 
 /// Most reference text one set holds, in bytes of UTF-8 (base documents included): 256 MiB, about
-/// 21,000 references of 2,000 words. Measured in the wasm build, a reference set takes about 5.5
-/// times its text in memory (postings, sketches, the text), growing in doublings; a wasm instance
-/// has at most 4 GiB, and a check of a 64 MiB paper needs up to 1.5 GB more. Past this the set is
-/// refused with a message rather than run out of memory.
+/// 21,000 references of 2,000 words. Measured in the wasm build, a reference set took up to 5.5
+/// times its text in memory (postings, sketches, the text; about 2 times at 10,000 references since
+/// saving and loading stopped copying the file, PERFORMANCE.md); a wasm instance has at most 4 GiB,
+/// and a check of a 64 MiB paper needs up to 1.5 GB more. Past this the set is refused with a
+/// message rather than run out of memory.
 pub const MAX_REFERENCE_SET_BYTES: usize = 256 << 20;
 
 impl Checker {
