@@ -32,6 +32,8 @@ pub mod sketch;
 mod sort;
 pub mod span;
 pub mod store;
+#[cfg(test)]
+mod test_random;
 pub mod text;
 
 /// The JavaScript bindings (wasm32 only); public so wasm-bindgen tests can call them from Rust.

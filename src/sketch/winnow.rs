@@ -137,13 +137,7 @@ mod tests {
 
     #[test]
     fn matches_the_naive_definition_on_random_and_repetitive_input() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |modulus: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % modulus
-        };
+        let mut next = crate::test_random::below(0x2545_f491_4f6c_dd1d);
         for round in 0..400 {
             let len = next(60) as usize;
             let alphabet = if round % 2 == 0 { 1 << 40 } else { 4 };

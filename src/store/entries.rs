@@ -1,6 +1,7 @@
-//! Reading a body's references straight into index entries, one record at a time, so that a file
-//! never has all its records and all its entries in memory at once (a file of many tiny references
-//! would otherwise take about twice the memory; `tests/limits.rs` measures it).
+//! Reading a format-1 body's references straight into index entries, one record at a time, so that
+//! a file never has all its records and all its entries in memory at once (a file of many tiny
+//! references would otherwise take about twice the memory; `tests/limits.rs` measures it). Format 2
+//! is read a record at a time from the file itself (`source.rs`, `records::decode_from`).
 
 use std::marker::PhantomData;
 

@@ -26,7 +26,7 @@ use super::Parts;
 /// The whole body: the set's options, its references in order, its document frequencies.
 /// `References` is a `Vec` of [`ReferenceRecordV2`] (or the borrowing [`ReferencesOut`] when
 /// saving); reading takes the fields one by one ([`decode_from`]).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize)]
 pub(crate) struct IndexRecordV2<References = Vec<ReferenceRecordV2>> {
     pub(crate) options: OptionsRecordV2,
     pub(crate) references: References,

@@ -60,7 +60,7 @@ impl<S: IndexSink> postcard::ser_flavors::Flavor for Chunked<'_, S> {
             self.flush();
         }
         if data.len() >= CHUNK {
-            // A long text: straight to the sink, not through the buffer.
+            // A long field (a text, its fingerprints, the frequency table): straight to the sink.
             self.hasher.update(data);
             self.sink.write(data);
         } else {

@@ -170,13 +170,7 @@ mod tests {
 
     #[test]
     fn distinct_keys_counts_each_key_once_and_merges_keep_exactly_that_room() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |modulus: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % modulus
-        };
+        let mut next = crate::test_random::below(0x9e37_79b9_7f4a_7c15);
         let mut frozen = Frozen::default();
         for round in 0..60u32 {
             let mut added: Vec<(u64, u32)> = (0..next(40)).map(|_| (next(100), round)).collect();

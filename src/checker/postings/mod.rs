@@ -190,13 +190,7 @@ mod tests {
     /// Random additions, removals and merges against a plain model: position → fingerprints.
     #[test]
     fn postings_answer_like_a_plain_list_of_references() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = crate::test_random::below(0x9E37_79B9_7F4A_7C15);
         let mut postings = Postings::default();
         let mut model: Vec<Vec<u64>> = Vec::new();
         for _ in 0..3_000 {
