@@ -70,45 +70,49 @@ pub fn word_shingles(analysis: &Analysis, n: usize) -> Result<Vec<Shingle>, Erro
 
 /// The hashes of [`word_shingles`] alone, in order, without their positions and spans.
 ///
-/// A shingle's text is its tokens' matching forms joined by one space. Where the normalized text
-/// already holds exactly that (tokens one space apart, as most of a line of prose is), the window
-/// is hashed in place; only windows with punctuation or a line break between their tokens are
-/// copied into a buffer first.
+/// A shingle's text is its tokens' matching forms joined by one space. All of them are written
+/// once into one such stream, in which every window is then a slice: a run of tokens already one
+/// space apart in the normalized text (most of a line of prose) is copied in one piece, and a
+/// window of Chinese characters is not copied once per window it is in.
 pub fn word_shingle_hashes(analysis: &Analysis, n: usize) -> Result<Vec<u64>, Error> {
     check_size("n", n)?;
     let tokens = &analysis.tokens;
-    let normalized = analysis.normalized.as_bytes();
-    // Gaps within the current window that are not a single space.
-    let is_odd_gap = |i: usize| {
-        let (end, next) = (tokens[i].norm_end, tokens[i + 1].norm_start);
-        next != end + 1 || normalized[end] != b' '
-    };
-    let mut odd_gaps = (0..n.saturating_sub(1).min(tokens.len().saturating_sub(1)))
-        .filter(|&i| is_odd_gap(i))
-        .count();
-    let mut buffer = String::new();
-    let mut hashes = Vec::with_capacity(tokens.len().saturating_sub(n - 1));
-    for (start, window) in tokens.windows(n).enumerate() {
-        if start > 0 {
-            // Slide: the gap after the token that left goes, the gap before the new last comes.
-            odd_gaps -= usize::from(n > 1 && is_odd_gap(start - 1));
-            odd_gaps += usize::from(n > 1 && is_odd_gap(start + n - 2));
-        }
-        let hash = if odd_gaps == 0 {
-            hash_bytes(&normalized[window[0].norm_start..window[n - 1].norm_end])
-        } else {
-            buffer.clear();
-            for (i, token) in window.iter().enumerate() {
-                if i > 0 {
-                    buffer.push(' ');
-                }
-                buffer.push_str(analysis.text_of(token));
-            }
-            hash_bytes(buffer.as_bytes())
-        };
-        hashes.push(hash);
+    if tokens.len() < n {
+        return Ok(Vec::new());
+    }
+    let joined = joined_forms(analysis);
+    let form_len = |i: usize| tokens[i].norm_end - tokens[i].norm_start;
+    // The stream offsets of the window's first byte and of the byte after its last token.
+    let mut start = 0;
+    let mut end = (0..n).map(|i| form_len(i) + 1).sum::<usize>() - 1;
+    let mut hashes = Vec::with_capacity(tokens.len() + 1 - n);
+    hashes.push(hash_bytes(&joined[start..end]));
+    for first in 1..=tokens.len() - n {
+        start += form_len(first - 1) + 1;
+        end += form_len(first + n - 1) + 1;
+        hashes.push(hash_bytes(&joined[start..end]));
     }
     Ok(hashes)
+}
+
+/// The matching forms of all tokens joined by one space. Runs of tokens that stand exactly one
+/// space apart in the normalized text are copied as one slice.
+fn joined_forms(analysis: &Analysis) -> Vec<u8> {
+    let tokens = &analysis.tokens;
+    let normalized = analysis.normalized.as_bytes();
+    let mut joined = Vec::with_capacity(normalized.len() + tokens.len());
+    let mut run_start = 0;
+    for (i, token) in tokens.iter().enumerate() {
+        let continues = tokens.get(i + 1).is_some_and(|next| {
+            next.norm_start == token.norm_end + 1 && normalized[token.norm_end] == b' '
+        });
+        if !continues {
+            joined.extend_from_slice(&normalized[tokens[run_start].norm_start..token.norm_end]);
+            joined.push(b' ');
+            run_start = i + 1;
+        }
+    }
+    joined
 }
 
 /// Hashed character n-grams of the character stream (see the module docs): one per position of
