@@ -25,6 +25,8 @@ impl NormalizedLine {
     ) -> usize {
         self.visible.clear();
         self.visible_origin.clear();
+        self.visible.reserve(line.len());
+        self.visible_origin.reserve(line.len());
         self.lookalike_suspects = false; // none in the runs of ASCII and ideographs
         self.overrides
             .start(std::mem::take(&mut self.override_open));
