@@ -10,7 +10,6 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::ascii_words::ascii_word_bounds;
 use super::chars::{cjk_ideograph_run_len, is_alphanumeric_fast};
 use super::confusables::{fold_letter, mixed_word_script, script_name};
 use super::evasion::{EvasionBuilder, EvasionReport};
@@ -194,7 +193,7 @@ impl Builder<'_> {
     /// same (property tests hold them to each other).
     fn segment(&mut self, line: &NormalizedLine) {
         if line.text.is_ascii() {
-            self.segments(line, ascii_word_bounds(&line.text));
+            self.ascii_segments(line);
         } else {
             let mut bounds = std::mem::take(&mut self.bounds);
             if simple_word_bounds(&line.text, &mut bounds) {
@@ -376,6 +375,7 @@ impl Builder<'_> {
     }
 }
 
+mod ascii;
 mod words;
 
 pub use words::is_unsegmented_script;
