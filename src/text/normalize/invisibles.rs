@@ -1,7 +1,9 @@
 //! Step 1 of normalizing a line: the visible characters, without the invisible ones (see the
 //! [parent module](super)), each byte with the original span it came from. Printable ASCII, most of
-//! nearly every line, and CJK ideographs are copied a run at a time.
+//! nearly every line, and CJK ideographs with the common punctuation between them are copied a run
+//! at a time.
 
+use super::runs::is_lone_punctuation;
 use super::{fast_runs, is_lookalike_suspect, NormalizedLine, Removed};
 use crate::span::Span;
 use crate::text::chars::{
@@ -216,7 +218,8 @@ impl NormalizedLine {
 }
 
 /// The length in bytes of the run of characters that step 1 keeps as they are, starting with `c`
-/// (`after` is the rest of the line): printable ASCII, or CJK ideographs; 0 for any other `c`.
+/// (`after` is the rest of the line): printable ASCII, or CJK ideographs and the common punctuation
+/// between them ([`is_lone_punctuation`]); 0 for any other `c`.
 fn visible_run_len(c: char, after: &str) -> usize {
     if matches!(c, ' '..='~') {
         return 1 + after
@@ -224,10 +227,34 @@ fn visible_run_len(c: char, after: &str) -> usize {
             .take_while(|b| matches!(b, b' '..=b'~'))
             .count();
     }
-    if is_cjk_ideograph(c) {
-        return 3 + cjk_ideograph_run_len(after);
+    if is_cjk_ideograph(c) || is_lone_punctuation(c) {
+        return 3 + cjk_run_len(after);
     }
     0
+}
+
+/// The length in bytes of the run of CJK ideographs and [`is_lone_punctuation`] characters at the
+/// start of `text`, each three bytes.
+fn cjk_run_len(text: &str) -> usize {
+    let mut len = 0;
+    while let Some(bytes) = text.as_bytes().get(len..len + 3) {
+        let more = cjk_ideograph_run_len(&text[len..]);
+        if more > 0 {
+            len += more;
+            continue;
+        }
+        // A three-byte character (`len` is a character boundary): decoded without checks.
+        let code = u32::from(bytes[0] & 0x0F) << 12
+            | u32::from(bytes[1] & 0x3F) << 6
+            | u32::from(bytes[2] & 0x3F);
+        let punctuation = matches!(bytes[0], 0xE2 | 0xE3 | 0xEF)
+            && char::from_u32(code).is_some_and(is_lone_punctuation);
+        if !punctuation {
+            break;
+        }
+        len += 3;
+    }
+    len
 }
 
 /// The separator stretches of a line ([`separator_stretches`]), found the first time a removed
