@@ -309,10 +309,22 @@ impl Builder<'_> {
         self.write_pending_space();
         let norm_start = self.analysis.normalized.len();
         self.analysis.normalized.push_str(run);
+        // A character is no number and never over `max_word_chars` (at least 1): only the stop
+        // word list can drop one, so without it each is kept without asking.
+        let keep_all = !self.options.remove_stopwords;
         for at in (0..run.len()).step_by(3) {
             let span = line.origin_of(start + at, start + at + 3);
             let norm = norm_start + at;
-            self.keep_token(span, norm, norm + 3, TokenKind::Character);
+            if keep_all {
+                self.analysis.tokens.push(Token {
+                    span,
+                    norm_start: norm,
+                    norm_end: norm + 3,
+                    kind: TokenKind::Character,
+                });
+            } else {
+                self.keep_token(span, norm, norm + 3, TokenKind::Character);
+            }
         }
     }
 

@@ -101,6 +101,26 @@ fn options_drop_numbers_stopwords_long_words_and_keep_punctuation() {
 }
 
 #[test]
+fn options_drop_chinese_stop_characters_and_keep_single_characters() {
+    let text = "我的书 and 你的";
+    let with = |f: fn(&mut TextOptions)| {
+        let mut options = TextOptions::default();
+        f(&mut options);
+        words_with(text, options)
+    };
+    assert_eq!(with(|_| ()), ["我", "的", "书", "and", "你", "的"]);
+    assert_eq!(with(|o| o.remove_stopwords = true), ["书"]);
+    assert_eq!(
+        with(|o| o.max_word_chars = Some(1)),
+        ["我", "的", "书", "你", "的"]
+    );
+    assert_eq!(
+        with(|o| o.ignore_numbers = true),
+        ["我", "的", "书", "and", "你", "的"]
+    );
+}
+
+#[test]
 fn normalized_text_collapses_whitespace() {
     assert_eq!(
         tokenize("  Hello,\n\n\t WORLD  ").normalized,
