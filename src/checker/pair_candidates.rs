@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::error::Error;
 use crate::index::lsh::{LshIndex, LshParams};
 use crate::index::simindex::{SimIndex, SimIndexParams};
-use crate::sketch::simhash::{simhash64, term_features, TermWeighting};
+use crate::sketch::simhash::{simhash64_counts, term_counts};
 
 use super::options::PairsOptions;
 use super::{Checker, Prepared};
@@ -75,9 +75,9 @@ const LSH: u8 = 2;
 const SIMINDEX: u8 = 4;
 
 /// The count-weighted term SimHash of a text, `None` for a text without terms.
-pub(super) fn count_simhash(prepared: &Prepared) -> Result<Option<u64>, Error> {
-    let features = term_features(&prepared.analysis, TermWeighting::Count, None)?;
-    Ok((!features.is_empty()).then(|| simhash64(features)))
+pub(super) fn count_simhash(prepared: &Prepared) -> Option<u64> {
+    let features = term_counts(&prepared.analysis);
+    (!features.is_empty()).then(|| simhash64_counts(&features))
 }
 
 impl Checker {
@@ -85,7 +85,9 @@ impl Checker {
     pub fn pair_candidates(&self, options: &PairsOptions) -> Result<PairCandidates, Error> {
         options.validate()?;
         let set = self.candidate_set(options, |document, _| {
-            count_simhash(&self.prepare_source(&self.entries[document].reference.text)?)
+            Ok(count_simhash(
+                &self.prepare_source(&self.entries[document].reference.text)?,
+            ))
         })?;
         let id = |document: u32| self.entries[document as usize].reference.id.clone();
         let pairs = (set.pairs.iter().zip(&set.sources))

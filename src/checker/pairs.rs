@@ -54,7 +54,7 @@ impl Checker {
         report(progress, Stage::Reading, 0, total)?;
         let candidates = self.candidate_set(options, |document, paired| {
             let prepared = self.prepare(&self.entries[document].reference.text)?;
-            let simhash = count_simhash(&prepared)?;
+            let simhash = count_simhash(&prepared);
             if paired {
                 sides[document] = Some(self.pair_side(prepared, options)?);
             }

@@ -42,6 +42,31 @@ pub fn simhash64(features: impl IntoIterator<Item = (u64, f64)>) -> u64 {
         .fold(0u64, |fingerprint, (bit, _)| fingerprint | 1 << bit)
 }
 
+/// [`simhash64`] of whole-number weights (term counts), the same fingerprint found faster: sums of
+/// whole numbers are exact in `f64` (below 2^53) whatever their order, so the votes can be summed as
+/// 32-bit integers, four to a SIMD lane rather than two, and the features need no order. The
+/// weights of one call must total under 2^31 (a text has at most 16 million tokens).
+///
+/// ```
+/// use plagscope::sketch::simhash::{simhash64, simhash64_counts};
+/// let counts = [(0xF0F0, 2), (0x0FF0, 1)];
+/// assert_eq!(simhash64_counts(&counts), simhash64(counts.map(|(h, c)| (h, f64::from(c)))));
+/// ```
+pub fn simhash64_counts(features: &[(u64, u32)]) -> u64 {
+    let mut votes = [0i32; 64];
+    for &(hash, count) in features {
+        let count = count as i32;
+        for (bit, vote) in votes.iter_mut().enumerate() {
+            *vote += if hash & 1 << bit != 0 { count } else { -count };
+        }
+    }
+    votes
+        .iter()
+        .enumerate()
+        .filter(|(_, &vote)| vote > 0)
+        .fold(0u64, |fingerprint, (bit, _)| fingerprint | 1 << bit)
+}
+
 /// Number of differing bits.
 #[inline]
 pub fn hamming(a: u64, b: u64) -> u32 {
@@ -190,11 +215,7 @@ pub fn term_features(
             ))
         }
     };
-    let mut counts: HashMap<u64, (f64, usize)> = HashMap::default();
-    for (hash, chars) in terms(analysis) {
-        counts.entry(hash).or_insert((0.0, chars)).0 += 1.0;
-    }
-    let mut features: Vec<(u64, f64)> = counts
+    let mut features: Vec<(u64, f64)> = term_table(analysis)
         .into_iter()
         .map(|(hash, (tf, chars))| {
             let weight = match weighting {
@@ -226,13 +247,65 @@ pub fn text_simhash(
     weighting: TermWeighting,
     idf: Option<&IdfTable>,
 ) -> Result<u64, Error> {
+    if weighting == TermWeighting::Count {
+        return Ok(simhash64_counts(&term_counts(analysis)));
+    }
     Ok(simhash64(term_features(analysis, weighting, idf)?))
+}
+
+/// Each distinct term of a text (stop words removed) with how often it occurs, in no order: the
+/// features of [`TermWeighting::Count`], for [`simhash64_counts`].
+pub fn term_counts(analysis: &Analysis) -> Vec<(u64, u32)> {
+    let table = term_table(analysis);
+    table
+        .into_iter()
+        .map(|(hash, (tf, _))| (hash, tf as u32))
+        .collect()
+}
+
+/// Each distinct term of a text with its count (as `f64`, the weight it starts from) and length in
+/// characters. One table type for every weighting keeps one copy of the hash map's code in the wasm.
+fn term_table(analysis: &Analysis) -> HashMap<u64, (f64, usize)> {
+    let mut counts: HashMap<u64, (f64, usize)> = HashMap::default();
+    for (hash, chars) in terms(analysis) {
+        counts.entry(hash).or_insert((0.0, chars)).0 += 1.0;
+    }
+    counts
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::text::tokenize;
+
+    #[test]
+    fn whole_number_votes_give_the_fingerprint_of_f64_votes() {
+        let mut below = crate::test_random::below(0x5EED_5140);
+        for case in 0..2_000 {
+            // Few features with few bits set tie often: ties must fall the same way (no bit).
+            let bits = if case % 2 == 0 { u64::MAX } else { 0x0F0F };
+            let features: Vec<(u64, u32)> = (0..below(12))
+                .map(|_| (below(u64::MAX) & bits, 1 + below(4) as u32))
+                .collect();
+            let as_f64 = features.iter().map(|&(h, c)| (h, f64::from(c)));
+            assert_eq!(
+                simhash64_counts(&features),
+                simhash64(as_f64),
+                "{features:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_texts_count_simhash_is_the_simhash_of_its_count_features() {
+        let text = "the cat sat on the mat, the cat sat again. 猫坐在垫子上，猫又坐下。";
+        let analysis = tokenize(text);
+        let features = term_features(&analysis, TermWeighting::Count, None).unwrap();
+        assert_eq!(
+            text_simhash(&analysis, TermWeighting::Count, None).unwrap(),
+            simhash64(features)
+        );
+    }
 
     #[test]
     fn heavier_features_win_the_vote() {

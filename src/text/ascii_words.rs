@@ -66,33 +66,19 @@ static CLASSES: [Class; 128] = {
     table
 };
 
-/// Whether each ASCII byte is a letter, a digit or `_`, which never break apart.
-static WORD_LIKE: [bool; 128] = {
-    let mut table = [false; 128];
-    let mut byte = 0;
-    while byte < 128 {
-        table[byte] = matches!(
-            class(byte as u8),
-            Class::Letter | Class::Digit | Class::ExtendNumLet
-        );
-        byte += 1;
-    }
-    table
-};
-
 /// Where the segment that starts at `start` ends (`start < bytes.len()`; `bytes` are ASCII).
 pub(crate) fn segment_end(bytes: &[u8], start: usize) -> usize {
     use Class::*;
     let at = |i: usize| bytes.get(i).map(|&byte| CLASSES[usize::from(byte & 0x7F)]);
+    let word_like = |c: Option<Class>| matches!(c, Some(Letter | Digit | ExtendNumLet));
     match CLASSES[usize::from(bytes[start] & 0x7F)] {
         Letter | Digit | ExtendNumLet => {
             let mut end = start + 1;
             loop {
                 // No two of letters, digits and `_` break apart (WB5, WB8-10, WB13a/b).
-                end += bytes[end..]
-                    .iter()
-                    .take_while(|&&byte| WORD_LIKE[usize::from(byte & 0x7F)])
-                    .count();
+                while word_like(at(end)) {
+                    end += 1;
+                }
                 // One `:` `.` `'` between letters, or `,` `;` `.` `'` between digits (WB6/7, 11/12).
                 let joined = matches!(
                     (at(end - 1), at(end), at(end + 1)),
