@@ -4,7 +4,9 @@
 //! at a time.
 
 use super::runs::is_lone_punctuation;
-use super::{fast_runs, is_lookalike_suspect, NormalizedLine, Removed};
+use super::{
+    empty_text_with_room, empty_with_room, fast_runs, is_lookalike_suspect, NormalizedLine, Removed,
+};
 use crate::span::Span;
 use crate::text::chars::{
     can_stand_for_space, char_role, cjk_ideograph_run_len, hides_inside_word, is_cjk_ideograph,
@@ -25,10 +27,8 @@ impl NormalizedLine {
         base: usize,
         evasion: &mut EvasionBuilder,
     ) -> usize {
-        self.visible.clear();
-        self.visible_origin.clear();
-        self.visible.reserve(line.len());
-        self.visible_origin.reserve(line.len());
+        empty_text_with_room(&mut self.visible, line.len());
+        empty_with_room(&mut self.visible_origin, line.len());
         self.lookalike_suspects = false; // none in the runs of ASCII and ideographs
         self.overrides
             .start(std::mem::take(&mut self.override_open));
