@@ -99,14 +99,7 @@ pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
     let mut analysis = Analysis::default();
     analysis.normalized.reserve(text.len());
     analysis.tokens.reserve(text.len() / 3);
-    let mut builder = Builder {
-        options,
-        analysis,
-        evasion: EvasionBuilder::default(),
-        pending_separator: None,
-        pieces: Vec::new(),
-        bounds: Vec::new(),
-    };
+    let mut builder = Builder::new(options, analysis);
     let mut line = NormalizedLine::default();
     let mut base = 0;
     for piece in super::pieces::pieces(text) {
@@ -184,6 +177,20 @@ struct Builder<'o> {
     pieces: Vec<(usize, usize, TokenKind)>,
     /// Scratch space for the segments of lines of ASCII and CJK.
     bounds: Vec<(usize, usize)>,
+}
+
+impl<'o> Builder<'o> {
+    /// A builder that writes into `analysis`, with nothing pending.
+    fn new(options: &'o TextOptions, analysis: Analysis) -> Self {
+        Builder {
+            options,
+            analysis,
+            evasion: EvasionBuilder::default(),
+            pending_separator: None,
+            pieces: Vec::new(),
+            bounds: Vec::new(),
+        }
+    }
 }
 
 impl Builder<'_> {

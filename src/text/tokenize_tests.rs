@@ -65,14 +65,16 @@ fn empty_and_symbol_only_inputs_give_no_tokens() {
     assert!(tokenize("  ,,, 😀 \u{200B} ").tokens.is_empty());
 }
 
+/// The default options changed by `f`.
+fn options(f: fn(&mut TextOptions)) -> TextOptions {
+    let mut options = TextOptions::default();
+    f(&mut options);
+    options
+}
+
 #[test]
 fn options_drop_numbers_stopwords_long_words_and_keep_punctuation() {
     let text = "The year 2024, a supercalifragilistic year!";
-    let options = |f: fn(&mut TextOptions)| {
-        let mut options = TextOptions::default();
-        f(&mut options);
-        options
-    };
     assert_eq!(
         words_with(text, options(|o| o.ignore_numbers = true)),
         ["the", "year", "a", "supercalifragilistic", "year"]
@@ -103,11 +105,7 @@ fn options_drop_numbers_stopwords_long_words_and_keep_punctuation() {
 #[test]
 fn options_drop_chinese_stop_characters_and_keep_single_characters() {
     let text = "我的书 and 你的";
-    let with = |f: fn(&mut TextOptions)| {
-        let mut options = TextOptions::default();
-        f(&mut options);
-        words_with(text, options)
-    };
+    let with = |f: fn(&mut TextOptions)| words_with(text, options(f));
     assert_eq!(with(|_| ()), ["我", "的", "书", "and", "你", "的"]);
     assert_eq!(with(|o| o.remove_stopwords = true), ["书"]);
     assert_eq!(

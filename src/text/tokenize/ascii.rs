@@ -62,19 +62,11 @@ impl Builder<'_> {
 mod tests {
     use super::*;
     use crate::text::ascii_words::ascii_word_bounds;
-    use crate::text::evasion::EvasionBuilder;
     use crate::text::{Analysis, TextOptions};
 
     /// The analysis of `text` (ASCII) with every line through the one-loop path or the general one.
     fn analysis(text: &str, options: &TextOptions, one_loop: bool) -> (Analysis, String) {
-        let mut builder = Builder {
-            options,
-            analysis: Analysis::default(),
-            evasion: EvasionBuilder::default(),
-            pending_separator: None,
-            pieces: Vec::new(),
-            bounds: Vec::new(),
-        };
+        let mut builder = Builder::new(options, Analysis::default());
         let mut line = NormalizedLine::default();
         let mut base = 0;
         for piece in crate::text::pieces::pieces(text) {
