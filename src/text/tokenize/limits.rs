@@ -1,0 +1,27 @@
+//! The pipeline's limits on one text, and the error that names them.
+
+use crate::error::Error;
+
+/// Largest text accepted, in bytes of UTF-8, both as given and normalized for matching: 64 MiB.
+pub const MAX_TEXT_BYTES: usize = 64 << 20;
+
+/// Most tokens (words, or characters of Chinese and similar scripts) in one text: every token
+/// costs about 100 bytes through the pipeline, and a wasm instance has at most 4 GiB.
+pub const MAX_TOKENS: usize = 16_000_000;
+
+/// Refuses a text over [`MAX_TEXT_BYTES`], naming `field` and saying by how much: both sizes in
+/// bytes too, because a text one byte over would otherwise read "64.0 MB; the limit is 64 MB".
+pub(crate) fn check_size(field: &'static str, bytes: usize, verb: &str) -> Result<(), Error> {
+    if bytes > MAX_TEXT_BYTES {
+        return Err(Error::invalid(
+            field,
+            format!(
+                "it {verb} {} MB ({bytes} bytes), over the limit of {} MB ({MAX_TEXT_BYTES} \
+                 bytes); split it into smaller documents",
+                crate::error::megabytes(bytes),
+                MAX_TEXT_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(())
+}
