@@ -31,6 +31,12 @@ fn is_lone_word_char(c: char) -> bool {
             | 0x3001..=0x3004 | 0x3006..=0x3029 | 0xFFFD)
 }
 
+/// Whether a lone character's cluster ends before `next`: `next` is one too, or an ASCII control
+/// (a line end, most often), before which a cluster always ends (GB5).
+fn ends_a_lone_cluster(next: char) -> bool {
+    is_lone_grapheme_char(next) || next.is_ascii_control()
+}
+
 /// The grapheme clusters of `text` with their byte offsets, as
 /// `text.grapheme_indices(true)` gives them (see [`first_cluster_len`]); what the property tests
 /// compare with the crate.
@@ -58,7 +64,7 @@ pub(crate) fn first_cluster_len(rest: &str) -> usize {
         // A control is a cluster of its own, CR LF the one pair (GB3-5, before any joining rule).
         return if rest.starts_with("\r\n") { 2 } else { 1 };
     }
-    if is_lone_grapheme_char(c) && chars.next().is_none_or(is_lone_grapheme_char) {
+    if is_lone_grapheme_char(c) && chars.next().is_none_or(ends_a_lone_cluster) {
         c.len_utf8()
     } else {
         rest.graphemes(true).next().map_or(rest.len(), str::len)
@@ -85,7 +91,7 @@ pub(crate) fn one_byte_clusters(bytes: &[u8]) -> usize {
 pub(crate) fn ideograph_clusters(text: &str) -> usize {
     let run = cjk_ideograph_run_len(text);
     match text[run..].chars().next() {
-        Some(next) if !is_lone_grapheme_char(next) => run.saturating_sub(3),
+        Some(next) if !ends_a_lone_cluster(next) => run.saturating_sub(3),
         _ => run,
     }
 }
@@ -146,6 +152,11 @@ mod tests {
                 assert_eq!(pair.graphemes(true).count(), 2, "{c:?}{neighbour:?}");
                 let pair = format!("{neighbour}{c}");
                 assert_eq!(pair.graphemes(true).count(), 2, "{neighbour:?}{c:?}");
+            }
+            // A control after it (a line end) starts a cluster of its own (GB5).
+            for control in ['\n', '\r', '\t', '\u{0}', '\u{7F}'] {
+                let pair = format!("{c}{control}");
+                assert_eq!(pair.graphemes(true).count(), 2, "{c:?}{control:?}");
             }
             // Not an emoji: an emoji ZWJ sequence does not take it in (GB11).
             assert_eq!(format!("😀\u{200D}{c}").graphemes(true).count(), 2, "{c:?}");
