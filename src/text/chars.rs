@@ -95,16 +95,21 @@ pub fn is_cjk_ideograph(c: char) -> bool {
 /// U+4DC0..U+4DFF, E4 B7 xx), or by E3 with a second byte from 0x90 (U+3400..).
 #[inline]
 pub fn cjk_ideograph_run_len(text: &str) -> usize {
-    text.as_bytes()
-        .chunks_exact(3)
-        .take_while(|bytes| match bytes[0] {
+    let bytes = text.as_bytes();
+    let mut len = 0;
+    while let [lead, second, _, ..] = bytes[len..] {
+        let ideograph = match lead {
             0xE5..=0xE9 => true,
-            0xE4 => bytes[1] != 0xB7,
-            0xE3 => bytes[1] >= 0x90,
+            0xE4 => second != 0xB7,
+            0xE3 => second >= 0x90,
             _ => false,
-        })
-        .count()
-        * 3
+        };
+        if !ideograph {
+            break;
+        }
+        len += 3;
+    }
+    len
 }
 
 /// `char::is_alphanumeric`, answered without the tables for ASCII, CJK ideographs and the common
