@@ -9,6 +9,7 @@ mod alloc;
 mod plain;
 mod progress;
 mod sketches;
+mod strings;
 
 pub use sketches::{analyze, minhash, shared_ngrams, shingle_hashes, shingles, simhash, winnow};
 
@@ -39,7 +40,7 @@ pub fn defaults() -> Result<JsValue, JsError> {
 }
 
 fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
-    value.as_string().ok_or_else(|| {
+    strings::js_string(value).ok_or_else(|| {
         JsError::new(&format!(
             "invalid `{name}`: expected a string, got {}",
             plain::describe(value)

@@ -39,7 +39,7 @@ fn read_at(value: &JsValue, path: &str, depth: usize) -> Result<Option<Value>, J
     if let Some(number) = value.as_f64() {
         return number_value(number, path).map(Some);
     }
-    if let Some(text) = value.as_string() {
+    if let Some(text) = super::strings::js_string(value) {
         return Ok(Some(Value::String(text)));
     }
     if !value.is_object() {

@@ -118,7 +118,7 @@ pub fn minhash(
     if let Some(hashes) = input.dyn_ref::<js_sys::BigUint64Array>() {
         return core(minhash_of_hashes(&hashes.to_vec(), &options));
     }
-    let text = input.as_string().ok_or_else(|| {
+    let text = super::strings::js_string(&input).ok_or_else(|| {
         JsError::new(&format!(
             "invalid `input`: expected a string or a BigUint64Array of shingle hashes, got {}",
             plain::describe(&input)

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { sharedNgrams, version } from 'plagscope';
+import { analyze, sharedNgrams, version } from 'plagscope';
 
 const sliceAll = (text, spans) => spans.map(({ start, end }) => text.slice(start, end));
 
@@ -97,4 +97,17 @@ test('full-width text matches its ASCII twin', () => {
   const a = 'ＴＨＥ ＲＥＳＵＬＴＳ ＡＲＥ ＦＩＮＡＬ';
   const result = sharedNgrams(a, 'the results are final', 4);
   assert.deepEqual(sliceAll(a, result.a), [a]);
+});
+
+test('texts reach the engine whole: ASCII, any script, astral characters, lone surrogates, long texts', () => {
+  const words = (text) => analyze(text).tokens.map(({ start, end }) => text.slice(start, end));
+  assert.deepEqual(words(''), []);
+  assert.deepEqual(words('plain ASCII words'), ['plain', 'ASCII', 'words']);
+  assert.deepEqual(words('Élan 中文 𠀀 \uD800 π'), ['Élan', '中', '文', '𠀀', 'π']);
+  // Over 4 Mi UTF-16 units the engine first makes room for ASCII only: a character beyond it at
+  // the very end, and one at the start, still arrive (another way).
+  const long = 'word '.repeat(900_000);
+  assert.deepEqual(words(`${long}é`).slice(-2), ['word', 'é']);
+  assert.deepEqual(words(`é ${long}`).slice(0, 2), ['é', 'word']);
+  assert.equal(analyze(long).tokens.length, 900_000);
 });
