@@ -112,6 +112,12 @@ pub fn cjk_ideograph_run_len(text: &str) -> usize {
     len
 }
 
+/// The code point of a three-byte UTF-8 sequence (`bytes` must start one), decoded without checks.
+#[inline]
+pub fn three_byte_code(bytes: &[u8]) -> u32 {
+    u32::from(bytes[0] & 0x0F) << 12 | u32::from(bytes[1] & 0x3F) << 6 | u32::from(bytes[2] & 0x3F)
+}
+
 /// `char::is_alphanumeric`, answered without the tables for ASCII, CJK ideographs and the common
 /// punctuation of [`is_common_punctuation`].
 #[inline]

@@ -235,16 +235,22 @@ impl Builder<'_> {
             if is_word {
                 self.word(line, start, segment);
             } else {
-                let norm_start = self.analysis.normalized.len();
-                self.analysis.normalized.push_str(segment);
-                if !self.options.ignore_punctuation {
-                    self.push_token(
-                        line.origin_of(start, start + segment.len()),
-                        norm_start,
-                        TokenKind::Punctuation,
-                    );
-                }
+                self.punctuation(line, start, segment);
             }
+        }
+    }
+
+    /// Writes `segment`, punctuation at byte `start` of the line, and keeps it as a token unless
+    /// punctuation is ignored.
+    fn punctuation(&mut self, line: &NormalizedLine, start: usize, segment: &str) {
+        let norm_start = self.analysis.normalized.len();
+        self.analysis.normalized.push_str(segment);
+        if !self.options.ignore_punctuation {
+            self.push_token(
+                line.origin_of(start, start + segment.len()),
+                norm_start,
+                TokenKind::Punctuation,
+            );
         }
     }
 
@@ -378,7 +384,7 @@ pub(crate) use limits::check_size;
 pub use limits::{MAX_TEXT_BYTES, MAX_TOKENS};
 
 pub use words::is_unsegmented_script;
-use words::{pieces, single_piece, starts_visibly};
+use words::{ascii_word_kind, pieces, single_piece, starts_visibly};
 
 #[cfg(test)]
 #[path = "tokenize_tests.rs"]

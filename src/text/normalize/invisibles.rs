@@ -10,7 +10,7 @@ use super::{
 use crate::span::Span;
 use crate::text::chars::{
     can_stand_for_space, char_role, cjk_ideograph_run_len, hides_inside_word, is_cjk_ideograph,
-    spaces_out_letters, CharRole,
+    spaces_out_letters, three_byte_code, CharRole,
 };
 use crate::text::evasion::EvasionBuilder;
 use crate::text::gaps::separator_stretches;
@@ -243,12 +243,9 @@ fn cjk_run_len(text: &str) -> usize {
             len += more;
             continue;
         }
-        // A three-byte character (`len` is a character boundary): decoded without checks.
-        let code = u32::from(bytes[0] & 0x0F) << 12
-            | u32::from(bytes[1] & 0x3F) << 6
-            | u32::from(bytes[2] & 0x3F);
+        // Led by E2, E3 or EF, a three-byte character (`len` is a character boundary).
         let punctuation = matches!(bytes[0], 0xE2 | 0xE3 | 0xEF)
-            && char::from_u32(code).is_some_and(is_lone_punctuation);
+            && char::from_u32(three_byte_code(bytes)).is_some_and(is_lone_punctuation);
         if !punctuation {
             break;
         }

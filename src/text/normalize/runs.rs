@@ -5,7 +5,7 @@
 
 use super::NormalizedLine;
 use crate::span::Span;
-use crate::text::chars::unify_punctuation;
+use crate::text::chars::{three_byte_code, unify_punctuation};
 use crate::text::chinese_script::{simplified_ideographs, IDEOGRAPHS_START};
 use crate::text::evasion::EvasionBuilder;
 use crate::text::TextOptions;
@@ -49,9 +49,7 @@ impl NormalizedLine {
         let mut copied = 0; // bytes of `run` written
         for (at, bytes) in run.as_bytes().chunks_exact(3).enumerate() {
             // Three bytes of UTF-8, a code point of the table's range (`cjk_ideograph_run_len`).
-            let code = u32::from(bytes[0] & 0x0F) << 12
-                | u32::from(bytes[1] & 0x3F) << 6
-                | u32::from(bytes[2] & 0x3F);
+            let code = three_byte_code(bytes);
             let to = simplified[(code - IDEOGRAPHS_START) as usize];
             if to as u32 != code {
                 let at = at * 3;

@@ -3,10 +3,9 @@
 //! ideographs, marks after a space, words to split or fold). A property test holds the two to the
 //! same output on arbitrary ASCII.
 
-use super::Builder;
+use super::{ascii_word_kind, Builder};
 use crate::text::ascii_words::segment_end;
 use crate::text::normalize::NormalizedLine;
-use crate::text::TokenKind;
 
 /// Whether an ASCII byte is Unicode White_Space (what `str::trim_start` removes): ASCII's
 /// whitespace and also VT, which `u8::is_ascii_whitespace` leaves out.
@@ -34,23 +33,9 @@ impl Builder<'_> {
             } else {
                 self.write_pending_space();
                 if segment.bytes().any(|b| b.is_ascii_alphanumeric()) {
-                    let letters = segment.bytes().any(|b| b.is_ascii_alphabetic());
-                    let kind = if letters {
-                        TokenKind::Word
-                    } else {
-                        TokenKind::Number
-                    };
-                    self.push_piece(line, start, segment, kind);
+                    self.push_piece(line, start, segment, ascii_word_kind(segment));
                 } else {
-                    let norm_start = self.analysis.normalized.len();
-                    self.analysis.normalized.push_str(segment);
-                    if !self.options.ignore_punctuation {
-                        self.push_token(
-                            line.origin_of(start, end),
-                            norm_start,
-                            TokenKind::Punctuation,
-                        );
-                    }
+                    self.punctuation(line, start, segment);
                 }
             }
             start = end;

@@ -12,14 +12,18 @@ use crate::text::chars::{cjk_ideograph_run_len, is_alphanumeric_fast, is_cjk_ide
 /// [`pieces`] would find it.
 pub(super) fn single_piece(word: &str) -> Option<TokenKind> {
     if word.is_ascii() {
-        let letters = word.bytes().any(|b| b.is_ascii_alphabetic());
-        return Some(if letters {
-            TokenKind::Word
-        } else {
-            TokenKind::Number
-        });
+        return Some(ascii_word_kind(word));
     }
     is_one_ideograph(word).then_some(TokenKind::Character)
+}
+
+/// The kind of an ASCII word: a word if it has a letter, else a number.
+pub(super) fn ascii_word_kind(word: &str) -> TokenKind {
+    if word.bytes().any(|b| b.is_ascii_alphabetic()) {
+        TokenKind::Word
+    } else {
+        TokenKind::Number
+    }
 }
 
 /// Whether `text` is one CJK ideograph (three bytes: found without decoding them).
