@@ -1,7 +1,8 @@
 //! How every option of plagscope is declared: once, with its doc, default and range.
 //!
 //! [`options!`](crate::options!) turns one declaration per field into the struct (serde names in
-//! camelCase, unknown names refused), its `Default`, its `validate` (ranges, then each field's own
+//! camelCase, unknown names refused), its `Default`, its reader from plain JSON data
+//! ([`crate::json_path::FromJson`], the same names), its `validate` (ranges, then each field's own
 //! rules) and its JSON Schema (doc comment as `description`, the default, `minimum`/`maximum`).
 //! Everything else is generated from that schema ([`crate::schema`]): the TypeScript declarations,
 //! the CLI's flags and help, the page's option limits and the README's tables. Adding an option is
@@ -75,6 +76,26 @@ macro_rules! options {
                 )*
                 $( $extra(self)?; )?
                 Ok(())
+            }
+        }
+
+        impl $crate::json_path::FromJson for $name {
+            /// Reads the fields given by their camelCase names; the others keep their defaults.
+            fn from_json(
+                value: &$crate::json_path::Value,
+            ) -> Result<Self, $crate::json_path::PathError> {
+                let mut read = Self::default();
+                $crate::json_path::read_fields(value, &[$(stringify!($field)),*], |index, inner| {
+                    let mut field = 0;
+                    $(
+                        if index == field {
+                            return $crate::json_path::read_into(&mut read.$field, inner);
+                        }
+                        field += 1;
+                    )*
+                    unreachable!("field {index} of {field}")
+                })?;
+                Ok(read)
             }
         }
 

@@ -5,6 +5,7 @@
 //! returns the highlighted passage: a character outside the Basic Multilingual Plane (most emoji) is 4
 //! bytes in UTF-8 but 2 units in UTF-16, an accented Latin letter 2 bytes but 1 unit.
 
+use crate::json_path::{missing_field, read_fields, FromJson, PathError, Value};
 use serde::{Deserialize, Serialize};
 
 /// A half-open range `[start, end)` of UTF-16 code units in an original text.
@@ -60,6 +61,25 @@ impl Span {
     pub fn slice_of<'a>(&self, text: &'a str) -> &'a str {
         self.try_slice_of(text)
             .unwrap_or_else(|| panic!("span {self:?} does not fit the text"))
+    }
+}
+
+impl FromJson for Span {
+    /// Reads `{ start, end }`, both required.
+    fn from_json(value: &Value) -> Result<Self, PathError> {
+        let mut bounds = [None, None];
+        read_fields(value, &["start", "end"], |index, inner| {
+            bounds[index] = Some(usize::from_json(inner)?);
+            Ok(())
+        })?;
+        let [Some(start), Some(end)] = bounds else {
+            return Err(missing_field(if bounds[0].is_none() {
+                "start"
+            } else {
+                "end"
+            }));
+        };
+        Ok(Span { start, end })
     }
 }
 

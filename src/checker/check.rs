@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use crate::align::align;
 use crate::error::Error;
 use crate::exclude::Exclusion;
+use crate::json_path::{missing_field, read_fields, FromJson, PathError, Value};
 use crate::methods::combined::Metadata;
 
 use crate::text::tokenize::check_size;
@@ -26,6 +27,22 @@ pub struct Paper {
     /// Its keywords, tags and references.
     #[serde(default)]
     pub meta: Metadata,
+}
+
+impl FromJson for Paper {
+    /// Reads `{ text, meta? }`.
+    fn from_json(value: &Value) -> Result<Self, PathError> {
+        let (mut text, mut meta) = (None, Metadata::default());
+        read_fields(value, &["text", "meta"], |index, inner| {
+            match index {
+                0 => text = Some(String::from_json(inner)?),
+                _ => meta = Metadata::from_json(inner)?,
+            }
+            Ok(())
+        })?;
+        let text = text.ok_or_else(|| missing_field("text"))?;
+        Ok(Paper { text, meta })
+    }
 }
 
 impl Checker {

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use rustc_hash::FxHashSet as HashSet;
 
 use crate::error::Error;
+use crate::json_path::{missing_field, read_fields, FromJson, PathError, Value};
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::MinHashSignature;
 use crate::sketch::simhash::IdfTable;
@@ -53,6 +54,28 @@ impl Reference {
             meta: Metadata::default(),
             base: false,
         }
+    }
+}
+
+impl FromJson for Reference {
+    /// Reads `{ id, title?, text, meta?, base? }`.
+    fn from_json(value: &Value) -> Result<Self, PathError> {
+        let (mut id, mut text) = (None, None);
+        let mut reference = Reference::new("", "");
+        let names = ["id", "title", "text", "meta", "base"];
+        read_fields(value, &names, |index, inner| {
+            match index {
+                0 => id = Some(String::from_json(inner)?),
+                1 => reference.title = String::from_json(inner)?,
+                2 => text = Some(String::from_json(inner)?),
+                3 => reference.meta = Metadata::from_json(inner)?,
+                _ => reference.base = bool::from_json(inner)?,
+            }
+            Ok(())
+        })?;
+        reference.id = id.ok_or_else(|| missing_field("id"))?;
+        reference.text = text.ok_or_else(|| missing_field("text"))?;
+        Ok(reference)
     }
 }
 

@@ -39,6 +39,14 @@ pub enum MinHashScheme {
     Classic,
 }
 
+impl crate::json_path::FromJson for MinHashScheme {
+    /// Reads the names serde gives the variants (a test holds them to it).
+    fn from_json(value: &crate::json_path::Value) -> Result<Self, crate::json_path::PathError> {
+        let scheme = crate::json_path::variant(value, &["onePermutation", "classic"])?;
+        Ok([MinHashScheme::OnePermutation, MinHashScheme::Classic][scheme])
+    }
+}
+
 /// A MinHash signature: one `u32` per slot. Serialized as its scheme, slot count and the slots'
 /// little-endian bytes (none for an empty set): four bytes per slot.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -28,6 +28,14 @@ pub enum ShingleKind {
 
 impl crate::options::Validate for ShingleKind {}
 
+impl crate::json_path::FromJson for ShingleKind {
+    /// Reads the names serde gives the variants (a test holds them to it).
+    fn from_json(value: &crate::json_path::Value) -> Result<Self, crate::json_path::PathError> {
+        let kind = crate::json_path::variant(value, &["word", "char"])?;
+        Ok([ShingleKind::Word, ShingleKind::Char][kind])
+    }
+}
+
 crate::options! {
     /// Options of [`shingles_of`].
     #[derive(Eq)]

@@ -10,11 +10,11 @@
 //!
 //! What comes out is a `serde_json::Value`: `undefined` and `null` properties are left out (they
 //! mean "the default"), numbers must be finite, objects must be plain (`{}` or `Object.create(null)`,
-//! not a `Map` or a `Date`). It is then deserialized into the core's option types, whose
-//! `deny_unknown_fields` rejects misspelled names, with the path of a bad field in the message.
+//! not a `Map` or a `Date`). It is then read into the core's option types ([`FromJson`]), which refuse
+//! misspelled names, with the path of a bad field in the message.
 
 use crate::error::Number;
-use serde::de::DeserializeOwned;
+use crate::json_path::FromJson;
 use serde_json::{Map, Number as JsonNumber, Value};
 use wasm_bindgen::{JsError, JsValue};
 
@@ -65,7 +65,7 @@ fn read_at(value: &JsValue, path: &str, depth: usize) -> Result<Option<Value>, J
 
 /// Reads an options argument and deserializes it; absent gives the defaults. Errors name the
 /// field: ``invalid `options.align.minWords`: expected a whole number, got -5``.
-pub fn options<T: DeserializeOwned + Default>(value: &JsValue, path: &str) -> Result<T, JsError> {
+pub fn options<T: FromJson + Default>(value: &JsValue, path: &str) -> Result<T, JsError> {
     match read(value, path)? {
         None => Ok(T::default()),
         Some(Value::Object(map)) => deserialize(Value::Object(map), path),
@@ -77,61 +77,16 @@ pub fn options<T: DeserializeOwned + Default>(value: &JsValue, path: &str) -> Re
 }
 
 /// Deserializes plain data read by [`read`], naming the path of a field of the wrong type.
-pub fn deserialize<T: DeserializeOwned>(value: Value, path: &str) -> Result<T, JsError> {
+pub fn deserialize<T: FromJson>(value: Value, path: &str) -> Result<T, JsError> {
     crate::json_path::from_value(&value).map_err(|error| {
-        let inner = error.message().to_string();
-        let mut field = error.path();
-        let message = match unknown_field(&inner) {
-            Some(message) => {
-                // The path ends with the unknown name itself: name the object that has it.
-                field = field
-                    .rsplit_once('.')
-                    .map_or(".", |(parent, _)| parent)
-                    .to_string();
-                message
-            }
-            None => friendly(&inner),
-        };
-        if field == "." || field.is_empty() {
+        let field = error.path();
+        let message = error.message();
+        if field == "." {
             JsError::new(&format!("invalid `{path}`: {message}"))
         } else {
             JsError::new(&format!("invalid `{path}.{field}`: {message}"))
         }
     })
-}
-
-/// serde's "unknown field `x`, expected one of `a`, `b`" as "unknown option `x` (expected one of:
-/// a, b)".
-fn unknown_field(message: &str) -> Option<String> {
-    let rest = message.strip_prefix("unknown field ")?;
-    let (name, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
-    let expected = expected.trim_start_matches("one of ").replace('`', "");
-    Some(format!(
-        "unknown option {name} (expected one of: {expected})"
-    ))
-}
-
-/// serde's wording in the words of a JS user: no Rust type names.
-fn friendly(message: &str) -> String {
-    let mut message = message.to_string();
-    for (rust, js) in [
-        ("expected usize", "expected a whole number"),
-        ("expected u32", "expected a whole number"),
-        ("expected u64", "expected a whole number"),
-        ("expected f64", "expected a number"),
-        ("expected a sequence", "expected an array"),
-        ("floating point", "number"),
-        ("integer", "number"),
-        ("expected a string", "expected a string"),
-        ("unit value", "null"),
-    ] {
-        message = message.replace(rust, js);
-    }
-    if let Some(at) = message.find("expected struct ") {
-        message.truncate(at);
-        message.push_str("expected an object");
-    }
-    message
 }
 
 fn number_value(number: f64, path: &str) -> Result<Value, JsError> {
