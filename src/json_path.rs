@@ -269,21 +269,23 @@ fn is_camel_case_of(key: &str, field: &str) -> bool {
     key.next().is_none()
 }
 
-/// The camelCase form of the snake_case `field`.
+/// The camelCase form of a snake_case field name or dotted path (`align.min_words` ->
+/// `align.minWords`), as a JS caller writes it.
 pub fn camel_case(field: &str) -> String {
-    let mut camel = String::with_capacity(field.len());
+    let mut camel = Vec::with_capacity(field.len());
     let mut upper = false;
-    for c in field.chars() {
-        match c {
-            '_' => upper = true,
-            c if upper => {
-                camel.push(c.to_ascii_uppercase());
+    for &byte in field.as_bytes() {
+        match byte {
+            b'_' => upper = true,
+            _ if upper => {
+                camel.push(byte.to_ascii_uppercase());
                 upper = false;
             }
-            c => camel.push(c),
+            _ => camel.push(byte),
         }
     }
-    camel
+    // Only ASCII bytes were changed, to ASCII bytes.
+    String::from_utf8(camel).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -203,4 +203,5 @@ fn names_match_only_their_exact_camel_case_form() {
     assert!(!is_camel_case_of("a", "a_"));
     assert_eq!(camel_case("exclude_bibliography"), "excludeBibliography");
     assert_eq!(camel_case("text"), "text");
+    assert_eq!(camel_case("align.min_words"), "align.minWords");
 }

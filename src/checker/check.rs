@@ -15,7 +15,7 @@ use super::options::CheckOptions;
 use super::progress::{report, OnProgress, Stage};
 use super::report::{Report, SourceReport};
 use super::retrieval::{common_phrasing, shared_by_references};
-use super::scoring::{ratio, Comparison};
+use super::scoring::{ratio, Comparison, SourceSide};
 use super::Checker;
 
 /// A paper with its metadata, which the combined score compares with each source's.
@@ -152,7 +152,8 @@ impl Checker {
             if ignored.contains(entry.reference.id.as_str()) {
                 continue;
             }
-            let source = self.prepare_source(&entry.reference.text)?;
+            let source_text = entry.reference.text()?;
+            let source = self.prepare_source(&source_text)?;
             let passages = align(
                 paper.a.paper_side(&shared),
                 source.side(),
@@ -170,14 +171,12 @@ impl Checker {
                     .for_each(|(c, &e)| *c |= !e);
             }
             let seeds = self.seed_profile(&source)?;
-            sources.push(self.source_report(
-                paper,
-                entry,
-                &source,
-                &seeds,
-                &passages,
-                &options.scores,
-            )?);
+            let source = SourceSide {
+                prepared: &source,
+                seeds: &seeds,
+                text: &source_text,
+            };
+            sources.push(self.source_report(paper, entry, source, &passages, &options.scores)?);
         }
         report(
             progress,

@@ -80,7 +80,7 @@ impl Checker {
             if ignored.contains(entry.reference.id.as_str()) {
                 continue;
             }
-            let source = self.prepare_source(&entry.reference.text)?;
+            let source = self.prepare_source(&entry.reference.text()?)?;
             for passage in align(paper.side(), source.side(), &excluded, &options.align) {
                 let span = token_span(&paper.analysis, passage.paper_start, passage.paper_end);
                 if !included_again(&span) {

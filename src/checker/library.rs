@@ -16,6 +16,7 @@ use crate::text::tokenize::check_size;
 
 use super::options::CheckerOptions;
 use super::postings::Postings;
+use super::stored::StoredReference;
 use super::{Checker, Prepared, MAX_REFERENCE_SET_BYTES};
 
 /// A reference document as added by the user.
@@ -82,7 +83,8 @@ impl FromJson for Reference {
 /// What the index keeps per reference (saved through the store's own records, `crate::store`).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Entry {
-    pub(crate) reference: Reference,
+    /// The reference, its text compressed.
+    pub(crate) reference: StoredReference,
     /// Tokens of the reference.
     pub(crate) words: usize,
     /// Distinct word shingles.
@@ -144,7 +146,7 @@ impl Checker {
             minhash: self.hasher.signature(&distinct_shingles),
             meta_minhash: reference.meta.signature(&self.hasher),
             fingerprint_count: fingerprints.len(),
-            reference,
+            reference: StoredReference::new(reference),
         };
         self.idf.add_document(&prepared.analysis);
         self.insert_entry(entry, &fingerprints);
@@ -292,7 +294,7 @@ impl Checker {
         };
         // The text was analyzed when it was added, with the same options: this cannot fail, and
         // it fails before anything is changed.
-        let prepared = self.prepare(&self.entries[position].reference.text)?;
+        let prepared = self.prepare(&self.entries[position].reference.text()?)?;
         let fingerprints = self.fingerprints_of(&prepared)?;
         self.idf.remove_document(&prepared.analysis);
         self.ids.remove(id);
@@ -334,8 +336,11 @@ impl Checker {
             .collect()
     }
 
-    /// The reference with `id`.
-    pub fn reference(&self, id: &str) -> Option<&Reference> {
-        self.position_of(id).map(|i| &self.entries[i].reference)
+    /// The reference with `id`, its text decompressed; an error only for a text a damaged saved
+    /// index gave.
+    pub fn reference(&self, id: &str) -> Result<Option<Reference>, Error> {
+        self.position_of(id)
+            .map(|i| self.entries[i].reference.to_reference())
+            .transpose()
     }
 }

@@ -32,7 +32,7 @@ impl Checker {
     /// b.add_reference(Reference::new("two", "The second text.")).unwrap();
     /// let outcome = a.merge(b).unwrap();
     /// assert_eq!((outcome.added, outcome.skipped), (1, 1));
-    /// assert_eq!(a.reference("one").unwrap().text, "The first text.");
+    /// assert_eq!(a.reference("one").unwrap().unwrap().text, "The first text.");
     /// ```
     pub fn merge(&mut self, mut other: Checker) -> Result<MergeOutcome, Error> {
         if other.options != self.options {

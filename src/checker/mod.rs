@@ -37,6 +37,7 @@ mod progress;
 mod report;
 mod retrieval;
 mod scoring;
+mod stored;
 
 use postings::Postings;
 
@@ -49,6 +50,7 @@ pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLI
 pub use progress::{OnProgress, Progress, Stage};
 pub use report::{MethodScores, PairReport, PassageReport, Report, SharedRun, SourceReport};
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;
+pub(crate) use stored::{StoredReference, StoredText};
 
 pub use crate::text::MAX_TEXT_BYTES;
 

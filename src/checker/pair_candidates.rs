@@ -85,9 +85,9 @@ impl Checker {
     pub fn pair_candidates(&self, options: &PairsOptions) -> Result<PairCandidates, Error> {
         options.validate()?;
         let set = self.candidate_set(options, |document, _| {
-            Ok(count_simhash(
-                &self.prepare_source(&self.entries[document].reference.text)?,
-            ))
+            Ok(count_simhash(&self.prepare_source(
+                &self.entries[document].reference.text()?,
+            )?))
         })?;
         let id = |document: u32| self.entries[document as usize].reference.id.clone();
         let pairs = (set.pairs.iter().zip(&set.sources))

@@ -14,7 +14,7 @@ use super::progress::{report, OnProgress, Stage};
 use super::options::PairsOptions;
 use super::report::PairReport;
 use super::retrieval::{common_phrasing, shared_by_references};
-use super::scoring::{Comparison, SeedProfile};
+use super::scoring::{Comparison, SeedProfile, SourceSide};
 use super::{Checker, Prepared};
 
 /// One reference as all pairs compares it, prepared once for all its pairs.
@@ -53,7 +53,7 @@ impl Checker {
         let mut done = 0;
         report(progress, Stage::Reading, 0, total)?;
         let candidates = self.candidate_set(options, |document, paired| {
-            let prepared = self.prepare(&self.entries[document].reference.text)?;
+            let prepared = self.prepare(&self.entries[document].reference.text()?)?;
             let simhash = count_simhash(&prepared);
             if paired {
                 sides[document] = Some(self.pair_side(prepared, options)?);
@@ -108,7 +108,7 @@ impl Checker {
             let (a, b) = (a as usize, b as usize);
             for document in [a, b] {
                 if sides[document].is_none() {
-                    let prepared = self.prepare(&self.entries[document].reference.text)?;
+                    let prepared = self.prepare(&self.entries[document].reference.text()?)?;
                     sides[document] = Some(self.pair_side(prepared, options)?);
                 }
             }
@@ -174,7 +174,9 @@ impl Checker {
         if passages.is_empty() {
             return Ok(None);
         }
-        let entry_a = &self.entries[a];
+        let (entry_a, entry_b) = (&self.entries[a], &self.entries[b]);
+        // Only a pair with passages needs the texts (the report's script check reads them).
+        let (text_a, text_b) = (entry_a.reference.text()?, entry_b.reference.text()?);
         let no_exclusions = vec![false; pa.analysis.tokens.len()];
         let comparison = Comparison {
             a: pa,
@@ -184,17 +186,15 @@ impl Checker {
             a_meta: &entry_a.meta_minhash,
             a_excluded: &no_exclusions,
             a_counted: pa.analysis.tokens.len(),
-            a_text: &entry_a.reference.text,
+            a_text: &text_a,
         };
-        let entry_b = &self.entries[b];
-        let report = self.source_report(
-            &comparison,
-            entry_b,
-            pb,
-            &side_b.seeds,
-            &passages,
-            &options.scores,
-        )?;
+        let source = SourceSide {
+            prepared: pb,
+            seeds: &side_b.seeds,
+            text: &text_b,
+        };
+        let report =
+            self.source_report(&comparison, entry_b, source, &passages, &options.scores)?;
         let similarity = report.similarity.max(report.source_coverage);
         Ok((similarity >= options.min_similarity).then(|| PairReport {
             a: entry_a.reference.id.clone(),

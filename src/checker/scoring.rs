@@ -39,6 +39,13 @@ pub(super) struct Comparison<'a> {
     pub(super) a_text: &'a str,
 }
 
+/// The source side of a comparison: its analysis, its seeds' view and its original text.
+pub(super) struct SourceSide<'a> {
+    pub(super) prepared: &'a Prepared,
+    pub(super) seeds: &'a SeedProfile,
+    pub(super) text: &'a str,
+}
+
 pub(super) fn ratio(part: usize, whole: usize) -> f64 {
     if whole == 0 {
         0.0
@@ -112,11 +119,11 @@ impl Checker {
         &self,
         paper: &Comparison<'_>,
         entry: &Entry,
-        source: &Prepared,
-        source_seeds: &SeedProfile,
+        source: SourceSide<'_>,
         passages: &[Passage],
         scores: &ScoreOptions,
     ) -> Result<SourceReport, Error> {
+        let (source_seeds, source_text, source) = (source.seeds, source.text, source.prepared);
         let mut paper_covered = vec![false; paper.a.analysis.tokens.len()];
         let mut source_covered = vec![false; source.analysis.tokens.len()];
         for passage in passages {
@@ -131,7 +138,7 @@ impl Checker {
             .iter()
             .map(|p| passage_report(&paper.a.analysis, &source.analysis, p))
             .collect();
-        mark_converted_script(paper.a_text, &entry.reference.text, &mut passage_reports);
+        mark_converted_script(paper.a_text, source_text, &mut passage_reports);
         let jaccard = paper.a_minhash.jaccard(&entry.minhash)?;
         Ok(SourceReport {
             id: entry.reference.id.clone(),

@@ -1,5 +1,6 @@
-//! Serde helpers: a `Vec<u64>` or `Vec<u32>` as its little-endian bytes (fixed width, no varints:
-//! hashes and signature slots are uniformly random, so varints would only make them longer).
+//! Serde helpers: bytes as a byte string, and a `Vec<u64>` or `Vec<u32>` as its little-endian
+//! bytes (fixed width, no varints: hashes and signature slots are uniformly random, so varints
+//! would only make them longer).
 //! Decoding borrows the bytes from the body and checks their length is a whole number of values.
 
 /// A `Vec<u64>` as 8 little-endian bytes per value.
@@ -50,5 +51,21 @@ pub(crate) mod u32_bytes {
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
             .collect())
+    }
+}
+
+/// Bytes as a byte string: their length, then the bytes themselves.
+pub(crate) mod byte_string {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the bytes.
+    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(bytes)
+    }
+
+    /// Reads the bytes back.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        let bytes: &[u8] = Deserialize::deserialize(deserializer)?;
+        Ok(bytes.to_vec())
     }
 }

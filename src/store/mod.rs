@@ -8,14 +8,16 @@
 //! | 4 | format version ([`FORMAT_VERSION`]) |
 //! | 4 | shingle hash scheme version ([`crate::sketch::HASH_SCHEME_VERSION`]) |
 //! | 8 | body length `n` |
-//! | n | body: postcard (serde, varints) of the format's records: the options, every reference (id, title, text, base flag, metadata, word and shingle counts, fingerprints, MinHash signatures), the document-frequency table |
+//! | n | body: postcard (serde, varints) of the format's records: the options, every reference (id, title, text compressed as the set keeps it, base flag, metadata, word and shingle counts, fingerprints, MinHash signatures), the document-frequency table |
 //! | 8 | XXH3-64 of the body |
 //!
-//! The body is written from records of its own ([`records`], version 2), never from the checker's
-//! in-memory structs, so those can change without changing the file. Each format version keeps its
-//! records: version 1 (written until the records existed, as postcard of the in-memory structs)
-//! is read by [`legacy`]; a version no longer read is refused with a message saying to re-add the
-//! references ([`refuse_older`]).
+//! The body is written from records of its own ([`records`], version 3; [`written`] writes them),
+//! never from the checker's in-memory structs, so those can change without changing the file. Each
+//! format version keeps its records: version 2 (texts as strings, compressed on loading) shares
+//! them with version 3. A version no longer read is refused with a message saying to re-add the
+//! references ([`refuse_older`]): version 1 (postcard of the in-memory structs, written only by
+//! builds before 2026-11-23, never released), whose reader made room in the wasm size budget for
+//! compressing the texts.
 //!
 //! Reading checks, in order: length, magic, versions, body length, checksum, then decodes; each
 //! failure is its own clear [`Error::InvalidIndex`]. The inverted index is rebuilt from the stored
@@ -23,13 +25,12 @@
 //! scheme: its stored texts are indexed again.
 
 mod bytes;
-mod entries;
-mod legacy;
 mod records;
 mod sink;
 mod source;
 #[cfg(test)]
 mod tests;
+mod written;
 
 use crate::checker::{Checker, CheckerOptions, StoredEntry};
 use crate::error::Error;
@@ -42,8 +43,9 @@ pub use source::IndexSource;
 /// The file's first bytes.
 pub const MAGIC: &[u8; 16] = b"PLAGSCOPE-INDEX\n";
 /// Version of the layout written; files of a newer version are refused with a clear message.
-/// 1: postcard of the in-memory structs (read by [`legacy`]); 2: the [`records`] of the format.
-pub const FORMAT_VERSION: u32 = 2;
+/// 1: postcard of the in-memory structs (no longer read); 2: the [`records`] of the format;
+/// 3: the same records with each text compressed as the set keeps it.
+pub const FORMAT_VERSION: u32 = 3;
 
 const HEADER: usize = 16 + 4 + 4 + 8;
 const TRAILER: usize = 8;
@@ -70,7 +72,7 @@ pub fn export_index(checker: &Checker) -> Result<Vec<u8>, Error> {
 /// a buffer of [`sink::CHUNK`] bytes: the sink's copy is the only copy of the set made.
 pub fn export_index_to(checker: &Checker, sink: &mut impl IndexSink) -> Result<(), Error> {
     let fingerprints = checker.fingerprints_by_position();
-    let record = records::encode(
+    let record = written::encode(
         &checker.options,
         &checker.entries,
         &fingerprints,
@@ -186,13 +188,13 @@ pub fn import_index(bytes: &[u8]) -> Result<Checker, Error> {
 pub fn import_index_from(source: &mut impl IndexSource) -> Result<Checker, Error> {
     let (version, scheme, body_len) = read_frame(source)?;
     let parts = match version {
-        1 => {
-            let mut body = vec![0; body_len];
-            source.read(HEADER, &mut body);
-            legacy::decode(&body)
-        }
-        FORMAT_VERSION => {
-            records::decode_from(&mut source::Window::new(source, HEADER, HEADER + body_len))
+        2 | FORMAT_VERSION => {
+            let texts = match version {
+                2 => records::SavedTexts::Plain,
+                _ => records::SavedTexts::AsKept,
+            };
+            let mut body = source::Window::new(source, HEADER, HEADER + body_len);
+            records::decode_from(&mut body, texts)
         }
         older => return Err(refuse_older(older)),
     }
@@ -218,7 +220,7 @@ fn reindex(parts: Parts) -> Result<Checker, Error> {
     let mut checker = Checker::new(parts.options)?;
     for entry in parts.entries {
         checker
-            .add_reference(entry.entry.reference)
+            .add_reference(entry.entry.reference.to_reference()?)
             .map_err(|e| Error::InvalidIndex(format!("a stored reference is invalid: {e}")))?;
     }
     Ok(checker)

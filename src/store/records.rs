@@ -1,39 +1,46 @@
-//! The records of the current format (version 2): plain types that exist only for the file, and
-//! their conversions to and from the checker's in-memory types.
+//! The records of formats 2 and 3: plain types that exist only for the file, and their conversions
+//! to the checker's in-memory types (the other way: [`super::written`]).
 //!
-//! The body is postcard (serde, positional, varints) of one [`IndexRecordV2`]. Because postcard
+//! The body is postcard (serde, positional, varints) of one [`IndexRecord`]. Because postcard
 //! is positional, these structs *are* the format: a field is never added, removed, reordered or
-//! retyped here; a change is a new set of records (`…V3`) and a new format version, with this one
-//! kept for reading (as [`super::legacy`] keeps version 1). The in-memory types can change freely:
-//! only the conversions below follow them.
+//! retyped here; a change is a new set of records and a new format version, with the previous one
+//! kept for reading. The in-memory types can change freely:
+//! only the conversions follow them. Versions 2 and 3 have the same records and differ in what
+//! a reference's text field holds ([`SavedTexts`]): version 2 the text's UTF-8 bytes (postcard
+//! writes a `String` and a byte string alike), version 3 the text as the set keeps it, compressed
+//! ([`StoredText`]).
 //!
 //! Hashes and signature slots are stored as fixed-width little-endian bytes (they are uniformly
 //! random, so varints would only make them longer); counts and sizes as varints.
 
 use serde::{Deserialize, Serialize};
 
-use crate::checker::{CheckerOptions, Entry, Reference, StoredEntry};
+use crate::checker::{CheckerOptions, Entry, StoredEntry, StoredReference, StoredText};
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::{MinHashScheme, MinHashSignature, MAX_NUM_PERM};
 use crate::sketch::simhash::IdfTable;
 use crate::text::TextOptions;
 
-use super::bytes::{u32_bytes, u64_bytes};
-use super::entries::EntryRecord;
+use super::bytes::{byte_string, u32_bytes, u64_bytes};
 use super::source::{IndexSource, Window};
 use super::Parts;
 
 /// The whole body: the set's options, its references in order, its document frequencies.
-/// `References` is a `Vec` of [`ReferenceRecordV2`] (or the borrowing [`ReferencesOut`] when
-/// saving); reading takes the fields one by one ([`decode_from`]).
+/// `References` is a `Vec` of [`ReferenceRecord`]s (or the borrowing
+/// [`super::written::ReferencesOut`] when saving); reading takes the fields one by one
+/// ([`decode_from`]).
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct IndexRecordV2<References = Vec<ReferenceRecordV2>> {
+pub(crate) struct IndexRecord<References> {
     pub(crate) options: OptionsRecordV2,
     pub(crate) references: References,
     pub(crate) idf: IdfRecordV2,
 }
 
-/// The options fixed for a reference set.
+/// A body, owned.
+#[cfg(test)]
+pub(crate) type IndexRecordOwned = IndexRecord<Vec<ReferenceRecord>>;
+
+/// The options fixed for a reference set (the same in versions 2 and 3).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct OptionsRecordV2 {
     pub(crate) ignore_case: bool,
@@ -52,10 +59,12 @@ pub(crate) struct OptionsRecordV2 {
 
 /// One reference with what the index keeps of it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct ReferenceRecordV2 {
+pub(crate) struct ReferenceRecord {
     pub(crate) id: String,
     pub(crate) title: String,
-    pub(crate) text: String,
+    /// See [`SavedTexts`].
+    #[serde(with = "byte_string")]
+    pub(crate) text: Vec<u8>,
     pub(crate) base: bool,
     pub(crate) keywords: Vec<String>,
     pub(crate) tags: Vec<String>,
@@ -69,6 +78,15 @@ pub(crate) struct ReferenceRecordV2 {
     pub(crate) meta_minhash: SignatureRecordV2,
 }
 
+/// What a reference record's text bytes hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SavedTexts {
+    /// The text's UTF-8 bytes (version 2).
+    Plain,
+    /// The bytes of a [`StoredText`] (version 3).
+    AsKept,
+}
+
 /// A MinHash signature: its scheme, its slot count and the slots (none for an empty set).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct SignatureRecordV2 {
@@ -79,7 +97,7 @@ pub(crate) struct SignatureRecordV2 {
     pub(crate) values: Vec<u32>,
 }
 
-/// The document-frequency table: terms ascending (8 bytes each) and their counts (varints).
+/// The document-frequency table (the same in versions 2 and 3): terms ascending (8 bytes each) and their counts (varints).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct IdfRecordV2 {
     pub(crate) documents: u32,
@@ -88,7 +106,7 @@ pub(crate) struct IdfRecordV2 {
     pub(crate) frequencies: Vec<u32>,
 }
 
-/// The code of a MinHash scheme in the file (the same in versions 1 and 2).
+/// The code of a MinHash scheme in the file (the same in every version).
 pub(crate) fn scheme_code(scheme: MinHashScheme) -> u8 {
     match scheme {
         MinHashScheme::OnePermutation => 0,
@@ -143,7 +161,7 @@ pub(crate) fn idf_table(documents: u32, pairs: Vec<(u64, u32)>) -> Result<IdfTab
 }
 
 /// The document count and `(term, count)` pairs of a table, terms ascending.
-fn idf_counts(idf: &IdfTable) -> (u32, Vec<(u64, u32)>) {
+pub(crate) fn idf_counts(idf: &IdfTable) -> (u32, Vec<(u64, u32)>) {
     (idf.documents(), idf.counts().collect())
 }
 
@@ -194,104 +212,16 @@ impl From<&MinHashSignature> for SignatureRecordV2 {
     }
 }
 
-/// A [`ReferenceRecordV2`] as written: the same fields in the same order, borrowed from the
-/// checker (postcard writes `&str` as a `String` and `&[T]` as a `Vec<T>`, byte for byte), so
-/// saving copies no text. A test holds the two to the same bytes.
-#[derive(Serialize)]
-struct ReferenceRecordOut<'a> {
-    id: &'a str,
-    title: &'a str,
-    text: &'a str,
-    base: bool,
-    keywords: &'a [String],
-    tags: &'a [String],
-    citations: &'a [String],
-    words: u64,
-    shingles: u64,
-    #[serde(with = "u64_bytes")]
-    fingerprints: &'a [u64],
-    minhash: SignatureRecordOut<'a>,
-    meta_minhash: SignatureRecordOut<'a>,
-}
-
-/// A [`SignatureRecordV2`] as written, borrowed.
-#[derive(Serialize)]
-struct SignatureRecordOut<'a> {
-    scheme: u8,
-    slots: u32,
-    #[serde(with = "u32_bytes")]
-    values: &'a [u32],
-}
-
-impl<'a> From<&'a MinHashSignature> for SignatureRecordOut<'a> {
-    fn from(signature: &'a MinHashSignature) -> Self {
-        SignatureRecordOut {
-            scheme: scheme_code(signature.scheme),
-            slots: signature.slots as u32,
-            values: &signature.values,
-        }
-    }
-}
-
-impl<'a> ReferenceRecordOut<'a> {
-    fn new(entry: &'a Entry, fingerprints: &'a [u64]) -> Self {
-        let reference = &entry.reference;
-        ReferenceRecordOut {
-            id: &reference.id,
-            title: &reference.title,
-            text: &reference.text,
-            base: reference.base,
-            keywords: &reference.meta.keywords,
-            tags: &reference.meta.tags,
-            citations: &reference.meta.references,
-            words: entry.words as u64,
-            shingles: entry.shingles as u64,
-            fingerprints,
-            minhash: (&entry.minhash).into(),
-            meta_minhash: (&entry.meta_minhash).into(),
-        }
-    }
-}
-
-/// Every reference's record, made one at a time as the sequence is written.
-pub(crate) struct ReferencesOut<'a> {
-    entries: &'a [Entry],
-    fingerprints: &'a [Vec<u64>],
-}
-
-impl Serialize for ReferencesOut<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(
-            (self.entries.iter().zip(self.fingerprints))
-                .map(|(entry, fingerprints)| ReferenceRecordOut::new(entry, fingerprints)),
-        )
-    }
-}
-
-#[cfg(test)]
-impl ReferenceRecordV2 {
-    /// The owned record of an entry: what [`ReferenceRecordOut`] must write the bytes of.
-    pub(crate) fn new(entry: &Entry, fingerprints: Vec<u64>) -> Self {
-        let reference = &entry.reference;
-        ReferenceRecordV2 {
-            id: reference.id.clone(),
-            title: reference.title.clone(),
-            text: reference.text.clone(),
-            base: reference.base,
-            keywords: reference.meta.keywords.clone(),
-            tags: reference.meta.tags.clone(),
-            citations: reference.meta.references.clone(),
-            words: entry.words as u64,
-            shingles: entry.shingles as u64,
-            fingerprints,
-            minhash: (&entry.minhash).into(),
-            meta_minhash: (&entry.meta_minhash).into(),
-        }
-    }
-}
-
-impl EntryRecord for ReferenceRecordV2 {
-    fn into_entry(self) -> Result<StoredEntry, String> {
+impl ReferenceRecord {
+    /// The index entry of this record, whose text bytes hold `texts` (checked against the set's
+    /// options later, by `Checker::from_parts`).
+    pub(crate) fn into_entry(self, texts: SavedTexts) -> Result<StoredEntry, String> {
+        let text = match texts {
+            SavedTexts::Plain => StoredText::compress(
+                std::str::from_utf8(&self.text).map_err(|_| "a stored text is not UTF-8")?,
+            ),
+            SavedTexts::AsKept => StoredText::from_saved(self.text)?,
+        };
         let signature = |s: SignatureRecordV2| signature(s.scheme.into(), s.slots, s.values);
         let entry = Entry {
             words: size(self.words, "a word count")?,
@@ -299,10 +229,10 @@ impl EntryRecord for ReferenceRecordV2 {
             fingerprint_count: self.fingerprints.len(),
             minhash: signature(self.minhash)?,
             meta_minhash: signature(self.meta_minhash)?,
-            reference: Reference {
+            reference: StoredReference {
                 id: self.id,
                 title: self.title,
-                text: self.text,
+                text,
                 meta: Metadata {
                     keywords: self.keywords,
                     tags: self.tags,
@@ -318,33 +248,13 @@ impl EntryRecord for ReferenceRecordV2 {
     }
 }
 
-/// The records of a checker's options, references (`fingerprints` by position) and document
-/// frequencies, the references borrowed.
-pub(crate) fn encode<'a>(
-    options: &CheckerOptions,
-    entries: &'a [Entry],
-    fingerprints: &'a [Vec<u64>],
-    idf: &IdfTable,
-) -> IndexRecordV2<ReferencesOut<'a>> {
-    let (documents, pairs) = idf_counts(idf);
-    let (terms, frequencies) = pairs.into_iter().unzip();
-    IndexRecordV2 {
-        options: options.into(),
-        references: ReferencesOut {
-            entries,
-            fingerprints,
-        },
-        idf: IdfRecordV2 {
-            documents,
-            terms,
-            frequencies,
-        },
-    }
-}
-
-/// The in-memory parts of a version 2 body, read a record at a time: each reference becomes its
-/// entry before the next is read, so the records are never all in memory.
-pub(crate) fn decode_from(body: &mut Window<impl IndexSource>) -> Result<Parts, String> {
+/// The in-memory parts of a body (version 2 or 3, whose texts hold `texts`), read a record at a
+/// time: each reference becomes its entry before the next is read, so the records are never all
+/// in memory.
+pub(crate) fn decode_from(
+    body: &mut Window<impl IndexSource>,
+    texts: SavedTexts,
+) -> Result<Parts, String> {
     let options: OptionsRecordV2 = body.take()?;
     // The sequence's length, a varint as postcard writes it: the file's claim, so no more room is
     // reserved than serde itself would (1 MiB).
@@ -352,7 +262,7 @@ pub(crate) fn decode_from(body: &mut Window<impl IndexSource>) -> Result<Parts, 
     let cautious = (1 << 20) / std::mem::size_of::<StoredEntry>();
     let mut entries = Vec::with_capacity(count.min(cautious as u64) as usize);
     for _ in 0..count {
-        entries.push(body.take::<ReferenceRecordV2>()?.into_entry()?);
+        entries.push(body.take::<ReferenceRecord>()?.into_entry(texts)?);
     }
     let IdfRecordV2 {
         documents,

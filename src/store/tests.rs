@@ -1,10 +1,7 @@
 //! The store's own tests: round trips, every damage a clear error, crafted records refused, files
-//! of version 1. (Golden files of every version: `tests/store.rs`.)
+//! of version 2. (Golden files of every version: `tests/store.rs`.)
 
-use super::legacy::{
-    EntryRecordV1, IdfRecordV1, IndexRecordV1, OptionsRecordV1, SignatureRecordV1,
-};
-use super::records::{self, IndexRecordV2, ReferenceRecordV2, SignatureRecordV2};
+use super::records::{IndexRecord, IndexRecordOwned, ReferenceRecord, SignatureRecordV2};
 use super::*;
 use crate::checker::{CheckOptions, Reference};
 use crate::sketch::minhash::{MinHashScheme, MinHashSignature};
@@ -61,30 +58,127 @@ fn an_index_of_an_earlier_hash_scheme_is_indexed_again() {
 }
 
 /// A file holding `body` with a valid header and checksum, as a crafted file would be.
-fn file_with(body: &IndexRecordV2) -> Vec<u8> {
+fn file_with(body: &IndexRecordOwned) -> Vec<u8> {
     framed(FORMAT_VERSION, &postcard::to_allocvec(body).unwrap())
 }
 
-fn sample_body() -> IndexRecordV2 {
+fn sample_body() -> IndexRecordOwned {
     owned_body(&sample())
 }
 
 /// The body's records of `checker`, owned (as reading gives them, and as a crafted file is made).
-fn owned_body(checker: &Checker) -> IndexRecordV2 {
+fn owned_body(checker: &Checker) -> IndexRecordOwned {
     let fingerprints = checker.fingerprints_by_position();
-    let written = records::encode(
+    let written = written::encode(
         &checker.options,
         &checker.entries,
         &fingerprints,
         &checker.idf,
     );
-    IndexRecordV2 {
+    IndexRecord {
         options: written.options,
         references: (checker.entries.iter().zip(fingerprints.clone()))
-            .map(|(entry, fingerprints)| ReferenceRecordV2::new(entry, fingerprints))
+            .map(|(entry, fingerprints)| ReferenceRecord::new(entry, fingerprints))
             .collect(),
         idf: written.idf,
     }
+}
+
+/// `body` as version 2 wrote it: each text as its UTF-8 bytes.
+fn version_2_body(mut body: IndexRecordOwned) -> IndexRecordOwned {
+    for reference in &mut body.references {
+        let stored = crate::checker::StoredText::from_saved(reference.text.clone()).unwrap();
+        reference.text = stored.text().unwrap().into_owned().into_bytes();
+    }
+    body
+}
+
+#[test]
+fn a_version_2_file_loads_and_saves_as_the_current_version() {
+    let checker = sample();
+    let file = framed(
+        2,
+        &postcard::to_allocvec(&version_2_body(sample_body())).unwrap(),
+    );
+    let loaded = import_index(&file).unwrap();
+    let options = CheckOptions::default();
+    assert_eq!(
+        loaded.check(PAPER, &options).unwrap(),
+        checker.check(PAPER, &options).unwrap()
+    );
+    assert_eq!(
+        loaded.reference("a").unwrap(),
+        checker.reference("a").unwrap()
+    );
+    assert_eq!(
+        export_index(&loaded).unwrap(),
+        export_index(&checker).unwrap()
+    );
+    let mut body = version_2_body(sample_body());
+    body.references[0].fingerprints.reverse();
+    let message = message_of(&framed(2, &postcard::to_allocvec(&body).unwrap()));
+    assert!(message.contains("out of order"), "{message}");
+}
+
+#[test]
+fn texts_are_saved_compressed_and_a_damaged_one_is_a_clear_error_when_read() {
+    let mut checker = sample();
+    let long = "Rivers carry sediment to the sea, and deltas grow where it settles. ".repeat(30);
+    checker
+        .add_reference(Reference::new("long", long.as_str()))
+        .unwrap();
+    checker
+        .add_reference(Reference::new("tiny", "Too short."))
+        .unwrap();
+    let mut body = owned_body(&checker);
+    // Each text is written as the set keeps it: a kind byte (1: DEFLATE, 0: as it is), its
+    // length in bytes, then the payload.
+    let stored = &body.references[2].text;
+    assert_eq!(
+        stored[..5],
+        [&[1][..], &(long.len() as u32).to_le_bytes()].concat()
+    );
+    assert!(stored.len() < long.len() / 4);
+    let tiny = &body.references[3].text;
+    assert_eq!(tiny[..], [&[0, 10, 0, 0, 0], &b"Too short."[..]].concat());
+    // A raw text of the wrong length or not UTF-8 is refused when loading.
+    let mut raw = owned_body(&checker);
+    raw.references[3].text[1] += 1;
+    assert!(message_of(&file_with(&raw)).contains("not UTF-8 of its length"));
+    raw.references[3].text[1] -= 1;
+    raw.references[3].text[5] = 0xff;
+    assert!(message_of(&file_with(&raw)).contains("not UTF-8 of its length"));
+    // Compressed bytes that do not give the text load (checking them all would slow every load)
+    // and are a clear error when the text is read: by a check that aligns with it, by asking
+    // for the reference, by removing it.
+    body.references[2].text.truncate(20);
+    let mut loaded = import_index(&file_with(&body)).unwrap();
+    let damaged = "the saved text of the reference \"long\" is damaged";
+    let paper = format!("In short: {}", &long[..400]);
+    let message = loaded
+        .check(&paper, &CheckOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains(damaged), "{message}");
+    assert!(loaded
+        .reference("long")
+        .unwrap_err()
+        .to_string()
+        .contains(damaged));
+    assert_eq!(
+        loaded.reference("a").unwrap(),
+        checker.reference("a").unwrap()
+    );
+    let message = loaded.remove_reference("long").unwrap_err().to_string();
+    assert!(message.contains(damaged), "{message}");
+    assert_eq!(loaded.len(), 4, "nothing was removed");
+    let options = CheckOptions::default();
+    let paper = "As the second reference explains, glaciers carve valleys over thousands of years.";
+    assert_eq!(
+        loaded.check(paper, &options).unwrap(),
+        checker.check(paper, &options).unwrap(),
+        "the other references still work"
+    );
 }
 
 #[test]
@@ -134,8 +228,14 @@ impl IndexSink for Pieces {
 fn a_file_written_in_pieces_is_the_file_and_only_long_fields_come_in_long_pieces() {
     // Texts longer than a piece, shorter ones around them: pieces split records anywhere.
     let mut checker = sample();
+    // Hexadecimal words, so that the text stays long compressed.
     let long: String = (0..6 * EXPORT_CHUNK / 40)
-        .map(|i| format!("word{i} in a long text, "))
+        .map(|i| {
+            format!(
+                "{:016x} in a long text, ",
+                crate::sketch::hash::hash_bytes(&[i as u8, (i >> 8) as u8])
+            )
+        })
         .collect();
     assert!(long.len() > 2 * EXPORT_CHUNK);
     for (id, text) in [
@@ -161,7 +261,9 @@ fn a_file_written_in_pieces_is_the_file_and_only_long_fields_come_in_long_pieces
     let long_pieces: Vec<&[u8]> = (sink.pieces.iter().map(Vec::as_slice))
         .filter(|piece| piece.len() > EXPORT_CHUNK)
         .collect();
-    assert!(long_pieces.contains(&long.as_bytes()) && long_pieces.contains(&&long.as_bytes()[7..]));
+    let stored = |position: usize| checker.entries[position].reference.text.bytes();
+    assert!(stored(2).len() > EXPORT_CHUNK && stored(4).len() > EXPORT_CHUNK);
+    assert!(long_pieces.contains(&stored(2)) && long_pieces.contains(&stored(4)));
     assert!(long_pieces.len() <= 5, "{} long pieces", long_pieces.len());
     assert_eq!(
         import_index(&file).unwrap().references(),
@@ -266,79 +368,6 @@ fn empty_signatures_hold_no_slots() {
     assert_eq!(entry.meta_minhash.slots, 128);
     assert_eq!(entry.meta_minhash.values.capacity(), 0);
     assert_eq!(entry.minhash.values.capacity(), 0);
-}
-
-/// The sample as a version 1 file, written through the legacy records.
-fn version_1_body() -> IndexRecordV1 {
-    let checker = sample();
-    let signature = |s: &MinHashSignature| SignatureRecordV1 {
-        scheme: records::scheme_code(s.scheme).into(),
-        slots: s.slots as u32,
-        values: s.values.clone(),
-    };
-    let options = &checker.options;
-    let v2 = sample_body();
-    IndexRecordV1 {
-        options: OptionsRecordV1 {
-            ignore_case: options.text.ignore_case,
-            ignore_punctuation: options.text.ignore_punctuation,
-            ignore_numbers: options.text.ignore_numbers,
-            remove_stopwords: options.text.remove_stopwords,
-            max_word_chars: options.text.max_word_chars.map(|m| m as u64),
-            k: options.shingle_words as u64,
-            t: options.guarantee_words as u64,
-            num_perm: options.num_perm as u64,
-            minhash_scheme: records::scheme_code(options.minhash_scheme).into(),
-        },
-        entries: (checker
-            .entries
-            .iter()
-            .zip(checker.fingerprints_by_position()))
-        .map(|(e, fingerprints)| EntryRecordV1 {
-            id: e.reference.id.clone(),
-            title: e.reference.title.clone(),
-            text: e.reference.text.clone(),
-            keywords: e.reference.meta.keywords.clone(),
-            tags: e.reference.meta.tags.clone(),
-            citations: e.reference.meta.references.clone(),
-            base: e.reference.base,
-            words: e.words as u64,
-            shingles: e.shingles as u64,
-            fingerprints,
-            minhash: signature(&e.minhash),
-            meta_minhash: signature(&e.meta_minhash),
-        })
-        .collect(),
-        idf: IdfRecordV1 {
-            documents: v2.idf.documents,
-            document_frequency: v2.idf.terms.into_iter().zip(v2.idf.frequencies).collect(),
-        },
-    }
-}
-
-#[test]
-fn a_version_1_file_loads_and_saves_as_the_current_version() {
-    let file = framed(1, &postcard::to_allocvec(&version_1_body()).unwrap());
-    let loaded = import_index(&file).unwrap();
-    let checker = sample();
-    let options = CheckOptions::default();
-    assert_eq!(
-        loaded.check(PAPER, &options).unwrap(),
-        checker.check(PAPER, &options).unwrap()
-    );
-    assert_eq!(
-        export_index(&loaded).unwrap(),
-        export_index(&checker).unwrap()
-    );
-    // The same checks as for the current version.
-    let mut body = version_1_body();
-    body.entries[0].fingerprints.reverse();
-    let message = message_of(&framed(1, &postcard::to_allocvec(&body).unwrap()));
-    assert!(message.contains("out of order"), "{message}");
-    let mut body = version_1_body();
-    body.entries[1].minhash.slots = 64;
-    let message = message_of(&framed(1, &postcard::to_allocvec(&body).unwrap()));
-    assert!(message.contains("a signature of 64 slots"), "{message}");
 }
 
 #[test]

@@ -53,8 +53,9 @@ fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
 /// times faster than building every object and property through the bindings one call at a time.
 /// Results hold no number beyond 2^53 (hashes are hex strings) and no NaN, so nothing is lost.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    // serde_json's own message is not shown: its wording for every parse error would be linked.
     let json = serde_json::to_string(value)
-        .map_err(|e| JsError::new(&format!("could not build the result object: {e}")))?;
+        .map_err(|_| JsError::new("could not build the result object: it could not be written"))?;
     js_sys::JSON::parse(&json)
         .map_err(|_| JsError::new("could not build the result object: its JSON was refused"))
 }
@@ -67,28 +68,12 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// caller wrote it (`align.minWords`).
 fn core<T>(result: Result<T, crate::Error>) -> Result<T, JsError> {
     result.map_err(|error| match error {
-        crate::Error::InvalidParameter { name, message } => {
-            JsError::new(&format!("invalid `{}`: {message}", camel_case_path(&name)))
-        }
+        crate::Error::InvalidParameter { name, message } => JsError::new(&format!(
+            "invalid `{}`: {message}",
+            crate::json_path::camel_case(&name)
+        )),
         other => JsError::new(&other.to_string()),
     })
-}
-
-/// `align.min_words` -> `align.minWords`.
-fn camel_case_path(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    let mut upper = false;
-    for c in name.chars() {
-        match c {
-            '_' => upper = true,
-            c if upper => {
-                out.push(c.to_ascii_uppercase()); // Rust field names are ASCII
-                upper = false;
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A reference set and the checks against it.
@@ -161,15 +146,15 @@ impl JsChecker {
         to_js(&self.inner.references())
     }
 
-    /// The reference with `id` (with its full text), or `undefined`.
+    /// The reference with `id` (with its full text, decompressed), or `undefined`.
     #[wasm_bindgen(js_name = getReference, unchecked_return_type = "Reference | undefined")]
     pub fn get_reference(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
     ) -> Result<JsValue, JsError> {
         let id = string_arg("id", &id)?;
-        match self.inner.reference(&id) {
-            Some(reference) => to_js(reference),
+        match core(self.inner.reference(&id))? {
+            Some(reference) => to_js(&reference),
             None => Ok(JsValue::UNDEFINED),
         }
     }

@@ -287,6 +287,6 @@ fn json_type(value: &Value) -> &'static str {
 }
 
 fn article(name: &str) -> String {
-    let vowel = name.chars().next().is_some_and(|c| "AEIOaeiou".contains(c)); // "a Uint8Array"
+    let vowel = (name.bytes().next()).is_some_and(|b| b"AEIOaeiou".contains(&b)); // "a Uint8Array"
     format!("{} {name}", if vowel { "an" } else { "a" })
 }

@@ -1,0 +1,134 @@
+//! Writing the records of the current format (version 3, see [`super::records`]) from the
+//! checker's own data, borrowed: saving copies no text.
+
+use serde::Serialize;
+
+use crate::checker::{CheckerOptions, Entry};
+use crate::sketch::minhash::MinHashSignature;
+use crate::sketch::simhash::IdfTable;
+
+use super::bytes::{byte_string, u32_bytes, u64_bytes};
+#[cfg(test)]
+use super::records::ReferenceRecord;
+use super::records::{idf_counts, scheme_code, IdfRecordV2, IndexRecord};
+
+/// A [`ReferenceRecord`] as written: the same fields in the same order, borrowed from the
+/// checker (postcard writes `&str` as a `String` and `&[T]` as a `Vec<T>`, byte for byte), so
+/// saving copies no text. A test holds the two to the same bytes.
+#[derive(Serialize)]
+struct ReferenceRecordOut<'a> {
+    id: &'a str,
+    title: &'a str,
+    #[serde(with = "byte_string")]
+    text: &'a [u8],
+    base: bool,
+    keywords: &'a [String],
+    tags: &'a [String],
+    citations: &'a [String],
+    words: u64,
+    shingles: u64,
+    #[serde(with = "u64_bytes")]
+    fingerprints: &'a [u64],
+    minhash: SignatureRecordOut<'a>,
+    meta_minhash: SignatureRecordOut<'a>,
+}
+
+/// A [`SignatureRecordV2`] as written, borrowed.
+#[derive(Serialize)]
+struct SignatureRecordOut<'a> {
+    scheme: u8,
+    slots: u32,
+    #[serde(with = "u32_bytes")]
+    values: &'a [u32],
+}
+
+impl<'a> From<&'a MinHashSignature> for SignatureRecordOut<'a> {
+    fn from(signature: &'a MinHashSignature) -> Self {
+        SignatureRecordOut {
+            scheme: scheme_code(signature.scheme),
+            slots: signature.slots as u32,
+            values: &signature.values,
+        }
+    }
+}
+
+impl<'a> ReferenceRecordOut<'a> {
+    fn new(entry: &'a Entry, fingerprints: &'a [u64]) -> Self {
+        let reference = &entry.reference;
+        ReferenceRecordOut {
+            id: &reference.id,
+            title: &reference.title,
+            text: reference.text.bytes(),
+            base: reference.base,
+            keywords: &reference.meta.keywords,
+            tags: &reference.meta.tags,
+            citations: &reference.meta.references,
+            words: entry.words as u64,
+            shingles: entry.shingles as u64,
+            fingerprints,
+            minhash: (&entry.minhash).into(),
+            meta_minhash: (&entry.meta_minhash).into(),
+        }
+    }
+}
+
+/// Every reference's record, made one at a time as the sequence is written.
+pub(crate) struct ReferencesOut<'a> {
+    entries: &'a [Entry],
+    fingerprints: &'a [Vec<u64>],
+}
+
+impl Serialize for ReferencesOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            (self.entries.iter().zip(self.fingerprints))
+                .map(|(entry, fingerprints)| ReferenceRecordOut::new(entry, fingerprints)),
+        )
+    }
+}
+
+#[cfg(test)]
+impl ReferenceRecord {
+    /// The owned record of an entry: what [`ReferenceRecordOut`] must write the bytes of.
+    pub(crate) fn new(entry: &Entry, fingerprints: Vec<u64>) -> Self {
+        let reference = &entry.reference;
+        ReferenceRecord {
+            id: reference.id.clone(),
+            title: reference.title.clone(),
+            text: reference.text.bytes().to_vec(),
+            base: reference.base,
+            keywords: reference.meta.keywords.clone(),
+            tags: reference.meta.tags.clone(),
+            citations: reference.meta.references.clone(),
+            words: entry.words as u64,
+            shingles: entry.shingles as u64,
+            fingerprints,
+            minhash: (&entry.minhash).into(),
+            meta_minhash: (&entry.meta_minhash).into(),
+        }
+    }
+}
+
+/// The records of a checker's options, references (`fingerprints` by position) and document
+/// frequencies, the references borrowed.
+pub(crate) fn encode<'a>(
+    options: &CheckerOptions,
+    entries: &'a [Entry],
+    fingerprints: &'a [Vec<u64>],
+    idf: &IdfTable,
+) -> IndexRecord<ReferencesOut<'a>> {
+    let (documents, pairs) = idf_counts(idf);
+    let (terms, frequencies) = pairs.into_iter().unzip();
+    IndexRecord {
+        options: options.into(),
+        references: ReferencesOut {
+            entries,
+            fingerprints,
+        },
+        idf: IdfRecordV2 {
+            documents,
+            terms,
+            frequencies,
+        },
+    }
+}
