@@ -189,3 +189,44 @@ fn progress_goes_through_both_stages_to_the_end_and_can_stop_the_work() {
     assert!(stopped.unwrap_err().to_string().contains("stopped"));
     assert_eq!(calls, 3);
 }
+
+#[test]
+fn a_pair_in_two_chinese_scripts_is_named_and_a_pair_in_one_is_not() {
+    let traditional = "第一條　為了保護個人資訊權益，規範個人資訊處理活動，促進個人資訊合理利用，根據憲法，制定本法。\
+                       第二條　自然人的個人資訊受法律保護，任何組織、個人不得侵害自然人的個人資訊權益。";
+    let simplified = "引言。为了保护个人资讯权益，规范个人资讯处理活动，促进个人资讯合理利用，根据宪法，制定本法。\
+                      自然人的个人资讯受法律保护，任何组织、个人不得侵害自然人的个人资讯权益。结语。";
+    let docs = documents(2);
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for (id, text) in [
+        ("tw", traditional.to_string()),
+        ("cn", simplified.to_string()),
+        ("cn-copy", format!("前言。{simplified}")),
+        ("en", words(&docs[0], 0, 300)),
+        ("en-copy", words(&docs[0], 20, 280)),
+    ] {
+        checker.add_reference(Reference::new(id, text)).unwrap();
+    }
+    let reports = checker.pairs(&PairsOptions::default()).unwrap();
+    // Each passage's flag, for the pair of `a` and `b`.
+    let converted = |a: &str, b: &str| -> Vec<bool> {
+        let pair = reports
+            .iter()
+            .find(|p| {
+                [p.a.as_str(), p.b.as_str()] == [a, b] || [p.a.as_str(), p.b.as_str()] == [b, a]
+            })
+            .unwrap_or_else(|| panic!("{a} and {b} are a pair: {:?}", ids(&reports)));
+        assert!(!pair.report.passages.is_empty());
+        pair.report
+            .passages
+            .iter()
+            .map(|p| p.converted_script)
+            .collect()
+    };
+    for (a, b) in [("tw", "cn"), ("tw", "cn-copy")] {
+        assert!(converted(a, b).iter().all(|&c| c), "{a} {b}");
+    }
+    for (a, b) in [("cn", "cn-copy"), ("en", "en-copy")] {
+        assert!(converted(a, b).iter().all(|&c| !c), "{a} {b}");
+    }
+}

@@ -91,7 +91,7 @@ impl Checker {
             a_meta: &meta.signature(&self.hasher),
             a_excluded: &excluded,
             a_counted: counted,
-            a_text: text,
+            a_text: Some(text),
         };
         let (mut sources, covered_words) =
             self.sources_of(&comparison, &ignored, options, progress)?;
@@ -174,7 +174,7 @@ impl Checker {
             let source = SourceSide {
                 prepared: &source,
                 seeds: &seeds,
-                text: &source_text,
+                text: Some(&source_text),
             };
             sources.push(self.source_report(paper, entry, source, &passages, &options.scores)?);
         }

@@ -7,6 +7,7 @@ use std::collections::HashSet;
 
 use crate::align::{align, SeedTable, Side};
 use crate::error::Error;
+use crate::text::chinese_script::ScriptCount;
 
 use super::pair_candidates::count_simhash;
 use super::progress::{report, OnProgress, Stage};
@@ -28,6 +29,9 @@ struct PairSide {
     seeds: SeedProfile,
     /// Its exact-run seeds, for the pairs where it is the source side (`b`).
     seed_table: SeedTable,
+    /// Whether its text holds characters only one Chinese script uses: without them on both
+    /// sides no passage is marked as converted, and the texts need not be decompressed again.
+    script_marks: bool,
 }
 
 /// The references prepared so far, by index.
@@ -53,10 +57,11 @@ impl Checker {
         let mut done = 0;
         report(progress, Stage::Reading, 0, total)?;
         let candidates = self.candidate_set(options, |document, paired| {
-            let prepared = self.prepare(&self.entries[document].reference.text()?)?;
+            let text = self.entries[document].reference.text()?;
+            let prepared = self.prepare(&text)?;
             let simhash = count_simhash(&prepared);
             if paired {
-                sides[document] = Some(self.pair_side(prepared, options)?);
+                sides[document] = Some(self.pair_side(prepared, &text, options)?);
             }
             done += 1;
             report(progress, Stage::Reading, done, total)?;
@@ -108,8 +113,9 @@ impl Checker {
             let (a, b) = (a as usize, b as usize);
             for document in [a, b] {
                 if sides[document].is_none() {
-                    let prepared = self.prepare(&self.entries[document].reference.text()?)?;
-                    sides[document] = Some(self.pair_side(prepared, options)?);
+                    let text = self.entries[document].reference.text()?;
+                    let prepared = self.prepare(&text)?;
+                    sides[document] = Some(self.pair_side(prepared, &text, options)?);
                 }
             }
             let (Some(side_a), Some(side_b)) = (&sides[a], &sides[b]) else {
@@ -130,7 +136,12 @@ impl Checker {
 
     /// What a reference's pairs share: its common phrasing, its text shared by other references,
     /// its SimHash and the seeds' view.
-    fn pair_side(&self, mut prepared: Prepared, options: &PairsOptions) -> Result<PairSide, Error> {
+    fn pair_side(
+        &self,
+        mut prepared: Prepared,
+        text: &str,
+        options: &PairsOptions,
+    ) -> Result<PairSide, Error> {
         let common = common_phrasing(
             &self.postings,
             &prepared,
@@ -147,6 +158,7 @@ impl Checker {
             seeds: self.seed_profile(&prepared)?,
             seed_table: SeedTable::new(&prepared.token_hashes, options.align.seed_words),
             prepared,
+            script_marks: ScriptCount::of(text) != ScriptCount::default(),
         })
     }
 
@@ -175,8 +187,12 @@ impl Checker {
             return Ok(None);
         }
         let (entry_a, entry_b) = (&self.entries[a], &self.entries[b]);
-        // Only a pair with passages needs the texts (the report's script check reads them).
-        let (text_a, text_b) = (entry_a.reference.text()?, entry_b.reference.text()?);
+        // Only the report's script check reads the texts, and only if both have script marks.
+        let texts = if side_a.script_marks && side_b.script_marks {
+            Some((entry_a.reference.text()?, entry_b.reference.text()?))
+        } else {
+            None
+        };
         let no_exclusions = vec![false; pa.analysis.tokens.len()];
         let comparison = Comparison {
             a: pa,
@@ -186,12 +202,12 @@ impl Checker {
             a_meta: &entry_a.meta_minhash,
             a_excluded: &no_exclusions,
             a_counted: pa.analysis.tokens.len(),
-            a_text: &text_a,
+            a_text: texts.as_ref().map(|(a, _)| a.as_ref()),
         };
         let source = SourceSide {
             prepared: pb,
             seeds: &side_b.seeds,
-            text: &text_b,
+            text: texts.as_ref().map(|(_, b)| b.as_ref()),
         };
         let report =
             self.source_report(&comparison, entry_b, source, &passages, &options.scores)?;

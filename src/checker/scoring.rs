@@ -35,15 +35,17 @@ pub(super) struct Comparison<'a> {
     pub(super) a_meta: &'a MinHashSignature,
     pub(super) a_excluded: &'a [bool],
     pub(super) a_counted: usize,
-    /// The original text of `a`.
-    pub(super) a_text: &'a str,
+    /// The original text of `a`; `None` when the report need not look at it (see `source`).
+    pub(super) a_text: Option<&'a str>,
 }
 
 /// The source side of a comparison: its analysis, its seeds' view and its original text.
 pub(super) struct SourceSide<'a> {
     pub(super) prepared: &'a Prepared,
     pub(super) seeds: &'a SeedProfile,
-    pub(super) text: &'a str,
+    /// `None` (or the paper's `None`) when one of the two texts holds no character only one
+    /// Chinese script uses: then no passage is in a converted script, and no text is read.
+    pub(super) text: Option<&'a str>,
 }
 
 pub(super) fn ratio(part: usize, whole: usize) -> f64 {
@@ -138,7 +140,9 @@ impl Checker {
             .iter()
             .map(|p| passage_report(&paper.a.analysis, &source.analysis, p))
             .collect();
-        mark_converted_script(paper.a_text, source_text, &mut passage_reports);
+        if let (Some(paper_text), Some(source_text)) = (paper.a_text, source_text) {
+            mark_converted_script(paper_text, source_text, &mut passage_reports);
+        }
         let jaccard = paper.a_minhash.jaccard(&entry.minhash)?;
         Ok(SourceReport {
             id: entry.reference.id.clone(),
