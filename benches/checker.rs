@@ -7,6 +7,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -15,11 +16,14 @@ use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
 use plagscope::store::{export_index, import_index};
 
 /// The bytes allocated and not yet freed: what a value keeps is the drop in this count when it is
-/// dropped (the process's resident size also moves with how the allocator lays memory out).
+/// dropped (the process's resident size also moves with how the allocator lays memory out). Not in
+/// the wasm build, which has its own allocator (lint builds the benches for wasm too).
+#[cfg(not(target_arch = "wasm32"))]
 struct Counting;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 
+#[cfg(not(target_arch = "wasm32"))]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         LIVE.fetch_add(layout.size(), Ordering::Relaxed);
@@ -38,6 +42,7 @@ unsafe impl GlobalAlloc for Counting {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 

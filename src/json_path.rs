@@ -3,7 +3,7 @@
 //! ``align.minWords: invalid type: string "ten", expected a whole number``.
 //!
 //! Each type says how it is read ([`FromJson`]); [`crate::options!`] writes it for every option
-//! struct, from the same field list as the struct. The path is built only on the way out of an
+//! struct, from the same field list as the struct, around one shared [`read_fields`]. The path is built only on the way out of an
 //! error, so a good value costs nothing extra. (The types also derive serde's `Deserialize`, for
 //! native callers; reading through it with a path-tracking deserializer cost the wasm 9 KB
 //! gzipped of visitors, instantiated once per type.)
@@ -208,10 +208,13 @@ pub fn read_into<T: FromJson>(slot: &mut T, value: &Value) -> Result<(), PathErr
 /// Reads an object's fields: `names` are the Rust field names, each matched by its camelCase
 /// form (as serde's `rename_all = "camelCase"` names it); `read(i, value)` reads the field
 /// `names[i]`. A name not in `names` is refused, and so is a value that is not an object.
+///
+/// `read` is a trait object so that this function, with its error paths, exists once rather than
+/// once per type read.
 pub fn read_fields(
     value: &Value,
     names: &[&str],
-    mut read: impl FnMut(usize, &Value) -> Result<(), PathError>,
+    read: &mut dyn FnMut(usize, &Value) -> Result<(), PathError>,
 ) -> Result<(), PathError> {
     let Value::Object(fields) = value else {
         return Err(invalid_type(value, "an object"));

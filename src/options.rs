@@ -81,11 +81,12 @@ macro_rules! options {
 
         impl $crate::json_path::FromJson for $name {
             /// Reads the fields given by their camelCase names; the others keep their defaults.
+            #[inline(never)] // one copy, whether read as an argument or as another's field
             fn from_json(
                 value: &$crate::json_path::Value,
             ) -> Result<Self, $crate::json_path::PathError> {
                 let mut read = Self::default();
-                $crate::json_path::read_fields(value, &[$(stringify!($field)),*], |index, inner| {
+                $crate::json_path::read_fields(value, &[$(stringify!($field)),*], &mut |index, inner| {
                     let mut field = 0;
                     $(
                         if index == field {

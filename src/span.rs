@@ -68,7 +68,7 @@ impl FromJson for Span {
     /// Reads `{ start, end }`, both required.
     fn from_json(value: &Value) -> Result<Self, PathError> {
         let mut bounds = [None, None];
-        read_fields(value, &["start", "end"], |index, inner| {
+        read_fields(value, &["start", "end"], &mut |index, inner| {
             bounds[index] = Some(usize::from_json(inner)?);
             Ok(())
         })?;

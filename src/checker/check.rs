@@ -33,7 +33,7 @@ impl FromJson for Paper {
     /// Reads `{ text, meta? }`.
     fn from_json(value: &Value) -> Result<Self, PathError> {
         let (mut text, mut meta) = (None, Metadata::default());
-        read_fields(value, &["text", "meta"], |index, inner| {
+        read_fields(value, &["text", "meta"], &mut |index, inner| {
             match index {
                 0 => text = Some(String::from_json(inner)?),
                 _ => meta = Metadata::from_json(inner)?,

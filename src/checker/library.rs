@@ -15,7 +15,7 @@ use crate::sketch::{guarantee_window, winnow_positions};
 use crate::text::tokenize::check_size;
 
 use super::options::CheckerOptions;
-use super::postings::Postings;
+use super::postings::{fingerprint_of, Postings, FINGERPRINT_BITS};
 use super::stored::StoredReference;
 use super::{Checker, Prepared, MAX_REFERENCE_SET_BYTES};
 
@@ -64,7 +64,7 @@ impl FromJson for Reference {
         let (mut id, mut text) = (None, None);
         let mut reference = Reference::new("", "");
         let names = ["id", "title", "text", "meta", "base"];
-        read_fields(value, &names, |index, inner| {
+        read_fields(value, &names, &mut |index, inner| {
             match index {
                 0 => id = Some(String::from_json(inner)?),
                 1 => reference.title = String::from_json(inner)?,
@@ -153,12 +153,12 @@ impl Checker {
         Ok(())
     }
 
-    /// The distinct winnowed fingerprints of a prepared text, ascending.
+    /// The distinct fingerprints of a prepared text's winnowed shingles, ascending.
     fn fingerprints_of(&self, prepared: &Prepared) -> Result<Vec<u64>, Error> {
         let window = guarantee_window(self.options.shingle_words, self.options.guarantee_words)?;
         let hashes = &prepared.shingle_hashes;
         let winnowed: Vec<u64> = (winnow_positions(hashes, window).into_iter())
-            .map(|i| hashes[i])
+            .map(|i| fingerprint_of(hashes[i]))
             .collect();
         Ok(Self::distinct(&winnowed))
     }
@@ -271,6 +271,14 @@ impl Checker {
         }
         if !fingerprints.windows(2).all(|w| w[0] < w[1]) {
             return invalid("has fingerprints out of order".into());
+        }
+        if fingerprints
+            .last()
+            .is_some_and(|&f| f >> FINGERPRINT_BITS != 0)
+        {
+            return invalid(format!(
+                "has fingerprints of more than {FINGERPRINT_BITS} bits"
+            ));
         }
         if fingerprints.len() != entry.fingerprint_count {
             return invalid("has a wrong fingerprint count".into());

@@ -39,6 +39,7 @@ mod retrieval;
 mod scoring;
 mod stored;
 
+pub(crate) use postings::fingerprint_of;
 use postings::Postings;
 
 pub use check::Paper;

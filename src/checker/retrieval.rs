@@ -8,7 +8,7 @@ use crate::sketch::guarantee_window;
 use crate::text::WORD;
 
 use super::options::CheckerOptions;
-use super::postings::Postings;
+use super::postings::{fingerprint_of, Postings};
 use super::{Checker, Prepared};
 
 /// Longest stretch of common phrasing that is still a stock phrase, in words: a formula ("the
@@ -33,7 +33,7 @@ pub(super) fn common_phrasing(
         .shingle_hashes
         .iter()
         .enumerate()
-        .filter(|(_, &hash)| postings.count(hash) > max_doc_frequency)
+        .filter(|(_, &hash)| postings.count(fingerprint_of(hash)) > max_doc_frequency)
         .map(|(position, _)| position);
     // Winnowing keeps a fingerprint in every window of w shingles, so inside one shared stretch
     // common fingerprints are at most w apart: join them into stretches.
@@ -66,7 +66,7 @@ pub(super) fn shared_by_references(
 ) -> Vec<bool> {
     let mut shared = vec![false; prepared.analysis.tokens.len()];
     for (position, hash) in prepared.shingle_hashes.iter().enumerate() {
-        if postings.count(*hash) >= min_references {
+        if postings.count(fingerprint_of(*hash)) >= min_references {
             shared[position..position + k].fill(true);
         }
     }
@@ -89,7 +89,7 @@ impl Checker {
             if unusable[position..position + k].iter().any(|&e| e) || !seen.insert(hash) {
                 continue;
             }
-            for document in self.postings.documents(hash) {
+            for document in self.postings.documents(fingerprint_of(hash)) {
                 let document = document as usize;
                 if base.is_none_or(|b| self.entries[document].reference.base == b) {
                     *hits.entry(document).or_default() += 1;

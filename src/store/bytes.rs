@@ -1,6 +1,6 @@
-//! Serde helpers: bytes as a byte string, and a `Vec<u64>` or `Vec<u32>` as its little-endian
-//! bytes (fixed width, no varints: hashes and signature slots are uniformly random, so varints
-//! would only make them longer).
+//! Serde helpers: bytes as a byte string, and a `Vec<u64>`, 48-bit fingerprints or a `Vec<u32>`
+//! as their little-endian bytes (fixed width, no varints: hashes and signature slots are
+//! uniformly random, so varints would only make them longer).
 //! Decoding borrows the bytes from the body and checks their length is a whole number of values.
 
 /// A `Vec<u64>` as 8 little-endian bytes per value.
@@ -9,8 +9,7 @@ pub(crate) mod u64_bytes {
 
     /// Writes the values' bytes.
     pub fn serialize<S: Serializer>(values: &[u64], serializer: S) -> Result<S::Ok, S::Error> {
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        serializer.serialize_bytes(&bytes)
+        serializer.serialize_bytes(&super::low_bytes(values, 8))
     }
 
     /// Reads the values back.
@@ -18,7 +17,7 @@ pub(crate) mod u64_bytes {
         let bytes: &[u8] = Deserialize::deserialize(deserializer)?;
         if bytes.len() % 8 != 0 {
             return Err(serde::de::Error::custom(
-                "fingerprint bytes are not a multiple of 8",
+                "document-frequency term bytes are not a multiple of 8",
             ));
         }
         Ok(bytes
@@ -28,14 +27,41 @@ pub(crate) mod u64_bytes {
     }
 }
 
+/// Fingerprints (48 bits) as 6 little-endian bytes each, written only (a record reads its bytes
+/// and the body's version says their width, see `records::BodyVersion`).
+pub(crate) mod u48_bytes {
+    use serde::Serializer;
+
+    /// Writes the values' low 6 bytes.
+    pub fn serialize<S: Serializer>(values: &[u64], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(&super::low_bytes(values, 6))
+    }
+}
+
+/// The low `width` bytes of each value, little-endian. One copy for every serializer (a saved
+/// index is written twice: measured, then written).
+#[inline(never)]
+fn low_bytes(values: &[u64], width: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(values.len() * width);
+    for value in values {
+        bytes.extend_from_slice(&value.to_le_bytes()[..width]);
+    }
+    bytes
+}
+
 /// A `Vec<u32>` as 4 little-endian bytes per value.
 pub(crate) mod u32_bytes {
     use serde::{Deserialize, Deserializer, Serializer};
 
     /// Writes the values' bytes.
     pub fn serialize<S: Serializer>(values: &[u32], serializer: S) -> Result<S::Ok, S::Error> {
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        serializer.serialize_bytes(&bytes)
+        serializer.serialize_bytes(&le_bytes(values))
+    }
+
+    /// One copy for every serializer (see `low_bytes`).
+    #[inline(never)]
+    fn le_bytes(values: &[u32]) -> Vec<u8> {
+        values.iter().flat_map(|v| v.to_le_bytes()).collect()
     }
 
     /// Reads the values back.

@@ -8,7 +8,7 @@
 //! | 4 | format version ([`FORMAT_VERSION`]) |
 //! | 4 | shingle hash scheme version ([`crate::sketch::HASH_SCHEME_VERSION`]) |
 //! | 8 | body length `n` |
-//! | n | body: postcard (serde, varints) of the format's records: the options, every reference (id, title, text compressed as the set keeps it, base flag, metadata, word and shingle counts, fingerprints, MinHash signatures), the document-frequency table |
+//! | n | body: postcard (serde, varints) of the format's records: the options, every reference (id, title, text compressed as the set keeps it, base flag, metadata, word and shingle counts, 48-bit fingerprints in 6 bytes each, MinHash signatures), the document-frequency table |
 //! | 8 | XXH3-64 of the body |
 //!
 //! The body is written from records of its own ([`records`], version 3; [`written`] writes them),
@@ -189,12 +189,12 @@ pub fn import_index_from(source: &mut impl IndexSource) -> Result<Checker, Error
     let (version, scheme, body_len) = read_frame(source)?;
     let parts = match version {
         2 | FORMAT_VERSION => {
-            let texts = match version {
-                2 => records::SavedTexts::Plain,
-                _ => records::SavedTexts::AsKept,
+            let version = match version {
+                2 => records::BodyVersion::V2,
+                _ => records::BodyVersion::V3,
             };
             let mut body = source::Window::new(source, HEADER, HEADER + body_len);
-            records::decode_from(&mut body, texts)
+            records::decode_from(&mut body, version)
         }
         older => return Err(refuse_older(older)),
     }

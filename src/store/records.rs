@@ -6,16 +6,17 @@
 //! retyped here; a change is a new set of records and a new format version, with the previous one
 //! kept for reading. The in-memory types can change freely:
 //! only the conversions follow them. Versions 2 and 3 have the same records and differ in what
-//! a reference's text field holds ([`SavedTexts`]): version 2 the text's UTF-8 bytes (postcard
-//! writes a `String` and a byte string alike), version 3 the text as the set keeps it, compressed
-//! ([`StoredText`]).
+//! a reference's text and fingerprint bytes hold ([`BodyVersion`]; postcard writes a `String` and
+//! a byte string alike).
 //!
 //! Hashes and signature slots are stored as fixed-width little-endian bytes (they are uniformly
 //! random, so varints would only make them longer); counts and sizes as varints.
 
 use serde::{Deserialize, Serialize};
 
-use crate::checker::{CheckerOptions, Entry, StoredEntry, StoredReference, StoredText};
+use crate::checker::{
+    fingerprint_of, CheckerOptions, Entry, StoredEntry, StoredReference, StoredText,
+};
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::{MinHashScheme, MinHashSignature, MAX_NUM_PERM};
 use crate::sketch::simhash::IdfTable;
@@ -62,7 +63,7 @@ pub(crate) struct OptionsRecordV2 {
 pub(crate) struct ReferenceRecord {
     pub(crate) id: String,
     pub(crate) title: String,
-    /// See [`SavedTexts`].
+    /// See [`BodyVersion`].
     #[serde(with = "byte_string")]
     pub(crate) text: Vec<u8>,
     pub(crate) base: bool,
@@ -71,20 +72,48 @@ pub(crate) struct ReferenceRecord {
     pub(crate) citations: Vec<String>,
     pub(crate) words: u64,
     pub(crate) shingles: u64,
-    /// Distinct winnowed fingerprints, ascending, 8 bytes each.
-    #[serde(with = "u64_bytes")]
-    pub(crate) fingerprints: Vec<u64>,
+    /// Distinct fingerprints, ascending, little-endian; see [`BodyVersion`].
+    #[serde(with = "byte_string")]
+    pub(crate) fingerprints: Vec<u8>,
     pub(crate) minhash: SignatureRecordV2,
     pub(crate) meta_minhash: SignatureRecordV2,
 }
 
-/// What a reference record's text bytes hold.
+/// What a reference record's text and fingerprint bytes hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum SavedTexts {
-    /// The text's UTF-8 bytes (version 2).
-    Plain,
-    /// The bytes of a [`StoredText`] (version 3).
-    AsKept,
+pub(crate) enum BodyVersion {
+    /// Version 2: the text's UTF-8 bytes; the winnowed shingle hashes, 8 bytes each, whose
+    /// fingerprints are their low 48 bits.
+    V2,
+    /// Version 3: the bytes of a [`StoredText`]; the fingerprints, 6 bytes each.
+    V3,
+}
+
+impl BodyVersion {
+    /// The fingerprints of a record's bytes, ascending and distinct when the file is sound (the
+    /// checker checks that).
+    fn fingerprints(self, bytes: &[u8]) -> Result<Vec<u64>, String> {
+        let width = match self {
+            BodyVersion::V2 => 8,
+            BodyVersion::V3 => 6,
+        };
+        if bytes.len() % width != 0 {
+            return Err(format!("fingerprint bytes are not a multiple of {width}"));
+        }
+        let mut fingerprints: Vec<u64> = (bytes.chunks_exact(width))
+            .map(|chunk| {
+                let mut value = [0; 8];
+                value[..width].copy_from_slice(chunk);
+                fingerprint_of(u64::from_le_bytes(value))
+            })
+            .collect();
+        if self == BodyVersion::V2 {
+            // Ascending hashes need not give ascending low bits.
+            fingerprints.sort_unstable();
+            fingerprints.dedup();
+        }
+        Ok(fingerprints)
+    }
 }
 
 /// A MinHash signature: its scheme, its slot count and the slots (none for an empty set).
@@ -213,20 +242,21 @@ impl From<&MinHashSignature> for SignatureRecordV2 {
 }
 
 impl ReferenceRecord {
-    /// The index entry of this record, whose text bytes hold `texts` (checked against the set's
-    /// options later, by `Checker::from_parts`).
-    pub(crate) fn into_entry(self, texts: SavedTexts) -> Result<StoredEntry, String> {
-        let text = match texts {
-            SavedTexts::Plain => StoredText::compress(
+    /// The index entry of this record of a body of `version` (checked against the set's options
+    /// later, by `Checker::from_parts`).
+    pub(crate) fn into_entry(self, version: BodyVersion) -> Result<StoredEntry, String> {
+        let text = match version {
+            BodyVersion::V2 => StoredText::compress(
                 std::str::from_utf8(&self.text).map_err(|_| "a stored text is not UTF-8")?,
             ),
-            SavedTexts::AsKept => StoredText::from_saved(self.text)?,
+            BodyVersion::V3 => StoredText::from_saved(self.text)?,
         };
+        let fingerprints = version.fingerprints(&self.fingerprints)?;
         let signature = |s: SignatureRecordV2| signature(s.scheme.into(), s.slots, s.values);
         let entry = Entry {
             words: size(self.words, "a word count")?,
             shingles: size(self.shingles, "a shingle count")?,
-            fingerprint_count: self.fingerprints.len(),
+            fingerprint_count: fingerprints.len(),
             minhash: signature(self.minhash)?,
             meta_minhash: signature(self.meta_minhash)?,
             reference: StoredReference {
@@ -243,17 +273,16 @@ impl ReferenceRecord {
         };
         Ok(StoredEntry {
             entry,
-            fingerprints: self.fingerprints,
+            fingerprints,
         })
     }
 }
 
-/// The in-memory parts of a body (version 2 or 3, whose texts hold `texts`), read a record at a
-/// time: each reference becomes its entry before the next is read, so the records are never all
-/// in memory.
+/// The in-memory parts of a body of `version`, read a record at a time: each reference becomes
+/// its entry before the next is read, so the records are never all in memory.
 pub(crate) fn decode_from(
     body: &mut Window<impl IndexSource>,
-    texts: SavedTexts,
+    version: BodyVersion,
 ) -> Result<Parts, String> {
     let options: OptionsRecordV2 = body.take()?;
     // The sequence's length, a varint as postcard writes it: the file's claim, so no more room is
@@ -262,7 +291,7 @@ pub(crate) fn decode_from(
     let cautious = (1 << 20) / std::mem::size_of::<StoredEntry>();
     let mut entries = Vec::with_capacity(count.min(cautious as u64) as usize);
     for _ in 0..count {
-        entries.push(body.take::<ReferenceRecord>()?.into_entry(texts)?);
+        entries.push(body.take::<ReferenceRecord>()?.into_entry(version)?);
     }
     let IdfRecordV2 {
         documents,

@@ -7,7 +7,7 @@ use crate::checker::{CheckerOptions, Entry};
 use crate::sketch::minhash::MinHashSignature;
 use crate::sketch::simhash::IdfTable;
 
-use super::bytes::{byte_string, u32_bytes, u64_bytes};
+use super::bytes::{byte_string, u32_bytes, u48_bytes};
 #[cfg(test)]
 use super::records::ReferenceRecord;
 use super::records::{idf_counts, scheme_code, IdfRecordV2, IndexRecord};
@@ -27,7 +27,7 @@ struct ReferenceRecordOut<'a> {
     citations: &'a [String],
     words: u64,
     shingles: u64,
-    #[serde(with = "u64_bytes")]
+    #[serde(with = "u48_bytes")]
     fingerprints: &'a [u64],
     minhash: SignatureRecordOut<'a>,
     meta_minhash: SignatureRecordOut<'a>,
@@ -102,7 +102,9 @@ impl ReferenceRecord {
             citations: reference.meta.references.clone(),
             words: entry.words as u64,
             shingles: entry.shingles as u64,
-            fingerprints,
+            fingerprints: (fingerprints.iter())
+                .flat_map(|f| f.to_le_bytes()[..6].to_vec())
+                .collect(),
             minhash: (&entry.minhash).into(),
             meta_minhash: (&entry.meta_minhash).into(),
         }
