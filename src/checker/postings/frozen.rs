@@ -1,11 +1,13 @@
 //! The bulk of the postings in compact form: the fingerprints sorted in one array, each one's
 //! slots in one shared array (compressed sparse rows), and a directory from a fingerprint's top
-//! bits to its place in the sorted array. Fingerprints are uniform 64-bit hashes, so a directory
+//! bits to its place in the sorted array. Fingerprints are uniform 48-bit hashes, so a directory
 //! with one bucket per four fingerprints finds any of them with one or two probes.
 //!
 //! A fingerprint ([`super::FINGERPRINT_BITS`] bits) is held in 6 bytes ([`Keys`]). About 14 bytes
-//! per fingerprint held by one reference, against about 77 for a hash map of vectors. Removing a reference marks its slots [`FREE`] at the end of each of its lists; a
-//! merge ([`Frozen::merged`]) drops them.
+//! per fingerprint held by one reference, against about 77 for a hash map of vectors. Removing a
+//! reference marks its slots [`FREE`] at the end of each of its lists; they stay there until the
+//! set is renumbered (`Checker::renumber`, once most slots are free). Merging adds to the arrays
+//! in place ([`Frozen::merge`]).
 
 use super::FINGERPRINT_BITS;
 
@@ -20,13 +22,6 @@ struct Keys {
 }
 
 impl Keys {
-    fn with_capacity(capacity: usize) -> Self {
-        Keys {
-            low: Vec::with_capacity(capacity),
-            high: Vec::with_capacity(capacity),
-        }
-    }
-
     fn len(&self) -> usize {
         self.low.len()
     }
@@ -35,13 +30,19 @@ impl Keys {
         u64::from(self.high[index]) << 32 | u64::from(self.low[index])
     }
 
-    fn push(&mut self, key: u64) {
+    /// Makes room for `len` keys, exactly.
+    fn grow_to(&mut self, len: usize) {
+        grow_to(&mut self.low, len);
+        grow_to(&mut self.high, len);
+    }
+
+    fn set(&mut self, index: usize, key: u64) {
         debug_assert!(
             key >> FINGERPRINT_BITS == 0,
             "{key:#x} is not a fingerprint"
         );
-        self.low.push(key as u32);
-        self.high.push((key >> 32) as u16);
+        self.low[index] = key as u32;
+        self.high[index] = (key >> 32) as u16;
     }
 
     /// The index of `key` among `range`, which is sorted.
@@ -137,48 +138,63 @@ impl Frozen {
         }
     }
 
-    /// These postings and `added` (fingerprint, slot) pairs, whose slots are newer than any held
-    /// here, in one frozen set without free slots or empty lists.
-    pub(super) fn merged(&self, mut added: Vec<(u64, u32)>) -> Frozen {
+    /// Adds `added` (fingerprint, slot) pairs, whose slots are newer than any held, in place: the
+    /// arrays grow by exactly what is added and the lists move towards their new places from the
+    /// back, so a merge never holds two copies of the postings (the wasm engine's memory keeps its
+    /// highest point for good). Free slots stay where they are, after each list's live ones.
+    pub(super) fn merge(&mut self, mut added: Vec<(u64, u32)>) {
         added.sort_unstable();
         // Exactly the room the keys need: room for a key per added posting would stay unused for
         // good (most add a slot to a key already held, a reference's own or another's).
-        let key_count = distinct_keys(&self.keys, &added);
-        let mut keys = Keys::with_capacity(key_count);
-        let mut starts = Vec::with_capacity(key_count + 1);
-        let mut slots = Vec::with_capacity(self.slots.len() + added.len());
-        starts.push(0);
-        let mut added = added.into_iter().peekable();
-        let mut older = self.lists().peekable();
-        loop {
-            let next_older = older.peek().map(|&(key, _)| key);
-            let next_added = added.peek().map(|&(key, _)| key);
-            let key = match (next_older, next_added) {
-                (None, None) => break,
-                (Some(a), Some(b)) => a.min(b),
-                (Some(a), None) => a,
-                (None, Some(b)) => b,
-            };
-            if let Some((_, list)) = older.next_if(|&(k, _)| k == key) {
-                slots.extend_from_slice(list);
+        let (old_keys, old_slots) = (self.keys.len(), self.slots.len());
+        let new_keys = distinct_keys(&self.keys, &added);
+        self.keys.grow_to(new_keys);
+        grow_to(&mut self.starts, new_keys + 1);
+        grow_to(&mut self.slots, old_slots + added.len());
+        // From the back: key `k` of the result, key `i` held, pair `j` added (each one past).
+        let (mut k, mut i, mut j) = (new_keys, old_keys, added.len());
+        let mut end = self.slots.len();
+        let mut old_end = old_slots;
+        while k > 0 {
+            let held = (i > 0).then(|| self.keys.get(i - 1));
+            let adding = (j > 0).then(|| added[j - 1].0);
+            let key = held.max(adding).expect("a key is left while k > 0");
+            let (mut live, mut free, mut from) = (0, 0, 0);
+            if held == Some(key) {
+                from = self.starts[i - 1] as usize;
+                let list = &self.slots[from..old_end];
+                live = list.partition_point(|&slot| slot != FREE);
+                free = list.len() - live;
+                old_end = from;
+                i -= 1;
             }
-            while let Some((_, slot)) = added.next_if(|&(k, _)| k == key) {
-                slots.push(slot);
+            let mut first_added = j;
+            while first_added > 0 && added[first_added - 1].0 == key {
+                first_added -= 1;
             }
-            if slots.len() as u32 > *starts.last().unwrap_or(&0) {
-                keys.push(key);
-                starts.push(slots.len() as u32);
+            let start = end - (live + (j - first_added) + free);
+            // The list only ever moves towards the back (`start >= from`): the lists after it
+            // have already moved out of its way.
+            self.slots.copy_within(from..from + live, start);
+            for (at, &(_, slot)) in added[first_added..j].iter().enumerate() {
+                self.slots[start + live + at] = slot;
             }
+            self.slots[end - free..end].fill(FREE);
+            j = first_added;
+            self.keys.set(k - 1, key);
+            self.starts[k] = end as u32;
+            end = start;
+            k -= 1;
         }
-        let (directory, shift) = directory(&keys);
-        Frozen {
-            keys,
-            starts,
-            slots,
-            directory,
-            shift,
-        }
+        self.starts[0] = 0;
+        (self.directory, self.shift) = directory(&self.keys);
     }
+}
+
+/// Makes `values` `len` long (zeros at the end), with exactly that room.
+fn grow_to<T: Default + Clone>(values: &mut Vec<T>, len: usize) {
+    values.reserve_exact(len - values.len());
+    values.resize(len, T::default());
 }
 
 /// The directory of sorted `keys`: about one bucket per four keys, a power of two, named by the
@@ -237,7 +253,7 @@ mod tests {
             expected.sort_unstable();
             expected.dedup();
             assert_eq!(distinct_keys(&frozen.keys, &added), expected.len());
-            frozen = frozen.merged(added);
+            frozen.merge(added);
             assert_eq!(frozen.keys.iter().collect::<Vec<_>>(), expected);
             assert_eq!(frozen.keys.low.capacity(), expected.len());
             assert_eq!(frozen.keys.high.capacity(), expected.len());

@@ -72,7 +72,7 @@ impl Postings {
         let pairs = (recent.into_iter())
             .flat_map(|(key, slots)| slots.into_iter().map(move |slot| (key, slot)))
             .collect();
-        self.frozen = self.frozen.merged(pairs);
+        self.frozen.merge(pairs);
         self.recent_postings = 0;
     }
 
@@ -89,7 +89,7 @@ impl Postings {
             self.slot_of_position.push(slot);
             pairs.extend(fingerprints.iter().map(|&key| (key, slot)));
         }
-        self.frozen = self.frozen.merged(pairs);
+        self.frozen.merge(pairs);
     }
 
     /// Removes the reference at `position`, which holds `fingerprints`; the references after it
