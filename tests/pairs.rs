@@ -192,10 +192,7 @@ fn progress_goes_through_both_stages_to_the_end_and_can_stop_the_work() {
 
 #[test]
 fn a_pair_in_two_chinese_scripts_is_named_and_a_pair_in_one_is_not() {
-    let traditional = "第一條　為了保護個人資訊權益，規範個人資訊處理活動，促進個人資訊合理利用，根據憲法，制定本法。\
-                       第二條　自然人的個人資訊受法律保護，任何組織、個人不得侵害自然人的個人資訊權益。";
-    let simplified = "引言。为了保护个人资讯权益，规范个人资讯处理活动，促进个人资讯合理利用，根据宪法，制定本法。\
-                      自然人的个人资讯受法律保护，任何组织、个人不得侵害自然人的个人资讯权益。结语。";
+    let (traditional, simplified) = (common::LAW_TRADITIONAL, common::LAW_SIMPLIFIED);
     let docs = documents(2);
     let mut checker = Checker::new(CheckerOptions::default()).unwrap();
     for (id, text) in [

@@ -106,10 +106,7 @@ fn the_sides_of_a_passage_correspond_and_carry_their_evidence() {
 
 #[test]
 fn a_simplified_copy_of_a_traditional_source_is_found_and_named() {
-    let traditional = "第一條　為了保護個人資訊權益，規範個人資訊處理活動，促進個人資訊合理利用，根據憲法，制定本法。\
-                       第二條　自然人的個人資訊受法律保護，任何組織、個人不得侵害自然人的個人資訊權益。";
-    let paper = "引言。为了保护个人资讯权益，规范个人资讯处理活动，促进个人资讯合理利用，根据宪法，制定本法。\
-                 自然人的个人资讯受法律保护，任何组织、个人不得侵害自然人的个人资讯权益。结语。";
+    let (traditional, paper) = (common::LAW_TRADITIONAL, common::LAW_SIMPLIFIED);
     let report = check(&checker(&[("tw", traditional)]), paper);
     assert_eq!(report.sources.len(), 1, "{report:?}");
     assert!(report.similarity > 0.9, "{}", report.similarity);

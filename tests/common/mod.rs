@@ -81,3 +81,11 @@ pub fn brown_documents(count: usize) -> Vec<String> {
         .map(|(_, text)| text)
         .collect()
 }
+
+/// Two articles of a Chinese law in Traditional characters, and a paper that copies them in
+/// Simplified characters between words of its own.
+pub const LAW_TRADITIONAL: &str = "第一條　為了保護個人資訊權益，規範個人資訊處理活動，促進個人資訊合理利用，根據憲法，制定本法。\
+                                   第二條　自然人的個人資訊受法律保護，任何組織、個人不得侵害自然人的個人資訊權益。";
+/// See [`LAW_TRADITIONAL`].
+pub const LAW_SIMPLIFIED: &str = "引言。为了保护个人资讯权益，规范个人资讯处理活动，促进个人资讯合理利用，根据宪法，制定本法。\
+                                  自然人的个人资讯受法律保护，任何组织、个人不得侵害自然人的个人资讯权益。结语。";
