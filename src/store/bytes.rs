@@ -41,7 +41,7 @@ pub(crate) mod u48_bytes {
 /// The low `width` bytes of each value, little-endian. One copy for every serializer (a saved
 /// index is written twice: measured, then written).
 #[inline(never)]
-fn low_bytes(values: &[u64], width: usize) -> Vec<u8> {
+pub(crate) fn low_bytes(values: &[u64], width: usize) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(values.len() * width);
     for value in values {
         bytes.extend_from_slice(&value.to_le_bytes()[..width]);

@@ -4,10 +4,9 @@
 //! The body is postcard (serde, positional, varints) of one [`IndexRecord`]. Because postcard
 //! is positional, these structs *are* the format: a field is never added, removed, reordered or
 //! retyped here; a change is a new set of records and a new format version, with the previous one
-//! kept for reading. The in-memory types can change freely:
-//! only the conversions follow them. Versions 2 and 3 have the same records and differ in what
-//! a reference's text and fingerprint bytes hold ([`BodyVersion`]; postcard writes a `String` and
-//! a byte string alike).
+//! kept for reading. The in-memory types can change freely: only the conversions follow them.
+//! Versions 2 and 3 have the same records and differ in what a reference's text and fingerprint
+//! bytes hold ([`BodyVersion`]; postcard writes a `String` and a byte string alike).
 //!
 //! Hashes and signature slots are stored as fixed-width little-endian bytes (they are uniformly
 //! random, so varints would only make them longer); counts and sizes as varints.
@@ -126,7 +125,8 @@ pub(crate) struct SignatureRecordV2 {
     pub(crate) values: Vec<u32>,
 }
 
-/// The document-frequency table (the same in versions 2 and 3): terms ascending (8 bytes each) and their counts (varints).
+/// The document-frequency table (the same in versions 2 and 3): terms ascending (8 bytes each)
+/// and their counts (varints).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct IdfRecordV2 {
     pub(crate) documents: u32,

@@ -102,9 +102,7 @@ impl ReferenceRecord {
             citations: reference.meta.references.clone(),
             words: entry.words as u64,
             shingles: entry.shingles as u64,
-            fingerprints: (fingerprints.iter())
-                .flat_map(|f| f.to_le_bytes()[..6].to_vec())
-                .collect(),
+            fingerprints: super::bytes::low_bytes(&fingerprints, 6),
             minhash: (&entry.minhash).into(),
             meta_minhash: (&entry.meta_minhash).into(),
         }
