@@ -140,6 +140,17 @@ fn main() {
         text_bytes as f64 / reference_words as f64
     );
     println!("  export / import                  {export_seconds:>8.3} s / {import_seconds:.3} s");
+    let heap: usize = checker.heap_bytes().iter().map(|(_, bytes)| bytes).sum();
+    for (part, bytes) in checker.heap_bytes() {
+        println!(
+            "    {part:<36} {:>6.2} B/word",
+            bytes as f64 / reference_words as f64
+        );
+    }
+    println!(
+        "    (sum of the parts {:.2} B/word)",
+        heap as f64 / reference_words as f64
+    );
     drop((loaded, bytes));
     let with_checker = LIVE.load(Ordering::Relaxed);
     drop(checker);

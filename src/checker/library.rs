@@ -330,6 +330,12 @@ impl Checker {
         self.postings.fingerprints_by_position()
     }
 
+    /// The same a run of references at a time, for saving: one run's fingerprints are held at
+    /// once (the wasm engine's memory keeps its highest point for good).
+    pub(crate) fn fingerprint_runs(&self) -> Box<dyn Iterator<Item = Vec<Vec<u64>>> + '_> {
+        Box::new(self.postings.fingerprints_by_level())
+    }
+
     /// The references, in the order they were added.
     pub fn references(&self) -> Vec<ReferenceInfo> {
         self.entries

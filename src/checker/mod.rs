@@ -39,8 +39,8 @@ mod retrieval;
 mod scoring;
 mod stored;
 
-pub(crate) use postings::fingerprint_of;
 use postings::Postings;
+pub(crate) use postings::{fingerprint_of, FINGERPRINT_BYTES};
 
 pub use check::Paper;
 pub(crate) use library::{Entry, StoredEntry};
@@ -153,6 +153,35 @@ impl Checker {
     /// Whether there are no references.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// Bytes this set holds on the heap, by part, for the benches (hash maps estimated from their
+    /// capacity).
+    #[doc(hidden)]
+    pub fn heap_bytes(&self) -> Vec<(&'static str, usize)> {
+        let mut parts = self.postings.heap_bytes();
+        let texts = self
+            .entries
+            .iter()
+            .map(|e| e.reference.text.heap_bytes())
+            .sum();
+        let signatures = (self.entries.iter())
+            .map(|e| (e.minhash.values.capacity() + e.meta_minhash.values.capacity()) * 4)
+            .sum();
+        // Each id twice (the entry's and the id map's key), with about 32 bytes of map around it.
+        let ids: usize = (self.entries.iter())
+            .map(|e| e.reference.id.capacity() * 2 + e.reference.title.capacity() + 32)
+            .sum();
+        parts.extend([
+            ("texts (compressed)", texts),
+            ("MinHash signatures", signatures),
+            (
+                "entries, ids and titles",
+                ids + self.entries.capacity() * std::mem::size_of::<Entry>(),
+            ),
+            ("document frequencies", self.idf.heap_bytes()),
+        ]);
+        parts
     }
 
     /// The position in `entries` of the reference with `id`.

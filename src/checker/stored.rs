@@ -76,6 +76,11 @@ impl StoredText {
         }
     }
 
+    /// Bytes it holds on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.bytes.len()
+    }
+
     /// The text's length in bytes (not what it takes compressed).
     pub(crate) fn len(&self) -> usize {
         u32::from_le_bytes(self.bytes[1..HEAD].try_into().expect("4 bytes")) as usize

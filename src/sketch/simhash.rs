@@ -121,6 +121,11 @@ impl IdfTable {
         Self::default()
     }
 
+    /// Bytes its hash map holds on the heap (16 a term and a control byte per bucket).
+    pub fn heap_bytes(&self) -> usize {
+        self.document_frequency.capacity() * 17
+    }
+
     /// Counts one document's terms (each distinct term once).
     pub fn add_document(&mut self, analysis: &Analysis) {
         let mut seen: Vec<u64> = terms(analysis).map(|(hash, _)| hash).collect();

@@ -1,4 +1,4 @@
-//! Serde helpers: bytes as a byte string, and a `Vec<u64>`, 48-bit fingerprints or a `Vec<u32>`
+//! Serde helpers: bytes as a byte string, and a `Vec<u64>`, fingerprints or a `Vec<u32>`
 //! as their little-endian bytes (fixed width, no varints: hashes and signature slots are
 //! uniformly random, so varints would only make them longer).
 //! Decoding borrows the bytes from the body and checks their length is a whole number of values.
@@ -27,14 +27,16 @@ pub(crate) mod u64_bytes {
     }
 }
 
-/// Fingerprints (48 bits) as 6 little-endian bytes each, written only (a record reads its bytes
-/// and the body's version says their width, see `records::BodyVersion`).
-pub(crate) mod u48_bytes {
+/// Fingerprints as [`FINGERPRINT_BYTES`] little-endian bytes each, written only (a record reads
+/// its bytes and the body's version says their width, see `records::BodyVersion`).
+pub(crate) mod fingerprint_bytes {
     use serde::Serializer;
 
-    /// Writes the values' low 6 bytes.
+    use crate::checker::FINGERPRINT_BYTES;
+
+    /// Writes the values' low bytes.
     pub fn serialize<S: Serializer>(values: &[u64], serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_bytes(&super::low_bytes(values, 6))
+        serializer.serialize_bytes(&super::low_bytes(values, FINGERPRINT_BYTES))
     }
 }
 

@@ -8,13 +8,13 @@
 //! | 4 | format version ([`FORMAT_VERSION`]) |
 //! | 4 | shingle hash scheme version ([`crate::sketch::HASH_SCHEME_VERSION`]) |
 //! | 8 | body length `n` |
-//! | n | body: postcard (serde, varints) of the format's records: the options, every reference (id, title, text compressed as the set keeps it, base flag, metadata, word and shingle counts, 48-bit fingerprints in 6 bytes each, MinHash signatures), the document-frequency table |
+//! | n | body: postcard (serde, varints) of the format's records: the options, every reference (id, title, text compressed as the set keeps it, base flag, metadata, word and shingle counts, fingerprints in 5 bytes each, MinHash signatures), the document-frequency table |
 //! | 8 | XXH3-64 of the body |
 //!
-//! The body is written from records of its own ([`records`], version 3; [`written`] writes them),
+//! The body is written from records of its own ([`records`], version 4; [`written`] writes them),
 //! never from the checker's in-memory structs, so those can change without changing the file. Each
-//! format version keeps its records: version 2 (texts as strings, compressed on loading) shares
-//! them with version 3. A version no longer read is refused with a message saying to re-add the
+//! format version keeps its records: versions 2 (texts as strings, compressed on loading) and 3
+//! (fingerprints of 48 bits, cut to 40 on loading) share them with version 4. A version no longer read is refused with a message saying to re-add the
 //! references ([`refuse_older`]): version 1 (postcard of the in-memory structs, written only by
 //! builds before 2026-11-23, never released), whose reader made room in the wasm size budget for
 //! compressing the texts.
@@ -44,8 +44,9 @@ pub use source::IndexSource;
 pub const MAGIC: &[u8; 16] = b"PLAGSCOPE-INDEX\n";
 /// Version of the layout written; files of a newer version are refused with a clear message.
 /// 1: postcard of the in-memory structs (no longer read); 2: the [`records`] of the format;
-/// 3: the same records with each text compressed as the set keeps it.
-pub const FORMAT_VERSION: u32 = 3;
+/// 3: the same records with each text compressed as the set keeps it; 4: fingerprints of 40 bits
+/// in 5 bytes, where 3 has 48 in 6.
+pub const FORMAT_VERSION: u32 = 4;
 
 const HEADER: usize = 16 + 4 + 4 + 8;
 const TRAILER: usize = 8;
@@ -71,13 +72,8 @@ pub fn export_index(checker: &Checker) -> Result<Vec<u8>, Error> {
 /// the body is written from records that borrow the checker's data (no copies of the texts), through
 /// a buffer of [`sink::CHUNK`] bytes: the sink's copy is the only copy of the set made.
 pub fn export_index_to(checker: &Checker, sink: &mut impl IndexSink) -> Result<(), Error> {
-    let fingerprints = checker.fingerprints_by_position();
-    let record = written::encode(
-        &checker.options,
-        &checker.entries,
-        &fingerprints,
-        &checker.idf,
-    );
+    let runs = || checker.fingerprint_runs();
+    let record = written::encode(&checker.options, &checker.entries, &runs, &checker.idf);
     let failed =
         |e: postcard::Error| Error::InvalidIndex(format!("could not encode the index: {e}"));
     let body_len = postcard::serialize_with_flavor(&record, postcard::ser_flavors::Size::default())
@@ -188,10 +184,11 @@ pub fn import_index(bytes: &[u8]) -> Result<Checker, Error> {
 pub fn import_index_from(source: &mut impl IndexSource) -> Result<Checker, Error> {
     let (version, scheme, body_len) = read_frame(source)?;
     let parts = match version {
-        2 | FORMAT_VERSION => {
+        2..=FORMAT_VERSION => {
             let version = match version {
                 2 => records::BodyVersion::V2,
-                _ => records::BodyVersion::V3,
+                3 => records::BodyVersion::V3,
+                _ => records::BodyVersion::V4,
             };
             let mut body = source::Window::new(source, HEADER, HEADER + body_len);
             records::decode_from(&mut body, version)

@@ -1,11 +1,11 @@
-//! The records of formats 2 and 3: plain types that exist only for the file, and their conversions
+//! The records of formats 2 to 4: plain types that exist only for the file, and their conversions
 //! to the checker's in-memory types (the other way: [`super::written`]).
 //!
 //! The body is postcard (serde, positional, varints) of one [`IndexRecord`]. Because postcard
 //! is positional, these structs *are* the format: a field is never added, removed, reordered or
 //! retyped here; a change is a new set of records and a new format version, with the previous one
 //! kept for reading. The in-memory types can change freely: only the conversions follow them.
-//! Versions 2 and 3 have the same records and differ in what a reference's text and fingerprint
+//! Versions 2 to 4 have the same records and differ in what a reference's text and fingerprint
 //! bytes hold ([`BodyVersion`]; postcard writes a `String` and a byte string alike).
 //!
 //! Hashes and signature slots are stored as fixed-width little-endian bytes (they are uniformly
@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::checker::{
     fingerprint_of, CheckerOptions, Entry, StoredEntry, StoredReference, StoredText,
+    FINGERPRINT_BYTES,
 };
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::{MinHashScheme, MinHashSignature, MAX_NUM_PERM};
@@ -40,7 +41,7 @@ pub(crate) struct IndexRecord<References> {
 #[cfg(test)]
 pub(crate) type IndexRecordOwned = IndexRecord<Vec<ReferenceRecord>>;
 
-/// The options fixed for a reference set (the same in versions 2 and 3).
+/// The options fixed for a reference set (the same in versions 2 to 4).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct OptionsRecordV2 {
     pub(crate) ignore_case: bool,
@@ -84,8 +85,10 @@ pub(crate) enum BodyVersion {
     /// Version 2: the text's UTF-8 bytes; the winnowed shingle hashes, 8 bytes each, whose
     /// fingerprints are their low 48 bits.
     V2,
-    /// Version 3: the bytes of a [`StoredText`]; the fingerprints, 6 bytes each.
+    /// Version 3: the bytes of a [`StoredText`]; fingerprints of 48 bits, 6 bytes each.
     V3,
+    /// Version 4: the bytes of a [`StoredText`]; the fingerprints, [`FINGERPRINT_BYTES`] each.
+    V4,
 }
 
 impl BodyVersion {
@@ -95,6 +98,7 @@ impl BodyVersion {
         let width = match self {
             BodyVersion::V2 => 8,
             BodyVersion::V3 => 6,
+            BodyVersion::V4 => FINGERPRINT_BYTES,
         };
         if bytes.len() % width != 0 {
             return Err(format!("fingerprint bytes are not a multiple of {width}"));
@@ -106,7 +110,7 @@ impl BodyVersion {
                 fingerprint_of(u64::from_le_bytes(value))
             })
             .collect();
-        if self == BodyVersion::V2 {
+        if self != BodyVersion::V4 {
             // Ascending hashes need not give ascending low bits.
             fingerprints.sort_unstable();
             fingerprints.dedup();
@@ -125,7 +129,7 @@ pub(crate) struct SignatureRecordV2 {
     pub(crate) values: Vec<u32>,
 }
 
-/// The document-frequency table (the same in versions 2 and 3): terms ascending (8 bytes each)
+/// The document-frequency table (the same in versions 2 to 4): terms ascending (8 bytes each)
 /// and their counts (varints).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct IdfRecordV2 {
@@ -249,7 +253,7 @@ impl ReferenceRecord {
             BodyVersion::V2 => StoredText::compress(
                 std::str::from_utf8(&self.text).map_err(|_| "a stored text is not UTF-8")?,
             ),
-            BodyVersion::V3 => StoredText::from_saved(self.text)?,
+            BodyVersion::V3 | BodyVersion::V4 => StoredText::from_saved(self.text)?,
         };
         let fingerprints = version.fingerprints(&self.fingerprints)?;
         let signature = |s: SignatureRecordV2| signature(s.scheme.into(), s.slots, s.values);

@@ -1,5 +1,7 @@
 //! The store's own tests: round trips, every damage a clear error, crafted records refused, files
-//! of version 2. (Golden files of every version: `tests/store.rs`.)
+//! of earlier versions ([`earlier_versions`]). (Golden files of every version: `tests/store.rs`.)
+
+mod earlier_versions;
 
 use super::records::{IndexRecord, IndexRecordOwned, ReferenceRecord, SignatureRecordV2};
 use super::*;
@@ -39,24 +41,6 @@ fn round_trip_gives_the_same_reports() {
     assert_eq!(export_index(&loaded).unwrap(), bytes);
 }
 
-#[test]
-fn an_index_of_an_earlier_hash_scheme_is_indexed_again() {
-    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
-    let source = "中华人民共和国个人信息保护法规定，自然人的个人信息受法律保护，任何组织、个人不得侵害自然人的个人信息权益。";
-    checker.add_reference(Reference::new("zh", source)).unwrap();
-    let mut bytes = export_index(&checker).unwrap();
-    bytes[20..24].copy_from_slice(&(HASH_SCHEME_VERSION - 1).to_le_bytes());
-    let loaded = import_index(&bytes).unwrap();
-    let paper =
-        "依照規定，自然人的個人信息受法律保護，任何組織、個人不得侵害自然人的個人信息權益。";
-    let report = loaded.check(paper, &CheckOptions::default()).unwrap();
-    assert_eq!(report.sources.len(), 1, "{report:?}");
-    assert_eq!(
-        export_index(&loaded).unwrap()[20..24],
-        HASH_SCHEME_VERSION.to_le_bytes()
-    );
-}
-
 /// A file holding `body` with a valid header and checksum, as a crafted file would be.
 fn file_with(body: &IndexRecordOwned) -> Vec<u8> {
     framed(FORMAT_VERSION, &postcard::to_allocvec(body).unwrap())
@@ -69,12 +53,8 @@ fn sample_body() -> IndexRecordOwned {
 /// The body's records of `checker`, owned (as reading gives them, and as a crafted file is made).
 fn owned_body(checker: &Checker) -> IndexRecordOwned {
     let fingerprints = checker.fingerprints_by_position();
-    let written = written::encode(
-        &checker.options,
-        &checker.entries,
-        &fingerprints,
-        &checker.idf,
-    );
+    let runs = || checker.fingerprint_runs();
+    let written = written::encode(&checker.options, &checker.entries, &runs, &checker.idf);
     IndexRecord {
         options: written.options,
         references: (checker.entries.iter().zip(fingerprints.clone()))
@@ -84,53 +64,11 @@ fn owned_body(checker: &Checker) -> IndexRecordOwned {
     }
 }
 
-/// `body` as version 2 wrote it: each text as its UTF-8 bytes, each fingerprint as the 64-bit
-/// hash it came from (here with bits above the fingerprint's set, that loading drops).
-fn version_2_body(mut body: IndexRecordOwned) -> IndexRecordOwned {
-    for reference in &mut body.references {
-        let stored = crate::checker::StoredText::from_saved(reference.text.clone()).unwrap();
-        reference.text = stored.text().unwrap().into_owned().into_bytes();
-        let hashes: Vec<[u8; 8]> = (reference.fingerprints.chunks_exact(6).enumerate())
-            .map(|(i, f)| [f[0], f[1], f[2], f[3], f[4], f[5], i as u8, 0x5a])
-            .collect();
-        reference.fingerprints = hashes.concat();
-    }
-    body
-}
-
-/// Reverses the order of a record's fingerprints (6 bytes each).
+/// Reverses the order of a record's fingerprints (`width` bytes each).
 fn reverse_fingerprints(bytes: &mut Vec<u8>, width: usize) {
     let mut chunks: Vec<&[u8]> = bytes.chunks(width).collect();
     chunks.reverse();
     *bytes = chunks.concat();
-}
-
-#[test]
-fn a_version_2_file_loads_and_saves_as_the_current_version() {
-    let checker = sample();
-    let file = framed(
-        2,
-        &postcard::to_allocvec(&version_2_body(sample_body())).unwrap(),
-    );
-    let loaded = import_index(&file).unwrap();
-    let options = CheckOptions::default();
-    assert_eq!(
-        loaded.check(PAPER, &options).unwrap(),
-        checker.check(PAPER, &options).unwrap()
-    );
-    assert_eq!(
-        loaded.reference("a").unwrap(),
-        checker.reference("a").unwrap()
-    );
-    assert_eq!(
-        export_index(&loaded).unwrap(),
-        export_index(&checker).unwrap()
-    );
-    let mut body = version_2_body(sample_body());
-    body.references[0].fingerprints.truncate(12);
-    body.references[0].fingerprints.push(1);
-    let message = message_of(&framed(2, &postcard::to_allocvec(&body).unwrap()));
-    assert!(message.contains("not a multiple of 8"), "{message}");
 }
 
 #[test]
@@ -353,11 +291,13 @@ fn signatures_of_impossible_sizes_or_unknown_schemes_are_refused() {
 #[test]
 fn unsorted_fingerprints_bad_ids_and_bad_frequencies_are_refused() {
     let mut body = sample_body();
-    reverse_fingerprints(&mut body.references[0].fingerprints, 6);
+    let width = crate::checker::FINGERPRINT_BYTES;
+    reverse_fingerprints(&mut body.references[0].fingerprints, width);
     assert!(message_of(&file_with(&body)).contains("out of order"));
     let mut body = sample_body();
     body.references[0].fingerprints.pop();
-    assert!(message_of(&file_with(&body)).contains("not a multiple of 6"));
+    let wrong_width = format!("not a multiple of {width}");
+    assert!(message_of(&file_with(&body)).contains(&wrong_width));
     let mut body = sample_body();
     body.references[0].id.clear();
     assert!(message_of(&file_with(&body)).contains("id is empty"));

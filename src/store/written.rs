@@ -1,4 +1,4 @@
-//! Writing the records of the current format (version 3, see [`super::records`]) from the
+//! Writing the records of the current format (version 4, see [`super::records`]) from the
 //! checker's own data, borrowed: saving copies no text.
 
 use serde::Serialize;
@@ -7,7 +7,7 @@ use crate::checker::{CheckerOptions, Entry};
 use crate::sketch::minhash::MinHashSignature;
 use crate::sketch::simhash::IdfTable;
 
-use super::bytes::{byte_string, u32_bytes, u48_bytes};
+use super::bytes::{byte_string, fingerprint_bytes, u32_bytes};
 #[cfg(test)]
 use super::records::ReferenceRecord;
 use super::records::{idf_counts, scheme_code, IdfRecordV2, IndexRecord};
@@ -27,7 +27,7 @@ struct ReferenceRecordOut<'a> {
     citations: &'a [String],
     words: u64,
     shingles: u64,
-    #[serde(with = "u48_bytes")]
+    #[serde(with = "fingerprint_bytes")]
     fingerprints: &'a [u64],
     minhash: SignatureRecordOut<'a>,
     meta_minhash: SignatureRecordOut<'a>,
@@ -72,18 +72,33 @@ impl<'a> ReferenceRecordOut<'a> {
     }
 }
 
+/// Each reference's fingerprints, ascending, in the order of the references, a run of references
+/// at a time (`Checker::fingerprint_runs`): called once per pass of a save.
+pub(crate) type FingerprintRuns<'a> = &'a dyn Fn() -> Box<dyn Iterator<Item = Vec<Vec<u64>>> + 'a>;
+
 /// Every reference's record, made one at a time as the sequence is written.
 pub(crate) struct ReferencesOut<'a> {
     entries: &'a [Entry],
-    fingerprints: &'a [Vec<u64>],
+    fingerprints: FingerprintRuns<'a>,
 }
 
 impl Serialize for ReferencesOut<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(
-            (self.entries.iter().zip(self.fingerprints))
-                .map(|(entry, fingerprints)| ReferenceRecordOut::new(entry, fingerprints)),
-        )
+        use serde::ser::{Error, SerializeSeq};
+        let mut sequence = serializer.serialize_seq(Some(self.entries.len()))?;
+        let mut entries = self.entries.iter();
+        for run in (self.fingerprints)() {
+            for fingerprints in &run {
+                let entry = entries
+                    .next()
+                    .ok_or_else(|| S::Error::custom("a reference short"))?;
+                sequence.serialize_element(&ReferenceRecordOut::new(entry, fingerprints))?;
+            }
+        }
+        if entries.next().is_some() {
+            return Err(S::Error::custom("fingerprints short"));
+        }
+        sequence.end()
     }
 }
 
@@ -102,19 +117,19 @@ impl ReferenceRecord {
             citations: reference.meta.references.clone(),
             words: entry.words as u64,
             shingles: entry.shingles as u64,
-            fingerprints: super::bytes::low_bytes(&fingerprints, 6),
+            fingerprints: super::bytes::low_bytes(&fingerprints, crate::checker::FINGERPRINT_BYTES),
             minhash: (&entry.minhash).into(),
             meta_minhash: (&entry.meta_minhash).into(),
         }
     }
 }
 
-/// The records of a checker's options, references (`fingerprints` by position) and document
+/// The records of a checker's options, references (their `fingerprints` in runs) and document
 /// frequencies, the references borrowed.
 pub(crate) fn encode<'a>(
     options: &CheckerOptions,
     entries: &'a [Entry],
-    fingerprints: &'a [Vec<u64>],
+    fingerprints: FingerprintRuns<'a>,
     idf: &IdfTable,
 ) -> IndexRecord<ReferencesOut<'a>> {
     let (documents, pairs) = idf_counts(idf);

@@ -7,42 +7,63 @@
 //! positions.
 //!
 //! **Fingerprints.** A fingerprint is the low [`FINGERPRINT_BITS`] bits of a winnowed shingle
-//! hash ([`fingerprint_of`]): 6 bytes held, and saved, rather than 8. With 5 million fingerprints
-//! in a set (10,000 references of 2,000 words), two distinct ones agree on 48 bits with a
-//! probability of about 2^-49 x 25 x 10^12 = 0.04 in the whole set, and a paper's shingle finds a
-//! reference it does not share text with once in about 5 x 10^7 lookups, a candidate that
-//! alignment (on full token hashes) then finds nothing in.
+//! hash ([`fingerprint_of`]), saved in 5 bytes and held in 4 (the top bits are implied by where
+//! it is, see [`frozen`]). With 5 million distinct fingerprints in a set (10,000 references of
+//! 2,000 words), a paper's shingle finds a reference it does not share text with once in about
+//! 2^40 / 5 x 10^6 = 220,000 lookups, a few times in a thousand checks of a 5,000-word paper: a
+//! candidate that alignment (on full token hashes) then finds nothing in.
 //!
-//! **Two parts.** Most postings live in a compact [`Frozen`] part (sorted arrays, about 14 bytes
-//! per fingerprint); the references added since it was last merged are in a hash map, merged into
-//! it once they hold an eighth as many postings, so building costs a few passes over the postings
-//! in all and the map never grows large.
+//! **Levels.** The postings are compact sorted levels ([`Frozen`]), the oldest first. An added
+//! reference's postings become a level of their own, merged into the one before while that is
+//! under eight times as large, as a binary counter carries: each posting is moved about four
+//! times per level, and there are about log8(postings / postings of a reference) levels, so
+//! building costs a few dozen moves per posting and everything is held compactly at every point.
+//! A level stops taking merges once it holds about [`FULL_LEVEL`] postings: growing it would
+//! reallocate its arrays, which in the wasm engine's memory briefly takes them twice, and that
+//! memory never shrinks. A lookup reads each level: a handful, plus one per million postings.
+//! A fingerprint several references hold is held once per level that has one of them.
 
 mod frozen;
 
-use rustc_hash::FxHashMap as HashMap;
-
-use frozen::{Frozen, FREE};
+use frozen::{Frozen, FREE, LIST};
 
 /// Bits of a shingle hash kept as a fingerprint.
-pub(crate) const FINGERPRINT_BITS: u32 = 48;
+pub(crate) const FINGERPRINT_BITS: u32 = 40;
+
+/// Bytes a saved index writes per fingerprint.
+pub(crate) const FINGERPRINT_BYTES: usize = FINGERPRINT_BITS as usize / 8;
 
 /// The fingerprint of a shingle hash: its low [`FINGERPRINT_BITS`] bits.
 pub(crate) fn fingerprint_of(hash: u64) -> u64 {
     hash & ((1 << FINGERPRINT_BITS) - 1)
 }
 
-/// The fewest recent postings worth a merge.
-const MIN_MERGE: usize = 1 << 14;
+/// A level is merged into the one before it while it holds at least this fraction of its postings.
+const LEVEL_RATIO: usize = 8;
+
+/// Postings a level takes in merges up to (see the module docs): about 8 MB of arrays.
+const FULL_LEVEL: usize = 1 << 20;
+
+/// The end of the run of `lists` from `start` that holds at most [`FULL_LEVEL`] postings (one
+/// list at least).
+fn full_level_end(lists: &[Vec<u64>], start: usize) -> usize {
+    let mut held = lists[start].len();
+    let mut end = start + 1;
+    while end < lists.len() && held + lists[end].len() <= FULL_LEVEL {
+        held += lists[end].len();
+        end += 1;
+    }
+    end
+}
 
 /// Fingerprint → the references holding it (see the module docs).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Postings {
-    frozen: Frozen,
-    /// Fingerprint → slots added since the last merge, ascending.
-    recent: HashMap<u64, Vec<u32>>,
-    /// Postings in `recent`.
-    recent_postings: usize,
+    /// Oldest first; a level's slots are all newer than the levels' before it.
+    levels: Vec<Frozen>,
+    /// Per level, one past its last slot: level `i` holds the references of the slots from the
+    /// end of level `i - 1` (0 for the first), removed ones included, and no others.
+    level_ends: Vec<u32>,
     /// Per slot, the position of its reference, or [`FREE`].
     position_of_slot: Vec<u32>,
     /// Per position, the slot of its reference.
@@ -52,44 +73,59 @@ pub(super) struct Postings {
 impl Postings {
     /// Appends a reference holding `fingerprints` (distinct) at the next position; returns its slot.
     pub(super) fn push(&mut self, fingerprints: &[u64]) -> u32 {
-        let slot = self.position_of_slot.len() as u32;
-        self.position_of_slot
-            .push(self.slot_of_position.len() as u32);
-        self.slot_of_position.push(slot);
-        for &fingerprint in fingerprints {
-            self.recent.entry(fingerprint).or_default().push(slot);
-        }
-        self.recent_postings += fingerprints.len();
-        if self.recent_postings >= MIN_MERGE.max(self.frozen.postings() / 8) {
-            self.merge();
-        }
+        let slot = self.next_slot();
+        self.add_level(fingerprints.iter().map(|&key| (key, slot)).collect());
         slot
     }
 
-    /// Moves the recent postings into the frozen part.
-    pub(super) fn merge(&mut self) {
-        let recent = std::mem::take(&mut self.recent);
-        let pairs = (recent.into_iter())
-            .flat_map(|(key, slots)| slots.into_iter().map(move |slot| (key, slot)))
-            .collect();
-        self.frozen.merge(pairs);
-        self.recent_postings = 0;
+    /// Appends references holding each of `lists` (distinct fingerprints), in order, for loading a
+    /// saved set: a level per [`FULL_LEVEL`] postings or so, each sorted in one pass, its pairs
+    /// given their exact room at once (grown by doubling, they would briefly take three times
+    /// theirs).
+    pub(super) fn extend(&mut self, lists: &[Vec<u64>]) {
+        let mut start = 0;
+        while start < lists.len() {
+            let end = full_level_end(lists, start);
+            let chunk = &lists[start..end];
+            start = end;
+            let mut pairs = Vec::with_capacity(chunk.iter().map(Vec::len).sum());
+            for fingerprints in chunk {
+                let slot = self.next_slot();
+                pairs.extend(fingerprints.iter().map(|&key| (key, slot)));
+            }
+            self.add_level(pairs);
+        }
     }
 
-    /// Appends references holding each of `lists` (distinct fingerprints), in order, straight into
-    /// the frozen part: one sort of all their postings, for loading a saved set. The pairs get
-    /// their exact room at once (grown by doubling, they would briefly take three times theirs).
-    pub(super) fn extend(&mut self, lists: &[Vec<u64>]) {
-        self.merge();
-        let mut pairs = Vec::with_capacity(lists.iter().map(Vec::len).sum());
-        for fingerprints in lists {
-            let slot = self.position_of_slot.len() as u32;
-            self.position_of_slot
-                .push(self.slot_of_position.len() as u32);
-            self.slot_of_position.push(slot);
-            pairs.extend(fingerprints.iter().map(|&key| (key, slot)));
+    /// The slot of a reference added at the next position.
+    fn next_slot(&mut self) -> u32 {
+        let slot = self.position_of_slot.len() as u32;
+        // A set holds at most 256 MiB of text and is renumbered once most slots are free.
+        debug_assert!(slot < LIST, "slots stay below the list marker");
+        self.position_of_slot
+            .push(self.slot_of_position.len() as u32);
+        self.slot_of_position.push(slot);
+        slot
+    }
+
+    /// Adds `pairs` (newer slots than any held) as the newest level, then merges levels as a
+    /// binary counter carries (see the module docs).
+    fn add_level(&mut self, pairs: Vec<(u64, u32)>) {
+        let mut level = Frozen::default();
+        level.merge(pairs);
+        self.levels.push(level);
+        self.level_ends.push(self.position_of_slot.len() as u32);
+        while let [.., before, last] = self.levels.as_slice() {
+            let full = before.postings() + last.postings() > FULL_LEVEL;
+            if full || last.postings() * LEVEL_RATIO < before.postings() {
+                break;
+            }
+            let last = self.levels.pop().expect("two levels");
+            let end = self.level_ends.pop().expect("an end per level");
+            *self.level_ends.last_mut().expect("an end per level") = end;
+            let pairs = last.into_pairs();
+            self.levels.last_mut().expect("a level").merge(pairs);
         }
-        self.frozen.merge(pairs);
     }
 
     /// Removes the reference at `position`, which holds `fingerprints`; the references after it
@@ -101,16 +137,9 @@ impl Postings {
         for &later in &self.slot_of_position[position..] {
             self.position_of_slot[later as usize] -= 1;
         }
+        let level = &mut self.levels[self.level_ends.partition_point(|&end| end <= slot)];
         for &fingerprint in fingerprints {
-            self.frozen.free(fingerprint, slot);
-            if let Some(list) = self.recent.get_mut(&fingerprint) {
-                let before = list.len();
-                list.retain(|&s| s != slot);
-                self.recent_postings -= before - list.len();
-                if list.is_empty() {
-                    self.recent.remove(&fingerprint);
-                }
-            }
+            level.free(fingerprint, slot);
         }
     }
 
@@ -126,49 +155,71 @@ impl Postings {
         (position != FREE).then_some(position as usize)
     }
 
-    fn recent_list(&self, fingerprint: u64) -> &[u32] {
-        self.recent.get(&fingerprint).map_or(&[], Vec::as_slice)
+    /// Bytes held on the heap, by part.
+    pub(super) fn heap_bytes(&self) -> Vec<(&'static str, usize)> {
+        let mut parts = [0; 3];
+        for level in &self.levels {
+            for (part, bytes) in parts.iter_mut().zip(level.heap_bytes()) {
+                *part += bytes;
+            }
+        }
+        let positions = (self.position_of_slot.capacity() + self.slot_of_position.capacity()) * 4;
+        vec![
+            ("postings: keys and directory", parts[0]),
+            ("postings: values", parts[1]),
+            ("postings: shared lists", parts[2]),
+            ("postings: slot tables", positions),
+        ]
     }
 
     /// How many references hold `fingerprint`.
     pub(super) fn count(&self, fingerprint: u64) -> usize {
-        self.frozen.list(fingerprint).len() + self.recent_list(fingerprint).len()
+        (self.levels.iter())
+            .map(|level| level.list(fingerprint).len())
+            .sum()
     }
 
     /// The positions of the references holding `fingerprint`, in the order they were added.
     pub(super) fn documents(&self, fingerprint: u64) -> impl Iterator<Item = u32> + '_ {
-        let slots = self.frozen.list(fingerprint).iter();
-        let slots = slots.chain(self.recent_list(fingerprint));
+        let slots = (self.levels.iter()).flat_map(move |level| level.list(fingerprint));
         slots.map(|&slot| self.position_of_slot[slot as usize])
     }
 
     /// The positions of the references holding each fingerprint held by at least two and at most
     /// `max_len` references.
     pub(super) fn lists_between(&self, max_len: usize) -> impl Iterator<Item = Vec<u32>> + '_ {
-        let frozen_keys = self.frozen.lists().map(|(key, _)| key);
-        let recent_only = self.recent.keys().copied();
-        let recent_only = recent_only.filter(|&key| self.frozen.list(key).is_empty());
-        frozen_keys
-            .chain(recent_only)
-            .filter(move |&key| (2..=max_len).contains(&self.count(key)))
+        // Each fingerprint once: from the first level holding it.
+        let keys = self.levels.iter().enumerate().flat_map(move |(at, level)| {
+            let first_here =
+                move |key: &u64| !(self.levels[..at].iter()).any(|older| older.holds(*key));
+            level.lists().map(|(key, _)| key).filter(first_here)
+        });
+        keys.filter(move |&key| (2..=max_len).contains(&self.count(key)))
             .map(|key| self.documents(key).collect())
     }
 
     /// Each reference's fingerprints, ascending, by position.
     pub(super) fn fingerprints_by_position(&self) -> Vec<Vec<u64>> {
-        let mut by_position = vec![Vec::new(); self.slot_of_position.len()];
-        let lists = self.frozen.lists();
-        let recent = self
-            .recent
-            .iter()
-            .map(|(&key, slots)| (key, slots.as_slice()));
-        for (key, slots) in lists.chain(recent) {
-            for &slot in slots {
-                by_position[self.position_of_slot[slot as usize] as usize].push(key);
+        self.fingerprints_by_level().flatten().collect()
+    }
+
+    /// Each reference's fingerprints, ascending, by position, a level's references at a time: a
+    /// saved index is written from these, so it holds the fingerprints of one level at once, not
+    /// of the whole set.
+    pub(super) fn fingerprints_by_level(&self) -> impl Iterator<Item = Vec<Vec<u64>>> + '_ {
+        let starts = std::iter::once(0).chain(self.level_ends.iter().copied());
+        let ranges = starts.zip(&self.level_ends);
+        (self.levels.iter().zip(ranges)).map(|(level, (start, &end))| {
+            let live = (start..end).filter_map(|slot| self.position(slot));
+            let (first, count) = live.fold((usize::MAX, 0), |(first, n), p| (first.min(p), n + 1));
+            let mut by_position = vec![Vec::new(); count];
+            for (key, slots) in level.lists() {
+                for &slot in slots {
+                    by_position[self.position_of_slot[slot as usize] as usize - first].push(key);
+                }
             }
-        }
-        by_position.iter_mut().for_each(|keys| keys.sort_unstable());
-        by_position
+            by_position
+        })
     }
 }
 
@@ -187,7 +238,6 @@ mod tests {
         let mut postings = Postings::default();
         postings.push(&[1, 2]);
         postings.push(&[2, 3]);
-        postings.merge();
         postings.push(&[3, 4]);
         postings.remove(1, &[2, 3]);
         assert_eq!(documents(&postings, 2), [0]);
@@ -215,7 +265,7 @@ mod tests {
                     let mut fingerprints: Vec<u64> = (0..next(12))
                         .map(|_| match next(20) {
                             0 => fingerprint_of(u64::MAX) - next(3),
-                            _ => next(400) << 39 | next(3),
+                            _ => next(400) << 31 | next(3),
                         })
                         .collect();
                     fingerprints.sort_unstable();
@@ -227,9 +277,11 @@ mod tests {
                     let position = next(model.len() as u64) as usize;
                     postings.remove(position, &model.remove(position));
                 }
-                _ => postings.merge(),
+                _ => {}
             }
         }
+        assert_levels_as_a_counter_leaves_them(&postings);
+        assert!(postings.levels.len() >= 2, "the test builds several levels");
         let mut expected: BTreeMap<u64, Vec<u32>> = BTreeMap::new();
         for (position, fingerprints) in model.iter().enumerate() {
             for &fingerprint in fingerprints {
@@ -253,5 +305,51 @@ mod tests {
         expected_lists.sort();
         assert_eq!(lists, expected_lists);
         assert_eq!(postings.fingerprints_by_position(), model);
+    }
+
+    /// Each level under an eighth of the one before, unless the two would make more than a full one.
+    fn assert_levels_as_a_counter_leaves_them(postings: &Postings) {
+        for pair in postings.levels.windows(2) {
+            let (before, last) = (pair[0].postings(), pair[1].postings());
+            assert!(last * LEVEL_RATIO < before || before + last > FULL_LEVEL);
+        }
+    }
+
+    /// Past [`FULL_LEVEL`] postings levels stay apart, whether references are pushed one by one
+    /// or loaded in one go, and answer the same.
+    #[test]
+    fn full_levels_are_left_as_they_are() {
+        let lists: Vec<Vec<u64>> = (0..110u64)
+            .map(|doc| {
+                (0..20_000)
+                    .map(|i| fingerprint_of(((doc % 40) << 20) | (i * 7)))
+                    .collect()
+            })
+            .collect();
+        let (mut pushed, mut loaded) = (Postings::default(), Postings::default());
+        for fingerprints in &lists {
+            pushed.push(fingerprints);
+        }
+        loaded.extend(&lists);
+        let postings: usize = lists.iter().map(Vec::len).sum();
+        for built in [&pushed, &loaded] {
+            assert_levels_as_a_counter_leaves_them(built);
+            let sizes: Vec<usize> = built.levels.iter().map(Frozen::postings).collect();
+            assert!(
+                sizes.iter().all(|&size| size <= FULL_LEVEL + 20_000),
+                "{sizes:?}"
+            );
+            assert_eq!(sizes.iter().sum::<usize>(), postings);
+            assert!(sizes.len() > postings / (FULL_LEVEL + 20_000), "{sizes:?}");
+        }
+        assert_eq!(loaded.levels.len(), 3);
+        for key in [fingerprint_of(7), fingerprint_of((39 << 20) | (7 * 19_999))] {
+            let expected: Vec<u32> = (0..110u32)
+                .filter(|&doc| u64::from(doc % 40) == key >> 20)
+                .collect();
+            assert_eq!(pushed.documents(key).collect::<Vec<_>>(), expected);
+            assert_eq!(loaded.documents(key).collect::<Vec<_>>(), expected);
+        }
+        assert_eq!(pushed.fingerprints_by_position(), lists);
     }
 }
