@@ -74,7 +74,8 @@ impl Checker {
         options.validate()?;
         crate::options::Validate::validate(meta).map_err(|e| e.within("meta"))?;
         check_size("text", text.len(), "is")?;
-        let paper = self.prepare(text)?;
+        let mut paper = self.prepare(text)?;
+        self.count_holders(&mut paper);
         let ignored: HashSet<&str> = options
             .ignore_references
             .iter()
@@ -131,18 +132,13 @@ impl Checker {
         progress: OnProgress<'_>,
     ) -> Result<(Vec<SourceReport>, usize), Error> {
         // Excluded text and common phrasing cannot be evidence.
-        let common = common_phrasing(
-            &self.postings,
-            paper.a,
-            &self.options,
-            options.align.max_doc_frequency,
-        );
+        let common = common_phrasing(paper.a, &self.options, options.align.max_doc_frequency);
         let unusable: Vec<bool> = common
             .iter()
             .zip(paper.a_excluded)
             .map(|(&common, &excluded)| common || excluded)
             .collect();
-        let shared = shared_by_references(&self.postings, paper.a, self.options.shingle_words, 2);
+        let shared = shared_by_references(paper.a, self.options.shingle_words, 2);
         let mut covered = vec![false; paper.a.analysis.tokens.len()];
         let mut sources = Vec::new();
         let candidates = self.candidates(paper.a, &unusable, Some(false));

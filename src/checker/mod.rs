@@ -63,6 +63,10 @@ struct Prepared {
     token_weights: Vec<u32>,
     /// Empty for a source prepared by [`Checker::prepare_source`].
     shingle_hashes: Vec<u64>,
+    /// Per shingle, how many references hold its fingerprint: filled by
+    /// [`Checker::count_holders`] for a paper or a reference being paired, so that each is looked
+    /// up in the postings once (each lookup reads every level); empty otherwise.
+    held_by: Vec<u32>,
 }
 
 impl Prepared {
@@ -212,7 +216,15 @@ impl Checker {
             analysis,
             token_hashes,
             shingle_hashes: Vec::new(),
+            held_by: Vec::new(),
         })
+    }
+
+    /// Fills `prepared.held_by` from the postings.
+    fn count_holders(&self, prepared: &mut Prepared) {
+        let hashes = prepared.shingle_hashes.iter();
+        let counts = hashes.map(|&hash| self.postings.count(fingerprint_of(hash)) as u32);
+        prepared.held_by = counts.collect();
     }
 
     fn distinct(hashes: &[u64]) -> Vec<u64> {

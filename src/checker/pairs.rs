@@ -142,16 +142,14 @@ impl Checker {
         text: &str,
         options: &PairsOptions,
     ) -> Result<PairSide, Error> {
-        let common = common_phrasing(
-            &self.postings,
-            &prepared,
-            &self.options,
-            options.align.max_doc_frequency,
-        );
-        let shared = shared_by_references(&self.postings, &prepared, self.options.shingle_words, 3);
-        // The shingle hashes served only the two lists above: the side is kept for all its pairs
-        // (every document of a batch at once), so it does not keep 8 bytes a token it never reads.
+        self.count_holders(&mut prepared);
+        let common = common_phrasing(&prepared, &self.options, options.align.max_doc_frequency);
+        let shared = shared_by_references(&prepared, self.options.shingle_words, 3);
+        // The shingle hashes and their counts served only the two lists above: the side is kept
+        // for all its pairs (every document of a batch at once), so it does not keep 12 bytes a
+        // token it never reads.
         prepared.shingle_hashes = Vec::new();
+        prepared.held_by = Vec::new();
         Ok(PairSide {
             common,
             shared,

@@ -8,7 +8,7 @@ use crate::sketch::guarantee_window;
 use crate::text::WORD;
 
 use super::options::CheckerOptions;
-use super::postings::{fingerprint_of, Postings};
+use super::postings::fingerprint_of;
 use super::{Checker, Prepared};
 
 /// Longest stretch of common phrasing that is still a stock phrase, in words: a formula ("the
@@ -23,17 +23,13 @@ pub const MAX_STOCK_PHRASE_WORDS: u32 = 20;
 /// than a passage needs. Stretches longer than [`MAX_STOCK_PHRASE_WORDS`] are not stock phrases and
 /// stay evidence.
 pub(super) fn common_phrasing(
-    postings: &Postings,
     prepared: &Prepared,
     options: &CheckerOptions,
     max_doc_frequency: usize,
 ) -> Vec<bool> {
     let mut common = vec![false; prepared.analysis.tokens.len()];
-    let positions = prepared
-        .shingle_hashes
-        .iter()
-        .enumerate()
-        .filter(|(_, &hash)| postings.count(fingerprint_of(hash)) > max_doc_frequency)
+    let positions = (prepared.held_by.iter().enumerate())
+        .filter(|(_, &held_by)| held_by as usize > max_doc_frequency)
         .map(|(position, _)| position);
     // Winnowing keeps a fingerprint in every window of w shingles, so inside one shared stretch
     // common fingerprints are at most w apart: join them into stretches.
@@ -59,14 +55,13 @@ pub(super) fn common_phrasing(
 /// Tokens covered by a shingle that is a fingerprint of at least `min_references` references:
 /// phrasing the domain shares, which shows nothing about one source.
 pub(super) fn shared_by_references(
-    postings: &Postings,
     prepared: &Prepared,
     k: usize,
     min_references: usize,
 ) -> Vec<bool> {
     let mut shared = vec![false; prepared.analysis.tokens.len()];
-    for (position, hash) in prepared.shingle_hashes.iter().enumerate() {
-        if postings.count(fingerprint_of(*hash)) >= min_references {
+    for (position, &held_by) in prepared.held_by.iter().enumerate() {
+        if held_by as usize >= min_references {
             shared[position..position + k].fill(true);
         }
     }
@@ -86,7 +81,8 @@ impl Checker {
         let mut seen = HashSet::default();
         let mut hits: HashMap<usize, usize> = HashMap::default();
         for (position, &hash) in paper.shingle_hashes.iter().enumerate() {
-            if unusable[position..position + k].iter().any(|&e| e) || !seen.insert(hash) {
+            let held = paper.held_by[position] > 0;
+            if !held || unusable[position..position + k].iter().any(|&e| e) || !seen.insert(hash) {
                 continue;
             }
             for document in self.postings.documents(fingerprint_of(hash)) {
