@@ -113,9 +113,12 @@ fn main() {
     let start = Instant::now();
     let bytes = export_index(&checker).unwrap();
     let export_seconds = start.elapsed().as_secs_f64();
+    let before_import = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before_import, Ordering::Relaxed);
     let start = Instant::now();
     let loaded = import_index(&bytes).unwrap();
     let import_seconds = start.elapsed().as_secs_f64();
+    let import_peak = PEAK.load(Ordering::Relaxed).saturating_sub(before_import);
     assert_eq!(loaded.len(), checker.len());
 
     println!(
@@ -140,6 +143,10 @@ fn main() {
         text_bytes as f64 / reference_words as f64
     );
     println!("  export / import                  {export_seconds:>8.3} s / {import_seconds:.3} s");
+    println!(
+        "  the most in use while importing   {:>7.1} B per reference word (the file aside)",
+        import_peak as f64 / reference_words as f64
+    );
     let heap: usize = checker.heap_bytes().iter().map(|(_, bytes)| bytes).sum();
     for (part, bytes) in checker.heap_bytes() {
         println!(

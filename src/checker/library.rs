@@ -3,18 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use rustc_hash::FxHashSet as HashSet;
-
 use crate::error::Error;
 use crate::json_path::{missing_field, read_fields, FromJson, PathError, Value};
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::MinHashSignature;
-use crate::sketch::simhash::IdfTable;
 use crate::sketch::{guarantee_window, winnow_positions};
 
 use crate::text::tokenize::check_size;
 
-use super::options::CheckerOptions;
 use super::postings::{fingerprint_of, Postings, FINGERPRINT_BITS};
 use super::stored::StoredReference;
 use super::{Checker, Prepared, MAX_REFERENCE_SET_BYTES};
@@ -189,62 +185,10 @@ impl Checker {
         self.entries.push(entry);
     }
 
-    /// Rebuilds a checker from saved parts (see [`crate::store`]).
-    pub(crate) fn from_parts(
-        options: CheckerOptions,
-        entries: Vec<StoredEntry>,
-        idf: IdfTable,
-    ) -> Result<Self, Error> {
-        let mut checker = Checker::new(options)?;
-        checker.idf = idf;
-        let mut ids = HashSet::default();
-        let mut text_bytes = 0usize;
-        let (mut kept, mut lists) = (Vec::with_capacity(entries.len()), Vec::new());
-        for StoredEntry {
-            entry,
-            fingerprints,
-        } in entries
-        {
-            if !ids.insert(entry.reference.id.clone()) {
-                return Err(Error::InvalidIndex(format!(
-                    "the index holds the id {:?} twice",
-                    entry.reference.id
-                )));
-            }
-            checker.validate_entry(&entry, &fingerprints)?;
-            text_bytes = text_bytes.saturating_add(entry.reference.text.len());
-            if text_bytes > MAX_REFERENCE_SET_BYTES {
-                return Err(Error::InvalidIndex(format!(
-                    "it holds more than {} MB of reference text, more than a reference set may \
-                     hold",
-                    MAX_REFERENCE_SET_BYTES >> 20
-                )));
-            }
-            kept.push(entry);
-            lists.push(fingerprints);
-        }
-        checker.load(kept, &lists);
-        Ok(checker)
-    }
-
-    /// Fills an empty set with `entries` holding `fingerprints`, in order, in one pass over the
-    /// postings.
-    fn load(&mut self, entries: Vec<Entry>, fingerprints: &[Vec<u64>]) {
-        debug_assert!(self.entries.is_empty() && self.ids.is_empty());
-        self.postings = Postings::default();
-        self.postings.extend(fingerprints);
-        for (slot, entry) in entries.into_iter().enumerate() {
-            // In a set filled at once, each reference's slot is its position.
-            self.text_bytes += entry.reference.text.len();
-            self.ids.insert(entry.reference.id.clone(), slot as u32);
-            self.entries.push(entry);
-        }
-    }
-
     /// Checks a stored entry against this set's options, so that nothing read from a file can make
     /// a later check fail: both signatures of this set's scheme and size, fingerprints sorted and
     /// distinct, a valid id.
-    fn validate_entry(&self, entry: &Entry, fingerprints: &[u64]) -> Result<(), Error> {
+    pub(super) fn validate_entry(&self, entry: &Entry, fingerprints: &[u64]) -> Result<(), Error> {
         let id = &entry.reference.id;
         let invalid =
             |what: String| Err(Error::InvalidIndex(format!("the reference {id:?} {what}")));
@@ -322,7 +266,12 @@ impl Checker {
         let entries = std::mem::take(&mut self.entries);
         self.ids.clear();
         self.text_bytes = 0;
-        self.load(entries, &fingerprints);
+        self.postings = Postings::default();
+        let mut pending = Vec::new();
+        for (entry, fingerprints) in entries.into_iter().zip(&fingerprints) {
+            self.append_entry(entry, fingerprints, &mut pending);
+        }
+        self.postings.flush(pending);
     }
 
     /// Each reference's fingerprints, ascending, in the order of the references (for the store).

@@ -20,9 +20,10 @@
 //! compressing the texts.
 //!
 //! Reading checks, in order: length, magic, versions, body length, checksum, then decodes; each
-//! failure is its own clear [`Error::InvalidIndex`]. The inverted index is rebuilt from the stored
-//! fingerprints, so loading does not re-analyze any text, except for a file of an earlier hash
-//! scheme: its stored texts are indexed again.
+//! failure is its own clear [`Error::InvalidIndex`]. The references are then read one at a time,
+//! each checked and its stored fingerprints put in the inverted index as it comes
+//! (`crate::checker::Loader`), so loading does not re-analyze any text, except for a file of an
+//! earlier hash scheme: its stored texts are indexed again.
 
 mod bytes;
 mod records;
@@ -32,9 +33,8 @@ mod source;
 mod tests;
 mod written;
 
-use crate::checker::{Checker, CheckerOptions, StoredEntry};
+use crate::checker::Checker;
 use crate::error::Error;
-use crate::sketch::simhash::IdfTable;
 use crate::sketch::HASH_SCHEME_VERSION;
 
 pub use sink::{IndexSink, CHUNK as EXPORT_CHUNK};
@@ -50,13 +50,6 @@ pub const FORMAT_VERSION: u32 = 4;
 
 const HEADER: usize = 16 + 4 + 4 + 8;
 const TRAILER: usize = 8;
-
-/// What a body holds, in memory, whatever its version.
-pub(crate) struct Parts {
-    pub(crate) options: CheckerOptions,
-    pub(crate) entries: Vec<StoredEntry>,
-    pub(crate) idf: IdfTable,
-}
 
 /// Serializes the checker's reference set into one `Vec` of the file's exact length (see
 /// [`export_index_to`]).
@@ -183,42 +176,13 @@ pub fn import_index(bytes: &[u8]) -> Result<Checker, Error> {
 /// decoded records are dropped as their entries are made (see [`source`]).
 pub fn import_index_from(source: &mut impl IndexSource) -> Result<Checker, Error> {
     let (version, scheme, body_len) = read_frame(source)?;
-    let parts = match version {
-        2..=FORMAT_VERSION => {
-            let version = match version {
-                2 => records::BodyVersion::V2,
-                3 => records::BodyVersion::V3,
-                _ => records::BodyVersion::V4,
-            };
-            let mut body = source::Window::new(source, HEADER, HEADER + body_len);
-            records::decode_from(&mut body, version)
-        }
+    let version = match version {
+        2 => records::BodyVersion::V2,
+        3 => records::BodyVersion::V3,
+        FORMAT_VERSION => records::BodyVersion::V4,
         older => return Err(refuse_older(older)),
-    }
-    .map_err(|e| Error::InvalidIndex(format!("the contents cannot be decoded ({e})")))?;
-    parts
-        .options
-        .validate()
-        .map_err(|e| Error::InvalidIndex(format!("its options are invalid: {e}")))?;
-    build(scheme, parts)
-}
-
-/// The checker of decoded parts: their postings built from the stored fingerprints.
-fn build(scheme: u32, parts: Parts) -> Result<Checker, Error> {
-    if scheme < HASH_SCHEME_VERSION {
-        // An earlier scheme hashed other matching forms: the stored texts are re-indexed.
-        return reindex(parts);
-    }
-    Checker::from_parts(parts.options, parts.entries, parts.idf)
-}
-
-/// A checker built afresh from the references stored in an index of an earlier hash scheme.
-fn reindex(parts: Parts) -> Result<Checker, Error> {
-    let mut checker = Checker::new(parts.options)?;
-    for entry in parts.entries {
-        checker
-            .add_reference(entry.entry.reference.to_reference()?)
-            .map_err(|e| Error::InvalidIndex(format!("a stored reference is invalid: {e}")))?;
-    }
-    Ok(checker)
+    };
+    let mut body = source::Window::new(source, HEADER, HEADER + body_len);
+    // An earlier scheme hashed other matching forms: the stored texts are indexed again.
+    records::load_from(&mut body, version, scheme < HASH_SCHEME_VERSION)
 }

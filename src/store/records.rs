@@ -14,9 +14,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::checker::{
-    fingerprint_of, CheckerOptions, Entry, StoredEntry, StoredReference, StoredText,
-    FINGERPRINT_BYTES,
+    fingerprint_of, Checker, CheckerOptions, Entry, Loader, StoredEntry, StoredReference,
+    StoredText, FINGERPRINT_BYTES,
 };
+use crate::error::Error;
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::{MinHashScheme, MinHashSignature, MAX_NUM_PERM};
 use crate::sketch::simhash::IdfTable;
@@ -24,7 +25,6 @@ use crate::text::TextOptions;
 
 use super::bytes::{byte_string, u32_bytes, u64_bytes};
 use super::source::{IndexSource, Window};
-use super::Parts;
 
 /// The whole body: the set's options, its references in order, its document frequencies.
 /// `References` is a `Vec` of [`ReferenceRecord`]s (or the borrowing
@@ -247,7 +247,7 @@ impl From<&MinHashSignature> for SignatureRecordV2 {
 
 impl ReferenceRecord {
     /// The index entry of this record of a body of `version` (checked against the set's options
-    /// later, by `Checker::from_parts`).
+    /// as it is added, by `Loader::add`).
     pub(crate) fn into_entry(self, version: BodyVersion) -> Result<StoredEntry, String> {
         let text = match version {
             BodyVersion::V2 => StoredText::compress(
@@ -282,37 +282,41 @@ impl ReferenceRecord {
     }
 }
 
-/// The in-memory parts of a body of `version`, read a record at a time: each reference becomes
-/// its entry before the next is read, so the records are never all in memory.
-pub(crate) fn decode_from(
+/// Reads a body of `version` into a checker, a record at a time: each reference is checked and
+/// indexed as it is read ([`Loader`]), its record dropped before the next is read.
+pub(crate) fn load_from(
     body: &mut Window<impl IndexSource>,
     version: BodyVersion,
-) -> Result<Parts, String> {
-    let options: OptionsRecordV2 = body.take()?;
-    // The sequence's length, a varint as postcard writes it: the file's claim, so no more room is
-    // reserved than serde itself would (1 MiB).
-    let count: u64 = body.take()?;
-    let cautious = (1 << 20) / std::mem::size_of::<StoredEntry>();
-    let mut entries = Vec::with_capacity(count.min(cautious as u64) as usize);
+    reindex: bool,
+) -> Result<Checker, Error> {
+    let options: OptionsRecordV2 = body.take().map_err(undecodable)?;
+    let options = options.into_options().map_err(undecodable)?;
+    (options.validate())
+        .map_err(|e| Error::InvalidIndex(format!("its options are invalid: {e}")))?;
+    let mut loader = Loader::new(options, reindex)?;
+    // The sequence's length, a varint as postcard writes it.
+    let count: u64 = body.take().map_err(undecodable)?;
     for _ in 0..count {
-        entries.push(body.take::<ReferenceRecord>()?.into_entry(version)?);
+        let record: ReferenceRecord = body.take().map_err(undecodable)?;
+        loader.add(record.into_entry(version).map_err(undecodable)?)?;
     }
     let IdfRecordV2 {
         documents,
         terms,
         frequencies,
-    } = body.take()?;
+    } = body.take().map_err(undecodable)?;
     if terms.len() != frequencies.len() {
-        return Err(format!(
+        return Err(undecodable(format!(
             "{} document-frequency terms but {} counts",
             terms.len(),
             frequencies.len()
-        ));
+        )));
     }
-    let idf = idf_table(documents, terms.into_iter().zip(frequencies).collect())?;
-    Ok(Parts {
-        options: options.into_options()?,
-        entries,
-        idf,
-    })
+    let pairs = terms.into_iter().zip(frequencies).collect();
+    Ok(loader.finish(idf_table(documents, pairs).map_err(undecodable)?))
+}
+
+/// A body that cannot be decoded.
+fn undecodable(message: String) -> Error {
+    Error::InvalidIndex(format!("the contents cannot be decoded ({message})"))
 }
