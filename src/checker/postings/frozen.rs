@@ -124,6 +124,25 @@ impl Frozen {
         (self.indexed_keys()).map(|(index, key)| (key, self.list_at(index)))
     }
 
+    /// Calls `found` with each live (fingerprint, slot) pair whose slot is in `slots`, the
+    /// fingerprints ascending: one tight pass, since saving reads a large level once per part.
+    pub(super) fn pairs_in(&self, slots: std::ops::Range<u32>, mut found: impl FnMut(u64, u32)) {
+        for bucket in 0..self.directory.len() - 1 {
+            let indexes = self.directory[bucket] as usize..self.directory[bucket + 1] as usize;
+            for index in indexes {
+                let held = match self.values[index] {
+                    slot if slot & LIST == 0 => std::slice::from_ref(&self.values[index]),
+                    FREE => &[],
+                    place => whole_list(&self.lists, place),
+                };
+                // Free slots in a list are FREE, never in `slots`.
+                for &slot in held.iter().filter(|slot| slots.contains(slot)) {
+                    found(self.key(index, bucket), slot);
+                }
+            }
+        }
+    }
+
     /// Every live (fingerprint, slot) pair, ascending: this level's postings, to merge into another.
     pub(super) fn into_pairs(self) -> Vec<(u64, u32)> {
         let mut pairs = Vec::with_capacity(self.postings);
