@@ -1,6 +1,6 @@
 //! Saved-index import from arbitrary bytes: an error or a working checker, never a panic. A file
-//! that loads must check a paper (or say which reference's saved text is damaged) and save to a
-//! file that loads again.
+//! that loads must check a paper (or say which reference's saved text is damaged), save to a
+//! file that loads again, and have a reference removed.
 //!
 //! Mutated files almost never pass the checksum, which would keep the fuzzer out of the decoder:
 //! so half of the inputs get a correct length and checksum written into them first, as a crafted
@@ -40,6 +40,16 @@ fuzz_target!(|data: &[u8]| {
         Err(other) => panic!("a loaded index checks papers: {other}"),
     }
     let saved = export_index(&checker).expect("a loaded index saves");
-    let again = import_index(&saved).expect("a saved index loads");
+    let mut again = import_index(&saved).expect("a saved index loads");
     assert_eq!(again.references(), checker.references());
+    // A loaded set edits its postings in place: removing a reference works, and the set saves.
+    if let Some(first) = checker.references().first() {
+        match again.remove_reference(&first.id) {
+            Ok(removed) => assert!(removed, "a listed reference is removed"),
+            Err(Error::InvalidIndex(message)) if message.contains("is damaged") => return,
+            Err(other) => panic!("a loaded reference is removed: {other}"),
+        }
+        let saved = export_index(&again).expect("a set after a removal saves");
+        assert_eq!(import_index(&saved).unwrap().len(), checker.len() - 1);
+    }
 });

@@ -365,3 +365,29 @@ fn every_damage_is_a_clear_error() {
         );
     }
 }
+
+/// A forged file can hold fingerprints its text does not give: removing that reference (which
+/// finds its fingerprints by analyzing the text) leaves its other postings behind, and checks,
+/// saves and later removals skip them.
+#[test]
+fn a_reference_with_forged_fingerprints_is_removed_cleanly() {
+    let mut body = sample_body();
+    // One of b's fingerprints, which the paper below holds.
+    let width = crate::checker::FINGERPRINT_BYTES;
+    body.references[0].fingerprints = body.references[1].fingerprints[..width].to_vec();
+    let mut loaded = import_index(&file_with(&body)).unwrap();
+    assert!(loaded.remove_reference("a").unwrap());
+    let mut only_b = sample();
+    only_b.remove_reference("a").unwrap();
+    let paper = "We read that the second reference explains how glaciers carve valleys over \
+                 thousands of years, as the first reference talks about rivers, deltas and the \
+                 sediment they carry to the sea.";
+    let options = CheckOptions::default();
+    let report = loaded.check(paper, &options).unwrap();
+    assert_eq!(report.sources.len(), 1);
+    assert_eq!(report, only_b.check(paper, &options).unwrap());
+    let saved = import_index(&export_index(&loaded).unwrap()).unwrap();
+    assert_eq!(saved.references(), only_b.references());
+    assert!(loaded.remove_reference("b").unwrap());
+    assert!(loaded.check(paper, &options).unwrap().sources.is_empty());
+}

@@ -139,7 +139,9 @@ impl Postings {
 
     /// Removes the reference at `position`, which holds `fingerprints`; the references after it
     /// move up one position. Its lists are edited and the position table shifted; no other list is
-    /// touched.
+    /// touched. (A saved index can be forged to hold fingerprints its text does not give, which
+    /// the analysis of a removal does not find: such postings of a removed slot stay in their
+    /// lists, and every reader skips slots without a position.)
     pub(super) fn remove(&mut self, position: usize, fingerprints: &[u64]) {
         let slot = self.slot_of_position.remove(position);
         self.position_of_slot[slot as usize] = FREE;
@@ -191,7 +193,7 @@ impl Postings {
     /// The positions of the references holding `fingerprint`, in the order they were added.
     pub(super) fn documents(&self, fingerprint: u64) -> impl Iterator<Item = u32> + '_ {
         let slots = (self.levels.iter()).flat_map(move |level| level.list(fingerprint));
-        slots.map(|&slot| self.position_of_slot[slot as usize])
+        slots.filter_map(|&slot| Some(self.position(slot)? as u32))
     }
 
     /// The positions of the references holding each fingerprint held by at least two and at most
@@ -233,7 +235,9 @@ impl Postings {
                 positions.fold((usize::MAX, 0), |(first, n), p| (first.min(p), n + 1));
             let mut by_position = vec![Vec::new(); count];
             level.pairs_in(slots, |key, slot| {
-                by_position[self.position_of_slot[slot as usize] as usize - first].push(key);
+                if let Some(position) = self.position(slot) {
+                    by_position[position - first].push(key);
+                }
             });
             by_position
         })
