@@ -143,9 +143,11 @@ impl IdfTable {
         seen.sort_unstable();
         seen.dedup();
         for hash in seen {
+            // A count can be lower than the documents holding the term only in a forged index.
             if let Some(count) = self.document_frequency.get_mut(&hash) {
-                *count -= 1;
-                if *count == 0 {
+                if *count > 1 {
+                    *count -= 1;
+                } else {
                     self.document_frequency.remove(&hash);
                 }
             }

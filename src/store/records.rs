@@ -190,6 +190,10 @@ pub(crate) fn idf_table(documents: u32, pairs: Vec<(u64, u32)>) -> Result<IdfTab
     if pairs.windows(2).any(|w| w[0].0 >= w[1].0) {
         return Err("document-frequency terms out of order".into());
     }
+    // A term is kept only while a document holds it.
+    if pairs.iter().any(|&(_, count)| count == 0) {
+        return Err("a document frequency of 0".into());
+    }
     Ok(IdfTable::from_counts(documents, pairs))
 }
 

@@ -311,6 +311,9 @@ fn unsorted_fingerprints_bad_ids_and_bad_frequencies_are_refused() {
     body.idf.frequencies.pop();
     assert!(message_of(&file_with(&body)).contains("counts"));
     let mut body = sample_body();
+    body.idf.frequencies[0] = 0;
+    assert!(message_of(&file_with(&body)).contains("a document frequency of 0"));
+    let mut body = sample_body();
     body.options.guarantee_words = 2;
     assert!(message_of(&file_with(&body)).contains("options are invalid"));
 }
