@@ -50,6 +50,7 @@ fuzz_target!(|data: &[u8]| {
     for source in &report.sources {
         let text = &checker()
             .reference(&source.id)
+            .expect("a reference added here reads back")
             .expect("a known source")
             .text;
         let source_units = text.encode_utf16().count();
