@@ -74,10 +74,19 @@ fn a_set_edited_by_additions_and_removals_answers_like_one_built_afresh() {
     assert_same(&edited, &fresh(&survivors), &papers);
 }
 
+/// Long references, then short ones: the short ones' postings stay in levels of their own (a
+/// level under an eighth of the one before is not merged into it), so the set is read back in
+/// several runs of references.
+fn long_then_short(all: &[Reference]) -> Vec<Reference> {
+    let short = (10..14).map(|i| Reference::new(format!("short{i}"), words(&all[i].text, 0, 30)));
+    all[..5].iter().cloned().chain(short).collect()
+}
+
 #[test]
 fn many_removals_renumber_the_set_without_changing_it() {
     let all = references();
-    let kept: Vec<&Reference> = all[..5].iter().collect();
+    let kept = long_then_short(&all);
+    let kept: Vec<&Reference> = kept.iter().collect();
     let mut edited = fresh(&kept);
     // Each removal leaves a free slot; past about a thousand the set is renumbered.
     for round in 0..1_200 {
@@ -105,6 +114,14 @@ fn sets_built_in_parts_and_merged_answer_like_one_built_at_once() {
         assert_eq!((outcome.added, outcome.skipped), (part.len(), 0));
     }
     assert_same(&merged, &fresh(&all.iter().collect::<Vec<_>>()), &papers);
+    // A merged set of several levels: every one of its references comes over.
+    let other = long_then_short(&all[15..]);
+    let mut merged = fresh(&[&all[0]]);
+    merged
+        .merge(fresh(&other.iter().collect::<Vec<_>>()))
+        .unwrap();
+    let expected: Vec<&Reference> = std::iter::once(&all[0]).chain(&other).collect();
+    assert_same(&merged, &fresh(&expected), &papers);
 }
 
 #[test]

@@ -11,7 +11,7 @@ use crate::sketch::{guarantee_window, winnow_positions};
 
 use crate::text::tokenize::check_size;
 
-use super::postings::{fingerprint_of, Postings, FINGERPRINT_BITS};
+use super::postings::{fingerprint_of, FINGERPRINT_BITS};
 use super::stored::StoredReference;
 use super::{Checker, Prepared, MAX_REFERENCE_SET_BYTES};
 
@@ -262,25 +262,30 @@ impl Checker {
     /// Rebuilds the postings and the id map with the references numbered afresh, dropping the
     /// slots removals left free.
     fn renumber(&mut self) {
-        let fingerprints = self.postings.fingerprints_by_position();
-        let entries = std::mem::take(&mut self.entries);
+        let old = std::mem::take(&mut self.postings);
+        let mut entries = std::mem::take(&mut self.entries).into_iter();
         self.ids.clear();
         self.text_bytes = 0;
-        self.postings = Postings::default();
         let mut pending = Vec::new();
-        for (entry, fingerprints) in entries.into_iter().zip(&fingerprints) {
-            self.append_entry(entry, fingerprints, &mut pending);
+        // A run of references' fingerprints at a time, never the whole set's at once.
+        for run in old.fingerprints_by_level() {
+            // The run first: zip asks its first iterator first, and must not take an entry past it.
+            for (fingerprints, entry) in run.iter().zip(entries.by_ref()) {
+                self.append_entry(entry, fingerprints, &mut pending);
+            }
         }
         self.postings.flush(pending);
     }
 
-    /// Each reference's fingerprints, ascending, in the order of the references (for the store).
+    /// Each reference's fingerprints, ascending, in the order of the references (for tests).
+    #[cfg(test)]
     pub(crate) fn fingerprints_by_position(&self) -> Vec<Vec<u64>> {
         self.postings.fingerprints_by_position()
     }
 
-    /// The same a run of references at a time, for saving: one run's fingerprints are held at
-    /// once (the wasm engine's memory keeps its highest point for good).
+    /// Each reference's fingerprints, ascending, in the order of the references, a run of
+    /// references at a time, for saving and merging: one run's fingerprints are held at once (the
+    /// wasm engine's memory keeps its highest point for good).
     pub(crate) fn fingerprint_runs(&self) -> Box<dyn Iterator<Item = Vec<Vec<u64>>> + '_> {
         Box::new(self.postings.fingerprints_by_level())
     }
@@ -305,5 +310,34 @@ impl Checker {
         self.position_of(id)
             .map(|i| self.entries[i].reference.to_reference())
             .transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Renumbering reads the set back a run of references at a time: with a long reference, then
+    /// short ones in levels of their own, every reference comes back, in order.
+    #[test]
+    fn renumbering_a_set_of_several_levels_keeps_every_reference() {
+        let text = |doc: usize, words: usize| -> String {
+            (0..words).map(|i| format!("w{doc}x{i} ")).collect()
+        };
+        let mut checker = Checker::new(Default::default()).unwrap();
+        let sizes = [600, 30, 30, 30];
+        for (doc, &words) in sizes.iter().enumerate() {
+            checker
+                .add_reference(Reference::new(format!("d{doc}"), text(doc, words)))
+                .unwrap();
+        }
+        assert!(
+            checker.postings.fingerprint_runs_count() > 1,
+            "several runs"
+        );
+        let before = crate::store::export_index(&checker).unwrap();
+        checker.renumber();
+        assert_eq!(crate::store::export_index(&checker).unwrap(), before);
+        assert_eq!(checker.len(), sizes.len());
     }
 }

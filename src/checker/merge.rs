@@ -52,11 +52,15 @@ impl Checker {
             other.remove_reference(id)?;
         }
         self.check_room(other.text_bytes)?;
-        let fingerprints = other.fingerprints_by_position();
         self.idf.add_table(&other.idf);
         let added = other.entries.len();
-        for (entry, fingerprints) in other.entries.into_iter().zip(fingerprints) {
-            self.insert_entry(entry, &fingerprints);
+        // A run of references' fingerprints at a time, never the whole other set's at once.
+        let mut entries = std::mem::take(&mut other.entries).into_iter();
+        for run in other.fingerprint_runs() {
+            // The run first: zip asks its first iterator first, and must not take an entry past it.
+            for (fingerprints, entry) in run.iter().zip(entries.by_ref()) {
+                self.insert_entry(entry, fingerprints);
+            }
         }
         Ok(MergeOutcome {
             added,

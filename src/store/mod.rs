@@ -14,10 +14,10 @@
 //! The body is written from records of its own ([`records`], version 4; [`written`] writes them),
 //! never from the checker's in-memory structs, so those can change without changing the file. Each
 //! format version keeps its records: versions 2 (texts as strings, compressed on loading) and 3
-//! (fingerprints of 48 bits, cut to 40 on loading) share them with version 4. A version no longer read is refused with a message saying to re-add the
-//! references ([`refuse_older`]): version 1 (postcard of the in-memory structs, written only by
-//! builds before 2026-11-23, never released), whose reader made room in the wasm size budget for
-//! compressing the texts.
+//! (fingerprints of 48 bits, cut to 40 on loading) share them with version 4. A version no
+//! longer read is refused with a message saying to re-add the references ([`refuse_older`]):
+//! version 1 (postcard of the in-memory structs, written only by builds before 2026-11-23, never
+//! released), whose reader made room in the wasm size budget for compressing the texts.
 //!
 //! Reading checks, in order: length, magic, versions, body length, checksum, then decodes; each
 //! failure is its own clear [`Error::InvalidIndex`]. The references are then read one at a time,

@@ -91,12 +91,12 @@ impl Serialize for ReferencesOut<'_> {
             for fingerprints in &run {
                 let entry = entries
                     .next()
-                    .ok_or_else(|| S::Error::custom("a reference short"))?;
+                    .ok_or_else(|| S::Error::custom("more fingerprint lists than references"))?;
                 sequence.serialize_element(&ReferenceRecordOut::new(entry, fingerprints))?;
             }
         }
         if entries.next().is_some() {
-            return Err(S::Error::custom("fingerprints short"));
+            return Err(S::Error::custom("fewer fingerprint lists than references"));
         }
         sequence.end()
     }

@@ -7,7 +7,7 @@
 //! package: all pairs over 2,000 documents of 1,000 words spent 52 of its 63 s in the garbage
 //! collector and 10 s more growing memory (the same work takes 2 s natively). Growing
 //! geometrically takes a few dozen grows for any size, at the price of at most a sixteenth of the
-//! memory held unused at the top. (An eighth, measured in Chromium by `npm run bench`: the same
+//! memory held unused at the top. (An eighth, measured in Chromium by `BENCH_PARTS=checker,pairs node bench/browser/run.mjs`: the same
 //! `pairs()` time, 14.8 s, and 5.4 rather than 5.1 B per reference word for 10,000 references.)
 
 use core::alloc::{GlobalAlloc, Layout};

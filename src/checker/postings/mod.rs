@@ -209,7 +209,14 @@ impl Postings {
             .map(|key| self.documents(key).collect())
     }
 
-    /// Each reference's fingerprints, ascending, by position.
+    /// How many runs [`Postings::fingerprints_by_level`] gives (for tests).
+    #[cfg(test)]
+    pub(super) fn fingerprint_runs_count(&self) -> usize {
+        self.fingerprints_by_level().count()
+    }
+
+    /// Each reference's fingerprints, ascending, by position (for tests).
+    #[cfg(test)]
     pub(super) fn fingerprints_by_position(&self) -> Vec<Vec<u64>> {
         self.fingerprints_by_level().flatten().collect()
     }
