@@ -55,11 +55,11 @@ struct Removed {
 pub struct NormalizedLine {
     /// The matching form of the line.
     pub text: String,
-    /// For each byte of `text`, the original UTF-16 span of the grapheme cluster it came from;
-    /// empty for an ASCII line, whose bytes map one to one (see `ascii_base`).
+    /// For each byte of `text`, the original UTF-16 span of the grapheme cluster it came from,
+    /// when `mapping` is [`Mapping::PerByte`]; else empty.
     origin: Vec<Span>,
-    /// For an ASCII line, the UTF-16 offset of its start: byte `i` is unit `ascii_base + i`.
-    ascii_base: Option<usize>,
+    /// How the bytes of `text` map back to the original text.
+    mapping: Mapping,
     /// Original spans of the stretches read in display order rather than stored order (under a
     /// right-to-left override). Every byte from such a stretch maps to the whole stretch, so that
     /// spans still increase through the line.
@@ -84,11 +84,17 @@ pub struct NormalizedLine {
 impl NormalizedLine {
     /// Original span of the bytes `start..end` of `text` (which must be non-empty and on char
     /// boundaries).
+    #[inline(always)]
     pub fn origin_of(&self, start: usize, end: usize) -> Span {
-        match self.ascii_base {
-            Some(base) => Span::new(base + start, base + end),
-            None => Span::new(self.origin[start].start, self.origin[end - 1].end),
-        }
+        self.mapping.span(&self.text, &self.origin, start, end)
+    }
+
+    /// The original UTF-16 offset of the character at byte `start` of `text` when each character
+    /// from there on stands for one original UTF-16 unit, in order (then the spans of a run of
+    /// characters follow from the first); `None` when [`Self::origin_of`] must be asked for each.
+    #[inline]
+    pub fn unit_per_char_at(&self, start: usize) -> Option<usize> {
+        self.mapping.unit_per_char_at(&self.text, start)
     }
 
     /// Normalizes `line`, which starts at UTF-16 offset `base` of the original text, replacing the
@@ -103,7 +109,7 @@ impl NormalizedLine {
     ) -> usize {
         self.text.clear();
         self.origin.clear();
-        self.ascii_base = None;
+        self.mapping = Mapping::PerByte;
         self.reversed.clear();
         if !self.override_open && line.is_ascii() && !line.bytes().any(is_invisible_control) {
             // No invisible characters, nothing for NFKC to do, one byte per UTF-16 unit.
@@ -114,8 +120,13 @@ impl NormalizedLine {
             if self.text.contains('`') {
                 self.text = self.text.replace('`', "'");
             }
-            self.ascii_base = Some(base);
+            self.mapping = Mapping::Ascii { base };
             return line.len();
+        }
+        if let Some(units) = one_unit_per_char(line).filter(|_| !self.override_open && fast_runs())
+        {
+            self.normalize_one_to_one(line, base, units, options, evasion);
+            return units;
         }
         // Each step writes about as many bytes as the line has: room for them at once saves the
         // copies of growing (8% of the pipeline's instructions on Chinese).
@@ -246,8 +257,10 @@ impl NormalizedLine {
             }
         }
         self.marks.end_letter();
-        let added = self.text.len() - before;
-        self.origin.extend(std::iter::repeat_n(span, added));
+        if self.mapping.per_byte() {
+            let added = self.text.len() - before;
+            self.origin.extend(std::iter::repeat_n(span, added));
+        }
     }
 
     /// Writes one normalized character of the cluster at `span`: a Latin look-alike as its letter, a
@@ -348,7 +361,12 @@ fn fold_case(chars: &[char], out: &mut Vec<char>) -> bool {
 }
 
 mod invisibles;
+mod mapping;
+mod one_to_one;
 mod runs;
+
+use mapping::Mapping;
+use one_to_one::one_unit_per_char;
 
 use runs::lone_punctuation_form;
 

@@ -301,8 +301,12 @@ impl Builder<'_> {
         // A character is no number and never over `max_word_chars` (at least 1): only the stop
         // word list can drop one, so without it each is kept without asking.
         let keep_all = !self.options.remove_stopwords;
-        for at in (0..run.len()).step_by(3) {
-            let span = line.origin_of(start + at, start + at + 3);
+        let first_unit = line.unit_per_char_at(start);
+        for (index, at) in (0..run.len()).step_by(3).enumerate() {
+            let span = match first_unit {
+                Some(unit) => Span::new(unit + index, unit + index + 1),
+                None => line.origin_of(start + at, start + at + 3),
+            };
             let norm = norm_start + at;
             if keep_all {
                 self.analysis.tokens.push(Token {
@@ -318,7 +322,7 @@ impl Builder<'_> {
     }
 
     /// Writes `piece`, at byte `start` of the line, as one token of `kind`.
-    #[inline]
+    #[inline(always)]
     fn push_piece(&mut self, line: &NormalizedLine, start: usize, piece: &str, kind: TokenKind) {
         let norm_start = self.analysis.normalized.len();
         self.analysis.normalized.push_str(piece);

@@ -29,8 +29,10 @@ impl NormalizedLine {
             };
             unify_punctuation(c as char)
         }));
-        self.origin
-            .extend_from_slice(&self.visible_origin[offset..offset + run.len()]);
+        if self.mapping.per_byte() {
+            self.origin
+                .extend_from_slice(&self.visible_origin[offset..offset + run.len()]);
+        }
         self.marks.ascii_letters(run.as_bytes());
     }
 
@@ -54,11 +56,13 @@ impl NormalizedLine {
             if to as u32 != code {
                 let at = at * 3;
                 self.copy_visible(run, offset, copied..at);
-                let span = self.visible_origin[offset + at];
                 let before = self.text.len();
                 self.text.push(to);
-                let added = self.text.len() - before;
-                self.origin.extend(std::iter::repeat_n(span, added));
+                if self.mapping.per_byte() {
+                    let span = self.visible_origin[offset + at];
+                    let added = self.text.len() - before;
+                    self.origin.extend(std::iter::repeat_n(span, added));
+                }
                 copied = at + 3;
             }
         }
@@ -67,9 +71,11 @@ impl NormalizedLine {
 
     /// Writes the bytes `range` of `run` (at byte `offset` of `visible`) as they are.
     fn copy_visible(&mut self, run: &str, offset: usize, range: std::ops::Range<usize>) {
-        let origin = &self.visible_origin[offset + range.start..offset + range.end];
+        if self.mapping.per_byte() {
+            let origin = &self.visible_origin[offset + range.start..offset + range.end];
+            self.origin.extend_from_slice(origin);
+        }
         self.text.push_str(&run[range]);
-        self.origin.extend_from_slice(origin);
     }
 
     /// A cluster of one punctuation character (at byte `offset` of `visible`) whose matching form is
@@ -80,12 +86,14 @@ impl NormalizedLine {
         offset: usize,
         evasion: &mut EvasionBuilder,
     ) {
-        let span: Span = self.visible_origin[offset];
         self.styled.finish(evasion);
         self.marks.end_word(); // punctuation: neither letter nor digit
         self.text.push(form);
-        self.origin
-            .extend(std::iter::repeat_n(span, form.len_utf8()));
+        if self.mapping.per_byte() {
+            let span: Span = self.visible_origin[offset];
+            self.origin
+                .extend(std::iter::repeat_n(span, form.len_utf8()));
+        }
     }
 }
 

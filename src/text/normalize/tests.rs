@@ -57,6 +57,68 @@ proptest::proptest! {
     }
 }
 
+// Natively only, as above.
+#[cfg(not(target_arch = "wasm32"))]
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+    /// Lines of printable ASCII, CJK ideographs and common punctuation (normalized both steps at
+    /// once, each character's span by its place) give what the general path gives: the text, every
+    /// character's span, the tokens and the evasion report; a line of other characters falls back.
+    #[test]
+    fn one_to_one_lines_change_nothing(
+        lines in proptest::collection::vec(
+            "([a-zA-Z0-9 .,'`\"-]{0,4}|[\u{4E00}-\u{4E0F}\u{570B}\u{9F8D}\u{3400}\u{4DBF}\u{9FFF}]{1,4}|[\u{FF0C}\u{3002}\u{3001}\u{201C}\u{201D}\u{2018}\u{FF1A}\u{FF08}\u{FF09}\u{300A}\u{2014}\u{FF40}\u{FF5E}]|[\u{3000}\u{4DC0}\u{2800}\u{200B}\u{301}\u{FF21}\t\r]{0,1})*\n?",
+            1..4,
+        ),
+        ignore_case in proptest::bool::ANY,
+        ignore_punctuation in proptest::bool::ANY,
+    ) {
+        let options = TextOptions { ignore_case, ignore_punctuation, ..TextOptions::default() };
+        proptest::prop_assert_eq!(everything(&lines, &options, true), everything(&lines, &options, false));
+        let text = lines.concat();
+        let analysis = |runs: bool| {
+            FAST_RUNS.with(|flag| flag.set(runs));
+            let analysis = crate::text::analyze(&text, &options).unwrap();
+            FAST_RUNS.with(|flag| flag.set(true));
+            (analysis.normalized, analysis.tokens, format!("{:?}", analysis.evasion))
+        };
+        proptest::prop_assert_eq!(analysis(true), analysis(false));
+    }
+}
+
+#[test]
+fn a_line_of_one_unit_per_character_maps_spans_asked_in_any_order() {
+    let mut line = NormalizedLine::default();
+    let mut evasion = EvasionBuilder::default();
+    let text = "第一条 Ａ？为了“RUST”。\n";
+    assert_eq!(
+        one_unit_per_char(text),
+        None,
+        "Ａ is not one of the common marks"
+    );
+    let text = "第一条 为了“RUST”，鼓勵。\n";
+    assert_eq!(one_unit_per_char(text), Some(17));
+    assert_eq!(
+        line.normalize(text, 5, &TextOptions::default(), &mut evasion),
+        17
+    );
+    assert!(matches!(line.mapping, Mapping::OneUnitPerChar { .. }));
+    assert_eq!(line.text, "第一条 为了\"rust\",鼓励。\n");
+    let utf16: Vec<u16> = text.encode_utf16().collect();
+    let slice = |span: Span| String::from_utf16(&utf16[span.start - 5..span.end - 5]).unwrap();
+    let rust = line.text.find("rust").unwrap();
+    assert_eq!(slice(line.origin_of(rust, rust + 4)), "RUST");
+    assert_eq!(slice(line.origin_of(0, 3)), "第"); // backwards from the cursor
+    let li = line.text.find("励").unwrap();
+    assert_eq!(slice(line.origin_of(li, li + 3)), "勵");
+    assert_eq!(slice(line.origin_of(rust - 1, rust)), "“");
+    assert_eq!(
+        line.origin_of(line.text.len() - 1, line.text.len()),
+        Span::new(21, 22)
+    );
+}
+
 fn normalized(text: &str) -> String {
     let mut line = NormalizedLine::default();
     let mut evasion = EvasionBuilder::default();
