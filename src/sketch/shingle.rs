@@ -107,8 +107,13 @@ fn joined_forms(analysis: &Analysis) -> Vec<u8> {
             next.norm_start == token.norm_end + 1 && normalized[token.norm_end] == b' '
         });
         if !continues {
-            joined.extend_from_slice(&normalized[tokens[run_start].norm_start..token.norm_end]);
-            joined.push(b' ');
+            let run = &normalized[tokens[run_start].norm_start..token.norm_end];
+            if let &[a, b, c] = run {
+                joined.extend_from_slice(&[a, b, c, b' ']);
+            } else {
+                joined.extend_from_slice(run);
+                joined.push(b' ');
+            }
             run_start = i + 1;
         }
     }

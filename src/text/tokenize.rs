@@ -10,7 +10,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::chars::{cjk_ideograph_run_len, is_alphanumeric_fast};
+use super::chars::{cjk_ideograph_run_len, is_alphanumeric_fast, push_short};
 use super::confusables::{fold_letter, mixed_word_script, script_name};
 use super::evasion::{EvasionBuilder, EvasionReport};
 use super::normalize::NormalizedLine;
@@ -244,7 +244,7 @@ impl Builder<'_> {
     /// punctuation is ignored.
     fn punctuation(&mut self, line: &NormalizedLine, start: usize, segment: &str) {
         let norm_start = self.analysis.normalized.len();
-        self.analysis.normalized.push_str(segment);
+        push_short(&mut self.analysis.normalized, segment);
         if !self.options.ignore_punctuation {
             self.push_token(
                 line.origin_of(start, start + segment.len()),
@@ -281,15 +281,13 @@ impl Builder<'_> {
             if target.is_some() {
                 self.evasion.mixed_script_word(span);
             }
-            self.analysis
-                .normalized
-                .push_str(&word[written..piece_start]);
+            push_short(&mut self.analysis.normalized, &word[written..piece_start]);
             let norm_start = self.analysis.normalized.len();
             self.write_folded(line, start + piece_start, piece, target);
             written = piece_end;
             self.push_token(span, norm_start, kind);
         }
-        self.analysis.normalized.push_str(&word[written..]);
+        push_short(&mut self.analysis.normalized, &word[written..]);
         self.pieces = word_pieces;
     }
 
@@ -325,7 +323,7 @@ impl Builder<'_> {
     #[inline(always)]
     fn push_piece(&mut self, line: &NormalizedLine, start: usize, piece: &str, kind: TokenKind) {
         let norm_start = self.analysis.normalized.len();
-        self.analysis.normalized.push_str(piece);
+        push_short(&mut self.analysis.normalized, piece);
         self.push_token(line.origin_of(start, start + piece.len()), norm_start, kind);
     }
 
@@ -339,7 +337,7 @@ impl Builder<'_> {
         target: Option<super::scripts::Script>,
     ) {
         let Some(target) = target else {
-            self.analysis.normalized.push_str(piece);
+            push_short(&mut self.analysis.normalized, piece);
             return;
         };
         for (at, c) in piece.char_indices() {

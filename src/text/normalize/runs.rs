@@ -48,6 +48,16 @@ impl NormalizedLine {
         self.styled.finish(evasion);
         self.marks.end_letter();
         let simplified = simplified_ideographs();
+        if !self.mapping.per_byte() {
+            // No spans to copy: each character written through the table, without a branch on
+            // whether it changes (one in several of a Traditional text, no pattern to predict).
+            self.text.reserve(run.len());
+            for bytes in run.as_bytes().chunks_exact(3) {
+                self.text
+                    .push(simplified[(three_byte_code(bytes) - IDEOGRAPHS_START) as usize]);
+            }
+            return;
+        }
         let mut copied = 0; // bytes of `run` written
         for (at, bytes) in run.as_bytes().chunks_exact(3).enumerate() {
             // Three bytes of UTF-8, a code point of the table's range (`cjk_ideograph_run_len`).
