@@ -105,9 +105,16 @@ pub(crate) fn simple_word_bounds(text: &str, bounds: &mut Vec<(usize, usize)>) -
     bounds.clear();
     let mut run_start = None;
     let close_run = |start: Option<usize>, end: usize, bounds: &mut Vec<(usize, usize)>| {
-        if let Some(start) = start {
-            let run = &text[start..end];
-            bounds.extend(ascii_word_bounds(run).map(|(at, s)| (start + at, start + at + s.len())));
+        match start {
+            // One character is one segment: the comma or full stop between Chinese characters.
+            Some(start) if end == start + 1 => bounds.push((start, end)),
+            Some(start) => {
+                let run = &text[start..end];
+                bounds.extend(
+                    ascii_word_bounds(run).map(|(at, s)| (start + at, start + at + s.len())),
+                );
+            }
+            None => {}
         }
     };
     let mut at = 0;
