@@ -182,22 +182,29 @@ impl Builder<'_> {
             if simple_word_bounds(&line.text, &mut bounds) {
                 // Chinese with ASCII: each ideograph and CJK punctuation mark is a segment.
                 let text = &line.text;
-                self.segments(line, bounds.iter().map(|&(s, e)| (s, &text[s..e])));
+                self.segments(line, bounds.iter().map(|&(s, e)| (s, &text[s..e])), true);
             } else {
-                self.segments(line, line.text.split_word_bound_indices());
+                self.segments(line, line.text.split_word_bound_indices(), false);
             }
             self.bounds = bounds;
         }
     }
 
-    /// Writes the segments of `line`: separators, words (as tokens) and punctuation.
+    /// Writes the segments of `line`: separators, words (as tokens) and punctuation. `simple`:
+    /// they come from [`simple_word_bounds`], where a segment that starts with an ideograph is a
+    /// run of them, not read again.
     fn segments<'l>(
         &mut self,
         line: &'l NormalizedLine,
         segments: impl Iterator<Item = (usize, &'l str)>,
+        simple: bool,
     ) {
         for (start, segment) in segments {
             let ideographs = match segment.as_bytes().first() {
+                Some(0xE3..=0xE9) if simple => match cjk_ideograph_run_len(&segment[..3]) {
+                    0 => 0,
+                    _ => segment.len(),
+                },
                 Some(0xE3..=0xE9) => cjk_ideograph_run_len(segment),
                 _ => 0,
             };

@@ -59,7 +59,7 @@ mod tests {
             if one_loop {
                 builder.ascii_segments(&line);
             } else {
-                builder.segments(&line, ascii_word_bounds(&line.text));
+                builder.segments(&line, ascii_word_bounds(&line.text), false);
             }
         }
         let evasion = format!("{:?}", builder.evasion.finish());
