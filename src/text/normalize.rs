@@ -123,10 +123,10 @@ impl NormalizedLine {
             self.mapping = Mapping::Ascii { base };
             return line.len();
         }
-        if let Some(units) = one_unit_per_char(line).filter(|_| !self.override_open && fast_runs())
-        {
-            self.normalize_one_to_one(line, base, units, options, evasion);
-            return units;
+        if !self.override_open && fast_runs() {
+            if let Some(units) = self.normalize_one_to_one(line, base, options, evasion) {
+                return units;
+            }
         }
         // Each step writes about as many bytes as the line has: room for them at once saves the
         // copies of growing (8% of the pipeline's instructions on Chinese).
@@ -366,7 +366,6 @@ mod one_to_one;
 mod runs;
 
 use mapping::Mapping;
-use one_to_one::one_unit_per_char;
 
 use runs::lone_punctuation_form;
 

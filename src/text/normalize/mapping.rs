@@ -15,7 +15,7 @@ pub(super) enum Mapping {
     /// An ASCII line: byte `i` is unit `base + i`.
     Ascii { base: usize },
     /// Each character is one original character of one UTF-16 unit, in the same order
-    /// ([`super::one_to_one::one_unit_per_char`]): character `k` is unit `base + k`.
+    /// (see `one_to_one.rs`): character `k` is unit `base + k`.
     OneUnitPerChar {
         base: usize,
         /// A byte offset asked about last and how many characters are before it: the tokenizer
