@@ -1,6 +1,6 @@
 //! Both steps of normalizing at once for a line whose every character is printable ASCII, a CJK
-//! ideograph or one of the common punctuation marks of CJK text, with perhaps a line feed at the
-//! end: nearly every line of Chinese. Nothing in such a line is invisible, reversed or a look-alike,
+//! ideograph, one of the common punctuation marks of CJK text or U+FFFD, with perhaps a line feed
+//! at the end: nearly every line of Chinese. Nothing in such a line is invisible, reversed or a look-alike,
 //! and each character is its own grapheme cluster, one UTF-16 unit, whose matching form is one
 //! character; so step 1 would copy the line as it is, and the original span of each character of
 //! the result follows from its place ([`Mapping::OneUnitPerChar`]) without a span written per byte.
@@ -22,8 +22,8 @@ use crate::text::TextOptions;
 
 impl NormalizedLine {
     /// Normalizes `line`, which starts at UTF-16 offset `base`, if every character of it is
-    /// printable ASCII, a CJK ideograph or one of the common CJK punctuation marks, but for a line
-    /// feed at its end: each run through what the general path's step 2 does with it. Returns the
+    /// printable ASCII, a CJK ideograph, one of the common CJK punctuation marks or U+FFFD, but for
+    /// a line feed at its end: each run through what the general path's step 2 does with it. Returns the
     /// line's length in characters (and UTF-16 units), or `None`, with nothing changed that the
     /// general path would see, for any other line.
     pub(super) fn normalize_one_to_one(
@@ -56,6 +56,11 @@ impl NormalizedLine {
                 (ideographs, ideographs / 3)
             } else if let Some(form) = rest.get(..3).and_then(lone_punctuation_form) {
                 self.normalize_punctuation(form, offset, evasion);
+                (3, 1)
+            } else if rest.starts_with(char::REPLACEMENT_CHARACTER) {
+                // What text decoded with errors is full of (a news article's lost quotes): a
+                // cluster of its own here, no letter, its own matching form, like the marks above.
+                self.normalize_punctuation(char::REPLACEMENT_CHARACTER, offset, evasion);
                 (3, 1)
             } else {
                 // Another character: nothing was reported yet (the marks' counts are reported at

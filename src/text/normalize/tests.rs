@@ -68,7 +68,7 @@ proptest::proptest! {
     #[test]
     fn one_to_one_lines_change_nothing(
         lines in proptest::collection::vec(
-            "([a-zA-Z0-9 .,'`\"-]{0,4}|[\u{4E00}-\u{4E0F}\u{570B}\u{9F8D}\u{3400}\u{4DBF}\u{9FFF}]{1,4}|[\u{FF0C}\u{3002}\u{3001}\u{201C}\u{201D}\u{2018}\u{FF1A}\u{FF08}\u{FF09}\u{300A}\u{2014}\u{FF40}\u{FF5E}]|[\u{3000}\u{4DC0}\u{2800}\u{200B}\u{301}\u{FF21}\t\r]{0,1})*\n?",
+            "([a-zA-Z0-9 .,'`\"-]{0,4}|[\u{4E00}-\u{4E0F}\u{570B}\u{9F8D}\u{3400}\u{4DBF}\u{9FFF}]{1,4}|[\u{FF0C}\u{3002}\u{3001}\u{201C}\u{201D}\u{2018}\u{FF1A}\u{FF08}\u{FF09}\u{300A}\u{2014}\u{FF40}\u{FF5E}\u{FFFD}]|[\u{3000}\u{4DC0}\u{2800}\u{200B}\u{301}\u{FF21}\t\r]{0,1})*\n?",
             1..4,
         ),
         ignore_case in proptest::bool::ANY,
