@@ -1,9 +1,10 @@
 //! Both steps of normalizing at once for a line whose every character is printable ASCII, a CJK
 //! ideograph, one of the common punctuation marks of CJK text or U+FFFD, with perhaps a line feed
-//! at the end: nearly every line of Chinese. Nothing in such a line is invisible, reversed or a look-alike,
-//! and each character is its own grapheme cluster, one UTF-16 unit, whose matching form is one
-//! character; so step 1 would copy the line as it is, and the original span of each character of
-//! the result follows from its place ([`Mapping::OneUnitPerChar`]) without a span written per byte.
+//! at the end: nearly every line of Chinese. Nothing in such a line is invisible, reversed or a
+//! look-alike, and each character is its own grapheme cluster, one UTF-16 unit, whose matching
+//! form is one character; so step 1 would copy the line as it is, and the original span of each
+//! character of the result follows from its place ([`Mapping::OneUnitPerChar`]) without a span
+//! written per byte.
 //! The line is not checked first (a pass of its own, 5% of the time on Chinese): it is normalized
 //! run by run, and at the first other character what was done is undone and the general path
 //! takes the line. The output is what the general path gives (`fast_runs_change_nothing` and
@@ -23,9 +24,9 @@ use crate::text::TextOptions;
 impl NormalizedLine {
     /// Normalizes `line`, which starts at UTF-16 offset `base`, if every character of it is
     /// printable ASCII, a CJK ideograph, one of the common CJK punctuation marks or U+FFFD, but for
-    /// a line feed at its end: each run through what the general path's step 2 does with it. Returns the
-    /// line's length in characters (and UTF-16 units), or `None`, with nothing changed that the
-    /// general path would see, for any other line.
+    /// a line feed at its end: each run through what the general path's step 2 does with it.
+    /// Returns the line's length in characters (and UTF-16 units), or `None`, with nothing changed
+    /// that the general path would see, for any other line.
     pub(super) fn normalize_one_to_one(
         &mut self,
         line: &str,
