@@ -1,16 +1,23 @@
 //! What a check leaves out: quotations and the bibliography, found in the original text.
 //!
-//! - **Quotes**: text between “ and ”, a pair of straight double quotes, « and », 「 and 」, 『 and 』.
-//!   A quote never runs across a blank line or past [`MAX_QUOTE_CHARS`], and a straight `"` after a
-//!   digit is an inch mark, so neither an unmatched quote mark nor quote marks around a long copy
-//!   can hide it.
+//! - **Quotes**: text between “ and ”, a pair of straight double quotes, « and », 「 and 」, 『 and 』,
+//!   each mark pairing only with its own style. A quote never runs past the end of its paragraph
+//!   or [`MAX_QUOTE_CHARS`], holds one sentence only where the paragraph's marks do not pair up,
+//!   and a straight `"` after a digit is an inch mark, so neither an unmatched quote mark nor quote
+//!   marks around a long copy can hide it. These are the marks only: the checker then keeps a
+//!   quotation in the check when a source's passage runs across its edge
+//!   (`src/checker/quotations.rs`), and names the source a left-out one quotes.
 //! - **Bibliography**: from the last line in the second half of the text that is only a heading
 //!   like "References", "Bibliography", "Works Cited", "Literature Cited", "Sources" or "参考文献"
 //!   (optionally numbered or with `#`) to the end of the text.
 
 use serde::Serialize;
 
-use crate::span::{Span, Utf16Cursor};
+use crate::span::Span;
+
+mod quotes;
+
+pub use quotes::{quotes, MAX_QUOTE_CHARS};
 
 /// Why a part of the paper was excluded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -27,7 +34,7 @@ pub enum ExclusionKind {
 }
 
 /// An excluded part of the paper.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Exclusion {
     /// Why.
@@ -36,104 +43,12 @@ pub struct Exclusion {
     pub start: usize,
     /// One past the last UTF-16 unit.
     pub end: usize,
-}
-
-/// Longest quotation excluded, in characters (about 100 English words). A longer stretch between
-/// two quote marks is not a quotation anyone would leave out unread: more likely an inch mark
-/// (`15"`) or an unmatched quote, and excluding it would let quote marks hide a copy.
-pub const MAX_QUOTE_CHARS: usize = 600;
-
-/// A quotation being read: its closing mark, where it started, and its length so far.
-#[derive(Clone, Copy)]
-struct OpenQuote {
-    close: char,
-    start: usize,
-    chars: usize,
-}
-
-/// Spans of quotations in `text`, including the quote marks.
-///
-/// A quotation ends at its closing mark; it is dropped (nothing excluded) when it meets a blank
-/// line or grows past [`MAX_QUOTE_CHARS`] first. A straight `"` opens a quotation only where an
-/// opening mark can stand (not after a letter or digit: `15"` is 15 inches) and closes one only
-/// after a non-space; a straight `"` that can only open while another is open means the first was
-/// unmatched.
-///
-/// ```
-/// use plagscope::exclude::quotes;
-/// let text = "He said “to be or not to be” and «c'est la vie».";
-/// let found: Vec<String> = quotes(text).iter().map(|s| s.slice_of(text).to_string()).collect();
-/// assert_eq!(found, ["“to be or not to be”", "«c'est la vie»"]);
-/// ```
-pub fn quotes(text: &str) -> Vec<Span> {
-    let mut spans = Vec::new();
-    let mut cursor = Utf16Cursor::new(text);
-    let mut open: Option<OpenQuote> = None;
-    let mut previous: Option<char> = None;
-    let mut previous_newline = false;
-    let mut chars = text.char_indices().peekable();
-    while let Some((byte, c)) = chars.next() {
-        let at = cursor.advance_to(byte);
-        let next = chars.peek().map(|&(_, n)| n);
-        if c == '\n' && std::mem::replace(&mut previous_newline, true) {
-            open = None; // a blank line ends any unclosed quote
-        } else if !c.is_whitespace() {
-            previous_newline = false;
-        }
-        if let Some(quote) = open.as_mut() {
-            quote.chars += 1;
-            if quote.chars > MAX_QUOTE_CHARS {
-                open = None;
-            }
-        }
-        match open {
-            Some(quote) if c == quote.close && can_close(c, previous) => {
-                spans.push(Span::new(quote.start, at + c.len_utf16()));
-                open = None;
-            }
-            Some(quote) if !(c == '"' && quote.close == '"' && can_open(c, previous, next)) => {}
-            _ => {
-                if let Some(close) = closing_mark(c).filter(|_| can_open(c, previous, next)) {
-                    open = Some(OpenQuote {
-                        close,
-                        start: at,
-                        chars: 0,
-                    });
-                }
-            }
-        }
-        previous = Some(c);
-    }
-    spans
-}
-
-/// The mark that closes a quotation opened by `c`, if `c` opens one.
-fn closing_mark(c: char) -> Option<char> {
-    Some(match c {
-        '“' => '”',
-        '"' => '"',
-        '«' => '»',
-        '「' => '」',
-        '『' => '』',
-        '„' => '“',
-        _ => return None,
-    })
-}
-
-/// Whether `c` can open a quotation between `previous` and `next`: a straight quote needs no
-/// letter or digit before it (`15"`, `the "` of a closing mark) and something after it.
-fn can_open(c: char, previous: Option<char>, next: Option<char>) -> bool {
-    if c != '"' {
-        return true;
-    }
-    let after_word =
-        previous.is_some_and(|p| p.is_alphanumeric() || matches!(p, '.' | ',' | '!' | '?'));
-    !after_word && next.is_some_and(|n| !n.is_whitespace())
-}
-
-/// Whether `c` can close a quotation after `previous`: a straight quote not after a space.
-fn can_close(c: char, previous: Option<char>) -> bool {
-    c != '"' || previous.is_some_and(|p| !p.is_whitespace())
+    /// For a quotation, the id of the source it quotes: the reference with a passage there that
+    /// does not run on past its quote marks (the one with the most matched words), which would be
+    /// reported were the marks not there. Absent for a quotation that matches no source and for
+    /// every other kind.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 const BIBLIOGRAPHY_HEADINGS: [&str; 9] = [
@@ -190,44 +105,6 @@ pub fn bibliography(text: &str) -> Option<Span> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn straight_and_cjk_quotes() {
-        let text = r#"A "quoted part" and 「引用文字」 and 『書名』."#;
-        let found: Vec<&str> = quotes(text).iter().map(|s| s.slice_of(text)).collect();
-        assert_eq!(found, ["\"quoted part\"", "「引用文字」", "『書名』"]);
-    }
-
-    #[test]
-    fn an_unclosed_quote_stops_at_a_blank_line() {
-        let text = "He said “this never closes.\n\nNew paragraph “closed” here.";
-        let found: Vec<&str> = quotes(text).iter().map(|s| s.slice_of(text)).collect();
-        assert_eq!(found, ["“closed”"]);
-    }
-
-    #[test]
-    fn inch_marks_and_unmatched_quotes_exclude_nothing() {
-        // PDF text: single newlines between paragraphs, two inch marks far apart.
-        let text =
-            "The 15\" model is heavy.\nA long paragraph follows here.\nThe 17\" model is lighter.";
-        assert!(quotes(text).is_empty(), "{:?}", quotes(text));
-        let unmatched = format!("He said “{}", "never closed ".repeat(10));
-        assert!(quotes(&unmatched).is_empty());
-        // A second straight opening quote shows that the first was never closed.
-        let text = r#"An "unclosed one, then later "a real quote" here."#;
-        let found: Vec<&str> = quotes(text).iter().map(|s| s.slice_of(text)).collect();
-        assert_eq!(found, ["\"a real quote\""]);
-    }
-
-    #[test]
-    fn a_quotation_longer_than_the_limit_is_not_excluded() {
-        let long = format!("“{}”", "copied words ".repeat(MAX_QUOTE_CHARS / 10));
-        assert!(quotes(&long).is_empty());
-        let short = format!("“{}”", "quoted words ".repeat(MAX_QUOTE_CHARS / 20));
-        assert_eq!(quotes(&short).len(), 1);
-        // One newline inside a quotation (a wrapped line) does not end it.
-        assert_eq!(quotes("“a wrapped\nquotation”").len(), 1);
-    }
 
     #[test]
     fn bibliography_takes_the_last_heading_and_ignores_prose() {

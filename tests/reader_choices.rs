@@ -143,7 +143,7 @@ fn including_a_quote_or_a_base_passage_again_reports_it() {
     let kinds: Vec<_> = default.excluded.iter().map(|e| e.kind).collect();
     assert_eq!(kinds, [ExclusionKind::Base, ExclusionKind::Quote]);
 
-    let quote = default.excluded[1];
+    let quote = &default.excluded[1];
     let include_quote = CheckOptions {
         include_spans: vec![Span::new(quote.start, quote.end)],
         ..CheckOptions::default()
@@ -152,7 +152,7 @@ fn including_a_quote_or_a_base_passage_again_reports_it() {
     assert_eq!(found, ["quoted"]);
     assert!(similarity > 0.1);
 
-    let base = default.excluded[0];
+    let base = &default.excluded[0];
     let include_base = CheckOptions {
         include_spans: vec![Span::new(base.start, base.start + 1)],
         ..CheckOptions::default()

@@ -64,5 +64,10 @@ fuzz_target!(|data: &[u8]| {
     }
     for exclusion in &report.excluded {
         assert!(exclusion.start <= exclusion.end && exclusion.end <= units);
+        // Only a quotation names a source, and the source is one of the set.
+        if let Some(id) = &exclusion.source {
+            assert_eq!(exclusion.kind, plagscope::exclude::ExclusionKind::Quote);
+            assert!(matches!(checker().reference(id), Ok(Some(_))), "{id}");
+        }
     }
 });

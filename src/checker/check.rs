@@ -5,7 +5,6 @@ use std::collections::HashSet;
 
 use crate::align::align;
 use crate::error::Error;
-use crate::exclude::Exclusion;
 use crate::json_path::{missing_field, read_fields, FromJson, PathError, Value};
 use crate::methods::combined::Metadata;
 
@@ -103,22 +102,13 @@ impl Checker {
         });
         sources.retain(|source| source.similarity >= options.min_source_similarity);
         sources.truncate(options.max_sources);
-        let mut excluded_report: Vec<Exclusion> = excluded_spans
-            .into_iter()
-            .map(|(kind, span)| Exclusion {
-                kind,
-                start: span.start,
-                end: span.end,
-            })
-            .collect();
-        crate::sort::sort_by_key(&mut excluded_report, |e| (e.start, e.end));
         Ok(Report {
             similarity: ratio(covered_words, counted),
             words: counted,
             total_words: paper.analysis.tokens.len(),
             sources,
             evasion: paper.analysis.evasion.clone(),
-            excluded: excluded_report,
+            excluded: excluded_spans,
         })
     }
 

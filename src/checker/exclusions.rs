@@ -1,20 +1,31 @@
-//! What a check leaves out of the paper: the reader's spans, quotations, the bibliography and text
-//! shared with base documents, unless the reader included them again.
+//! What a check leaves out of the paper: the reader's spans, quotations (judged against the
+//! sources first, `quotations.rs`), the bibliography and text shared with base documents, unless
+//! the reader included them again.
 
 use std::collections::HashSet;
 
 use crate::align::align;
 use crate::error::Error;
-use crate::exclude::{bibliography, quotes, ExclusionKind};
+use crate::exclude::{bibliography, quotes, Exclusion, ExclusionKind};
 use crate::span::Span;
 use crate::text::Analysis;
 
 use super::options::CheckOptions;
 use super::{Checker, Prepared};
 
-/// What a check leaves out: each excluded span with its reason, and per paper token whether it is
-/// excluded.
-pub(super) type Exclusions = (Vec<(ExclusionKind, Span)>, Vec<bool>);
+/// What a check leaves out: each excluded span with its reason (in paper order), and per paper
+/// token whether it is excluded.
+pub(super) type Exclusions = (Vec<Exclusion>, Vec<bool>);
+
+/// An exclusion of `span`, quoting no source.
+fn exclusion(kind: ExclusionKind, span: Span) -> Exclusion {
+    Exclusion {
+        kind,
+        start: span.start,
+        end: span.end,
+        source: None,
+    }
+}
 
 /// The original span from token `start` to token `end - 1`.
 pub(super) fn token_span(analysis: &Analysis, start: usize, end: usize) -> Span {
@@ -40,9 +51,10 @@ pub(super) fn mark_inside(analysis: &Analysis, span: Span, excluded: &mut [bool]
 }
 
 impl Checker {
-    /// What is left out of the paper and why: the reader's spans, quotations and the bibliography
-    /// (unless the reader included them again), then text shared with base documents. Returns the
-    /// spans and, per paper token, whether it is excluded.
+    /// What is left out of the paper and why: the reader's spans, the bibliography and the
+    /// quotations that are no part of a longer copy (unless the reader included them again), then
+    /// text shared with base documents. Returns the exclusions and, per paper token, whether it is
+    /// excluded.
     pub(super) fn exclusions(
         &self,
         text: &str,
@@ -56,22 +68,31 @@ impl Checker {
                 .iter()
                 .any(|i| i.start < span.end && span.start < i.end)
         };
-        let mut spans: Vec<(ExclusionKind, Span)> = options
+        let mut spans: Vec<Exclusion> = options
             .exclude_spans
             .iter()
             .filter(|s| s.start < s.end)
-            .map(|&s| (ExclusionKind::Reader, s))
+            .map(|&s| exclusion(ExclusionKind::Reader, s))
             .collect();
-        if options.exclude_quotes {
-            spans.extend(quotes(text).into_iter().map(|s| (ExclusionKind::Quote, s)));
-        }
         if options.exclude_bibliography {
-            spans.extend(bibliography(text).map(|s| (ExclusionKind::Bibliography, s)));
+            let found = bibliography(text).filter(|s| !included_again(s));
+            spans.extend(found.map(|s| exclusion(ExclusionKind::Bibliography, s)));
         }
-        spans.retain(|(kind, span)| *kind == ExclusionKind::Reader || !included_again(span));
         let mut excluded = vec![false; paper.analysis.tokens.len()];
-        for (_, span) in &spans {
-            mark_inside(&paper.analysis, *span, &mut excluded);
+        for span in &spans {
+            mark_inside(&paper.analysis, span_of(span), &mut excluded);
+        }
+        if options.exclude_quotes {
+            let found = quotes(text).into_iter().filter(|s| !included_again(s));
+            let quotations =
+                self.quotations(paper, found.collect(), &excluded, ignored, options)?;
+            for (span, source) in quotations {
+                mark_inside(&paper.analysis, span, &mut excluded);
+                spans.push(Exclusion {
+                    source,
+                    ..exclusion(ExclusionKind::Quote, span)
+                });
+            }
         }
         // Text shared with base documents is excluded like a quote.
         let mut base_spans = Vec::new();
@@ -84,14 +105,20 @@ impl Checker {
             for passage in align(paper.side(), source.side(), &excluded, &options.align) {
                 let span = token_span(&paper.analysis, passage.paper_start, passage.paper_end);
                 if !included_again(&span) {
-                    base_spans.push((ExclusionKind::Base, span));
+                    base_spans.push(span);
                 }
             }
         }
-        for (_, span) in &base_spans {
-            mark_inside(&paper.analysis, *span, &mut excluded);
+        for span in base_spans {
+            mark_inside(&paper.analysis, span, &mut excluded);
+            spans.push(exclusion(ExclusionKind::Base, span));
         }
-        spans.extend(base_spans);
+        crate::sort::sort_by_key(&mut spans, |e| (e.start, e.end));
         Ok((spans, excluded))
     }
+}
+
+/// The span an exclusion covers.
+fn span_of(exclusion: &Exclusion) -> Span {
+    Span::new(exclusion.start, exclusion.end)
 }

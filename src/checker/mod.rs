@@ -8,8 +8,9 @@
 //!
 //! **Check.** The paper's shingles (all of them, not only its fingerprints: every shared run of at
 //! least t words contains a reference fingerprint) are looked up in the index; references with hits
-//! are aligned with the paper ([`crate::align`]) into passages. Quotes, the bibliography and text
-//! found in *base* (template) documents are excluded first (MOSS `-b`), and fingerprints held by more
+//! are aligned with the paper ([`crate::align`]) into passages. Quotes (but those a source's passage
+//! runs across, which are part of a copy), the bibliography and text found in *base* (template)
+//! documents are excluded first (MOSS `-b`), and fingerprints held by more
 //! than `maxDocFrequency` references are treated as common phrasing (MOSS `-m`) when they form
 //! short stock phrases; a long stretch held by many references is a popular source, still
 //! evidence. The overall similarity is the share of the paper's words inside any reported passage, so overlapping sources
@@ -35,6 +36,7 @@ mod pair_candidates;
 mod pairs;
 mod postings;
 mod progress;
+mod quotations;
 mod report;
 mod retrieval;
 mod scoring;
@@ -51,6 +53,7 @@ pub use merge::MergeOutcome;
 pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOptions};
 pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};
 pub use progress::{OnProgress, Progress, Stage};
+pub use quotations::{ACROSS_EDGE_WORDS, EDGE_WINDOW_WORDS};
 pub use report::{MethodScores, PairReport, PassageReport, Report, SharedRun, SourceReport};
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;
 pub(crate) use stored::{StoredReference, StoredText};

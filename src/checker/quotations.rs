@@ -1,0 +1,294 @@
+//! Quotations judged against the sources. Quote marks alone cannot tell a quotation from a copy
+//! that a stray mark happens to pair with (an opening mark of the paper's own text and a closing
+//! mark inside a copied sentence), so before the check leaves a quotation out, the few references
+//! sharing text with it are aligned with the paper with the quotations allowed as evidence:
+//!
+//! - a passage that runs across a quotation's edge, [`ACROSS_EDGE_WORDS`] or more of its matched
+//!   words outside it within [`EDGE_WINDOW_WORDS`] of its quote marks, shows that the source's text
+//!   goes on past the quote mark: the quotation is a piece of a longer copy, and it stays in the
+//!   check so the copy is reported whole (a copied paragraph holding a quotation too);
+//! - a passage inside a quotation (give or take a few words at its edges) is a quotation of that
+//!   source: left out, and listed with the source, so a copy in quote marks is still shown;
+//! - a quotation no passage touches is left out, as the marks say.
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::align::{align, AlignOptions, Passage, Side};
+use crate::error::Error;
+use crate::span::Span;
+use crate::text::{Analysis, WORD};
+
+use super::options::CheckOptions;
+use super::postings::fingerprint_of;
+use super::retrieval::{common_phrasing, shared_by_references};
+use super::{Checker, Prepared};
+
+/// Matched words a passage needs outside a quotation to run across its edge, in words (9 Chinese
+/// characters): as much as alignment asks of a piece that stands on its own
+/// ([`crate::align::FRAGMENT_ANCHOR_WORDS`]). Fewer is what a quotation's lead-in can share with
+/// its source by chance ("he said that").
+pub const ACROSS_EDGE_WORDS: u32 = 5;
+
+/// A quotation found by its marks, as the sources judge it.
+struct Quotation {
+    span: Span,
+    /// The paper tokens inside it.
+    tokens: Range<usize>,
+    /// A passage runs across its edge: it is part of a longer copy.
+    crossed: bool,
+    /// The reference (an entry) with a passage inside it, and that passage's matched weight.
+    quotes: Option<(usize, u32)>,
+}
+
+/// The paper tokens lying wholly inside `span` (those [`super::exclusions::mark_inside`] marks).
+fn tokens_inside(analysis: &Analysis, span: Span) -> Range<usize> {
+    let tokens = &analysis.tokens;
+    let first = tokens.partition_point(|t| t.span.start < span.start);
+    let end = tokens.partition_point(|t| t.span.end <= span.end);
+    first..end.max(first)
+}
+
+/// How far from a quotation's edge its source's text is looked for, in words (17 Chinese
+/// characters): a copy running across a quote mark goes on right after it, give or take an edited
+/// word, while a copy elsewhere that alignment merged into the same passage does not.
+pub const EDGE_WINDOW_WORDS: u32 = 2 * ACROSS_EDGE_WORDS;
+
+/// Matched weight of `passage` in the [`EDGE_WINDOW_WORDS`] next to each edge of a quotation (its
+/// `tokens`): how far the source's text goes on past its quote marks. Another quotation there
+/// counts too: news copied with its quotes ("…," she said. "…") runs from one into the next.
+fn weight_across(
+    tokens: &Range<usize>,
+    passage: &Passage,
+    matched: &[bool],
+    weights: &[u32],
+) -> u32 {
+    let near = |side: &mut dyn Iterator<Item = usize>| {
+        let (mut seen, mut weight) = (0, 0);
+        for t in side {
+            if seen >= EDGE_WINDOW_WORDS * WORD {
+                break;
+            }
+            seen += weights[t];
+            if matched[t - passage.paper_start] {
+                weight += weights[t];
+            }
+        }
+        weight
+    };
+    let before = &mut (passage.paper_start..tokens.start.max(passage.paper_start)).rev();
+    let after = &mut (tokens.end.min(passage.paper_end)..passage.paper_end);
+    near(before) + near(after)
+}
+
+/// The paper around its quotations: each quotation with the text on either side that alignment
+/// needs to find the passages touching it, the pieces one after another with a wall between them
+/// (a token too heavy for any gap to span), so each source is aligned with this, not with the whole
+/// paper again.
+struct Surroundings {
+    hashes: Vec<u64>,
+    weights: Vec<u32>,
+    shared: Vec<bool>,
+    unusable: Vec<bool>,
+    /// Each token's place in the paper (a wall's is the place after it).
+    places: Vec<usize>,
+}
+
+impl Surroundings {
+    fn of(
+        quotations: &[Quotation],
+        paper: &Prepared,
+        shared: &[bool],
+        unusable: &[bool],
+        options: &AlignOptions,
+    ) -> Self {
+        // Alignment chains exact runs across gaps of up to `max_gap`: that much on either side,
+        // past what is judged, shows whether a run next to a quote mark belongs to a passage.
+        let margin = (options.max_gap as u32 + EDGE_WINDOW_WORDS) * WORD;
+        let pieces = pieces(quotations, &paper.token_weights, margin);
+        // A wall no gap spans: merging looks up to four merge gaps away.
+        let wall = (4 * options.merge_gap.max(options.max_gap) as u32 + 1) * WORD;
+        let mut near = Surroundings {
+            hashes: Vec::new(),
+            weights: Vec::new(),
+            shared: Vec::new(),
+            unusable: Vec::new(),
+            places: Vec::new(),
+        };
+        for (i, piece) in pieces.into_iter().enumerate() {
+            if i > 0 {
+                near.hashes.push(u64::MAX - i as u64);
+                near.weights.push(wall);
+                near.shared.push(false);
+                near.unusable.push(true);
+                near.places.push(piece.start);
+            }
+            near.hashes.extend(&paper.token_hashes[piece.clone()]);
+            near.weights.extend(&paper.token_weights[piece.clone()]);
+            near.shared.extend(&shared[piece.clone()]);
+            near.unusable.extend(&unusable[piece.clone()]);
+            near.places.extend(piece);
+        }
+        near
+    }
+
+    /// These surroundings as the paper side of an alignment (otherwise as `paper`'s own side).
+    fn side<'a>(&'a self, paper: &'a Prepared) -> Side<'a> {
+        Side {
+            hashes: &self.hashes,
+            weights: &self.weights,
+            shared: &self.shared,
+            ..paper.side()
+        }
+    }
+
+    /// `passage`, aligned with these surroundings, in the paper's token positions.
+    fn in_paper(&self, mut passage: Passage) -> Passage {
+        passage.paper_start = self.places[passage.paper_start];
+        passage.paper_end = self.places[passage.paper_end - 1] + 1;
+        for segment in &mut passage.segments {
+            segment.paper = self.places[segment.paper];
+        }
+        passage
+    }
+}
+
+/// The paper's token ranges around the quotations, each with `margin` (in tenths of a word) on
+/// either side, merged where they meet.
+fn pieces(quotations: &[Quotation], weights: &[u32], margin: u32) -> Vec<Range<usize>> {
+    let reach = |tokens: &mut dyn Iterator<Item = usize>| {
+        let mut weight = 0;
+        tokens
+            .take_while(|&t| {
+                let within = weight < margin;
+                weight += weights[t];
+                within
+            })
+            .last()
+    };
+    let mut pieces: Vec<Range<usize>> = Vec::new();
+    for tokens in quotations
+        .iter()
+        .map(|q| &q.tokens)
+        .filter(|t| !t.is_empty())
+    {
+        let start = reach(&mut (0..tokens.start).rev()).unwrap_or(tokens.start);
+        let end = reach(&mut (tokens.end..weights.len())).map_or(tokens.end, |t| t + 1);
+        match pieces.last_mut() {
+            Some(last) if start <= last.end => last.end = last.end.max(end),
+            _ => pieces.push(start..end),
+        }
+    }
+    pieces
+}
+
+/// Judges each quotation `passage` (of reference `document`) touches: across its edge, or inside.
+fn judge(quotations: &mut [Quotation], passage: &Passage, document: usize, weights: &[u32]) {
+    let mut matched = vec![false; passage.paper_end - passage.paper_start];
+    for segment in &passage.segments {
+        let start = segment.paper - passage.paper_start;
+        matched[start..start + segment.len].fill(true);
+    }
+    let first = quotations.partition_point(|q| q.tokens.end <= passage.paper_start);
+    let touched = (quotations[first..].iter_mut())
+        .take_while(|q| q.tokens.start < passage.paper_end)
+        .filter(|q| !q.tokens.is_empty());
+    for quotation in touched {
+        if weight_across(&quotation.tokens, passage, &matched, weights) >= ACROSS_EDGE_WORDS * WORD
+        {
+            quotation.crossed = true;
+        } else if (quotation.quotes).is_none_or(|(_, weight)| passage.matched_weight > weight) {
+            quotation.quotes = Some((document, passage.matched_weight));
+        }
+    }
+}
+
+impl Checker {
+    /// The quotations (`spans`, in order and disjoint) that a check leaves out, each with the id of
+    /// the source it quotes, if any; see the module docs. `excluded` paper tokens (the reader's
+    /// spans, the bibliography) are no evidence, nor is common phrasing, as in the check itself.
+    pub(super) fn quotations(
+        &self,
+        paper: &Prepared,
+        spans: Vec<Span>,
+        excluded: &[bool],
+        ignored: &HashSet<&str>,
+        options: &CheckOptions,
+    ) -> Result<Vec<(Span, Option<String>)>, Error> {
+        let mut quotations: Vec<Quotation> = (spans.into_iter())
+            .map(|span| Quotation {
+                tokens: tokens_inside(&paper.analysis, span),
+                span,
+                crossed: false,
+                quotes: None,
+            })
+            .collect();
+        if quotations.is_empty() {
+            return Ok(Vec::new());
+        }
+        let common = common_phrasing(paper, &self.options, options.align.max_doc_frequency);
+        let unusable: Vec<bool> = (common.iter().zip(excluded))
+            .map(|(&common, &excluded)| common || excluded)
+            .collect();
+        let shared = shared_by_references(paper, self.options.shingle_words, 2);
+        let near = Surroundings::of(&quotations, paper, &shared, &unusable, &options.align);
+        for document in self.quoted_candidates(paper, &quotations, &unusable) {
+            let entry = &self.entries[document];
+            if ignored.contains(entry.reference.id.as_str()) {
+                continue;
+            }
+            let source = self.prepare_source(&entry.reference.text()?)?;
+            let paper_side = near.side(paper);
+            for passage in align(paper_side, source.side(), &near.unusable, &options.align) {
+                let passage = near.in_paper(passage);
+                judge(&mut quotations, &passage, document, &paper.token_weights);
+            }
+        }
+        let id = |document: usize| self.entries[document].reference.id.clone();
+        Ok((quotations.into_iter())
+            .filter(|q| !q.crossed)
+            .map(|q| (q.span, q.quotes.map(|(document, _)| id(document))))
+            .collect())
+    }
+
+    /// References (not base documents) holding the fingerprint of a paper shingle that overlaps a
+    /// quotation and no `unusable` token, most such shingles first: the only ones that can have a
+    /// passage touching a quotation, since every passage holds an exact run of a shingle's length.
+    fn quoted_candidates(
+        &self,
+        paper: &Prepared,
+        quotations: &[Quotation],
+        unusable: &[bool],
+    ) -> Vec<usize> {
+        let k = self.options.shingle_words;
+        let mut seen = FxHashSet::default();
+        let mut hits: FxHashMap<usize, usize> = FxHashMap::default();
+        let mut next = 0; // shingles before this one were looked at already
+        for quotation in quotations.iter().filter(|q| !q.tokens.is_empty()) {
+            let first = (quotation.tokens.start + 1).saturating_sub(k).max(next);
+            let end = quotation.tokens.end.min(paper.shingle_hashes.len());
+            for position in first..end {
+                let hash = paper.shingle_hashes[position];
+                let usable = !unusable[position..position + k].iter().any(|&u| u);
+                if paper.held_by[position] == 0 || !usable || !seen.insert(hash) {
+                    continue;
+                }
+                for document in self.postings.documents(fingerprint_of(hash)) {
+                    let document = document as usize;
+                    if !self.entries[document].reference.base {
+                        *hits.entry(document).or_default() += 1;
+                    }
+                }
+            }
+            next = next.max(end);
+        }
+        let mut candidates: Vec<(usize, usize)> = hits.into_iter().collect();
+        crate::sort::sort_by(&mut candidates, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        candidates
+            .into_iter()
+            .map(|(document, _)| document)
+            .collect()
+    }
+}
