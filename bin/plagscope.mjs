@@ -9,6 +9,7 @@ import { readPath } from '../js/read-node.js';
 import { unitName } from '../js/units.js';
 import { evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
+import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
 import { Checker, defaults, version } from '../js/node.js';
 import { flagHelp, optionsFromFlags, parseArgsOptions } from '../js/cli-options.js';
 import { indexInParallel } from '../js/parallel-index.js';
@@ -146,6 +147,12 @@ function printReport(name, paper, report, checker) {
     const counts = {};
     for (const x of report.excluded) counts[x.kind] = (counts[x.kind] ?? 0) + 1;
     lines.push(`  excluded: ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+  }
+  // A quotation that matches a source is left out of the similarity, and named with its source.
+  const quoted = new Set(report.excluded.map((x) => x.source).filter(Boolean));
+  const titles = Object.fromEntries([...quoted].map((id) => [id, checker.getReference(id)?.title ?? id]));
+  for (const q of matchedQuotations(report, paper, { titles })) {
+    lines.push(`    ${quotationPhrase(q)} [${q.id}]: "${snippet(paper, q.start, q.end)}"`);
   }
   console.log(lines.join('\n'));
 }

@@ -13,7 +13,7 @@ const CHOICES = [
   {
     where: 'CheckOptions.excludeQuotes',
     label: 'Leave out quotations',
-    help: 'Text in quotation marks is cited, not copied. It stays visible in grey and can be included again.',
+    help: 'Text in quotation marks is cited, not copied. It stays visible in grey, with the source it matches, and can be included again; quote marks inside a longer copy do not hide it.',
   },
   {
     where: 'CheckOptions.excludeBibliography',

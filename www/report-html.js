@@ -5,8 +5,10 @@
 // its input (no DOM), so the page and Node produce the same file; every piece of user text is escaped.
 import { disguisedSpans, evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
+import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
 import { unitName } from '../js/units.js';
 import { PALETTE, HIGHLIGHT_TEXT } from './palette.js';
+import { REPORT_CSS } from './report-style.js';
 
 /** Characters of context shown around each side of a passage. */
 const CONTEXT = 160;
@@ -17,56 +19,6 @@ const esc = (value) => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]
 const pct = (share) => `${(Math.max(0, Math.min(1, Number(share) || 0)) * 100).toFixed(1)}%`;
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The report's whole style sheet (the palette classes are added per report). */
-const REPORT_CSS = `*{box-sizing:border-box}
-html{-webkit-print-color-adjust:exact;print-color-adjust:exact}
-body{margin:0 auto;max-width:62rem;padding:1.5rem 1.25rem 3rem;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#fff}
-header{border-bottom:2px solid #1a1a1a;padding-bottom:.75rem}
-h1{margin:.15rem 0;font-size:1.7rem;line-height:1.25;overflow-wrap:anywhere}
-h2{font-size:1.3rem;margin:2rem 0 .75rem}
-h3{font-size:1.05rem;margin:0 0 .2rem;display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:baseline}
-h4,.kicker{font-size:.8rem;text-transform:uppercase;letter-spacing:.06em;color:#555;margin:0 0 .35rem}
-a{color:#0b4f9c}
-.meta{margin:.25rem 0;color:#555}
-.options{list-style:none;padding:0;margin:.6rem 0 0;display:flex;flex-wrap:wrap;gap:.35rem}
-.options li{border:1px solid #bbb;border-radius:1rem;padding:0 .65rem;font-size:.85rem;color:#333}
-.figures{display:flex;flex-wrap:wrap;gap:0 2rem;align-items:baseline}
-.big{font-size:2.6rem;font-weight:700;line-height:1.1;margin-right:.3rem}
-.warning{border:2px solid #b00020;border-left-width:.5rem;background:#fff5f5;padding:.25rem 1rem;border-radius:4px;margin:1rem 0}
-.warning p,.figures p{margin:.4rem 0}
-.sources{list-style:none;padding:0;margin:0}
-.sources li{display:flex;gap:.75rem;align-items:flex-start;padding:.6rem 0;border-bottom:1px solid #ddd;break-inside:avoid}
-.sources li>div{flex:1;min-width:0;overflow-wrap:anywhere}
-.line{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 1rem;margin:0}.share{white-space:nowrap}
-.num{display:inline-flex;flex:none;justify-content:center;align-items:center;min-width:2rem;height:2rem;padding:0 .3rem;border-radius:4px;background:var(--c);border:1px solid #1a1a1a;font-weight:700;color:#1a1a1a}
-.bar{display:block;height:.7rem;border:1px solid #888;border-radius:.35rem;margin:.3rem 0;overflow:hidden;background:#fff}.bar span{display:block;height:100%;min-width:3px;background:var(--c);border-right:1px solid #1a1a1a}
-.stats{font-size:.9rem;color:#444;margin:0}.near{font-size:.9rem;color:#8a0016;margin:.2rem 0 0}.key{font-size:.85rem;color:#444;margin:.35rem 0 0}
-.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.legend{font-size:.9rem;color:#333;padding-left:1.2rem;margin:0 0 .75rem}
-.doc,.ex{font-family:Georgia,"Times New Roman",serif;white-space:pre-wrap;overflow-wrap:anywhere}
-.doc{font-size:1.02rem;line-height:1.75;border:1px solid #bbb;border-radius:6px;padding:1rem 1.25rem}
-mark{background:var(--c);border-radius:2px;-webkit-box-decoration-break:clone;box-decoration-break:clone}
-mark .n{font:700 .75rem/1 system-ui,sans-serif;color:#1a1a1a;background:#fff;border:1px solid #1a1a1a;border-radius:3px;padding:.1em .3em;margin-right:.25em;vertical-align:.2em;text-decoration:none}
-.x{color:#5c5c5c;background:#efefef}
-.ev{text-decoration:underline wavy #b00020;text-decoration-skip-ink:none;text-underline-offset:.2em}.hid{border-left:2px solid #b00020;margin:0 1px}
-.source{border-top:5px solid var(--c);margin-top:3rem}
-.source h2{margin:.75rem 0 .25rem;display:flex;gap:.6rem;align-items:center;overflow-wrap:anywhere}
-.passage{margin:1.25rem 0 1.75rem}
-.evidence{margin:0 0 .6rem;font-size:.9rem;color:#444}
-.pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
-.side{border:1px solid #bbb;border-radius:6px;padding:.6rem .8rem;min-width:0}
-.ex{margin:0;font-size:.95rem;line-height:1.65}
-.ctx,.muted,footer{color:#666}
-.gap{text-decoration:underline dotted #1a1a1a;text-underline-offset:.2em}.back{font-size:.85rem;font-weight:400}
-footer{margin-top:3rem;border-top:1px solid #bbb;font-size:.85rem}
-@media (max-width:40rem){body{padding:1rem .75rem 2rem}.pair{grid-template-columns:1fr}.big{font-size:2rem}h1{font-size:1.4rem}}
-@media print{@page{margin:14mm}
-body{max-width:none;padding:0;font-size:10.5pt}
-.source{break-before:page;margin-top:0}
-h2,h3,h4,.evidence{break-after:avoid}
-a{color:inherit;text-decoration:none}.back{display:none}
-.doc{border:0;padding:0}}
-`;
 
 /**
  * The report as a complete HTML document string.
@@ -159,7 +111,8 @@ export function optionPhrases(options = {}) {
   return phrases.map((p) => p[0].toUpperCase() + p.slice(1));
 }
 
-function summaryHtml({ report, text }) {
+function summaryHtml(ctx) {
+  const { report, text } = ctx;
   const left = Math.max(0, report.totalWords - report.words);
   const one = unitName(text.slice(0, 20_000)).replace(/s$/, '');
   return `<section class="summary" aria-labelledby="summary-h">
@@ -169,6 +122,7 @@ function summaryHtml({ report, text }) {
 <p>${plural(report.words, one)} checked${left ? ` of ${report.totalWords} in the paper` : ''}</p>
 </div>
 <p>${excludedPhrase(report.excluded, left, one)}</p>
+${quotationsHtml(ctx)}
 ${evasionHtml(report.evasion)}
 </section>`;
 }
@@ -186,6 +140,22 @@ export function excludedPhrase(excluded = [], words = 0, unit = 'word') {
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
   return `Left out of the count (shown in grey below): ${list}${words ? ` (${plural(words, unit)})` : ''}.`;
 }
+
+/** The quotations left out that match a source, each with its source: a copy in quote marks is still seen. */
+function quotationsHtml(ctx) {
+  const quotations = matchedQuotations(ctx.report, ctx.text, { titles: titlesOf(ctx) });
+  if (!quotations.length) return '';
+  const items = quotations.map((q) => {
+    const excerpt = ctx.text.slice(q.start, Math.min(q.end, q.start + 100)) + (q.end - q.start > 100 ? '…' : '');
+    const phrase = quotationPhrase(q);
+    return `<li>${esc(phrase[0].toUpperCase() + phrase.slice(1))}: <span class="ex">${esc(excerpt)}</span></li>`;
+  });
+  return `<p>Quotations that match a source (left out of the count like every quotation, shown in grey in the paper):</p>
+<ul class="quotes">${items.join('\n')}</ul>`;
+}
+
+/** The references' titles by id, from the texts given with the report. */
+const titlesOf = (ctx) => Object.fromEntries([...ctx.texts.values()].map((source) => [source.id, source.title]));
 
 function evasionHtml(evasion) {
   const phrases = evasion ? evasionPhrases(evasion) : [];
@@ -249,7 +219,11 @@ function paperSpans(ctx) {
     if (end > start) spans.push({ start, end, ...extra });
   };
   report.sources.forEach((source, rank) => source.passages.forEach((p, index) => add(p, { rank, index })));
-  for (const span of report.excluded ?? []) add(span, { kind: span.kind });
+  const quoting = new Map(matchedQuotations(report, text, { titles: titlesOf(ctx) }).map((q) => [q.start, q]));
+  for (const span of report.excluded ?? []) {
+    const quotation = span.kind === 'quote' && quoting.get(span.start);
+    add(span, { kind: span.kind, note: quotation ? `Left out: a ${quotationPhrase(quotation)}` : undefined });
+  }
   // Invisible characters get a visible bar (an underline of nothing shows nothing).
   for (const span of disguisedSpans(report.evasion ?? {})) add(span, { disguise: span.hidden ? 'hidden' : 'shown' });
   return spans;
@@ -296,25 +270,28 @@ const DISGUISES = {
 
 /** What covers a piece of the paper: its owner passage (and the other sources), exclusion, disguise. */
 function pieceOf(active) {
-  let owner = null, kind = null, disguise = false;
+  let owner = null, kind = null, note, disguise = false;
   const ranks = new Set();
   for (const span of active) {
     if (span.disguise) disguise = disguise === 'hidden' ? disguise : span.disguise;
-    else if (span.kind) kind ??= span.kind;
+    else if (span.kind) {
+      note = kind ? note : span.note;
+      kind ??= span.kind;
+    }
     else {
       ranks.add(span.rank);
       if (!owner || span.rank < owner.rank || (span.rank === owner.rank && span.index < owner.index)) owner = span;
     }
   }
   if (owner) return { key: `p${owner.rank}.${owner.index}.${[...ranks].sort((a, b) => a - b).join()}`, owner, ranks, disguise };
-  return { key: kind ? `x${kind}` : '', kind, disguise };
+  return { key: kind ? `x${kind}${note ?? ''}` : '', kind, note, disguise };
 }
 
 const EXCLUSION_TITLES = { quote: 'Left out: a quotation', bibliography: 'Left out: the bibliography', base: 'Left out: text of the base document', reader: 'Left out by hand' };
 
 function closeGroup(ctx, group, labelled) {
   const body = group.parts.join('');
-  if (group.kind) return `<span class="x" title="${esc(EXCLUSION_TITLES[group.kind] ?? 'Left out')}">${body}</span>`;
+  if (group.kind) return `<span class="x" title="${esc(group.note ?? EXCLUSION_TITLES[group.kind] ?? 'Left out')}">${body}</span>`;
   if (!group.owner) return body;
   const { rank, index } = group.owner;
   const n = rank + 1, source = ctx.report.sources[rank];

@@ -307,14 +307,16 @@ export const demoExcerpt = (id, from, count) => words(demoSet().references.find(
 
 /**
  * Loads the demo set and checks a paper that has all a report can show: the demo example (two
- * disguised copies), copies from three more profiles, a quotation and a bibliography. Leaves the
+ * disguised copies), copies from three more profiles, a quotation, a quotation of a profile and a
+ * bibliography. Leaves the
  * report on screen; resolves with the paper's text.
  */
 export async function richReport(page) {
   await act(page, '#demo');
   const text = `${demoSet().example}\n\nOther countries took other paths. ${demoExcerpt('factbook-gm', 40, 45)} In the south, ` +
     `${demoExcerpt('factbook-it', 120, 40)}\n\nAs one historian put it, “the institutions of a country are the sediment of its ` +
-    `history, and no reform washes them away entirely.” ${demoExcerpt('factbook-uk', 60, 50)}\n\n` +
+    `history, and no reform washes them away entirely.” ${demoExcerpt('factbook-uk', 60, 50)} Of Germany the Factbook ` +
+    `says: “${demoExcerpt('factbook-gm', 200, 25)}”\n\n` +
     'References\nCIA World Factbook (2024). Country profiles. Central Intelligence Agency.';
   await page.fill('#paper-title', 'Comparative politics essay');
   await page.fill('#paper', text);

@@ -196,11 +196,31 @@ test('a quotation is left out and shown greyed; "Include it again" finds its sou
   assert.deepEqual(await sourceTitles(page), []);
   const greyed = squash((await page.locator('.report .paper-text .excluded[data-kind="quote"]').allTextContents()).join(''));
   assert.ok(greyed.includes(quoted), greyed);
+  // It is listed with the source it matches and its length, and says so where it is greyed.
+  const length = [...`“${quoted}”`].length;
+  const matching = `quotation, ${length} characters, matches “Quoted book”, which has no other match`;
   const item = page.locator('.report .left-out li', { hasText: 'quotation' });
+  assert.equal(squash(await item.locator(':scope > span').textContent()).replace(/: .*/, ''), matching);
+  const titles = await page.locator('.report .paper-text .excluded[data-kind="quote"]').evaluateAll((spans) => spans.map((s) => s.title));
+  assert.ok(titles.length && titles.every((t) => t === `Left out of the check: ${matching}`), titles.join('\n'));
   await act(page, () => item.getByRole('button', { name: 'Include it again' }).click());
   assert.deepEqual(await sourceTitles(page), ['Quoted book']);
   assert.ok((await percentOf(page)) > 0);
   assert.equal(squash((await markTexts(page, '.report .paper-text')).join(' ')), quoted);
+});
+
+test('a quotation of a source that has a passage of its own names it by its number', async (t) => {
+  const page = await openApp(t);
+  const source = brown('cj07');
+  await addPastedReference(page, 'Quoted book', source);
+  const quoted = `“${words(source, 400, 30)}”`;
+  const copied = words(source, 900, 60);
+  const paper = `${words(brown('cb11'), 0, 120)} ${copied} As the book says, ${quoted} ${words(brown('cb11'), 120, 80)}`;
+  await page.fill('#paper', paper);
+  await act(page, '#check');
+  assert.deepEqual(await sourceTitles(page), ['Quoted book']);
+  const item = page.locator('.report .left-out li.matched-quote');
+  assert.equal(squash(await item.locator(':scope > span').textContent()), squash(`quotation, ${[...quoted].length} characters, matches source 1, “Quoted book”: ${quoted.slice(0, 80)}…`));
 });
 
 test('no stale report: a check with no match leaves no highlight, source or side by side of the last one', async (t) => {

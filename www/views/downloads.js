@@ -31,6 +31,10 @@ export function Downloads({ state, actions }) {
     setWorking(true);
     try {
       const sources = await Promise.all(result.report.sources.map((s) => actions.getReference(s.id)));
+      // The titles of the sources that only a left-out quotation matches.
+      const quoted = new Set(result.report.excluded.map((e) => e.source).filter(Boolean));
+      for (const source of sources) quoted.delete(source.id);
+      sources.push(...state.references.filter((r) => quoted.has(r.id)).map(({ id, title }) => ({ id, title })));
       const page = reportHtml({ report: result.report, paper: { title: result.title, text: result.text }, sources, palette: PALETTE, ...context(state) });
       download(new TextEncoder().encode(page), `${stem}.html`);
     } finally {

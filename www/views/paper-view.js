@@ -6,6 +6,7 @@ import { flatten, overlay, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
 import { unitName } from '../../js/units.js';
 import { disguisedSpans } from '../../js/evasion.js';
+import { matchedQuotations, quotationPhrase } from '../../js/quotations.js';
 
 /** Most matches listed at once. */
 const LISTED = 200;
@@ -36,15 +37,18 @@ export function evidence(passage, text) {
   return parts.join(' · ');
 }
 
-function pieces(report, text, numbers) {
+function pieces(report, text, numbers, titles = {}) {
   const ranges = [];
   report.sources.forEach((source, s) =>
     source.passages.forEach((passage, p) =>
       ranges.push({ start: passage.start, end: passage.end, layer: s, source: s, number: numbers[source.id] ?? s, passage: p, title: `Source ${(numbers[source.id] ?? s) + 1}: ${source.title}\n${evidence(passage, text)}` }),
     ),
   );
+  const quoting = new Map(matchedQuotations(report, text, { numberOf: (id) => numbers[id] + 1, titles }).map((q) => [q.start, q]));
   for (const exclusion of report.excluded) {
-    ranges.push({ start: exclusion.start, end: exclusion.end, layer: 1e6, excluded: exclusion.kind, title: `Left out of the check: ${KIND_NAMES[exclusion.kind]}` });
+    const quotation = exclusion.kind === 'quote' && quoting.get(exclusion.start);
+    const what = quotation ? quotationPhrase(quotation) : KIND_NAMES[exclusion.kind];
+    ranges.push({ start: exclusion.start, end: exclusion.end, layer: 1e6, excluded: exclusion.kind, title: `Left out of the check: ${what}` });
   }
   // Disguised letters are underlined, invisible characters shown as a bar, inside a highlight or not.
   const disguises = disguisedSpans(report.evasion).map(({ start, end, hidden }) => ({ start, end, disguise: hidden ? 'invisible' : 'letters' }));
@@ -86,9 +90,13 @@ function wrap(piece, text) {
 }
 
 /** The paper, highlighted; clicking a highlight selects its passage. */
-export function PaperText({ report, text, numbers, selected, onSelect }) {
+export function PaperText({ report, text, numbers, references = [], selected, onSelect }) {
   const container = useRef(null);
-  const flat = useMemo(() => pieces(report, text, numbers), [report, text, numbers]);
+  // The titles of the sources quotations match, as a string: a change elsewhere in the library
+  // must not render a long paper again.
+  const quoted = new Set(report.excluded.map((e) => e.source).filter(Boolean));
+  const titles = JSON.stringify(Object.fromEntries(references.filter((r) => quoted.has(r.id)).map((r) => [r.id, r.title])));
+  const flat = useMemo(() => pieces(report, text, numbers, JSON.parse(titles)), [report, text, numbers, titles]);
   useEffect(() => {
     const root = container.current;
     root.dataset.rendered = 'false';

@@ -6,6 +6,7 @@ import { sourceColour } from '../palette.js';
 import { unitName } from '../../js/units.js';
 import { evasionPhrases } from '../../js/evasion.js';
 import { nearDuplicateText } from '../../js/near-duplicate.js';
+import { matchedQuotations, quotationMatch } from '../../js/quotations.js';
 import { Compare } from './compare.js';
 import { KIND_NAMES, MatchList, PaperText } from './paper-view.js';
 import { Downloads } from './downloads.js';
@@ -58,8 +59,12 @@ const LISTED = 100;
 function LeftOut({ result, references, actions }) {
   const [all, setAll] = useState(false);
   const { report, text, choices } = result;
-  const listed = all ? report.excluded : report.excluded.slice(0, LISTED);
   const titles = Object.fromEntries(references.map((r) => [r.id, r.title]));
+  // A quotation that matches a source is always listed, with the source: a copy in quote marks.
+  const matched = new Map(
+    matchedQuotations(report, text, { numberOf: (id) => result.numbers[id] + 1, titles }).map((q) => [q.start, q]),
+  );
+  const listed = all ? report.excluded : report.excluded.filter((e, i) => i < LISTED || matched.has(e.start));
   const include = (exclusion) =>
     actions.choose((c) =>
       exclusion.kind === 'reader'
@@ -74,10 +79,13 @@ function LeftOut({ result, references, actions }) {
         <span>Source “${titles[id] ?? id}”, left out by you.</span>
         <button type="button" class="small" onClick=${() => actions.choose((c) => ({ ignoreReferences: c.ignoreReferences.filter((x) => x !== id) }))}>Include it again</button>
       </li>`)}
-      ${listed.map((exclusion) => html`<li key=${`${exclusion.kind}:${exclusion.start}`}>
-        <span><span class="kind">${KIND_NAMES[exclusion.kind]}</span>: <span class="excerpt">${text.slice(exclusion.start, Math.min(exclusion.end, exclusion.start + 80))}${exclusion.end - exclusion.start > 80 ? '…' : ''}</span></span>
+      ${listed.map((exclusion) => {
+        const quotation = exclusion.kind === 'quote' ? matched.get(exclusion.start) : undefined;
+        return html`<li key=${`${exclusion.kind}:${exclusion.start}`} class=${quotation ? 'matched-quote' : undefined}>
+        <span><span class="kind">${KIND_NAMES[exclusion.kind]}</span>${quotation && html`, ${quotationMatch(quotation)}`}: <span class="excerpt">${text.slice(exclusion.start, Math.min(exclusion.end, exclusion.start + 80))}${exclusion.end - exclusion.start > 80 ? '…' : ''}</span></span>
         <button type="button" class="small" onClick=${() => include(exclusion)}>Include it again</button>
-      </li>`)}
+      </li>`;
+      })}
     </ul>
     ${listed.length < report.excluded.length &&
     html`<p class="muted small">${listed.length} of ${report.excluded.length.toLocaleString()} parts listed.
@@ -129,7 +137,7 @@ export function Report({ state, actions }) {
       <div class="report-main" ref=${main}>
         <div hidden=${Boolean(selected)}>
           <h3>${result.title}</h3>
-          <${PaperText} report=${report} text=${text} numbers=${result.numbers} selected=${selected} onSelect=${actions.select} />
+          <${PaperText} report=${report} text=${text} numbers=${result.numbers} references=${state.references} selected=${selected} onSelect=${actions.select} />
         </div>
         <${SelectedSource} result=${result} selected=${selected} actions=${actions} />
       </div>

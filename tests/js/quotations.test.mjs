@@ -1,0 +1,106 @@
+// Quotations against the sources, through the built package, the CLI and the HTML report: a copy
+// whose closing quote mark pairs with an opening mark of the paper is reported whole, and a genuine
+// quotation of a source is left out and named with that source and its length, as text.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Checker } from 'plagscope';
+import { matchedQuotations, quotationPhrase } from '../../js/quotations.js';
+import { reportHtml } from '../../www/report-html.js';
+
+const corpus = new URL('../../target/corpus/en/', import.meta.url);
+const brown = (name) => readFileSync(new URL(`brown-${name}.txt`, corpus), 'utf8').replace(/["“”]/g, '');
+const words = (text, from, count) => text.split(/\s+/).filter(Boolean).slice(from, from + count).join(' ');
+const cli = new URL('../../bin/plagscope.mjs', import.meta.url).pathname;
+
+// A news report that quotes a regulation and goes on (as in tests/quotations.rs).
+const NEWS = '新修订的《个人信息保护条例》明确提出：“各级人民政府应当加强对个人信息保护工作的领导，将个人信息保护工作纳入国民经济和' +
+  '社会发展规划，建立健全个人信息保护工作协调机制，及时研究解决个人信息保护工作中的重大问题，所需经费列入本级预算；县级以上' +
+  '人民政府有关部门应当在各自职责范围内做好个人信息保护工作，加强对本行业、本领域个人信息处理活动的指导和监督。”这一规定在' +
+  '全国范围内尚属首例。条例还要求网信部门会同有关部门建立投诉举报机制，对违法处理个人信息的行为依法及时处理。';
+const OWN = '近年来，随着移动互联网的普及，个人信息泄露事件频繁发生，引起了社会各界的广泛关注。本文讨论地方政府的作用。\n';
+const between = (text, from, to) => text.slice(text.indexOf(from), text.indexOf(to, text.indexOf(from)) + to.length);
+
+test('an opening mark of the paper pairing with a closing mark inside a Chinese copy cannot hide it', () => {
+  const checker = new Checker();
+  checker.addReference({ id: 'news', title: 'Regional news', text: NEWS });
+  const copy = between(NEWS, '各级人民政府', '尚属首例。');
+  const paper = `${OWN}王教授在接受采访时谈到“${copy}\n我们认为，地方立法的探索积累了经验。`;
+  const report = checker.check(paper);
+  assert.deepEqual(report.sources.map((s) => s.id), ['news']);
+  const [passage] = report.sources[0].passages;
+  assert.equal(paper.slice(passage.start, passage.end), copy.replace(/。$/, ''));
+  assert.deepEqual(report.excluded.filter((e) => e.kind === 'quote'), []);
+  // The copy counts in full, as if quotations were not left out at all (today's marks alone left
+  // 153 of its 169 characters in a "quotation" and the 14 others too few to report).
+  const quotesKept = checker.check(paper, { excludeQuotes: false });
+  assert.equal(quotesKept.similarity, report.similarity);
+});
+
+test('a genuine quotation of a source is left out and listed with the source and its length', () => {
+  const checker = new Checker();
+  checker.addReference({ id: 'news', title: 'Regional news', text: NEWS });
+  const quoted = `“${between(NEWS, '各级人民政府', '发展规划')}”`;
+  const paper = `${OWN}条例第三条规定：${quoted}。笔者认为，这一要求有助于明确政府责任。`;
+  const report = checker.check(paper);
+  assert.deepEqual(report.sources, []);
+  const start = paper.indexOf(quoted);
+  assert.deepEqual(report.excluded, [{ kind: 'quote', start, end: start + quoted.length, source: 'news' }]);
+  const [quotation] = matchedQuotations(report, paper, { titles: { news: 'Regional news' } });
+  assert.equal(quotationPhrase(quotation), `quotation, ${quoted.length} characters, matches “Regional news”, which has no other match`);
+});
+
+let dir;
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'plagscope-quotes-'));
+  mkdirSync(join(dir, 'refs'));
+  writeFileSync(join(dir, 'refs', 'science.md'), brown('cj01'));
+  writeFileSync(join(dir, 'refs', 'politics.txt'), brown('ca01'));
+  const own = brown('cb01');
+  const quoted = words(brown('cj01'), 300, 30);
+  writeFileSync(join(dir, 'quoting.txt'), `${words(own, 0, 150)} As the study put it, “${quoted}” ${words(own, 150, 100)}`);
+  // The same quotation, a copy of the other source left unquoted, and a quotation of that source.
+  writeFileSync(join(dir, 'copying.txt'), `${words(own, 0, 150)} ${words(brown('ca01'), 500, 80)} As the study put it, “${quoted}” ` +
+    `${words(own, 150, 100)} And in politics: “${words(brown('ca01'), 900, 25)}”.`);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(...args) {
+  const result = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
+  assert.equal(result.status, 0, result.stderr);
+  return result.stdout;
+}
+
+test('the CLI names the source a left-out quotation matches, in text and in JSON', () => {
+  const line = /\n {4}quotation, (\d+) characters, matches “science\.md”, which has no other match \[science\.md\]: "“/;
+  const out = run('check', 'quoting.txt', '--refs', 'refs');
+  assert.match(out, /, 0 sources\n/);
+  assert.match(out, line, out);
+  const json = JSON.parse(run('check', 'quoting.txt', '--refs', 'refs', '--json'));
+  const [quote] = json.excluded.filter((e) => e.kind === 'quote');
+  assert.equal(quote.source, 'science.md');
+  assert.equal(Number(out.match(line)[1]), quote.end - quote.start);
+  // A source with a passage of its own is named by its number.
+  const both = run('check', 'copying.txt', '--refs', 'refs');
+  assert.match(both, /\n {2}1\. .* politics\.txt \[politics\.txt\]/);
+  assert.doesNotMatch(both, /science\.md \[science\.md\]\s+\d+ passage/);
+  assert.match(both, /\n {4}quotation, \d+ characters, matches “science\.md”, which has no other match \[science\.md\]/);
+  assert.match(both, /\n {4}quotation, \d+ characters, matches source 1, “politics\.txt” \[politics\.txt\]: "“/);
+});
+
+test('the HTML report lists the quotation with its source, every piece of text escaped', () => {
+  const checker = new Checker();
+  const title = '<img src=x onerror=alert(1)> News & more';
+  checker.addReference({ id: 'news', title, text: NEWS });
+  const quoted = `“${between(NEWS, '各级人民政府', '发展规划')}”`;
+  const paper = `${OWN}<b>条例</b>第三条规定：${quoted}。笔者认为，这一要求有助于明确政府责任。`;
+  const report = checker.check(paper);
+  const page = reportHtml({ report, paper: { title: 'Paper', text: paper }, sources: [{ id: 'news', title }], version: 'test', date: 'today' });
+  const escapedTitle = '&lt;img src=x onerror=alert(1)&gt; News &amp; more';
+  assert.ok(page.includes(`<li>Quotation, ${quoted.length} characters, matches “${escapedTitle}”, which has no other match: <span class="ex">${quoted}</span></li>`), page);
+  assert.ok(page.includes(`title="Left out: a quotation, ${quoted.length} characters, matches “${escapedTitle}”, which has no other match"`));
+  assert.ok(!page.includes('<img') && !page.includes('<b>'));
+});
