@@ -14,7 +14,8 @@ use crate::restructure_en::{front_to_end, merge, opener, split, swap_conjuncts};
 use crate::rng::Rng;
 use crate::thesaurus::{self, inflect, Analysis, Form};
 
-/// Function words and light verbs: never replaced, and not counted as content words.
+/// Function words, light verbs and number words (WordNet gives "billion" for "million"): never
+/// replaced, and not counted as content words.
 const STOP: &str = "a about above after again against all also am an and any are as at be because \
     been before being below between both but by can could did do does doing down during each few for \
     from further had has have having he her here hers herself him himself his how i if in into is it \
@@ -26,7 +27,7 @@ const STOP: &str = "a about above after again against all also am an and any are
     mr mrs ms new says said told according like unlike despite within without across along among \
     around behind beyond near since toward towards upon via per versus however although though yet \
     even still ever never always already often again else instead rather quite really just well \
-    percent time";
+    percent time hundred thousand million billion trillion";
 /// Particles of phrasal verbs: a verb before one is left alone ("pointed out" is not "indicated out").
 const PARTICLES: &str = "out up down off away back over through";
 /// Words after which an ambiguous form is read as a noun (or adjective).
