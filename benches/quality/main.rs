@@ -24,7 +24,8 @@
 //!
 //! Run with `npm run bench:quality`, or `cargo bench --bench quality` once the corpora are there.
 //! `QUALITY_DOCS_PER_KIND` (default 40), `QUALITY_LANG=en|zh`, `QUALITY_ALIGN=minWords=12,anchorWords=6`
-//! (any of seedWords, maxGap, mergeGap, minWords, anchorWords, editedWords, minDensity),
+//! (any of seedWords, maxGap, mergeGap, minWords, anchorWords, editedWords, minDensity,
+//! sentenceSimilarity, minSentences, and rewritten=0 for exact evidence alone),
 //! `QUALITY_DEBUG=<kind>` to list that kind's wrong detections and missed cases with their texts,
 //! and `QUALITY_SHOW=<kind>` to print its first three documents' planted passages after their
 //! sources. `QUALITY_SEED=n` draws another benchmark from the same corpora (hold-out draws, so
@@ -84,6 +85,12 @@ fn check_options() -> CheckOptions {
             "anchorWords" => &mut align.anchor_words,
             "editedWords" => &mut align.edited_words,
             "minDensity" => &mut align.min_density,
+            "sentenceSimilarity" => &mut align.sentence_similarity,
+            "minSentences" => &mut align.min_sentences,
+            "rewritten" => {
+                align.rewritten = value != 0;
+                continue;
+            }
             other => panic!("QUALITY_ALIGN: unknown option `{other}`"),
         };
         *field = value;

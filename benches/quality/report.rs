@@ -172,7 +172,8 @@ pub fn debug(kind: Kind, results: &[Checked], sources: &HashMap<&str, &str>) {
             let share = detection_precision(d, &document.cases);
             if share < 0.99 {
                 println!(
-                    "    doc {n}: detection from {} paper {:?} source {:?}, {:.1}% inside cases",
+                    "    doc {n}: {:?} detection from {} paper {:?} source {:?}, {:.1}% inside cases",
+                    d.evidence,
                     d.source,
                     d.susp,
                     d.src,

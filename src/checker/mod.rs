@@ -26,6 +26,7 @@ use crate::sketch::simhash::IdfTable;
 use crate::text::{analyze, token_weights, Analysis};
 
 mod check;
+mod evidence;
 mod exclusions;
 mod library;
 mod loader;
@@ -38,6 +39,7 @@ mod progress;
 mod report;
 mod retrieval;
 mod scoring;
+mod sentences;
 mod stored;
 
 use postings::Postings;
@@ -51,7 +53,10 @@ pub use merge::MergeOutcome;
 pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOptions};
 pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};
 pub use progress::{OnProgress, Progress, Stage};
-pub use report::{MethodScores, PairReport, PassageReport, Report, SharedRun, SourceReport};
+pub use report::{
+    MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun, SourceReport,
+    WordSpan,
+};
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;
 pub(crate) use stored::{StoredReference, StoredText};
 
@@ -78,6 +83,7 @@ impl Prepared {
             weights: &self.token_weights,
             shared: &[],
             seeds: None,
+            sentences: None,
         }
     }
 

@@ -1,0 +1,134 @@
+//! Seeding: sentence pairs that share their rare content (Sanchez-Perez, Sidorov and Gelbukh,
+//! PAN 2014: tf·idf cosine and Dice coefficient of the two sentences' terms, both over a
+//! threshold).
+
+use crate::sketch::sentence_terms::SentenceVectors;
+
+/// Two units, one of each text, that say the same thing.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Seed {
+    /// The paper's unit.
+    pub paper: usize,
+    /// The source's unit.
+    pub source: usize,
+    /// tf·idf cosine of the two units' vectors.
+    pub cosine: f32,
+    /// Weight of the terms both units hold (the lesser of the two weights of each).
+    pub shared_weight: f32,
+}
+
+/// What a sentence pair must share to be a seed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SeedThresholds {
+    /// Least tf·idf cosine.
+    pub(crate) cosine: f32,
+    /// Least Dice coefficient of the two term sets.
+    pub(crate) dice: f32,
+    /// Fewest distinct shared terms: a pair sharing two words is a coincidence, whatever its
+    /// cosine.
+    pub(crate) terms: u16,
+}
+
+/// For each paper unit, the source unit it matches best, when the pair passes `thresholds`.
+pub(crate) fn seeds(
+    paper: &SentenceVectors,
+    source: &SentenceVectors,
+    thresholds: SeedThresholds,
+) -> Vec<Seed> {
+    let mut postings: Vec<(u64, u32, f32)> = Vec::new();
+    for unit in 0..source.len() {
+        let terms = source.terms(unit).iter();
+        postings.extend(terms.map(|t| (t.hash, unit as u32, t.weight)));
+    }
+    crate::sort::sort_by_key(&mut postings, |p| p.0);
+    let mut dot = vec![0f32; source.len()];
+    let mut shared = vec![0u16; source.len()];
+    let mut shared_weight = vec![0f32; source.len()];
+    let mut touched: Vec<usize> = Vec::new();
+    let mut found = Vec::new();
+    for unit in 0..paper.len() {
+        for term in paper.terms(unit) {
+            let first = postings.partition_point(|p| p.0 < term.hash);
+            for &(_, other, weight) in postings[first..].iter().take_while(|p| p.0 == term.hash) {
+                let other = other as usize;
+                if shared[other] == 0 {
+                    touched.push(other);
+                }
+                dot[other] += term.weight * weight;
+                shared[other] = shared[other].saturating_add(1);
+                shared_weight[other] += term.weight.min(weight);
+            }
+        }
+        let paper_terms = paper.terms(unit).len() as f32;
+        let mut best: Option<Seed> = None;
+        for &other in &touched {
+            let norms = paper.norm(unit) * source.norm(other);
+            let cosine = if norms > 0.0 { dot[other] / norms } else { 0.0 };
+            let dice =
+                2.0 * f32::from(shared[other]) / (paper_terms + source.terms(other).len() as f32);
+            let passes = cosine >= thresholds.cosine
+                && dice >= thresholds.dice
+                && shared[other] >= thresholds.terms;
+            if passes && best.is_none_or(|b| cosine > b.cosine) {
+                best = Some(Seed {
+                    paper: unit,
+                    source: other,
+                    cosine,
+                    shared_weight: shared_weight[other],
+                });
+            }
+        }
+        for other in touched.drain(..) {
+            (dot[other], shared[other], shared_weight[other]) = (0.0, 0, 0.0);
+        }
+        found.extend(best);
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sketch::hash_bytes;
+    use crate::text::sentences::sentence_units;
+    use crate::text::{analyze, token_weights, TextOptions};
+
+    pub(crate) fn vectors(text: &str) -> SentenceVectors {
+        let analysis = analyze(text, &TextOptions::default()).unwrap();
+        let hashes: Vec<u64> = (analysis.token_texts())
+            .map(|t| hash_bytes(t.as_bytes()))
+            .collect();
+        let units = sentence_units(&analysis, &token_weights(&analysis));
+        SentenceVectors::new(&analysis, &hashes, units, &|_| Some(1.0))
+    }
+
+    const THRESHOLDS: SeedThresholds = SeedThresholds {
+        cosine: 0.5,
+        dice: 0.4,
+        terms: 3,
+    };
+
+    #[test]
+    fn a_rewritten_sentence_seeds_with_its_source_sentence_only() {
+        let source = vectors(
+            "Bayes' theorem relates the conditional and marginal probabilities of two random \
+             events. It is often used to compute posterior probabilities given observations. \
+             The weather in the valley was mild all through the winter months.",
+        );
+        let paper = vectors(
+            "Our garden grew tomatoes and beans during the long summer. This theorem aims to \
+             relate the conditional and marginal probabilities of two random events occuring.",
+        );
+        let found = seeds(&paper, &source, THRESHOLDS);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!((found[0].paper, found[0].source), (1, 0));
+        assert!(found[0].cosine > 0.7, "{found:?}");
+    }
+
+    #[test]
+    fn sentences_sharing_two_words_are_no_seed() {
+        let source = vectors("The committee approved the budget for schools in March.");
+        let paper = vectors("Schools reopened in March after the storm passed.");
+        assert!(seeds(&paper, &source, THRESHOLDS).is_empty());
+    }
+}
