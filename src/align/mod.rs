@@ -73,8 +73,9 @@ crate::options! {
         /// that share their rare content words with a source's, in its order or shuffled.
         pub rewritten: bool = true;
         /// Least similarity of two sentences (tf·idf cosine of their content words, in percent)
-        /// for them to count as one rewritten from the other.
-        pub sentence_similarity: usize = 65, in 1..=100;
+        /// for them to count as one rewritten from the other; a Chinese or Japanese sentence needs
+        /// 10 more.
+        pub sentence_similarity: usize = 55, in 1..=100;
         /// Fewest matching sentences in a rewritten passage without an exact run.
         pub min_sentences: usize = 3, in 1..=1_000;
     }

@@ -21,8 +21,10 @@ use crate::align::Side;
 use crate::error::Error;
 use crate::sketch::hash::hash_bytes;
 use crate::sketch::minhash::MinHasher;
+use crate::sketch::sentence_terms::sentence_fingerprints;
 use crate::sketch::shingle::word_shingle_hashes;
 use crate::sketch::simhash::IdfTable;
+use crate::text::sentences::sentence_units;
 use crate::text::{analyze, token_weights, Analysis};
 
 mod check;
@@ -77,6 +79,21 @@ struct Prepared {
 }
 
 impl Prepared {
+    /// Its sentences' fingerprints (see [`sentence_fingerprints`]), each with its unit's tokens;
+    /// a sentence with an `unusable` token (excluded text) has none.
+    fn sentence_fingerprints(&self, unusable: &[bool]) -> Vec<(u64, std::ops::Range<usize>)> {
+        let units = sentence_units(&self.analysis, &self.token_weights);
+        let fingerprints = sentence_fingerprints(&self.analysis, &self.token_hashes, &units);
+        (fingerprints.into_iter())
+            .map(|(f, u)| (f, units[u].clone()))
+            .filter(|(_, unit)| {
+                !unusable
+                    .get(unit.clone())
+                    .is_some_and(|u| u.contains(&true))
+            })
+            .collect()
+    }
+
     fn side(&self) -> Side<'_> {
         Side {
             hashes: &self.token_hashes,

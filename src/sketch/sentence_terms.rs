@@ -45,6 +45,8 @@ pub struct SentenceVectors {
     terms: Vec<WeightedTerm>,
     /// Euclidean norm of each unit's vector.
     norms: Vec<f32>,
+    /// Whether most of each unit's terms are character pairs (Chinese, Japanese).
+    characters: Vec<bool>,
 }
 
 impl SentenceVectors {
@@ -65,6 +67,7 @@ impl SentenceVectors {
         let mut scratch: Vec<WeightedTerm> = Vec::new();
         for unit in &units {
             scratch.clear();
+            let mut pairs = 0;
             unit_terms(
                 analysis,
                 token_hashes,
@@ -73,9 +76,11 @@ impl SentenceVectors {
                     if let (Some(a), Some(b)) = (weight(first), weight(last)) {
                         let weight = (a + b) / 2.0;
                         scratch.push(WeightedTerm { hash, weight });
+                        pairs += usize::from(first < last);
                     }
                 },
             );
+            vectors.characters.push(pairs * 2 > scratch.len());
             // The crate's one sort (a unit holds tens of terms): std's would add a copy of itself.
             crate::sort::sort_by_key(&mut scratch, |t| t.hash);
             let start = vectors.terms.len();
@@ -127,6 +132,11 @@ impl SentenceVectors {
     /// The norm of unit `u`'s vector.
     pub fn norm(&self, u: usize) -> f32 {
         self.norms[u]
+    }
+
+    /// Whether most of unit `u`'s terms are character pairs: a Chinese or Japanese sentence.
+    pub fn is_characters(&self, u: usize) -> bool {
+        self.characters[u]
     }
 
     /// Number of units.
@@ -183,9 +193,46 @@ pub fn unit_terms(
     }
 }
 
+/// Fewest distinct terms a sentence needs to have a fingerprint: a shorter one ("He said so.")
+/// would meet sentences of unrelated texts.
+pub const MIN_FINGERPRINT_TERMS: usize = 4;
+
+/// Each sentence's two fingerprints, with the unit they belong to: its two least terms under a
+/// hash permutation, hashed together (a bottom-2 MinHash sketch), for two permutations. Two sentences that share most of
+/// their content terms share it with a probability near the square of their terms' Jaccard
+/// similarity, so a rewritten run of a few sentences shares one with its source almost surely,
+/// where it may share no exact run of five words, and two unrelated sentences almost never do.
+/// Units with fewer than [`MIN_FINGERPRINT_TERMS`] terms have none.
+pub fn sentence_fingerprints(
+    analysis: &Analysis,
+    token_hashes: &[u64],
+    units: &[Range<usize>],
+) -> Vec<(u64, usize)> {
+    let mut fingerprints = Vec::new();
+    let mut terms: Vec<u64> = Vec::new();
+    for (u, unit) in units.iter().enumerate() {
+        for &tag in &SENTENCE_TAGS {
+            terms.clear();
+            unit_terms(analysis, token_hashes, unit.clone(), &mut |_, _, hash| {
+                terms.push((hash ^ tag).wrapping_mul(PAIR_MULTIPLIER));
+            });
+            terms.sort_unstable();
+            terms.dedup();
+            if terms.len() >= MIN_FINGERPRINT_TERMS {
+                let fingerprint = terms[0].rotate_left(29) ^ terms[1].rotate_left(13) ^ terms[2];
+                fingerprints.push((fingerprint.wrapping_mul(PAIR_MULTIPLIER) ^ tag, u));
+            }
+        }
+    }
+    fingerprints
+}
+
 /// Kept apart from a word's hash, so the number 2017 and a word never share a term.
 const NUMBER_TAG: u64 = 0x6e75_6d62_6572_0000;
 const WORD_TAG: u64 = 0x776f_7264_0000_0000;
+/// One hash permutation per fingerprint of a sentence: two sketches, so a rewritten sentence
+/// whose least two terms changed may still keep the other's.
+const SENTENCE_TAGS: [u64; 2] = [0x7365_6e74_656e_6365, 0x636c_6175_7365_7332];
 /// An odd multiplier (from SplitMix64) mixes a character pair's two hashes.
 const PAIR_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
 

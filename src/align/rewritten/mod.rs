@@ -19,7 +19,8 @@
 //!    are about as long ([`MAX_LENGTH_RATIO`]), the two spans' vectors as wholes are similar
 //!    ([`MIN_PASSAGE_COSINE`], the validation step of Sanchez-Perez et al.), the shared terms
 //!    weigh enough ([`MIN_SHARED_WEIGHT`]): topic words alone, which every text on the subject
-//!    uses, never make one; and, like any passage, it holds `minWords`.
+//!    uses, never make one; and, like an edited passage without a long exact run, it spans
+//!    `editedWords`.
 
 mod clusters;
 mod seeds;
@@ -55,6 +56,14 @@ pub struct SentencePair {
     pub similarity: u16,
 }
 
+/// Points of cosine a sentence written in characters (Chinese, Japanese) needs beyond
+/// `sentenceSimilarity`: two character pairs meet by chance far more often than two words (a few
+/// thousand characters make most text, and a field's clauses reuse the same pairs: "依法给予",
+/// "主管部门"), so parallel provisions of two laws reach the cosine a rewritten English sentence
+/// has. Chosen on the quality bench (55 + 10: no Chinese near-miss or same-topic document flagged
+/// by sentences).
+pub const CHARACTER_SIMILARITY_EXTRA: usize = 10;
+
 /// Least Dice coefficient of a seed's two term sets.
 pub const MIN_DICE: f32 = 0.4;
 
@@ -85,8 +94,10 @@ pub fn sentence_seeds(
     source: &SentenceVectors,
     options: &AlignOptions,
 ) -> Vec<Seed> {
+    let characters = (options.sentence_similarity + CHARACTER_SIMILARITY_EXTRA).min(100);
     let thresholds = SeedThresholds {
         cosine: options.sentence_similarity as f32 / 100.0,
+        cosine_characters: characters as f32 / 100.0,
         dice: MIN_DICE,
         terms: MIN_SHARED_TERMS,
     };
@@ -250,9 +261,11 @@ fn rewritten_passage(
         .filter(|g| source.start <= g.source && g.source + g.len <= source.end)
         .copied()
         .collect();
-    // Like an exact one, a rewritten passage holds at least `minWords`.
-    let min_words = u32::try_from(options.min_words).unwrap_or(u32::MAX / WORD) * WORD;
-    if context.paper.of(paper.start, paper.end) < min_words {
+    // Like an edited passage without a long exact run, a rewritten one spans `editedWords` (and
+    // at least `minWords`): three short clauses that happen to agree are not a copy.
+    let least = options.edited_words.max(options.min_words);
+    let least = u32::try_from(least).unwrap_or(u32::MAX / WORD) * WORD;
+    if context.paper.of(paper.start, paper.end) < least {
         return None;
     }
     let mut passage = context.passage(inside);

@@ -22,6 +22,8 @@ pub struct Seed {
 pub(crate) struct SeedThresholds {
     /// Least tf·idf cosine.
     pub(crate) cosine: f32,
+    /// Least tf·idf cosine of a paper sentence written in characters (Chinese, Japanese).
+    pub(crate) cosine_characters: f32,
     /// Least Dice coefficient of the two term sets.
     pub(crate) dice: f32,
     /// Fewest distinct shared terms: a pair sharing two words is a coincidence, whatever its
@@ -60,13 +62,18 @@ pub(crate) fn seeds(
             }
         }
         let paper_terms = paper.terms(unit).len() as f32;
+        let least_cosine = if paper.is_characters(unit) {
+            thresholds.cosine_characters
+        } else {
+            thresholds.cosine
+        };
         let mut best: Option<Seed> = None;
         for &other in &touched {
             let norms = paper.norm(unit) * source.norm(other);
             let cosine = if norms > 0.0 { dot[other] / norms } else { 0.0 };
             let dice =
                 2.0 * f32::from(shared[other]) / (paper_terms + source.terms(other).len() as f32);
-            let passes = cosine >= thresholds.cosine
+            let passes = cosine >= least_cosine
                 && dice >= thresholds.dice
                 && shared[other] >= thresholds.terms;
             if passes && best.is_none_or(|b| cosine > b.cosine) {
@@ -104,6 +111,7 @@ mod tests {
 
     const THRESHOLDS: SeedThresholds = SeedThresholds {
         cosine: 0.5,
+        cosine_characters: 0.6,
         dice: 0.4,
         terms: 3,
     };

@@ -124,8 +124,10 @@ fn fewer_matching_sentences_than_min_sentences_are_no_passage() {
     let two: String = REWRITTEN.split(". ").take(2).collect::<Vec<_>>().join(". ");
     let (paper, source) = (text(&two), text(SOURCE));
     assert!(passages(&paper, &source, &AlignOptions::default()).is_empty());
+    // Two sentences are about 30 words, under `editedWords`.
     let options = AlignOptions {
         min_sentences: 2,
+        edited_words: 20,
         ..AlignOptions::default()
     };
     assert_eq!(passages(&paper, &source, &options).len(), 1);
