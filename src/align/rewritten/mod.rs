@@ -140,13 +140,19 @@ pub(super) fn with_sentences(
         exact: false,
     }));
     let mut exact = exact;
+    // Source sentences an exact passage already matches: elsewhere in the paper they are no
+    // evidence (the paper repeats what it copied), as a source place is matched once.
+    let exact_source: Vec<Range<usize>> = (items.iter().filter(|i| i.exact))
+        .map(|i| i.source.clone())
+        .collect();
     let mut rewritten: Vec<Passage> = Vec::new();
     for group in clusters(items, MAX_GAP_SENTENCES) {
-        let group_seeds: Vec<&Seed> = (group.iter().filter(|i| !i.exact))
-            .map(|i| &found[i.index])
-            .collect();
         let anchors: Vec<usize> = (group.iter().filter(|i| i.exact))
             .map(|i| i.index)
+            .collect();
+        let group_seeds: Vec<&Seed> = (group.iter().filter(|i| !i.exact))
+            .map(|i| &found[i.index])
+            .filter(|s| !anchors.is_empty() || !exact_source.iter().any(|r| r.contains(&s.source)))
             .collect();
         if anchors.is_empty() {
             rewritten.extend(rewritten_passage(

@@ -43,6 +43,12 @@ pub(crate) fn seeds(
         postings.extend(terms.map(|t| (t.hash, unit as u32, t.weight)));
     }
     crate::sort::sort_by_key(&mut postings, |p| p.0);
+    // Most of a paper's terms are in no sentence of a given source: one bit each tells, before the
+    // search (a long paper against many candidates spends its time here).
+    let mut held = vec![0u64; FILTER_WORDS];
+    for &(hash, _, _) in &postings {
+        held[filter_slot(hash) / 64] |= 1 << (filter_slot(hash) % 64);
+    }
     let mut dot = vec![0f32; source.len()];
     let mut shared = vec![0u16; source.len()];
     let mut shared_weight = vec![0f32; source.len()];
@@ -50,6 +56,9 @@ pub(crate) fn seeds(
     let mut found = Vec::new();
     for unit in 0..paper.len() {
         for term in paper.terms(unit) {
+            if held[filter_slot(term.hash) / 64] & (1 << (filter_slot(term.hash) % 64)) == 0 {
+                continue;
+            }
             let first = postings.partition_point(|p| p.0 < term.hash);
             for &(_, other, weight) in postings[first..].iter().take_while(|p| p.0 == term.hash) {
                 let other = other as usize;
@@ -90,7 +99,32 @@ pub(crate) fn seeds(
         }
         found.extend(best);
     }
-    found
+    one_place_per_source_sentence(found, source.len())
+}
+
+/// 64-bit words of the filter of a source's terms: 65,536 bits, so a source of a few thousand
+/// terms leaves most bits clear.
+const FILTER_WORDS: usize = 1024;
+
+fn filter_slot(hash: u64) -> usize {
+    (hash >> 48) as usize % (FILTER_WORDS * 64)
+}
+
+/// Keeps, for each source sentence, its best seed and those of the paper sentences next to that
+/// one (a source sentence split in two): a source sentence that the paper repeats is matched at
+/// one place, as an exact run is, and one source sentence never explains sentences all over the
+/// paper.
+fn one_place_per_source_sentence(seeds: Vec<Seed>, source_units: usize) -> Vec<Seed> {
+    let mut best: Vec<Option<Seed>> = vec![None; source_units];
+    for seed in &seeds {
+        let slot = &mut best[seed.source];
+        if slot.is_none_or(|b| seed.cosine > b.cosine) {
+            *slot = Some(*seed);
+        }
+    }
+    (seeds.into_iter())
+        .filter(|s| best[s.source].is_some_and(|b| s.paper.abs_diff(b.paper) <= 1))
+        .collect()
 }
 
 #[cfg(test)]
@@ -131,6 +165,20 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!((found[0].paper, found[0].source), (1, 0));
         assert!(found[0].cosine > 0.7, "{found:?}");
+    }
+
+    #[test]
+    fn a_source_sentence_the_paper_repeats_seeds_at_one_place() {
+        let source = vectors(
+            "Bayes' theorem relates the conditional and marginal probabilities of two random \
+             events.",
+        );
+        let copy = "This theorem aims to relate the conditional and marginal probabilities of two \
+                    random events occuring.";
+        let filler = "Our garden grew tomatoes and beans during the long summer months.";
+        let paper = vectors(&format!("{copy} {filler} {filler} {copy}"));
+        let found = seeds(&paper, &source, THRESHOLDS);
+        assert_eq!(found.len(), 1, "{found:?}");
     }
 
     #[test]
