@@ -6,7 +6,7 @@ import { basename, extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ACCEPTED_EXTENSIONS, ACCEPTED_TYPES } from '../js/formats.js';
 import { readPath } from '../js/read-node.js';
-import { unitName } from '../js/units.js';
+import { evidenceLine } from '../js/evidence.js';
 import { evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
 import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
@@ -115,17 +115,6 @@ const snippet = (text, start, end) => {
   return s.length > 70 ? `${s.slice(0, 67)}...` : s;
 };
 
-/** Why a passage was reported, in one line. */
-function evidence(passage, text) {
-  const unit = unitName(text);
-  const parts = [
-    `${passage.matchedWords} of ${passage.words} ${unit} matched (${percent(passage.matchedShare)})`,
-    `longest exact run ${passage.longestRun} ${unit}`,
-  ];
-  if (passage.convertedScript) parts.push('copied across Traditional/Simplified Chinese');
-  return parts.join(', ');
-}
-
 function printReport(name, paper, report, checker) {
   const lines = [
     `${name}: ${percent(report.similarity)} similar (${report.words} words checked), ${report.sources.length} source${report.sources.length === 1 ? '' : 's'}`,
@@ -138,7 +127,7 @@ function printReport(name, paper, report, checker) {
     for (const p of source.passages) {
       lines.push(`       "${snippet(paper, p.start, p.end)}"`);
       lines.push(`         <- "${snippet(sourceText, p.sourceStart, p.sourceEnd)}"`);
-      lines.push(`         ${evidence(p, paper.slice(p.start, p.end))}`);
+      lines.push(`         ${evidenceLine(p, paper, ', ')}`);
     }
   });
   const evasion = evasionPhrases(report.evasion);

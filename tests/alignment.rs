@@ -49,12 +49,14 @@ fn run(paper: &[u64], source: &[u64], weight: u32, options: &AlignOptions) -> Ve
         weights: &paper_weights,
         shared: &[],
         seeds: None,
+        sentences: None,
     };
     let source_side = Side {
         hashes: source,
         weights: &source_weights,
         shared: &[],
         seeds: None,
+        sentences: None,
     };
     let passages = align(paper, source_side, &[], options);
     let table = SeedTable::new(source, options.seed_words);

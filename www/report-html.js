@@ -1,21 +1,18 @@
 // The downloadable report: one self-contained HTML document (inline CSS, no script, no external
 // resource, a CSP that forbids loading anything) that a teacher can keep, mail or print to PDF. It
 // shows the summary, the ranked sources, the paper with every passage highlighted in its source's
-// colour and number, and each passage side by side with its source and evidence. A pure function of
-// its input (no DOM), so the page and Node produce the same file; every piece of user text is escaped.
+// colour and number, and each passage side by side with its source and evidence (a rewritten one:
+// its sentence pairs; www/report-html-passage.js). A pure function of its input (no DOM), so the
+// page and Node produce the same file; every piece of user text is escaped.
 import { disguisedSpans, evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
 import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
 import { unitName } from '../js/units.js';
+import { REWRITTEN_MARKED, capitalized, isRewritten } from '../js/evidence.js';
 import { PALETTE, HIGHLIGHT_TEXT } from './palette.js';
 import { REPORT_CSS } from './report-style.js';
+import { EVIDENCE_CSS, esc, passageHtml } from './report-html-passage.js';
 
-/** Characters of context shown around each side of a passage. */
-const CONTEXT = 160;
-
-const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** `value` as HTML text, safe in element content and in quoted attributes. */
-const esc = (value) => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 const pct = (share) => `${(Math.max(0, Math.min(1, Number(share) || 0)) * 100).toFixed(1)}%`;
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -40,7 +37,7 @@ export function reportHtml({ report, paper, sources = [], options = {}, version 
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n<meta name="color-scheme" content="light">',
     `<meta name="generator" content="plagscope ${esc(version)}">`,
     `<title>Similarity report: ${esc(title)}</title>`,
-    `<style>\n${REPORT_CSS}${paletteCss(colours)}</style>\n</head>\n<body>`,
+    `<style>\n${REPORT_CSS}${EVIDENCE_CSS}${paletteCss(colours)}</style>\n</head>\n<body>`,
     headerHtml(title, options, version, date),
     '<main>',
     summaryHtml(ctx),
@@ -174,7 +171,7 @@ function sourcesListHtml(ctx) {
   }
   const items = report.sources.map((source, rank) => {
     const n = rank + 1;
-    const count = plural(source.passages.length, 'passage');
+    const count = passagesPhrase(source);
     return `<li class="${colourClass(ctx, rank)}"><span class="num" aria-hidden="true">${n}</span>
 <div><p class="line"><a href="#s${n}"><span class="sr">Source ${n}: </span><bdi>${esc(sourceTitle(ctx, source))}</bdi></a>
 <span class="share"><strong>${pct(source.similarity)}</strong> of the paper</span></p>
@@ -185,6 +182,12 @@ function sourcesListHtml(ctx) {
 <ol class="sources">${items.join('\n')}</ol></section>`;
 }
 
+/** "3 passages", or "3 passages (1 rewritten)". */
+function passagesPhrase(source) {
+  const rewritten = source.passages.filter(isRewritten).length;
+  return `${plural(source.passages.length, 'passage')}${rewritten ? ` (${rewritten} rewritten)` : ''}`;
+}
+
 const sourceTitle = (ctx, source) => ctx.texts.get(source.id)?.title || source.title || source.id;
 
 function paperHtml(ctx) {
@@ -193,6 +196,8 @@ function paperHtml(ctx) {
     ctx.report.sources.length && '<mark class="c0"><span class="n">1</span>Highlighted</mark> text was found in the source with that number and colour; the number leads to the comparison of the passage.',
     // The rule for text that several sources share, stated only when it was used.
     overlaps && 'Where the paper matches several sources, its text takes the colour and number of the most similar of them (the lowest number); the others are named when you point at it, and each source\'s section lists all its passages.',
+    ctx.report.sources.some((source) => source.passages.some(isRewritten)) &&
+      `${esc(capitalized(REWRITTEN_MARKED))} (<mark class="c0 rw">like this</mark>).`,
     ctx.report.excluded?.length && '<span class="x">Grey text</span> was left out of the count (see the summary; point at it to see why).',
     evasionPhrases(ctx.report.evasion ?? {}).length && '<span class="ev">Red wavy underline</span>: disguised letters; <span class="ev hid"></span> red bar: invisible characters.',
   ].filter(Boolean);
@@ -302,7 +307,8 @@ function closeGroup(ctx, group, labelled) {
   const key = `${n}-${index + 1}`;
   const id = labelled.has(key) ? '' : ` id="t${key}"`;
   labelled.add(key);
-  return `<mark class="${colourClass(ctx, rank)}" data-source="${n}"${id} title="${esc(title)}"><a class="n" href="#s${key}" aria-label="Source ${n}, passage ${index + 1}">${n}</a>${body}</mark>`;
+  const rewritten = isRewritten(source.passages[index]) ? ' rw' : '';
+  return `<mark class="${colourClass(ctx, rank)}${rewritten}" data-source="${n}"${id} title="${esc(title)}"><a class="n" href="#s${key}" aria-label="Source ${n}, passage ${index + 1}">${n}</a>${body}</mark>`;
 }
 
 function sourceHtml(ctx, source, rank) {
@@ -311,67 +317,8 @@ function sourceHtml(ctx, source, rank) {
   const passages = source.passages.map((passage, index) => passageHtml(ctx, passage, n, index, source.passages.length, text));
   return `<section class="source ${colourClass(ctx, rank)}" id="s${n}" aria-labelledby="s${n}-h">
 <h2 id="s${n}-h"><span class="num">${n}</span> <bdi>${esc(sourceTitle(ctx, source))}</bdi></h2>
-<p class="stats"><strong>${pct(source.similarity)}</strong> of the paper · ${plural(source.passages.length, 'passage')} · ${pct(source.sourceCoverage)} of the source used</p>
-<p class="key">In each passage: <mark>highlighted</mark> words are in exact runs shared by both texts, <span class="gap">underlined</span> words differ, grey text is the context around the passage.</p>
+<p class="stats"><strong>${pct(source.similarity)}</strong> of the paper · ${passagesPhrase(source)} · ${pct(source.sourceCoverage)} of the source used</p>
+<p class="key">In each passage: <mark>highlighted</mark> words are in exact runs shared by both texts, <span class="gap">underlined</span> words differ, grey text is the context around the passage.${source.passages.some(isRewritten) ? ' A rewritten passage shows its sentence pairs instead.' : ''}</p>
 ${passages.join('\n')}
 </section>`;
-}
-
-function passageHtml(ctx, passage, n, index, count, sourceText) {
-  const runs = passage.ngrams ?? [];
-  const paperSide = excerptHtml(ctx.text, passage.start, passage.end, runs.map((r) => [r.start, r.end]));
-  const sourceSide = typeof sourceText === 'string'
-    ? excerptHtml(sourceText, passage.sourceStart, passage.sourceEnd, runs.map((r) => [r.sourceStart, r.sourceEnd]))
-    : '<p class="muted">The source\'s text is not part of this report.</p>';
-  return `<article class="passage" id="s${n}-${index + 1}" aria-labelledby="s${n}-${index + 1}-h">
-<h3 id="s${n}-${index + 1}-h">Passage ${index + 1} of ${count} <a class="back" href="#t${n}-${index + 1}">show in the paper</a></h3>
-<p class="evidence">${esc(evidencePhrase(passage, unitName(ctx.text.slice(passage.start, passage.end))))}</p>
-<div class="pair">
-<div class="side"><h4>In the paper</h4><p class="ex">${paperSide}</p></div>
-<div class="side"><h4>In the source</h4>${typeof sourceText === 'string' ? `<p class="ex">${sourceSide}</p>` : sourceSide}</div>
-</div></article>`;
-}
-
-/** Why a passage was reported, in words; `unit` is what it counts ('words', or 'characters' for Chinese). */
-export function evidencePhrase(passage, unit = 'words') {
-  const one = unit.replace(/s$/, '');
-  const parts = [
-    `${passage.matchedWords} of ${plural(passage.words, one)} in exact shared runs (${pct(passage.matchedShare)})`,
-    `longest exact run: ${plural(passage.longestRun, one)}`,
-  ];
-  if (passage.convertedScript) parts.push('copied across Traditional/Simplified Chinese characters');
-  return parts.join(' · ');
-}
-
-/**
- * `text[start, end)` with some context around it (cut at white space, "…" where cut), its shared
- * `runs` ([start, end] pairs in `text`) highlighted and its other words (edited ones) underlined.
- */
-function excerptHtml(text, start, end, runs) {
-  const clamp = (x) => Math.max(0, Math.min(text.length, Math.trunc(Number(x)) || 0));
-  start = clamp(start); end = Math.max(start, clamp(end));
-  let from = Math.max(0, start - CONTEXT), to = Math.min(text.length, end + CONTEXT);
-  // Cut at white space when there is some (Chinese has none), never inside a surrogate pair.
-  if (from > 0) from += Math.max(0, text.slice(from, start).search(/\s/));
-  const last = to < text.length ? text.slice(end, to).search(/\s\S*$/) : -1;
-  if (last > 0) to = end + last;
-  if (/[\uDC00-\uDFFF]/.test(text[from] ?? '')) from += 1;
-  if (/[\uD800-\uDBFF]/.test(text[to - 1] ?? '') && to > end) to -= 1;
-  const inside = runs.map(([a, b]) => [Math.max(start, clamp(a)), Math.min(end, clamp(b))])
-    .filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
-  const out = [from > 0 ? '<span class="ctx">…</span>' : '', `<span class="ctx">${esc(text.slice(from, start))}</span>`];
-  let at = start;
-  const gap = (a, b) => {
-    const piece = text.slice(a, b);
-    out.push(/[\p{L}\p{N}]/u.test(piece) ? `<span class="gap">${esc(piece)}</span>` : esc(piece));
-  };
-  for (const [a, b] of inside) {
-    if (b <= at) continue;
-    if (a > at) gap(at, a);
-    out.push(`<mark>${esc(text.slice(Math.max(a, at), b))}</mark>`);
-    at = b;
-  }
-  if (at < end) gap(at, end);
-  out.push(`<span class="ctx">${esc(text.slice(end, to))}</span>`, to < text.length ? '<span class="ctx">…</span>' : '');
-  return out.join('');
 }

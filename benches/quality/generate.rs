@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use crate::corpus::{lines, sentences, Lang};
 use crate::edit::{self, Token};
 use crate::matcher;
+use crate::paraphrase::{Paraphraser, Stats};
 use crate::rng::Rng;
 use crate::split::{Bench, Ref};
 
@@ -14,23 +15,31 @@ pub enum Kind {
     Verbatim,
     Light,
     Heavy,
+    Paraphrase,
     Evasion,
     Traditional,
     NearMiss,
+    SameTopic,
     Clean,
     Rewritten,
 }
 
-pub const KINDS: [Kind; 8] = [
+pub const KINDS: [Kind; 10] = [
     Kind::Verbatim,
     Kind::Light,
     Kind::Heavy,
+    Kind::Paraphrase,
     Kind::Evasion,
     Kind::Traditional,
     Kind::NearMiss,
+    Kind::SameTopic,
     Kind::Clean,
     Kind::Rewritten,
 ];
+
+/// Kinds built after the others, from the hosts they leave, so adding them left the other kinds'
+/// documents as they were (the same draws of the random numbers).
+const BUILT_LAST: [Kind; 2] = [Kind::Paraphrase, Kind::SameTopic];
 
 impl Kind {
     pub fn name(self) -> &'static str {
@@ -38,9 +47,11 @@ impl Kind {
             Kind::Verbatim => "verbatim",
             Kind::Light => "light",
             Kind::Heavy => "heavy",
+            Kind::Paraphrase => "paraphrase",
             Kind::Evasion => "evasion",
             Kind::Traditional => "traditional",
             Kind::NearMiss => "near-miss",
+            Kind::SameTopic => "same-topic",
             Kind::Clean => "clean",
             Kind::Rewritten => "rewritten",
         }
@@ -53,7 +64,7 @@ impl Kind {
 
     /// Whether documents of this kind contain planted passages.
     pub fn planted(self) -> bool {
-        !matches!(self, Kind::NearMiss | Kind::Clean)
+        !matches!(self, Kind::NearMiss | Kind::SameTopic | Kind::Clean)
     }
 }
 
@@ -85,6 +96,12 @@ pub struct Generator<'a> {
     /// Most short runs shared with one reference: the least and the most among the near misses,
     /// and the median of the other clean hosts (to show how much harder the near misses are).
     pub shared_runs: (usize, usize, usize),
+    /// The paraphrase kind's rewriter (`None` without the thesauri) and what it did.
+    pub(crate) paraphraser: Option<Paraphraser>,
+    pub paraphrase_stats: Stats,
+    /// Topic cosines with the nearest reference: the least and the most among the same-topic
+    /// documents, and the median of the hosts left.
+    pub topic_cosines: (f64, f64, f64),
 }
 
 impl<'a> Generator<'a> {
@@ -116,6 +133,9 @@ impl<'a> Generator<'a> {
             traditional: pick(true),
             rewrites: crate::rewrite::sources(bench),
             shared_runs: (0, 0, 0),
+            paraphraser: Paraphraser::new(lang, bench),
+            paraphrase_stats: Stats::default(),
+            topic_cosines: (0.0, 0.0, 0.0),
         }
     }
 
@@ -123,6 +143,55 @@ impl<'a> Generator<'a> {
     /// clean hosts sharing the most short phrases with one reference; the others take the rest,
     /// in random order, so each host document is used once.
     pub fn documents(&mut self, per_kind: usize) -> Vec<Suspicious> {
+        let hosts = self.ranked_hosts(per_kind);
+        let mut result: Vec<Suspicious> = hosts[..per_kind.min(hosts.len())]
+            .iter()
+            .map(|p| Suspicious {
+                kind: Kind::NearMiss,
+                text: p.join(self.lang.paragraph),
+                cases: Vec::new(),
+            })
+            .collect();
+        let mut rest: Vec<usize> = (result.len()..hosts.len()).collect();
+        self.rng.shuffle(&mut rest);
+        let mut rest = rest.into_iter();
+        // The rewriting set is optional (it needs Debian's apt); without it, no such kind.
+        let rewrites = !self.rewrites.is_empty();
+        let kinds = KINDS
+            .iter()
+            .filter(|&&k| k != Kind::NearMiss && k.applies(self.lang.chinese))
+            .filter(|&&k| k != Kind::Rewritten || rewrites)
+            .filter(|k| !BUILT_LAST.contains(k));
+        // Without the thesauri, no paraphrases: the kind's row then shows its target missed.
+        let paraphrase = self.paraphraser.is_some().then_some(&Kind::Paraphrase);
+        let mut unmodified = vec![false; hosts.len()];
+        unmodified[..result.len()].fill(true);
+        for &kind in kinds.chain(paraphrase) {
+            let mut made = 0;
+            while made < per_kind {
+                let Some(host) = rest.next() else {
+                    eprintln!("[{}] out of clean hosts at {}", self.lang.code, kind.name());
+                    break;
+                };
+                if let Some(document) = self.document(kind, &hosts[host]) {
+                    unmodified[host] = kind == Kind::Clean;
+                    result.push(document);
+                    made += 1;
+                }
+            }
+        }
+        // The Chinese pool has about 360 clean excerpts, too few to leave 40 unused: same-topic
+        // documents may be hosts that planted kinds used too (they are the unmodified excerpts,
+        // checked on their own), never the clean or near-miss kinds' documents.
+        let pool = (0..hosts.len()).filter(|&i| !unmodified[i]);
+        let pool = pool.map(|i| hosts[i].clone()).collect();
+        result.extend(self.same_topic(pool, per_kind));
+        result
+    }
+
+    /// The clean hosts, those sharing the most short phrases with one reference first (the near
+    /// misses); records the counts for the summary.
+    fn ranked_hosts(&mut self, per_kind: usize) -> Vec<Vec<String>> {
         let hosts = self.clean_hosts();
         let refs = self.bench.refs.len();
         let mut ranked: Vec<(usize, Vec<String>)> = hosts
@@ -144,39 +213,7 @@ impl<'a> Generator<'a> {
             at(0),
             at((ranked.len() + per_kind) / 2),
         );
-        let mut rest = ranked.into_iter().map(|(_, p)| p);
-        let mut result: Vec<Suspicious> = rest
-            .by_ref()
-            .take(per_kind)
-            .map(|p| Suspicious {
-                kind: Kind::NearMiss,
-                text: p.join(self.lang.paragraph),
-                cases: Vec::new(),
-            })
-            .collect();
-        let mut rest: Vec<Vec<String>> = rest.collect();
-        self.rng.shuffle(&mut rest);
-        let mut rest = rest.into_iter();
-        // The rewriting set is optional (it needs Debian's apt); without it, no such kind.
-        let rewrites = !self.rewrites.is_empty();
-        let kinds = KINDS
-            .iter()
-            .filter(|&&k| k != Kind::NearMiss && k.applies(self.lang.chinese))
-            .filter(|&&k| k != Kind::Rewritten || rewrites);
-        for &kind in kinds {
-            let mut made = 0;
-            while made < per_kind {
-                let Some(host) = rest.next() else {
-                    eprintln!("[{}] out of clean hosts at {}", self.lang.code, kind.name());
-                    break;
-                };
-                if let Some(document) = self.document(kind, &host) {
-                    result.push(document);
-                    made += 1;
-                }
-            }
-        }
-        result
+        ranked.into_iter().map(|(_, p)| p).collect()
     }
 
     /// One clean excerpt (at most three tries) of each host document, in random order.

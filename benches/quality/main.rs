@@ -9,20 +9,27 @@
 //! counts only when every such run it has belongs to its own source.
 //!
 //! Kinds: verbatim; light (~10% of words or Chinese word-like chunks edited) and heavy (~30%, and
-//! sentences reordered); evasion (look-alike letters, invisible characters, Kangxi radicals);
-//! traditional (Chinese: simplified articles planted, the reference in traditional characters);
-//! clean; near-miss (the clean hosts sharing the most 3-word / 6-character runs with one reference);
-//! rewritten (Chinese: real human rewriting, a zh-CN LibreOffice help page planted, its independent
-//! zh-TW translation among the references: `rewrite.rs`).
+//! sentences reordered); paraphrase (a third of the content words replaced by thesaurus synonyms,
+//! WordNet or Cilin, word order changed inside sentences, sentences split and merged, stock phrases
+//! of the hosts inserted: `paraphrase.rs`); evasion (look-alike letters, invisible characters,
+//! Kangxi radicals); traditional (Chinese: simplified articles planted, the reference in
+//! traditional characters); clean; near-miss (the clean hosts sharing the most 3-word / 6-character
+//! runs with one reference); same-topic (the clean hosts nearest a reference by the bench's own
+//! tf·idf cosine, one per reference: `topic.rs`); rewritten (Chinese: real human rewriting, a zh-CN
+//! LibreOffice help page planted, its independent zh-TW translation among the references:
+//! `rewrite.rs`). Paraphrase and same-topic are built last, from the hosts the others leave, so
+//! the other kinds' documents are what they were before them.
 //! Scored with the PAN measures (`score.rs`) against the targets in `report.rs`; exits with status 1
 //! when one is missed. The rewritten kind has no target: its row is reported only.
 //!
 //! Run with `npm run bench:quality`, or `cargo bench --bench quality` once the corpora are there.
 //! `QUALITY_DOCS_PER_KIND` (default 40), `QUALITY_LANG=en|zh`, `QUALITY_ALIGN=minWords=12,anchorWords=6`
-//! (any of seedWords, maxGap, mergeGap, minWords, anchorWords, editedWords, minDensity), and
-//! `QUALITY_DEBUG=<kind>` to list that kind's wrong detections and missed cases with their texts.
-//! `QUALITY_SEED=n` draws another benchmark from the same corpora (hold-out draws, so defaults
-//! tuned on the default draw can be confirmed on others).
+//! (any of seedWords, maxGap, mergeGap, minWords, anchorWords, editedWords, minDensity,
+//! sentenceSimilarity, minSentences, and rewritten=0 for exact evidence alone),
+//! `QUALITY_DEBUG=<kind>` to list that kind's wrong detections and missed cases with their texts,
+//! and `QUALITY_SHOW=<kind>` to print its first three documents' planted passages after their
+//! sources. `QUALITY_SEED=n` draws another benchmark from the same corpora (hold-out draws, so
+//! defaults tuned on the default draw can be confirmed on others).
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -30,12 +37,18 @@ mod corpus;
 mod edit;
 mod generate;
 mod matcher;
+mod paraphrase;
 mod plant;
 mod report;
+mod restructure_en;
+mod reword_en;
+mod reword_zh;
 mod rewrite;
 mod rng;
 mod score;
 mod split;
+mod thesaurus;
+mod topic;
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -72,6 +85,12 @@ fn check_options() -> CheckOptions {
             "anchorWords" => &mut align.anchor_words,
             "editedWords" => &mut align.edited_words,
             "minDensity" => &mut align.min_density,
+            "sentenceSimilarity" => &mut align.sentence_similarity,
+            "minSentences" => &mut align.min_sentences,
+            "rewritten" => {
+                align.rewritten = value != 0;
+                continue;
+            }
             other => panic!("QUALITY_ALIGN: unknown option `{other}`"),
         };
         *field = value;
@@ -86,14 +105,22 @@ fn env_usize(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
-/// QUALITY_DEBUG's kind, read before the long run so a typo fails at once.
-fn debug_kind() -> Option<Kind> {
-    let name = std::env::var("QUALITY_DEBUG").ok()?;
+/// The kind named by `variable` (QUALITY_DEBUG, QUALITY_SHOW), read before the long run so a
+/// typo fails at once.
+fn env_kind(variable: &str) -> Option<Kind> {
+    let name = std::env::var(variable).ok()?;
     let wanted = name.to_lowercase().replace(['-', '_'], "");
     let kind = KINDS
         .into_iter()
         .find(|k| k.name().replace('-', "") == wanted);
-    Some(kind.unwrap_or_else(|| panic!("QUALITY_DEBUG: unknown kind `{name}`")))
+    Some(kind.unwrap_or_else(|| panic!("{variable}: unknown kind `{name}`")))
+}
+
+/// What QUALITY_DEBUG and QUALITY_SHOW ask for.
+#[derive(Clone, Copy)]
+struct Listings {
+    debug: Option<Kind>,
+    show: Option<Kind>,
 }
 
 /// Every document checked against the references by plagscope, with its detections.
@@ -114,7 +141,7 @@ fn check(bench: &Bench, documents: Vec<Suspicious>, options: &CheckOptions) -> V
 }
 
 /// Builds, checks and scores one language; returns the missed targets.
-fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, debug: Option<Kind>) -> Vec<String> {
+fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: Listings) -> Vec<String> {
     let start = Instant::now();
     // QUALITY_SEED draws another benchmark from the same corpora: tune on the default, confirm on
     // others, so the defaults are not fitted to one draw.
@@ -146,6 +173,16 @@ fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, debug: Option<Kind>
         lang.phrase_run,
         if lang.chinese { "characters" } else { "words" }
     );
+    let (least, most, median) = generator.topic_cosines;
+    println!(
+        "[{}] same-topic hosts have tf·idf cosine {least:.3}-{most:.3} with their nearest reference (the hosts left: median {median:.3})",
+        lang.code
+    );
+    let thesaurus = if lang.chinese { "Cilin" } else { "WordNet" };
+    println!(
+        "{}",
+        generator.paraphrase_stats.summary(lang.code, thesaurus)
+    );
     let start = Instant::now();
     let results = check(&bench, documents, options);
     println!(
@@ -154,13 +191,16 @@ fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, debug: Option<Kind>
         start.elapsed().as_secs_f64()
     );
     let missed = report::table(lang, &results);
-    if let Some(kind) = debug {
-        let sources: HashMap<&str, &str> = bench
-            .refs
-            .iter()
-            .map(|r| (r.id.as_str(), r.text.as_str()))
-            .collect();
+    let sources: HashMap<&str, &str> = bench
+        .refs
+        .iter()
+        .map(|r| (r.id.as_str(), r.text.as_str()))
+        .collect();
+    if let Some(kind) = listings.debug {
         report::debug(kind, &results, &sources);
+    }
+    if let Some(kind) = listings.show {
+        report::show(kind, &results, &sources);
     }
     missed
 }
@@ -169,14 +209,17 @@ fn main() {
     let per_kind = env_usize("QUALITY_DOCS_PER_KIND", 40);
     let options = check_options();
     let only = std::env::var("QUALITY_LANG").ok();
-    let debug = debug_kind();
+    let listings = Listings {
+        debug: env_kind("QUALITY_DEBUG"),
+        show: env_kind("QUALITY_SHOW"),
+    };
     println!(
         "plagscope detection quality (PAN measures; {per_kind} documents per kind and language)"
     );
     let mut missed = Vec::new();
     for lang in [&corpus::ENGLISH, &corpus::CHINESE] {
         if only.as_deref().is_none_or(|code| code == lang.code) {
-            missed.extend(run(lang, per_kind, &options, debug));
+            missed.extend(run(lang, per_kind, &options, listings));
         }
     }
     if missed.is_empty() {

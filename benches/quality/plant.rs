@@ -32,6 +32,8 @@ impl Generator<'_> {
             });
         }
         for _ in 0..TRIES {
+            // A rejected try's paraphrases are not counted in the summary.
+            let stats = self.paraphrase_stats;
             // One rewritten page per document: its case spans the whole source page.
             let count = if kind == Kind::Rewritten {
                 1
@@ -39,7 +41,10 @@ impl Generator<'_> {
                 1 + self.rng.below(2)
             };
             let planted: Option<Vec<Planted>> = (0..count).map(|_| self.planted(kind)).collect();
-            let Some(planted) = planted else { continue };
+            let Some(planted) = planted else {
+                self.paraphrase_stats = stats;
+                continue;
+            };
             let mut points: Vec<usize> =
                 (0..count).map(|_| self.rng.below(host.len() + 1)).collect();
             points.sort_unstable();
@@ -50,6 +55,7 @@ impl Generator<'_> {
                 .map(|(&r, p)| (r, p.source as u32))
                 .collect();
             if self.bench.clean.stray(&text, &allowed) > 0 {
+                self.paraphrase_stats = stats;
                 continue;
             }
             let cases = ranges
@@ -120,6 +126,9 @@ impl Generator<'_> {
             let source = *self.rewrites.get(self.rng.below(self.rewrites.len()))?;
             return self.rewritten_passage(source);
         }
+        if kind == Kind::Paraphrase {
+            return self.paraphrased_passage();
+        }
         let source = self.sources[self.rng.below(self.sources.len())];
         let text = &self.bench.refs[source].text;
         let range = self.passage(text)?;
@@ -132,7 +141,7 @@ impl Generator<'_> {
 
     /// Byte range of a run of whole sentences of `passage` units, cut at the last unit allowed
     /// when a long sentence overshoots.
-    fn passage(&mut self, text: &str) -> Option<(usize, usize)> {
+    pub(crate) fn passage(&mut self, text: &str) -> Option<(usize, usize)> {
         let pieces = sentences(text, self.lang.chinese);
         let counts: Vec<usize> = pieces
             .iter()

@@ -16,8 +16,8 @@ const MAX_LOPSIDED: f64 = 0.01;
 
 /// What a kind is held to.
 enum Target {
-    /// Least plagdet, and `MIN_PRECISION`.
-    Plagdet(f64),
+    /// Least plagdet and least precision.
+    Plagdet(f64, f64),
     /// Kinds without planted passages must flag nothing.
     Nothing,
     /// Scored and printed, never missed (real human rewriting: no target yet).
@@ -26,12 +26,15 @@ enum Target {
 
 fn target(kind: Kind) -> Target {
     match kind {
-        Kind::Verbatim => Target::Plagdet(0.97),
-        Kind::Light => Target::Plagdet(0.95),
-        Kind::Heavy => Target::Plagdet(0.88),
-        Kind::Evasion => Target::Plagdet(0.95),
-        Kind::Traditional => Target::Plagdet(0.90),
-        Kind::NearMiss | Kind::Clean => Target::Nothing,
+        Kind::Verbatim => Target::Plagdet(0.97, MIN_PRECISION),
+        Kind::Light => Target::Plagdet(0.95, MIN_PRECISION),
+        Kind::Heavy => Target::Plagdet(0.88, MIN_PRECISION),
+        // Paraphrase is where a checker is tempted to report loosely similar text: held to a
+        // higher precision than the others, so recall is not bought with false passages.
+        Kind::Paraphrase => Target::Plagdet(0.90, 0.98),
+        Kind::Evasion => Target::Plagdet(0.95, MIN_PRECISION),
+        Kind::Traditional => Target::Plagdet(0.90, MIN_PRECISION),
+        Kind::NearMiss | Kind::SameTopic | Kind::Clean => Target::Nothing,
         Kind::Rewritten => Target::Reported,
     }
 }
@@ -103,9 +106,9 @@ fn converted_row(code: &str, results: &[Checked], missed: &mut Vec<String>) {
 /// Prints one kind's row and records a missed target.
 fn row(code: &str, kind: Kind, docs: usize, s: &Score, missed: &mut Vec<String>) {
     let (target, ok) = match target(kind) {
-        Target::Plagdet(t) => (
-            format!("plagdet >= {t:.2}, precision >= {MIN_PRECISION:.2}"),
-            Some(s.plagdet >= t && s.precision >= MIN_PRECISION),
+        Target::Plagdet(t, p) => (
+            format!("plagdet >= {t:.2}, precision >= {p:.2}"),
+            Some(s.plagdet >= t && s.precision >= p),
         ),
         Target::Nothing => ("no document flagged".to_string(), Some(s.flagged == 0)),
         Target::Reported => ("reported only (human rewriting)".to_string(), None),
@@ -169,7 +172,8 @@ pub fn debug(kind: Kind, results: &[Checked], sources: &HashMap<&str, &str>) {
             let share = detection_precision(d, &document.cases);
             if share < 0.99 {
                 println!(
-                    "    doc {n}: detection from {} paper {:?} source {:?}, {:.1}% inside cases",
+                    "    doc {n}: {:?} detection from {} paper {:?} source {:?}, {:.1}% inside cases",
+                    d.evidence,
                     d.source,
                     d.susp,
                     d.src,
@@ -198,6 +202,24 @@ pub fn debug(kind: Kind, results: &[Checked], sources: &HashMap<&str, &str>) {
                     excerpt(source_text(&case.source), case.src, 200)
                 );
             }
+        }
+    }
+}
+
+/// QUALITY_SHOW=<kind>: the first three documents' planted passages in full after their sources,
+/// to judge how the generated text reads.
+pub fn show(kind: Kind, results: &[Checked], sources: &HashMap<&str, &str>) {
+    println!("  QUALITY_SHOW={}:", kind.name());
+    let documents = results.iter().filter(|(d, _)| d.kind == kind).take(3);
+    for (n, (document, _)) in documents.enumerate() {
+        for case in &document.cases {
+            let source = sources.get(case.source.as_str()).copied().unwrap_or("");
+            println!("    document {n}, source {}:", case.source);
+            println!("      source: {}", excerpt(source, case.src, usize::MAX));
+            println!(
+                "      planted: {}",
+                excerpt(&document.text, case.susp, usize::MAX)
+            );
         }
     }
 }

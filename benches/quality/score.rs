@@ -13,6 +13,8 @@ pub struct Detection {
     pub src: (usize, usize),
     /// Reported as copied across Traditional and Simplified Chinese.
     pub converted: bool,
+    /// What found it: exact runs or rewritten sentences.
+    pub evidence: plagscope::align::Evidence,
 }
 
 pub fn detections(report: &Report) -> Vec<Detection> {
@@ -25,6 +27,7 @@ pub fn detections(report: &Report) -> Vec<Detection> {
                 susp: (p.start, p.end),
                 src: (p.source_start, p.source_end),
                 converted: p.converted_script,
+                evidence: p.evidence,
             })
         })
         .collect()

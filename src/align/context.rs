@@ -1,7 +1,8 @@
 //! What every alignment stage needs: both texts' token weights as prefix sums, the options in
 //! tenths of a word, and the computation of a passage's ranges and evidence from its runs.
 
-use super::{Passage, Segment};
+use super::{AlignOptions, Passage, Segment, Side, SEED_SHARE_PERCENT};
+use crate::text::WORD;
 
 /// Prefix sums of token weights, so the weight of any token range is one subtraction.
 pub(super) struct Weights(Vec<u32>);
@@ -41,6 +42,34 @@ pub(super) struct Context {
 }
 
 impl Context {
+    /// The context of aligning `paper` with `source`.
+    pub(super) fn new(paper: &Side<'_>, source: &Side<'_>, options: &AlignOptions) -> Self {
+        let words = |n: usize| {
+            u32::try_from(n)
+                .unwrap_or(u32::MAX / WORD)
+                .saturating_mul(WORD)
+        };
+        // Tokens other references share weigh nothing as an edited passage's evidence.
+        let rare: Vec<u32> = (paper.weights.iter().enumerate())
+            .map(|(i, &w)| {
+                if paper.shared.get(i) == Some(&true) {
+                    0
+                } else {
+                    w
+                }
+            })
+            .collect();
+        Context {
+            paper: Weights::new(paper.weights),
+            paper_rare: Weights::new(&rare),
+            source: Weights::new(source.weights),
+            seed: words(options.seed_words) * SEED_SHARE_PERCENT / 100,
+            max_gap: words(options.max_gap),
+            merge_gap: words(options.merge_gap),
+            min_density: u32::try_from(options.min_density).unwrap_or(100),
+        }
+    }
+
     /// Recomputes a passage's ranges and evidence from its segments.
     pub(super) fn passage(&self, mut segments: Vec<Segment>) -> Passage {
         crate::sort::sort(&mut segments);
@@ -84,6 +113,9 @@ impl Context {
             source_matched_weight,
             longest_run: longest.1,
             longest_weight: longest.0,
+            evidence: super::Evidence::Exact,
+            sentence_pairs: Vec::new(),
+            sentences: 0,
         }
     }
 

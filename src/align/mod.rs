@@ -24,16 +24,22 @@
 //! 5. **Evidence**: an exact run of `anchor_words` (12 words, 20 hanzi: by itself more than any
 //!    stock phrase) makes a passage; without one, an edited copy needs `edited_words` inside
 //!    seed-long runs that no other reference shares. Every passage needs `min_words` matched.
-//! 6. **One place each**: where passages overlap in the paper, the strongest is kept.
+//! 6. **Rewritten copies** ([`rewritten`]): when both sides come with sentence vectors, sentences
+//!    that share their rare content extend the exact passages near them and, where no exact run
+//!    is, make rewritten passages of their own; each passage says which [`Evidence`] found it.
+//! 7. **One place each**: where passages overlap in the paper, the strongest is kept.
 
 mod context;
 mod merge;
+pub mod rewritten;
 mod segments;
 mod validate;
 
+use crate::sketch::sentence_terms::SentenceVectors;
 use crate::text::WORD;
-use context::{Context, Weights};
+use context::Context;
 
+pub use rewritten::{sentence_seeds, Evidence, SentencePair, SentenceSeed};
 pub use segments::{exact_segments, exact_segments_with, strongest_segments, SeedTable, Segment};
 
 crate::options! {
@@ -63,6 +69,15 @@ crate::options! {
         /// not evidence (MOSS's `-m`); a longer stretch held by that many is a popular source and
         /// still counts.
         pub max_doc_frequency: usize = 10, in 1..=1_000_000;
+        /// Also find rewritten copies (paraphrased, heavily edited) sentence by sentence: sentences
+        /// that share their rare content words with a source's, in its order or shuffled.
+        pub rewritten: bool = true;
+        /// Least similarity of two sentences (tf·idf cosine of their content words, in percent)
+        /// for them to count as one rewritten from the other; a Chinese or Japanese sentence needs
+        /// 10 more.
+        pub sentence_similarity: usize = 55, in 1..=100;
+        /// Fewest matching sentences in a rewritten passage without an exact run.
+        pub min_sentences: usize = 3, in 1..=1_000;
     }
 }
 
@@ -80,6 +95,16 @@ pub struct Side<'a> {
     /// The seed table of `hashes` when it was built beforehand (as a source); one with another
     /// window than the options' seed length is ignored, and a table is built for the call.
     pub seeds: Option<&'a SeedTable>,
+    /// The text's sentence vectors, when rewritten copies are looked for; `None` on either side
+    /// finds exact evidence only.
+    pub sentences: Option<&'a SentenceVectors>,
+}
+
+impl<'a> Side<'a> {
+    /// This side with `sentences` as its sentence vectors.
+    pub fn with_sentences(self, sentences: Option<&'a SentenceVectors>) -> Self {
+        Side { sentences, ..self }
+    }
 }
 
 /// An aligned passage: token ranges in both texts, the exact runs inside, and its evidence.
@@ -109,6 +134,12 @@ pub struct Passage {
     pub longest_run: usize,
     /// Weight of the longest exact run, in tenths of a word.
     pub longest_weight: u32,
+    /// What found the passage.
+    pub evidence: Evidence,
+    /// The matching sentences that found or extended it, in paper order.
+    pub sentence_pairs: Vec<SentencePair>,
+    /// Paper sentences the passage spans (0 when sentences were not compared).
+    pub sentences: usize,
 }
 
 /// Every part merged into a passage contains an exact run at least this long, in words (9
@@ -128,32 +159,31 @@ pub fn align(
     unusable: &[bool],
     options: &AlignOptions,
 ) -> Vec<Passage> {
-    let words = |n: usize| {
-        u32::try_from(n)
-            .unwrap_or(u32::MAX / WORD)
-            .saturating_mul(WORD)
+    let exact = align_exact(paper, source, unusable, options);
+    let seeds = match (paper.sentences, source.sentences) {
+        (Some(paper), Some(source)) if options.rewritten => sentence_seeds(paper, source, options),
+        _ => Vec::new(),
     };
-    let rare: Vec<u32> = paper
-        .weights
-        .iter()
-        .enumerate()
-        .map(|(i, &w)| {
-            if paper.shared.get(i) == Some(&true) {
-                0
-            } else {
-                w
-            }
-        })
-        .collect();
-    let context = Context {
-        paper: Weights::new(paper.weights),
-        paper_rare: Weights::new(&rare),
-        source: Weights::new(source.weights),
-        seed: words(options.seed_words) * SEED_SHARE_PERCENT / 100,
-        max_gap: words(options.max_gap),
-        merge_gap: words(options.merge_gap),
-        min_density: u32::try_from(options.min_density).unwrap_or(100),
-    };
+    finish(paper, source, exact, &seeds, options)
+}
+
+/// Steps 1-5 of [`align`]: the passages exact runs make, with the runs.
+#[derive(Debug, Clone, Default)]
+pub struct ExactAlignment {
+    /// The passages, each with enough exact evidence.
+    pub passages: Vec<Passage>,
+    /// Every exact run found (the strongest through each place).
+    segments: Vec<Segment>,
+}
+
+/// Steps 1-5 of [`align`]: exact runs into passages, without the sentences.
+pub fn align_exact(
+    paper: Side<'_>,
+    source: Side<'_>,
+    unusable: &[bool],
+    options: &AlignOptions,
+) -> ExactAlignment {
+    let context = Context::new(&paper, &source, options);
     let fragment_anchor = FRAGMENT_ANCHOR_WORDS * WORD;
     // Steps 1-2: exact runs, the strongest per place, chained along the diagonal.
     let built;
@@ -183,29 +213,62 @@ pub fn align(
         .flat_map(|p| validate::corresponding(&context, p))
         .filter(|p| p.longest_weight >= fragment_anchor)
         .collect();
-    let evidence = Evidence {
-        min_matched: words(options.min_words),
-        anchor: words(options.anchor_words),
-        edited: words(options.edited_words),
-        fragment_anchor,
-    };
+    let evidence = ExactEvidence::of(options);
     let passages = merge::merge_reordered(&context, corresponding)
         .into_iter()
         .flat_map(|p| validate::corresponding(&context, p))
         .filter(|p| evidence.enough(p))
         .collect();
+    ExactAlignment { passages, segments }
+}
+
+/// Steps 6-7 of [`align`]: the exact passages extended over the matching sentences `seeds`, the
+/// rewritten passages they make elsewhere, one source place per paper place.
+pub fn finish(
+    paper: Side<'_>,
+    source: Side<'_>,
+    exact: ExactAlignment,
+    seeds: &[SentenceSeed],
+    options: &AlignOptions,
+) -> Vec<Passage> {
+    let passages = match (paper.sentences, source.sentences) {
+        (Some(paper_sentences), Some(source_sentences)) if options.rewritten => {
+            let context = Context::new(&paper, &source, options);
+            let sentences = rewritten::Sentences {
+                paper: paper_sentences,
+                source: source_sentences,
+            };
+            let ExactAlignment { passages, segments } = exact;
+            rewritten::with_sentences(&context, passages, &segments, sentences, seeds, options)
+        }
+        _ => exact.passages,
+    };
     merge::one_source_place_per_paper_place(passages)
 }
 
 /// What a passage must show to be reported, in tenths of a word.
-struct Evidence {
+struct ExactEvidence {
     min_matched: u32,
     anchor: u32,
     edited: u32,
     fragment_anchor: u32,
 }
 
-impl Evidence {
+impl ExactEvidence {
+    fn of(options: &AlignOptions) -> Self {
+        let words = |n: usize| {
+            u32::try_from(n)
+                .unwrap_or(u32::MAX / WORD)
+                .saturating_mul(WORD)
+        };
+        ExactEvidence {
+            min_matched: words(options.min_words),
+            anchor: words(options.anchor_words),
+            edited: words(options.edited_words),
+            fragment_anchor: FRAGMENT_ANCHOR_WORDS * WORD,
+        }
+    }
+
     /// An exact run of `anchor` is copying by itself; without one, an edited copy needs `edited`
     /// of runs at least a seed long that no other reference shares (the phrasing of a domain,
     /// repeated with small changes from document to document, is not evidence against one).

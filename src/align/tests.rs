@@ -28,6 +28,7 @@ fn side(tokens: &(Vec<u64>, Vec<u32>)) -> Side<'_> {
         weights: &tokens.1,
         shared: &[],
         seeds: None,
+        sentences: None,
     }
 }
 

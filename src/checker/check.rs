@@ -3,7 +3,6 @@
 
 use std::collections::HashSet;
 
-use crate::align::align;
 use crate::error::Error;
 use crate::json_path::{missing_field, read_fields, FromJson, PathError, Value};
 use crate::methods::combined::Metadata;
@@ -11,10 +10,11 @@ use crate::methods::combined::Metadata;
 use crate::text::tokenize::check_size;
 
 use super::options::CheckOptions;
-use super::progress::{report, OnProgress, Stage};
+use super::progress::OnProgress;
 use super::report::{Report, SourceReport};
 use super::retrieval::{common_phrasing, shared_by_references};
 use super::scoring::{ratio, Comparison, SourceSide};
+use super::sentences::TermWeights;
 use super::Checker;
 
 /// A paper with its metadata, which the combined score compares with each source's.
@@ -129,26 +129,25 @@ impl Checker {
             .map(|(&common, &excluded)| common || excluded)
             .collect();
         let shared = shared_by_references(paper.a, self.options.shingle_words, 2);
+        let candidates = self.candidates(paper.a, &unusable, Some(false));
+        let mut term_weights = TermWeights::new(&self.idf);
+        let paper_sentences =
+            (options.align.rewritten).then(|| term_weights.vectors(paper.a, &unusable));
+        let paper_side = paper
+            .a
+            .paper_side(&shared)
+            .with_sentences(paper_sentences.as_ref());
+        let aligned = self.align_candidates(
+            (paper_side, &unusable),
+            &candidates,
+            ignored,
+            &options.align,
+            &mut term_weights,
+            progress,
+        )?;
         let mut covered = vec![false; paper.a.analysis.tokens.len()];
         let mut sources = Vec::new();
-        let candidates = self.candidates(paper.a, &unusable, Some(false));
-        for (done, &(document, _)) in candidates.iter().enumerate() {
-            report(progress, Stage::Aligning, done, candidates.len())?;
-            let entry = &self.entries[document];
-            if ignored.contains(entry.reference.id.as_str()) {
-                continue;
-            }
-            let source_text = entry.reference.text()?;
-            let source = self.prepare_source(&source_text)?;
-            let passages = align(
-                paper.a.paper_side(&shared),
-                source.side(),
-                &unusable,
-                &options.align,
-            );
-            if passages.is_empty() {
-                continue;
-            }
+        for (entry, source, passages) in aligned.finish(paper_side, &options.align) {
             for passage in &passages {
                 let range = passage.paper_start..passage.paper_end;
                 covered[range.clone()]
@@ -156,20 +155,15 @@ impl Checker {
                     .zip(&paper.a_excluded[range])
                     .for_each(|(c, &e)| *c |= !e);
             }
-            let seeds = self.seed_profile(&source)?;
-            let source = SourceSide {
-                prepared: &source,
+            let seeds = self.seed_profile(&source.prepared)?;
+            let side = SourceSide {
+                prepared: &source.prepared,
                 seeds: &seeds,
-                text: Some(&source_text),
+                text: Some(&source.text),
             };
-            sources.push(self.source_report(paper, entry, source, &passages, &options.scores)?);
+            let entry = &self.entries[entry];
+            sources.push(self.source_report(paper, entry, side, &passages, &options.scores)?);
         }
-        report(
-            progress,
-            Stage::Aligning,
-            candidates.len(),
-            candidates.len(),
-        )?;
         Ok((sources, covered.iter().filter(|&&c| c).count()))
     }
 }

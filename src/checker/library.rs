@@ -149,14 +149,17 @@ impl Checker {
         Ok(())
     }
 
-    /// The distinct fingerprints of a prepared text's winnowed shingles, ascending.
+    /// The distinct fingerprints of a prepared text, ascending: its winnowed shingles', and its
+    /// sentences' (which find a source whose copy was rewritten and keeps no exact run).
     fn fingerprints_of(&self, prepared: &Prepared) -> Result<Vec<u64>, Error> {
         let window = guarantee_window(self.options.shingle_words, self.options.guarantee_words)?;
         let hashes = &prepared.shingle_hashes;
-        let winnowed: Vec<u64> = (winnow_positions(hashes, window).into_iter())
+        let mut fingerprints: Vec<u64> = (winnow_positions(hashes, window).into_iter())
             .map(|i| fingerprint_of(hashes[i]))
             .collect();
-        Ok(Self::distinct(&winnowed))
+        let sentences = prepared.sentence_fingerprints(&[]);
+        fingerprints.extend(sentences.into_iter().map(|(f, _)| fingerprint_of(f)));
+        Ok(Self::distinct(&fingerprints))
     }
 
     /// Refuses a reference of `bytes` that would take the set past [`MAX_REFERENCE_SET_BYTES`].
@@ -325,7 +328,7 @@ mod tests {
             (0..words).map(|i| format!("w{doc}x{i} ")).collect()
         };
         let mut checker = Checker::new(Default::default()).unwrap();
-        let sizes = [600, 30, 30, 30];
+        let sizes = [2000, 30, 30, 30];
         for (doc, &words) in sizes.iter().enumerate() {
             checker
                 .add_reference(Reference::new(format!("d{doc}"), text(doc, words)))

@@ -22,11 +22,14 @@ use crate::align::Side;
 use crate::error::Error;
 use crate::sketch::hash::hash_bytes;
 use crate::sketch::minhash::MinHasher;
+use crate::sketch::sentence_terms::sentence_fingerprints;
 use crate::sketch::shingle::word_shingle_hashes;
 use crate::sketch::simhash::IdfTable;
+use crate::text::sentences::sentence_units;
 use crate::text::{analyze, token_weights, Analysis};
 
 mod check;
+mod evidence;
 mod exclusions;
 mod library;
 mod loader;
@@ -40,6 +43,7 @@ mod quotations;
 mod report;
 mod retrieval;
 mod scoring;
+mod sentences;
 mod stored;
 
 use postings::Postings;
@@ -54,7 +58,10 @@ pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOpt
 pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};
 pub use progress::{OnProgress, Progress, Stage};
 pub use quotations::{ACROSS_EDGE_WORDS, EDGE_WINDOW_WORDS};
-pub use report::{MethodScores, PairReport, PassageReport, Report, SharedRun, SourceReport};
+pub use report::{
+    MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun, SourceReport,
+    WordSpan,
+};
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;
 pub(crate) use stored::{StoredReference, StoredText};
 
@@ -75,12 +82,28 @@ struct Prepared {
 }
 
 impl Prepared {
+    /// Its sentences' fingerprints (see [`sentence_fingerprints`]), each with its unit's tokens;
+    /// a sentence with an `unusable` token (excluded text) has none.
+    fn sentence_fingerprints(&self, unusable: &[bool]) -> Vec<(u64, std::ops::Range<usize>)> {
+        let units = sentence_units(&self.analysis, &self.token_weights);
+        let fingerprints = sentence_fingerprints(&self.analysis, &self.token_hashes, &units);
+        (fingerprints.into_iter())
+            .map(|(f, u)| (f, units[u].clone()))
+            .filter(|(_, unit)| {
+                !unusable
+                    .get(unit.clone())
+                    .is_some_and(|u| u.contains(&true))
+            })
+            .collect()
+    }
+
     fn side(&self) -> Side<'_> {
         Side {
             hashes: &self.token_hashes,
             weights: &self.token_weights,
             shared: &[],
             seeds: None,
+            sentences: None,
         }
     }
 

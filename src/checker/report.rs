@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::align::Evidence;
 use crate::exclude::Exclusion;
 use crate::methods::chinese_ngram::NgramDuplicate;
 use crate::methods::combined::CombinedSimilarity;
@@ -48,6 +49,42 @@ pub struct PassageReport {
     pub converted_script: bool,
     /// The exact shared runs, for highlighting.
     pub ngrams: Vec<SharedRun>,
+    /// What found the passage: exact shared runs, or sentences rewritten from the source's.
+    pub evidence: Evidence,
+    /// Paper sentences in the passage (0 when sentences were not compared).
+    pub sentences: usize,
+    /// The paper sentences that match a source sentence on their rare content words, in paper
+    /// order: all the evidence of a rewritten passage, the sentences an exact one grew over.
+    pub sentence_pairs: Vec<SentencePairReport>,
+}
+
+/// A paper sentence and the source sentence it was rewritten from.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SentencePairReport {
+    /// Start of the paper sentence (UTF-16 units).
+    pub start: usize,
+    /// End of the paper sentence.
+    pub end: usize,
+    /// Start of the source sentence.
+    pub source_start: usize,
+    /// End of the source sentence.
+    pub source_end: usize,
+    /// tf·idf cosine of the two sentences' content words, in [0, 1].
+    pub similarity: f64,
+    /// The paper sentence's words whose content the source sentence shares, for marking.
+    pub shared_words: Vec<WordSpan>,
+    /// The source sentence's words whose content the paper sentence shares.
+    pub source_shared_words: Vec<WordSpan>,
+}
+
+/// A stretch of words in one text (UTF-16 units).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct WordSpan {
+    /// First UTF-16 unit.
+    pub start: usize,
+    /// One past the last.
+    pub end: usize,
 }
 
 /// The seed methods' scores for a pair of texts.

@@ -17,6 +17,13 @@ use super::{Checker, Prepared};
 /// again is still copying.
 pub const MAX_STOCK_PHRASE_WORDS: u32 = 20;
 
+/// Most references a paper sentence's fingerprint may be held by and still make candidates.
+pub const MAX_SENTENCE_HOLDERS: usize = 10;
+
+/// Fewest paper sentences whose fingerprints a reference must hold to be a candidate when it
+/// shares no shingle fingerprint (a rewritten passage has at least `minSentences`, 3).
+pub const MIN_SENTENCE_HITS: usize = 2;
+
 /// Tokens covered by shingles that are fingerprints of more than `max_doc_frequency` references:
 /// common phrasing (MOSS `-m`), which cannot be evidence. Winnowing selects a fingerprint in every
 /// window, so a phrase shared by many references is covered but for a few words at its edges, fewer
@@ -90,6 +97,31 @@ impl Checker {
                 if base.is_none_or(|b| self.entries[document].reference.base == b) {
                     *hits.entry(document).or_default() += 1;
                 }
+            }
+        }
+        // A sentence's fingerprint finds a source whose copy was rewritten; one that many
+        // references hold is a sentence of the domain's stock, not a lead. Two sentences can meet
+        // by chance (their two least terms alike), so a reference sharing no shingle needs
+        // sentence fingerprints from [`MIN_SENTENCE_HITS`] paper sentences.
+        let mut sentence_hits: HashMap<usize, (usize, usize)> = HashMap::default();
+        for (fingerprint, unit) in paper.sentence_fingerprints(unusable) {
+            let fingerprint = fingerprint_of(fingerprint);
+            if self.postings.count(fingerprint) > MAX_SENTENCE_HOLDERS {
+                continue;
+            }
+            for document in self.postings.documents(fingerprint) {
+                let document = document as usize;
+                if base.is_none_or(|b| self.entries[document].reference.base == b) {
+                    let (units, last) = sentence_hits.entry(document).or_insert((0, usize::MAX));
+                    if *last != unit.start {
+                        (*units, *last) = (*units + 1, unit.start);
+                    }
+                }
+            }
+        }
+        for (document, (units, _)) in sentence_hits {
+            if units >= MIN_SENTENCE_HITS || hits.contains_key(&document) {
+                *hits.entry(document).or_default() += units;
             }
         }
         let mut candidates: Vec<(usize, usize)> = hits.into_iter().collect();

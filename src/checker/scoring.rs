@@ -14,8 +14,7 @@ use crate::text::chinese_script::ScriptCount;
 use super::exclusions::token_span;
 use super::options::ScoreOptions;
 use super::report::{MethodScores, PassageReport, SharedRun, SourceReport};
-use super::{Checker, Entry, Prepared};
-use crate::text::Analysis;
+use super::{sentences, Checker, Entry, Prepared};
 
 /// One text's side of the SimHash estimate and the seeds' scores, computed once per text however
 /// many texts it is compared with.
@@ -74,7 +73,9 @@ pub(super) fn mark_converted_script(paper: &str, source: &str, passages: &mut [P
 }
 
 /// One passage in the report: its spans in both texts (UTF-16), its evidence, its shared runs.
-fn passage_report(paper: &Analysis, source: &Analysis, passage: &Passage) -> PassageReport {
+fn passage_report(paper: &Prepared, source: &Prepared, passage: &Passage) -> PassageReport {
+    let sentence_pairs = sentences::sentence_pairs(paper, source, passage);
+    let (paper, source) = (&paper.analysis, &source.analysis);
     let span = token_span(paper, passage.paper_start, passage.paper_end);
     let source_span = token_span(source, passage.source_start, passage.source_end);
     let words = passage.paper_end - passage.paper_start;
@@ -102,6 +103,9 @@ fn passage_report(paper: &Analysis, source: &Analysis, passage: &Passage) -> Pas
                 }
             })
             .collect(),
+        evidence: passage.evidence,
+        sentences: passage.sentences,
+        sentence_pairs,
     }
 }
 
@@ -138,7 +142,7 @@ impl Checker {
         }
         let mut passage_reports: Vec<PassageReport> = passages
             .iter()
-            .map(|p| passage_report(&paper.a.analysis, &source.analysis, p))
+            .map(|p| passage_report(paper.a, source, p))
             .collect();
         if let (Some(paper_text), Some(source_text)) = (paper.a_text, source_text) {
             mark_converted_script(paper_text, source_text, &mut passage_reports);

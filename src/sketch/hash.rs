@@ -1,6 +1,9 @@
 //! The one shingle hash. Saved indexes and golden tests depend on its exact output, so it is fixed
 //! and versioned:
 //!
+//! - **Scheme 4** (scheme 3 plus a fingerprint for each sentence among a reference's fingerprints,
+//!   [`crate::sketch::sentence_terms::sentence_fingerprints`]; an index of scheme 3 lacks them and
+//!   is indexed again from its texts when loaded).
 //! - **Scheme 3** (scheme 2 plus the marks of Latin, Greek and Cyrillic letters dropped, look-alike
 //!   letters judged by line, text under a right-to-left override read in display order, invisible
 //!   characters between words read as spaces; scheme 2 folded Traditional Chinese to Simplified):
@@ -15,7 +18,7 @@
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
 /// Version of the shingle hash scheme; stored in every saved index.
-pub const HASH_SCHEME_VERSION: u32 = 3;
+pub const HASH_SCHEME_VERSION: u32 = 4;
 
 /// Seed of the shingle hash: the ASCII bytes of "plagscop" read as a big-endian integer.
 pub const SHINGLE_SEED: u64 = 0x706C_6167_7363_6F70;
@@ -39,7 +42,7 @@ mod tests {
     /// If one of these changes, saved indexes silently change meaning: bump HASH_SCHEME_VERSION.
     #[test]
     fn golden_vectors() {
-        assert_eq!(HASH_SCHEME_VERSION, 3);
+        assert_eq!(HASH_SCHEME_VERSION, 4);
         assert_eq!(SHINGLE_SEED.to_be_bytes(), *b"plagscop");
         assert_eq!(hash_bytes(b""), 0x595c_704c_c173_a14a);
         assert_eq!(hash_bytes(b"abc"), 0x19cf_55c0_2e18_7e10);

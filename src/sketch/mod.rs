@@ -1,10 +1,12 @@
 //! Sketches of tokenized text: hashed shingles (word and character n-grams) and winnowed local
 //! fingerprints. Everything here works on an [`Analysis`](crate::text::Analysis) and keeps the
-//! original UTF-16 spans, so any fingerprint can be highlighted.
+//! original UTF-16 spans, so any fingerprint can be highlighted; [`sentence_terms`] gives each
+//! sentence a weighted bag of its rare content terms.
 
 pub mod hash;
 pub mod minhash;
 pub mod of_text;
+pub mod sentence_terms;
 pub mod shingle;
 pub mod simhash;
 pub mod winnow;

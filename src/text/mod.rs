@@ -19,6 +19,7 @@ pub mod nfkc;
 pub mod normalize;
 mod pieces;
 pub mod scripts;
+pub mod sentences;
 mod simple_bounds;
 pub mod stopwords;
 pub mod tokenize;

@@ -48,7 +48,7 @@ test('a pasted paper against a pasted reference: the copied passages are highlig
   // The match list says why the current passage was reported.
   const evidence = page.locator('.match-list li.current .evidence');
   assert.equal(await evidence.isVisible(), true);
-  assert.match(squash(await evidence.textContent()), /^\d+ of \d+ words in exact shared runs · longest run \d+ words\.\s*Leave this passage out$/);
+  assert.match(squash(await evidence.textContent()), /^\d+ of \d+ words in exact shared runs \([\d.]+%\) · longest exact run: \d+ words\.\s*Leave this passage out$/);
 });
 
 test('reference files, an evasive copy, and saving and reopening the library', async (t) => {

@@ -41,7 +41,7 @@ test('check prints a readable report naming the source and the passage', () => {
   assert.match(out, /^paper\.txt: \d+\.\d% similar \(\d+ words checked\), 1 source/);
   assert.match(out, /science\.md \[more\/science\.md\]\s+1 passage\(s\)/);
   // Each passage says why it was reported.
-  assert.match(out, /\n\s+(\d+) of \1 words matched \(100\.0%\), longest exact run \1 words\n/);
+  assert.match(out, /\n\s+(\d+) of \1 words in exact shared runs \(100\.0%\), longest exact run: \1 words\n/);
 });
 
 test('a Chinese passage counts characters and names a Traditional/Simplified copy', () => {
@@ -51,7 +51,7 @@ test('a Chinese passage counts characters and names a Traditional/Simplified cop
   writeFileSync(join(dir, 'zh-paper.txt'), '引言。为了保护个人资讯权益，规范个人资讯处理活动，促进个人资讯合理利用，根据宪法，制定本法。');
   const { code, out } = run('check', 'zh-paper.txt', '--refs', 'zh');
   assert.equal(code, 0);
-  assert.match(out, /\n\s+(\d+) of \1 characters matched \(100\.0%\), longest exact run \1 characters, copied across Traditional\/Simplified Chinese\n/);
+  assert.match(out, /\n\s+(\d+) of \1 characters in exact shared runs \(100\.0%\), longest exact run: \1 characters, copied across Traditional\/Simplified Chinese characters\n/);
 });
 
 test('check --json gives the report with offsets into the paper', () => {

@@ -1,8 +1,13 @@
-// Side by side: the paper and one source (or two documents of a pair), their exact shared runs
-// highlighted in both, opened at the chosen passage; clicking a highlight brings its twin into view.
+// Side by side: the paper and one source (or two documents of a pair), what they share highlighted
+// in both (exact shared runs, and the shared words of rewritten sentences), opened at the chosen
+// passage; clicking a highlight brings its twin into view. A passage with sentence pairs shows
+// them too (www/views/sentence-pairs.js): above the texts for a rewritten passage, whose evidence
+// they are, below them for an exact one.
 import { html, useEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
 import { disjoint, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
+import { isRewritten, sentencePairsOf } from '../../js/evidence.js';
+import { SentencePairs } from './sentence-pairs.js';
 
 function wrapWith(colour) {
   return (piece, text) => {
@@ -14,13 +19,16 @@ function wrapWith(colour) {
   };
 }
 
-/** Runs of `passages` on one side: 'paper' (start/end) or 'source' (sourceStart/sourceEnd). */
+/**
+ * What `passages` share on one side, 'paper' (start/end) or 'source' (sourceStart/sourceEnd): the
+ * exact runs, and the shared words of their sentence pairs (a rewritten passage has few runs).
+ */
 function runs(passages, side) {
-  const ranges = passages.flatMap((passage, p) =>
-    passage.ngrams.map((run) =>
-      side === 'paper' ? { start: run.start, end: run.end, passage: p } : { start: run.sourceStart, end: run.sourceEnd, passage: p },
-    ),
-  );
+  const paper = side === 'paper';
+  const ranges = passages.flatMap((passage, p) => [
+    ...passage.ngrams.map((run) => (paper ? { start: run.start, end: run.end } : { start: run.sourceStart, end: run.sourceEnd })),
+    ...sentencePairsOf(passage).flatMap((pair) => (paper ? pair.sharedWords : pair.sourceSharedWords)),
+  ].map(({ start, end }) => ({ start, end, passage: p })));
   return disjoint(ranges);
 }
 
@@ -57,24 +65,29 @@ function Pane({ title, text, pieces, colour, passage, onMark, label }) {
 }
 
 /**
- * Two texts side by side with the shared runs of `passages` highlighted; `passage` is the one to
- * show, `onPassage(index)` is called when a highlight is clicked.
+ * Two texts side by side with what `passages` share highlighted; `passage` is the one to show,
+ * `onPassage(index)` is called when a highlight is clicked; `sides` names the two sides of its
+ * sentence pairs (by default the paper and the source).
  */
-export function Compare({ left, right, passages, colourIndex = 0, passage = 0, onPassage, onClose, closeLabel = 'Close' }) {
+export function Compare({ left, right, passages, colourIndex = 0, passage = 0, onPassage, onClose, closeLabel = 'Close', sides }) {
   const leftPieces = useMemo(() => runs(passages, 'paper'), [passages]);
   const rightPieces = useMemo(() => runs(passages, 'source'), [passages]);
   const colour = sourceColour(colourIndex);
+  const chosen = passages[passage];
+  const pairs = html`<${SentencePairs} passage=${chosen} paper=${left.text} source=${right.text} colour=${colour} sides=${sides} />`;
   return html`<section class="compare" aria-label="Side by side">
     <div class="row compare-head">
       <h2>Side by side</h2>
       <span class="muted">Click a highlight to see its twin.</span>
       ${onClose && html`<button type="button" onClick=${onClose}>${closeLabel}</button>`}
     </div>
+    ${isRewritten(chosen) && pairs}
     <div class="columns">
       <${Pane} title=${left.title} text=${left.text} pieces=${leftPieces} colour=${colour} passage=${passage}
-        onMark=${onPassage} label=${`${left.title}, shared runs highlighted`} />
+        onMark=${onPassage} label=${`${left.title}, shared text highlighted`} />
       <${Pane} title=${right.title} text=${right.text} pieces=${rightPieces} colour=${colour} passage=${passage}
-        onMark=${onPassage} label=${`${right.title}, shared runs highlighted`} />
+        onMark=${onPassage} label=${`${right.title}, shared text highlighted`} />
     </div>
+    ${chosen && !isRewritten(chosen) && pairs}
   </section>`;
 }

@@ -4,7 +4,8 @@
 import { html, useEffect, useLayoutEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
 import { flatten, overlay, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
-import { unitName } from '../../js/units.js';
+import { REWRITTEN_MARKED, capitalized, evidenceLine, isRewritten, sentencePairsOf } from '../../js/evidence.js';
+import { PAIRS_ID } from './sentence-pairs.js';
 import { disguisedSpans } from '../../js/evasion.js';
 import { matchedQuotations, quotationPhrase } from '../../js/quotations.js';
 
@@ -26,22 +27,14 @@ export function matchesOf(report) {
   return matches.sort((a, b) => a.start - b.start || a.source - b.source);
 }
 
-/** Why a passage was reported, in one line: its evidence. */
-export function evidence(passage, text) {
-  const unit = unitName(text.slice(passage.start, passage.end));
-  const parts = [
-    `${passage.matchedWords} of ${passage.words} ${unit} in exact shared runs`,
-    `longest run ${passage.longestRun} ${unit}`,
-  ];
-  if (passage.convertedScript) parts.push('copied across Traditional and Simplified Chinese');
-  return parts.join(' · ');
-}
+/** Why a passage was reported, in one line: its evidence (js/evidence.js, shared with the CLI and the HTML report). */
+export const evidence = (passage, text) => capitalized(evidenceLine(passage, text));
 
 function pieces(report, text, numbers, titles = {}) {
   const ranges = [];
   report.sources.forEach((source, s) =>
     source.passages.forEach((passage, p) =>
-      ranges.push({ start: passage.start, end: passage.end, layer: s, source: s, number: numbers[source.id] ?? s, passage: p, title: `Source ${(numbers[source.id] ?? s) + 1}: ${source.title}\n${evidence(passage, text)}` }),
+      ranges.push({ start: passage.start, end: passage.end, layer: s, source: s, number: numbers[source.id] ?? s, passage: p, rewritten: isRewritten(passage), title: `Source ${(numbers[source.id] ?? s) + 1}: ${source.title}\n${evidence(passage, text)}` }),
     ),
   );
   const quoting = new Map(matchedQuotations(report, text, { numberOf: (id) => numbers[id] + 1, titles }).map((q) => [q.start, q]));
@@ -84,6 +77,8 @@ function wrap(piece, text) {
     element.dataset.source = String(piece.source);
     element.dataset.passage = String(piece.passage);
     element.style.setProperty('--mark', sourceColour(piece.number));
+    // Not by colour alone: a rewritten passage is underlined with dashes (the legend says so).
+    if (piece.rewritten) element.classList.add('rewritten');
     if (piece.first) element.dataset.label = String(piece.number + 1);
   }
   return element;
@@ -114,8 +109,10 @@ export function PaperText({ report, text, numbers, references = [], selected, on
     const mark = event.target.closest('mark');
     if (mark) onSelect({ source: Number(mark.dataset.source), passage: Number(mark.dataset.passage) });
   };
-  return html`<div class="view paper-text" ref=${container} onClick=${click} tabindex="0" role="region"
-    aria-label="The paper with its matches highlighted, a colour and number per source"></div>`;
+  const rewritten = useMemo(() => report.sources.some((source) => source.passages.some(isRewritten)), [report]);
+  return html`${rewritten && html`<p class="muted small key">In the paper, ${REWRITTEN_MARKED}.</p>`}
+    <div class="view paper-text" ref=${container} onClick=${click} tabindex="0" role="region"
+      aria-label="The paper with its matches highlighted, a colour and number per source"></div>`;
 }
 
 /** Previous/next and the list of matches, in paper order. */
@@ -147,7 +144,7 @@ export function MatchList({ report, text, numbers, selected, onSelect, onLeaveOu
   return html`<nav class="matches" aria-label="Matches" onKeyDown=${keys}>
     <div class="row">
       <button type="button" onClick=${() => go(at - 1)} aria-label="Previous match">‹ Previous</button>
-      <span aria-live="polite">${at >= 0 ? `Match ${at + 1} of ${matches.length}` : `${matches.length} matches`}</span>
+      <span aria-live="polite">${at >= 0 ? `Match ${at + 1} of ${matches.length}` : `${matches.length} ${matches.length === 1 ? 'match' : 'matches'}`}</span>
       <button type="button" onClick=${() => go(at + 1)} aria-label="Next match">Next ›</button>
     </div>
     <ol class="match-list" start=${first + 1} ref=${list}>
@@ -160,10 +157,12 @@ export function MatchList({ report, text, numbers, selected, onSelect, onLeaveOu
           <button type="button" class="match" aria-current=${current ? 'true' : undefined}
             onClick=${() => onSelect({ source: match.source, passage: match.passage })}>
             <span class="swatch" data-label=${numbers[source.id] + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(numbers[source.id]))}></span>
-            <span class="match-text">${text.slice(passage.start, Math.min(passage.end, passage.start + 90))}${passage.end - passage.start > 90 ? '…' : ''}</span>
+            <span class="match-text">${isRewritten(passage) && html`<span class="tag">rewritten</span> `}${text.slice(passage.start, Math.min(passage.end, passage.start + 90))}${passage.end - passage.start > 90 ? '…' : ''}</span>
           </button>
           ${current &&
           html`<p class="evidence">${evidence(passage, text)}.
+            ${sentencePairsOf(passage).length > 0 &&
+            html`<button type="button" class="small" onClick=${() => document.getElementById(PAIRS_ID)?.focus()}>Go to the sentence pairs</button> `}
             <button type="button" class="small" onClick=${() => onLeaveOut(passage)}>Leave this passage out</button></p>`}
         </li>`;
       })}

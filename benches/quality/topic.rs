@@ -1,0 +1,146 @@
+//! The same-topic kind: clean hosts about what a reference is about (the same keywords, other
+//! text), which must get no report. Topic closeness is the bench's own tf·idf cosine over content
+//! terms (English: lowercase words of 3+ letters outside the function words; Chinese: overlapping
+//! Han character bigrams, the usual index terms of Chinese retrieval, which hold most two-character
+//! words without a dictionary). The hosts most like a reference are taken, one per reference, and
+//! only when the matcher proves they share no run of 10 words (20 characters) with any reference.
+
+use std::collections::HashMap;
+
+use crate::generate::{Generator, Kind, Suspicious};
+use crate::matcher::is_han;
+use crate::split::Bench;
+
+/// Content terms of `text`.
+pub fn terms(text: &str, chinese: bool) -> Vec<String> {
+    if chinese {
+        let chars: Vec<char> = text.chars().collect();
+        return chars
+            .windows(2)
+            .filter(|w| is_han(w[0]) && is_han(w[1]))
+            .map(|w| w.iter().collect())
+            .collect();
+    }
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 3)
+        .map(str::to_lowercase)
+        .filter(|w| !crate::reword_en::stop(w))
+        .collect()
+}
+
+/// The references' tf·idf vectors as an inverted index, for cosines against any text.
+pub struct Topics {
+    chinese: bool,
+    idf: HashMap<String, f64>,
+    /// Term → (reference, weight / the reference's norm).
+    postings: HashMap<String, Vec<(usize, f64)>>,
+}
+
+/// (1 + ln tf) · idf of each term of `terms`, unit length.
+fn vector(terms: Vec<String>, idf: &HashMap<String, f64>) -> Vec<(String, f64)> {
+    let mut tf: HashMap<String, usize> = HashMap::new();
+    for t in terms {
+        *tf.entry(t).or_insert(0) += 1;
+    }
+    let weighted: Vec<(String, f64)> = tf
+        .into_iter()
+        .filter_map(|(t, n)| Some((idf.get(&t)? * (1.0 + (n as f64).ln()), t)))
+        .map(|(w, t)| (t, w))
+        .collect();
+    let norm = weighted
+        .iter()
+        .map(|(_, w)| w * w)
+        .sum::<f64>()
+        .sqrt()
+        .max(1e-12);
+    weighted.into_iter().map(|(t, w)| (t, w / norm)).collect()
+}
+
+impl Topics {
+    /// Document frequencies over the references and the whole host pool.
+    pub fn new(bench: &Bench, chinese: bool) -> Self {
+        let texts = bench
+            .refs
+            .iter()
+            .map(|r| r.text.as_str())
+            .chain(bench.hosts.iter().map(|h| h.text.as_str()));
+        let mut df: HashMap<String, usize> = HashMap::new();
+        let mut documents = 0;
+        for text in texts {
+            documents += 1;
+            let mut seen = terms(text, chinese);
+            seen.sort_unstable();
+            seen.dedup();
+            for t in seen {
+                *df.entry(t).or_insert(0) += 1;
+            }
+        }
+        let idf: HashMap<String, f64> = df
+            .into_iter()
+            .map(|(t, n)| (t, (documents as f64 / n as f64).ln()))
+            .collect();
+        let mut postings: HashMap<String, Vec<(usize, f64)>> = HashMap::new();
+        for (i, r) in bench.refs.iter().enumerate() {
+            for (t, w) in vector(terms(&r.text, chinese), &idf) {
+                postings.entry(t).or_default().push((i, w));
+            }
+        }
+        Topics {
+            chinese,
+            idf,
+            postings,
+        }
+    }
+
+    /// The reference nearest `text` in topic, and their cosine.
+    pub fn nearest(&self, text: &str) -> (usize, f64) {
+        let mut scores: HashMap<usize, f64> = HashMap::new();
+        for (t, w) in vector(terms(text, self.chinese), &self.idf) {
+            for &(r, weight) in self.postings.get(&t).into_iter().flatten() {
+                *scores.entry(r).or_insert(0.0) += w * weight;
+            }
+        }
+        scores
+            .into_iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+            .unwrap_or((0, 0.0))
+    }
+}
+
+impl Generator<'_> {
+    /// `count` same-topic documents from `hosts` (clean excerpts not used by other kinds): those
+    /// nearest a reference, at most one per reference; records the cosines for the summary.
+    pub(crate) fn same_topic(&mut self, hosts: Vec<Vec<String>>, count: usize) -> Vec<Suspicious> {
+        let topics = Topics::new(self.bench, self.lang.chinese);
+        let mut ranked: Vec<(f64, usize, String)> = hosts
+            .into_iter()
+            .map(|p| p.join(self.lang.paragraph))
+            .map(|text| {
+                let (reference, cosine) = topics.nearest(&text);
+                (cosine, reference, text)
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut used = vec![false; self.bench.refs.len()];
+        let mut chosen = Vec::new();
+        let mut cosines = Vec::new();
+        for (cosine, reference, text) in ranked {
+            if chosen.len() < count && !used[reference] && !self.bench.clean.shares(&text) {
+                used[reference] = true;
+                chosen.push(Suspicious {
+                    kind: Kind::SameTopic,
+                    text,
+                    cases: Vec::new(),
+                });
+                cosines.push(cosine);
+            } else if chosen.len() >= count {
+                cosines.push(cosine);
+            }
+        }
+        let taken = chosen.len();
+        let at = |i: usize| cosines.get(i).copied().unwrap_or(0.0);
+        let others = cosines.len() - taken;
+        self.topic_cosines = (at(taken.saturating_sub(1)), at(0), at(taken + others / 2));
+        chosen
+    }
+}

@@ -1,0 +1,110 @@
+// Why a passage was reported, in plain words, shared by the page (match list, paper, side by side),
+// the downloadable HTML report and the CLI, so that the three say the same thing. A passage is
+// found by one of two kinds of evidence: exact shared runs (pasted or lightly edited text), or
+// sentences rewritten from the source's (paraphrased or heavily edited text, few exact runs); a
+// rewritten passage says how many of its sentences match, beside the exact-run evidence it has.
+import { unitName } from './units.js';
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const clamp01 = (x) => Math.max(0, Math.min(1, Number(x) || 0));
+const percent = (share) => `${(clamp01(share) * 100).toFixed(1)}%`;
+
+/** Whether `passage` was found by its rewritten sentences rather than by exact runs. */
+export const isRewritten = (passage) => passage?.evidence === 'rewritten';
+
+/** The sentence pairs of `passage`: each paper sentence and the source sentence it matches. */
+export const sentencePairsOf = (passage) => (Array.isArray(passage?.sentencePairs) ? passage.sentencePairs : []);
+
+/** `phrase` with its first letter in upper case, for the start of a line. */
+export const capitalized = (phrase) => phrase.charAt(0).toUpperCase() + phrase.slice(1);
+
+/** "rewritten: 7 of 9 sentences match" for a rewritten passage, '' for an exact one. */
+export function rewrittenLabel(passage) {
+  if (!isRewritten(passage)) return '';
+  const pairs = sentencePairsOf(passage).length;
+  const sentences = Math.max(pairs, Number(passage.sentences) || 0);
+  return `rewritten: ${pairs} of ${plural(sentences, 'sentence')} ${pairs === 1 ? 'matches' : 'match'}`;
+}
+
+/**
+ * Every phrase of the evidence of `passage`: a rewritten passage's label first, then the
+ * exact-run evidence; `unit` is what the counts count ('words', or 'characters' for Chinese and
+ * Japanese). Each medium joins them its own way (the page and the HTML report with " · ", the CLI
+ * with ", ").
+ */
+export function evidencePhrases(passage, unit = 'words') {
+  const one = unit.replace(/s$/, '');
+  const label = rewrittenLabel(passage);
+  const phrases = [
+    ...(label ? [label] : []),
+    `${passage.matchedWords} of ${plural(passage.words, one)} in exact shared runs (${percent(passage.matchedShare)})`,
+    `longest exact run: ${plural(passage.longestRun, one)}`,
+  ];
+  if (passage.convertedScript) phrases.push('copied across Traditional/Simplified Chinese characters');
+  // An exact passage that grew over rewritten sentences beside its runs says how many.
+  const grown = label ? 0 : sentencePairsOf(passage).length;
+  if (grown) phrases.push(`plus ${plural(grown, 'sentence')} rewritten from the source`);
+  return phrases;
+}
+
+/** The evidence of `passage` of the paper `text` as one line, its counts in the passage's unit. */
+export function evidenceLine(passage, text, separator = ' · ') {
+  return evidencePhrases(passage, unitName(text.slice(passage.start, passage.end))).join(separator);
+}
+
+/**
+ * The heading of the sentence pairs of `passage`: a rewritten passage's label
+ * ("Rewritten: 7 of 9 sentences match"), or "The 7 matching sentences" when `labelled` (the
+ * label is shown just above); for an exact passage, the sentences it grew over.
+ */
+export function pairsHeading(passage, { labelled = false } = {}) {
+  const n = sentencePairsOf(passage).length;
+  if (!isRewritten(passage)) return `Beside the exact runs, ${n === 1 ? 'a sentence' : `${n} sentences`} rewritten from the source`;
+  return labelled ? `The ${n === 1 ? 'matching sentence' : `${n} matching sentences`}` : capitalized(rewrittenLabel(passage));
+}
+
+/** How similar the two sentences of a pair are, e.g. "82% similar" (tf·idf cosine of their content words). */
+export const pairSimilarity = (pair) => `${Math.round(clamp01(pair?.similarity) * 100)}% similar`;
+
+/** What the sentence pairs of a passage show, said once above them. */
+export const PAIRS_EXPLAINED =
+  'Each sentence of the paper beside the source sentence it was rewritten from; the words whose content they share are marked.';
+
+/** How a rewritten passage is marked in the paper, for a legend. */
+export const REWRITTEN_MARKED =
+  'a dashed underline marks a rewritten passage: its sentences match the source\'s, said in other words';
+
+/** Closing punctuation that ends a sentence ("." "?" "。" and closing quotes or brackets). */
+const CLOSING = /[\p{Pe}\p{Pf}.!?;:\u2026\u3002\uFF01\uFF1F\uFF1B"']/u;
+
+/**
+ * Where the sentence ending at `end` (its last word's end, as the engine gives it) ends once its
+ * closing punctuation is included, so that a sentence pair reads as whole sentences.
+ */
+export function sentenceEnd(text, end) {
+  let at = Math.max(0, Math.min(text.length, end));
+  while (at < text.length && at - end < 8 && CLOSING.test(text[at])) at += 1;
+  return at;
+}
+
+/**
+ * `text[start, end)` cut into pieces at `marks` ({ start, end }, UTF-16, in any order, possibly
+ * overlapping or reaching outside): `[{ text, marked }]`, so that each medium wraps the marked
+ * ones its own way (the page in <mark> elements, the HTML report in escaped text and <mark> tags).
+ */
+export function markedPieces(text, start, end, marks = []) {
+  start = Math.max(0, Math.min(text.length, Math.trunc(Number(start)) || 0));
+  end = Math.max(start, Math.min(text.length, Math.trunc(Number(end)) || 0));
+  const clamp = (x) => Math.max(start, Math.min(end, Math.trunc(Number(x)) || 0));
+  const inside = marks.map((m) => [clamp(m.start), clamp(m.end)]).filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+  const pieces = [];
+  let at = start;
+  for (const [a, b] of inside) {
+    if (b <= at) continue;
+    if (a > at) pieces.push({ text: text.slice(at, a), marked: false });
+    pieces.push({ text: text.slice(Math.max(a, at), b), marked: true });
+    at = b;
+  }
+  if (at < end) pieces.push({ text: text.slice(at, end), marked: false });
+  return pieces;
+}

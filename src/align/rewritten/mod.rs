@@ -1,0 +1,336 @@
+//! The second kind of evidence: a rewritten copy, found sentence by sentence.
+//!
+//! A paraphrase (by hand or by a tool) or a heavy edit keeps the source's sentences and their rare
+//! content words but leaves few exact runs. Following the best text-alignment system of PAN 2014
+//! (Sanchez-Perez, Sidorov and Gelbukh, "A Winning Approach to Text Alignment for Text Reuse
+//! Detection at PAN 2014"):
+//!
+//! 1. **Seeds** ([`seeds`]): each paper sentence against each source sentence, as tf·idf vectors of
+//!    their content terms ([`crate::sketch::sentence_terms`]: truncated words, Chinese character
+//!    pairs), weighted by the reference set's idf so that what every text of the domain says
+//!    weighs little; a pair is a seed when its cosine and its Dice coefficient pass thresholds and
+//!    it shares [`MIN_SHARED_TERMS`] terms.
+//! 2. **Extension** ([`clusters`]): seeds and the exact passages of the same source grouped while
+//!    they lie within [`MAX_GAP_SENTENCES`] of each other in both texts, in any order inside.
+//! 3. **Evidence**: a group holding an exact passage extends it over its seeds (an exact passage
+//!    covering the unchanged half of a heavily edited paragraph grows over the rewritten half).
+//!    A group without one is a rewritten passage only when it is made of at least `minSentences`
+//!    matching sentences, covers its span densely in both texts ([`MIN_SEED_SHARE`]), both spans
+//!    are about as long ([`MAX_LENGTH_RATIO`]), the two spans' vectors as wholes are similar
+//!    ([`MIN_PASSAGE_COSINE`], the validation step of Sanchez-Perez et al.), the shared terms
+//!    weigh enough ([`MIN_SHARED_WEIGHT`]): topic words alone, which every text on the subject
+//!    uses, never make one; and, like an edited passage without a long exact run, it spans
+//!    `editedWords`.
+
+mod clusters;
+mod seeds;
+
+use std::ops::Range;
+
+use crate::sketch::sentence_terms::{SentenceVectors, WeightedTerm};
+use crate::text::WORD;
+
+use super::{AlignOptions, Context, Passage, Segment};
+use clusters::{clusters, Item};
+pub use seeds::Seed as SentenceSeed;
+use seeds::{seeds, Seed, SeedThresholds};
+
+/// Which kind of evidence found a passage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Evidence {
+    /// Exact shared runs: pasted or lightly edited text.
+    Exact,
+    /// Matching sentences without a long exact run: paraphrased or heavily edited text.
+    Rewritten,
+}
+
+/// A paper sentence and the source sentence it matches, as token ranges.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SentencePair {
+    /// The paper sentence's tokens.
+    pub paper: Range<usize>,
+    /// The source sentence's tokens.
+    pub source: Range<usize>,
+    /// tf·idf cosine of the two, in thousandths.
+    pub similarity: u16,
+}
+
+/// Points of cosine a sentence written in characters (Chinese, Japanese) needs beyond
+/// `sentenceSimilarity`: two character pairs meet by chance far more often than two words (a few
+/// thousand characters make most text, and a field's clauses reuse the same pairs: "依法给予",
+/// "主管部门"), so parallel provisions of two laws reach the cosine a rewritten English sentence
+/// has. Chosen on the quality bench (55 + 10: no Chinese near-miss or same-topic document flagged
+/// by sentences).
+pub const CHARACTER_SIMILARITY_EXTRA: usize = 10;
+
+/// Least Dice coefficient of a seed's two term sets.
+pub const MIN_DICE: f32 = 0.4;
+
+/// Fewest distinct terms a seed's sentences share.
+pub const MIN_SHARED_TERMS: u16 = 3;
+
+/// Largest gap, in sentences, between pieces of evidence of one passage, in either text
+/// (Sanchez-Perez et al. use 4).
+pub const MAX_GAP_SENTENCES: usize = 3;
+
+/// Least share of the sentences of a rewritten passage that are seeds, in each text.
+pub const MIN_SEED_SHARE: f32 = 0.5;
+
+/// Most one side of a rewritten passage may be longer than the other, in sentences.
+pub const MAX_LENGTH_RATIO: f32 = 2.0;
+
+/// Least tf·idf cosine of a rewritten passage's two spans, each as one vector.
+pub const MIN_PASSAGE_COSINE: f32 = 0.5;
+
+/// Least idf-weighted mass of the terms a rewritten passage's seeds share (a term every
+/// reference holds weighs 1, a term none holds about 1 + ln of the set's size).
+pub const MIN_SHARED_WEIGHT: f32 = 30.0;
+
+/// The seeds of a paper and a source: for each paper sentence, the source sentence it matches
+/// best, if one passes the thresholds (`sentenceSimilarity`, [`MIN_DICE`], [`MIN_SHARED_TERMS`]).
+pub fn sentence_seeds(
+    paper: &SentenceVectors,
+    source: &SentenceVectors,
+    options: &AlignOptions,
+) -> Vec<Seed> {
+    let characters = (options.sentence_similarity + CHARACTER_SIMILARITY_EXTRA).min(100);
+    let thresholds = SeedThresholds {
+        cosine: options.sentence_similarity as f32 / 100.0,
+        cosine_characters: characters as f32 / 100.0,
+        dice: MIN_DICE,
+        terms: MIN_SHARED_TERMS,
+    };
+    seeds(paper, source, thresholds)
+}
+
+/// Both texts' sentence vectors.
+#[derive(Debug, Clone, Copy)]
+pub struct Sentences<'a> {
+    /// The paper's.
+    pub paper: &'a SentenceVectors,
+    /// The source's.
+    pub source: &'a SentenceVectors,
+}
+
+/// `exact` passages extended over the matching sentences near them, and the rewritten passages
+/// found among the rest; `segments` are the exact runs, shown inside rewritten passages.
+pub(super) fn with_sentences(
+    context: &Context,
+    exact: Vec<Passage>,
+    segments: &[Segment],
+    sentences: Sentences<'_>,
+    found: &[Seed],
+    options: &AlignOptions,
+) -> Vec<Passage> {
+    let unit = |v: &SentenceVectors, token: usize| v.units.partition_point(|u| u.end <= token);
+    let mut items: Vec<Item> = (exact.iter().enumerate())
+        .map(|(index, p)| Item {
+            paper: unit(sentences.paper, p.paper_start)..unit(sentences.paper, p.paper_end - 1) + 1,
+            source: unit(sentences.source, p.source_start)
+                ..unit(sentences.source, p.source_end - 1) + 1,
+            index,
+            exact: true,
+        })
+        .collect();
+    items.extend(found.iter().enumerate().map(|(index, s)| Item {
+        paper: s.paper..s.paper + 1,
+        source: s.source..s.source + 1,
+        index,
+        exact: false,
+    }));
+    let mut exact = exact;
+    // Source sentences an exact passage already matches: elsewhere in the paper they are no
+    // evidence (the paper repeats what it copied), as a source place is matched once.
+    let exact_source: Vec<Range<usize>> = (items.iter().filter(|i| i.exact))
+        .map(|i| i.source.clone())
+        .collect();
+    let mut rewritten: Vec<Passage> = Vec::new();
+    for group in clusters(items, MAX_GAP_SENTENCES) {
+        let anchors: Vec<usize> = (group.iter().filter(|i| i.exact))
+            .map(|i| i.index)
+            .collect();
+        let group_seeds: Vec<&Seed> = (group.iter().filter(|i| !i.exact))
+            .map(|i| &found[i.index])
+            .filter(|s| !anchors.is_empty() || !exact_source.iter().any(|r| r.contains(&s.source)))
+            .collect();
+        if anchors.is_empty() {
+            rewritten.extend(rewritten_passage(
+                context,
+                &group_seeds,
+                segments,
+                sentences,
+                options,
+            ));
+        } else {
+            extend_exact(&mut exact, &anchors, &group_seeds, sentences);
+        }
+    }
+    exact.extend(rewritten);
+    for passage in &mut exact {
+        let units = unit(sentences.paper, passage.paper_start)
+            ..unit(sentences.paper, passage.paper_end - 1) + 1;
+        passage.sentences = units.len();
+    }
+    exact
+}
+
+/// Extends each exact passage of a group over the seeds nearest to it in the paper. A seed whose
+/// sentence overlaps an exact passage adds nothing: the exact runs already show that sentence, and
+/// the rest of it may be the paper's own text around a copy cut mid-sentence.
+fn extend_exact(exact: &mut [Passage], anchors: &[usize], seeds: &[&Seed], sentences: Sentences) {
+    for seed in seeds {
+        let paper = &sentences.paper.units[seed.paper];
+        let source = &sentences.source.units[seed.source];
+        let overlaps = |p: &Passage| paper.start < p.paper_end && p.paper_start < paper.end;
+        if anchors.iter().any(|&a| overlaps(&exact[a])) {
+            continue;
+        }
+        let distance = |p: &Passage| {
+            paper.start.saturating_sub(p.paper_end) + p.paper_start.saturating_sub(paper.end)
+        };
+        let Some(&nearest) = anchors.iter().min_by_key(|&&a| distance(&exact[a])) else {
+            continue;
+        };
+        let passage = &mut exact[nearest];
+        let (paper_start, paper_end) = (
+            passage.paper_start.min(paper.start),
+            passage.paper_end.max(paper.end),
+        );
+        let (source_start, source_end) = (
+            passage.source_start.min(source.start),
+            passage.source_end.max(source.end),
+        );
+        let (a, b) = (
+            (paper_end - paper_start) as f32,
+            (source_end - source_start) as f32,
+        );
+        if a.max(b) > MAX_LENGTH_RATIO * a.min(b) {
+            continue;
+        }
+        (passage.paper_start, passage.paper_end) = (paper_start, paper_end);
+        (passage.source_start, passage.source_end) = (source_start, source_end);
+        passage.sentence_pairs.push(pair(seed, sentences));
+    }
+    for passage in exact.iter_mut() {
+        crate::sort::sort_by_key(&mut passage.sentence_pairs, |p| p.paper.start);
+    }
+}
+
+fn pair(seed: &Seed, sentences: Sentences) -> SentencePair {
+    SentencePair {
+        paper: sentences.paper.units[seed.paper].clone(),
+        source: sentences.source.units[seed.source].clone(),
+        similarity: (seed.cosine.min(1.0) * 1000.0).round() as u16,
+    }
+}
+
+/// The rewritten passage a group of seeds (without an exact passage) makes, if it is evidence.
+fn rewritten_passage(
+    context: &Context,
+    seeds: &[&Seed],
+    segments: &[Segment],
+    sentences: Sentences,
+    options: &AlignOptions,
+) -> Option<Passage> {
+    let paper_units = span(seeds.iter().map(|s| s.paper));
+    let source_units = span(seeds.iter().map(|s| s.source));
+    let distinct = |units: &mut Vec<usize>| {
+        units.sort_unstable();
+        units.dedup();
+        units.len() as f32
+    };
+    let paper_seeded = distinct(&mut seeds.iter().map(|s| s.paper).collect());
+    let source_seeded = distinct(&mut seeds.iter().map(|s| s.source).collect());
+    let (p, s) = (paper_units.len() as f32, source_units.len() as f32);
+    let shared: f32 = seeds.iter().map(|s| s.shared_weight).sum();
+    let evidence = paper_seeded >= options.min_sentences as f32
+        && paper_seeded >= MIN_SEED_SHARE * p
+        && source_seeded >= MIN_SEED_SHARE * s
+        && p.max(s) <= MAX_LENGTH_RATIO * p.min(s)
+        && shared >= MIN_SHARED_WEIGHT
+        && span_cosine(
+            sentences.paper,
+            &paper_units,
+            sentences.source,
+            &source_units,
+        ) >= MIN_PASSAGE_COSINE;
+    if !evidence {
+        return None;
+    }
+    let paper = sentences.paper.units[paper_units.start].start
+        ..sentences.paper.units[paper_units.end - 1].end;
+    let source = sentences.source.units[source_units.start].start
+        ..sentences.source.units[source_units.end - 1].end;
+    let inside: Vec<Segment> = (segments.iter())
+        .filter(|g| paper.start <= g.paper && g.paper + g.len <= paper.end)
+        .filter(|g| source.start <= g.source && g.source + g.len <= source.end)
+        .copied()
+        .collect();
+    // Like an edited passage without a long exact run, a rewritten one spans `editedWords` (and
+    // at least `minWords`): three short clauses that happen to agree are not a copy.
+    let least = options.edited_words.max(options.min_words);
+    let least = u32::try_from(least).unwrap_or(u32::MAX / WORD) * WORD;
+    if context.paper.of(paper.start, paper.end) < least {
+        return None;
+    }
+    let mut passage = context.passage(inside);
+    (passage.paper_start, passage.paper_end) = (paper.start, paper.end);
+    (passage.source_start, passage.source_end) = (source.start, source.end);
+    passage.evidence = Evidence::Rewritten;
+    passage.sentence_pairs = seeds.iter().map(|s| pair(s, sentences)).collect();
+    crate::sort::sort_by_key(&mut passage.sentence_pairs, |p| p.paper.start);
+    Some(passage)
+}
+
+/// The unit range from the least to the greatest of `units`.
+fn span(units: impl Iterator<Item = usize> + Clone) -> Range<usize> {
+    let start = units.clone().min().unwrap_or(0);
+    start..units.max().map_or(start, |u| u + 1)
+}
+
+/// Cosine of two unit spans, each summed into one vector.
+fn span_cosine(
+    a: &SentenceVectors,
+    a_units: &Range<usize>,
+    b: &SentenceVectors,
+    b_units: &Range<usize>,
+) -> f32 {
+    let (a, b) = (summed(a, a_units), summed(b, b_units));
+    let norm = |v: &[WeightedTerm]| v.iter().map(|t| t.weight * t.weight).sum::<f32>().sqrt();
+    let (mut dot, mut j) = (0.0, 0);
+    for term in &a {
+        while j < b.len() && b[j].hash < term.hash {
+            j += 1;
+        }
+        if j < b.len() && b[j].hash == term.hash {
+            dot += term.weight * b[j].weight;
+        }
+    }
+    let norms = norm(&a) * norm(&b);
+    if norms > 0.0 {
+        dot / norms
+    } else {
+        0.0
+    }
+}
+
+/// The terms of `units` summed into one vector, sorted by hash.
+fn summed(vectors: &SentenceVectors, units: &Range<usize>) -> Vec<WeightedTerm> {
+    let mut terms: Vec<WeightedTerm> = units
+        .clone()
+        .flat_map(|u| vectors.terms(u).iter().copied())
+        .collect();
+    crate::sort::sort_by_key(&mut terms, |t| t.hash);
+    let mut summed: Vec<WeightedTerm> = Vec::with_capacity(terms.len());
+    for term in terms {
+        match summed.last_mut() {
+            Some(last) if last.hash == term.hash => last.weight += term.weight,
+            _ => summed.push(term),
+        }
+    }
+    summed
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,120 @@
+//! Both kinds of evidence for every candidate source, in two passes: first each candidate's exact
+//! passages and matching sentences, then, once it is known how many sources each paper sentence
+//! matches, the passages. A paper sentence that matches sentences of more than
+//! [`MAX_SOURCES_PER_SENTENCE`] sources says what every text on its subject says (a law's standard
+//! clause, the facts of a news event as every outlet reports them): it is no evidence against one
+//! of them, as common phrasing is not for exact runs.
+
+use std::collections::HashSet;
+
+use crate::align::{align_exact, finish, sentence_seeds, AlignOptions, ExactAlignment, Passage};
+use crate::align::{SentenceSeed, Side};
+use crate::error::Error;
+use crate::sketch::sentence_terms::SentenceVectors;
+
+use super::progress::{report, OnProgress, Stage};
+use super::sentences::TermWeights;
+use super::{Checker, Prepared};
+
+/// Most sources a paper sentence may match and still be evidence of a rewritten copy.
+pub const MAX_SOURCES_PER_SENTENCE: u32 = 2;
+
+/// A candidate source with evidence: its text, analysis and sentence vectors.
+pub(super) struct AlignedSource {
+    pub(super) text: String,
+    pub(super) prepared: Prepared,
+    sentences: Option<SentenceVectors>,
+    exact: ExactAlignment,
+    seeds: Vec<SentenceSeed>,
+}
+
+/// The first pass over the candidates: each one with some evidence, and how many sources each paper
+/// sentence matches.
+pub(super) struct Aligned {
+    /// (position in the entries, the source).
+    sources: Vec<(usize, AlignedSource)>,
+    /// Per paper sentence, the sources with a sentence it matches.
+    sources_per_sentence: Vec<u32>,
+}
+
+impl Checker {
+    /// The first pass: every candidate (`ignored` ones aside) aligned by its exact runs, and its
+    /// sentences compared with the paper's when `paper` has sentence vectors.
+    pub(super) fn align_candidates(
+        &self,
+        (paper, unusable): (Side<'_>, &[bool]),
+        candidates: &[(usize, usize)],
+        ignored: &HashSet<&str>,
+        options: &AlignOptions,
+        term_weights: &mut TermWeights<'_>,
+        progress: OnProgress<'_>,
+    ) -> Result<Aligned, Error> {
+        let paper_sentences = paper.sentences.filter(|_| options.rewritten);
+        let mut aligned = Aligned {
+            sources: Vec::new(),
+            sources_per_sentence: vec![0; paper_sentences.map_or(0, |s| s.len())],
+        };
+        for (done, &(document, _)) in candidates.iter().enumerate() {
+            report(progress, Stage::Aligning, done, candidates.len())?;
+            let entry = &self.entries[document];
+            if ignored.contains(entry.reference.id.as_str()) {
+                continue;
+            }
+            let text = entry.reference.text()?;
+            let prepared = self.prepare_source(&text)?;
+            let sentences = paper_sentences.map(|_| term_weights.vectors(&prepared, &[]));
+            let exact = align_exact(paper, prepared.side(), unusable, options);
+            let seeds = match (paper_sentences, &sentences) {
+                (Some(paper), Some(source)) => sentence_seeds(paper, source, options),
+                _ => Vec::new(),
+            };
+            for seed in &seeds {
+                aligned.sources_per_sentence[seed.paper] += 1;
+            }
+            if exact.passages.is_empty() && seeds.len() < options.min_sentences {
+                continue;
+            }
+            let source = AlignedSource {
+                text: text.into_owned(),
+                prepared,
+                sentences,
+                exact,
+                seeds,
+            };
+            aligned.sources.push((document, source));
+        }
+        report(
+            progress,
+            Stage::Aligning,
+            candidates.len(),
+            candidates.len(),
+        )?;
+        Ok(aligned)
+    }
+}
+
+impl Aligned {
+    /// The second pass: each source's passages, from its exact passages and the sentences that
+    /// match few enough sources. Sources without a passage are left out.
+    pub(super) fn finish(
+        self,
+        paper: Side<'_>,
+        options: &AlignOptions,
+    ) -> Vec<(usize, AlignedSource, Vec<Passage>)> {
+        let specific = self.sources_per_sentence;
+        let sources = self.sources.into_iter();
+        let with_passages = sources.filter_map(|(document, mut source)| {
+            source
+                .seeds
+                .retain(|s| specific[s.paper] <= MAX_SOURCES_PER_SENTENCE);
+            let side = source
+                .prepared
+                .side()
+                .with_sentences(source.sentences.as_ref());
+            let exact = std::mem::take(&mut source.exact);
+            let passages = finish(paper, side, exact, &source.seeds, options);
+            (!passages.is_empty()).then_some((document, source, passages))
+        });
+        with_passages.collect()
+    }
+}

@@ -1,0 +1,132 @@
+// A rewritten (paraphrased) passage in the CLI's text output and in the downloadable HTML report,
+// issue 27: the paper of tests/paraphrase.mjs rewrites seven sentences of the demo set's Norway
+// profile by hand, beside the demo example's exact copies. The CLI says "rewritten: 7 of 8
+// sentences match" before the exact-run evidence of that passage, and only of that one; the HTML
+// report gives it the same label, dashes it in the paper (with a legend), and shows its sentence
+// pairs, each paper sentence beside its source sentence with the shared words marked, escaped.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Checker, sharedNgrams, version } from 'plagscope';
+import { reportHtml } from '../../www/report-html.js';
+import { evidencePhrases, rewrittenLabel } from '../../js/evidence.js';
+import { OWN_SENTENCE, REWRITTEN, REWRITTEN_ID, REWRITTEN_PAPER } from '../paraphrase.mjs';
+
+const demo = JSON.parse(readFileSync(new URL('../../pkg/demo-refs.json', import.meta.url), 'utf8'));
+const norway = demo.references.find((r) => r.id === REWRITTEN_ID);
+const cli = new URL('../../bin/plagscope.mjs', import.meta.url).pathname;
+// The demo example (exact copies from France and Japan) and the rewritten copy, in one paper.
+const PAPER = `${demo.example}\n\n${REWRITTEN_PAPER}`;
+
+const unescape = (s) => s.replace(/&(lt|gt|quot|#39|amp);/g, (_, e) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]);
+const plainText = (html) => unescape(html.replace(/<[^>]*>/g, ''));
+
+function check(text) {
+  const checker = new Checker();
+  for (const reference of demo.references) checker.addReference(reference);
+  return checker.check(text);
+}
+
+let dir;
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'plagscope-rewritten-'));
+  mkdirSync(join(dir, 'refs'));
+  for (const reference of demo.references) writeFileSync(join(dir, 'refs', `${reference.id}.txt`), reference.text);
+  writeFileSync(join(dir, 'paper.txt'), PAPER);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('the fixture: a paraphrase sharing one short run with its source, which the engine reports as rewritten', () => {
+  // The only 5 consecutive words the rewritten sentences share with the Norway profile: one run
+  // across two sentences, which makes the profile a candidate (the engine looks for rewritten
+  // sentences only in references sharing a fingerprint with the paper).
+  const shared = sharedNgrams(REWRITTEN.join(' '), norway.text, 5);
+  assert.deepEqual(shared.a.map(({ start, end }) => REWRITTEN.join(' ').slice(start, end)), ['more than four centuries. In 1814']);
+  const report = check(PAPER);
+  const source = report.sources.find((s) => s.id === REWRITTEN_ID);
+  assert.equal(source.passages.length, 1);
+  const [passage] = source.passages;
+  assert.equal(passage.evidence, 'rewritten');
+  assert.equal(passage.sentences, 8, 'the seven rewritten sentences and the paper\'s own one');
+  assert.deepEqual(passage.sentencePairs.map((p) => PAPER.slice(p.start, p.end)), REWRITTEN.map((s) => s.replace(/\.$/, '')));
+  assert.ok(passage.longestRun < 12, 'no exact run long enough to make a passage by itself');
+  for (const other of report.sources.filter((s) => s.id !== REWRITTEN_ID)) {
+    assert.ok(other.passages.every((p) => p.evidence === 'exact'), `${other.id}: the demo example's copies are exact`);
+  }
+  assert.equal(rewrittenLabel(passage), 'rewritten: 7 of 8 sentences match');
+  assert.equal(evidencePhrases(passage)[0], 'rewritten: 7 of 8 sentences match');
+  assert.equal(rewrittenLabel(report.sources.find((s) => s.id === 'factbook-fr').passages[0]), '');
+});
+
+test('CLI: the rewritten passage says "rewritten: 7 of 8 sentences match", the exact ones their exact runs', () => {
+  const result = spawnSync(process.execPath, [cli, 'check', 'paper.txt', '--refs', 'refs'], { encoding: 'utf8', cwd: dir });
+  assert.equal(result.status, 0, result.stderr);
+  const lines = result.stdout.split('\n');
+  const norwayAt = lines.findIndex((line) => line.includes(`[${REWRITTEN_ID}.txt]`));
+  assert.ok(norwayAt > 0, result.stdout);
+  // Its passage: the paper's excerpt, the source's, then the evidence.
+  assert.match(lines[norwayAt + 3], /^\s+rewritten: 7 of 8 sentences match, \d+ of \d+ words in exact shared runs \([\d.]+%\), longest exact run: \d+ words$/);
+  const evidence = lines.filter((line) => /in exact shared runs/.test(line));
+  assert.equal(evidence.length, 3, 'one evidence line per passage');
+  assert.equal(evidence.filter((line) => /^\s+rewritten:/.test(line)).length, 1, 'only the rewritten passage says so');
+  for (const line of evidence.filter((l) => !/rewritten/.test(l))) {
+    assert.match(line, /^\s+\d+ of \d+ words in exact shared runs \([\d.]+%\), longest exact run: \d+ words$/);
+  }
+});
+
+/** The article comparing passage `index` (0-based) of source number `n`. */
+function article(html, n, index) {
+  const from = html.indexOf(`<article class="passage" id="s${n}-${index + 1}"`);
+  assert.ok(from >= 0, `passage ${n}-${index + 1} has a comparison`);
+  return html.slice(from, html.indexOf('</article>', from));
+}
+
+test('HTML report: the label, the dashed passage, and the sentence pairs with the shared words marked', () => {
+  const text = PAPER.replace('adopted Christianity', '<b>adopted</b> Christianity');
+  const report = check(text);
+  const rank = report.sources.findIndex((s) => s.id === REWRITTEN_ID);
+  const passage = report.sources[rank].passages[0];
+  assert.equal(passage.evidence, 'rewritten');
+  const html = reportHtml({ report, paper: { title: 'Essay', text }, sources: demo.references, version: version(), date: new Date(0) });
+  const n = rank + 1;
+  const comparison = article(html, n, 0);
+  assert.match(comparison, /<p class="evidence"><strong>Rewritten: 7 of 8 sentences match<\/strong> · \d+ of \d+ words in exact shared runs \([\d.]+%\) · longest exact run: \d+ words<\/p>/);
+  assert.doesNotMatch(comparison, /<div class="side">/, 'its pairs replace the two excerpts');
+  const items = [...comparison.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]);
+  assert.equal(items.length, 7);
+  items.forEach((item, i) => {
+    const pair = passage.sentencePairs[i];
+    const [paperSide, sourceSide] = [...item.matchAll(/<p class="ex">([\s\S]*?)<\/p>/g)].map((m) => m[1]);
+    // Whole sentences, with their full stop; the pasted markup escaped, never a tag.
+    assert.equal(unescape(paperSide.replace(/<\/?mark>/g, '')), text.slice(pair.start, pair.end + 1));
+    assert.ok(norway.text.startsWith(unescape(sourceSide.replace(/<\/?mark>/g, '')), pair.sourceStart));
+    const marked = (side) => [...side.matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => unescape(m[1]));
+    assert.deepEqual(marked(paperSide), pair.sharedWords.map((w) => text.slice(w.start, w.end)));
+    assert.deepEqual(marked(sourceSide), pair.sourceSharedWords.map((w) => norway.text.slice(w.start, w.end)));
+    assert.match(item, new RegExp(`<p class="sim">${Math.round(pair.similarity * 100)}% similar</p>`));
+  });
+  assert.ok(items[0].includes('&lt;b&gt;') && !/<b>/.test(comparison), 'pasted markup is text');
+  // In the paper: dashed, with a legend; in the source list: counted.
+  assert.match(html, new RegExp(`<mark class="c${rank} rw" data-source="${n}"`));
+  assert.match(plainText(html), /A dashed underline marks a rewritten passage/);
+  assert.match(plainText(html), /1 passage \(1 rewritten\)/);
+  assert.match(plainText(html), /A rewritten passage shows its sentence pairs instead\./);
+  // The exact passages keep their excerpts, without the rewritten label.
+  const france = report.sources.findIndex((s) => s.id === 'factbook-fr') + 1;
+  const exact = article(html, france, 0);
+  assert.equal(exact.split('<div class="side">').length, 3);
+  assert.doesNotMatch(exact, /Rewritten|class="pairs"/);
+});
+
+test('HTML report: a rewritten passage whose source text is missing still lists its paper sentences', () => {
+  const report = check(REWRITTEN_PAPER);
+  const html = reportHtml({ report, paper: { title: 'Essay', text: REWRITTEN_PAPER }, sources: [], version: version(), date: new Date(0) });
+  const comparison = article(html, 1, 0);
+  assert.equal([...comparison.matchAll(/<li>/g)].length, 7);
+  assert.ok(plainText(comparison).includes(REWRITTEN[2]));
+  assert.ok(!plainText(comparison).includes(OWN_SENTENCE), 'only the matching sentences are paired');
+  assert.match(comparison, /The source's text is not part of this report\./);
+});
