@@ -4,6 +4,9 @@
 //! evidence (a quarter of it at least inside passages of its source); a run of sentences on the
 //! same topic (the source's most frequent content words put into other sentences) is not.
 
+// proptest and the corpus files are native only (the lint layer builds tests for wasm32 too).
+#![cfg(not(target_arch = "wasm32"))]
+
 mod common;
 
 use std::collections::HashMap;

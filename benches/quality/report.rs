@@ -3,8 +3,9 @@
 use std::collections::HashMap;
 
 use crate::corpus::{excerpt, Lang};
-use crate::generate::{Kind, Suspicious, KINDS};
+use crate::generate::{Case, Kind, Suspicious, KINDS};
 use crate::score::{self, case_recall, detection_precision, Detection, Score};
+use plagscope::align::Evidence;
 
 /// A suspicious document and what plagscope reported in it.
 pub type Checked = (Suspicious, Vec<Detection>);
@@ -72,10 +73,46 @@ pub fn table(lang: &Lang, results: &[Checked]) -> Vec<String> {
         row(lang.code, kind, subset.len(), &s, &mut missed);
     }
     lopsided_row(lang.code, detections, lopsided, &mut missed);
+    evidence_row(lang, results);
     if lang.chinese {
         converted_row(lang.code, results, &mut missed);
     }
     missed
+}
+
+/// Prints each kind's recall by the evidence that found it: the case recall of the passages found
+/// by exact runs (an exact passage may have grown over rewritten sentences) and of those found by
+/// rewritten sentences alone.
+fn evidence_row(lang: &Lang, results: &[Checked]) {
+    let mut line = format!("  [{}] recall by evidence, exact / rewritten:", lang.code);
+    for kind in KINDS.into_iter().filter(|k| k.applies(lang.chinese)) {
+        let cases: Vec<(&Case, &[Detection])> = (results.iter())
+            .filter(|(d, _)| d.kind == kind)
+            .flat_map(|(d, found)| d.cases.iter().map(move |c| (c, found.as_slice())))
+            .collect();
+        if cases.is_empty() {
+            continue;
+        }
+        let recall = |evidence: Evidence| {
+            let sum: f64 = (cases.iter())
+                .map(|(case, found)| {
+                    let kept: Vec<Detection> = (found.iter())
+                        .filter(|d| d.evidence == evidence)
+                        .cloned()
+                        .collect();
+                    case_recall(case, &kept)
+                })
+                .sum();
+            sum / cases.len() as f64
+        };
+        line += &format!(
+            " {} {:.3}/{:.3};",
+            kind.name(),
+            recall(Evidence::Exact),
+            recall(Evidence::Rewritten)
+        );
+    }
+    println!("{}", line.trim_end_matches(';'));
 }
 
 /// Least share of the traditional kind's detections named as copied across scripts.
