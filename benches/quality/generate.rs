@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use crate::corpus::{lines, sentences, Lang};
 use crate::edit::{self, Token};
 use crate::matcher;
-use crate::paraphrase::{Paraphraser, Stats};
+use crate::paraphrase::Paraphraser;
+use crate::rates::Stats;
 use crate::rng::Rng;
 use crate::split::{Bench, Ref};
 

@@ -35,10 +35,12 @@
 mod common;
 mod corpus;
 mod edit;
+mod english_words;
 mod generate;
 mod matcher;
 mod paraphrase;
 mod plant;
+mod rates;
 mod report;
 mod restructure_en;
 mod reword_en;

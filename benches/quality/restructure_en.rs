@@ -3,8 +3,8 @@
 //! ", and he" / ";", short neighbours merged with ", and", and the host documents' stock openers
 //! found. Quoted sentences are left whole: their punctuation is the speaker's.
 
-use crate::paraphrase::{Stats, MERGE_RATE, SPLIT_RATE};
-use crate::reword_en::{content, first_case, listed, lower, word, Word, HEADS, SUBJECTS};
+use crate::english_words::{content, first_case, listed, lower, word, Word, HEADS, SUBJECTS};
+use crate::rates::{Stats, MERGE_RATE, SPLIT_RATE};
 use crate::rng::Rng;
 
 /// A host sentence's opening phrase: 2-4 plain lowercase words after a head, ending in a comma.

@@ -8,7 +8,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::matcher::is_han;
-use crate::paraphrase::{Stats, CONTENT_CHANGED, MERGE_RATE, ORDER_RATE, SPLIT_RATE};
+use crate::rates::{Stats, CONTENT_CHANGED, MERGE_RATE, ORDER_RATE, SPLIT_RATE};
 use crate::rng::Rng;
 use crate::thesaurus;
 

@@ -24,7 +24,7 @@ pub fn terms(text: &str, chinese: bool) -> Vec<String> {
     text.split(|c: char| !c.is_ascii_alphabetic())
         .filter(|w| w.len() >= 3)
         .map(str::to_lowercase)
-        .filter(|w| !crate::reword_en::stop(w))
+        .filter(|w| !crate::english_words::stop(w))
         .collect()
 }
 
