@@ -238,6 +238,12 @@ pub fn debug(kind: Kind, results: &[Checked], sources: &HashMap<&str, &str>) {
                     "      source: {}",
                     excerpt(source_text(&case.source), case.src, 200)
                 );
+                for d in found.iter().filter(|d| d.source == case.source) {
+                    println!(
+                        "      found: {:?} paper {:?} source {:?}",
+                        d.evidence, d.susp, d.src
+                    );
+                }
             }
         }
     }

@@ -282,3 +282,35 @@ fn a_phrase_the_source_repeats_does_not_stretch_a_copy() {
         (25, 25)
     );
 }
+
+#[test]
+fn a_phrase_repeated_far_away_in_the_source_does_not_stretch_its_side() {
+    // A statute states a 12-word rule in article 1 and again, reworded, in article 9, which the
+    // paper copies whole; the paper's opening sentence keeps article 1's exact wording. The copy
+    // is article 9: the source side must not reach back over the 100 words of articles 2-8.
+    let rule = numbered("r", 0..12);
+    let reworded: String = (0..12)
+        .map(|i| {
+            if i % 4 == 1 {
+                format!("s{i} ")
+            } else {
+                format!("r{i} ")
+            }
+        })
+        .collect();
+    let article_nine = numbered("c", 0..200);
+    let source = words(&format!(
+        "{} {rule} {} {} {reworded} {article_nine}",
+        numbered("a", 0..10),
+        numbered("a", 10..20),
+        numbered("f", 0..100),
+    ));
+    let paper = words(&format!("{} {rule} {article_nine}", numbered("p", 0..30)));
+    let passages = run(&paper, &source, &AlignOptions::default());
+    assert_eq!(passages.len(), 1, "{passages:?}");
+    let p = &passages[0];
+    let article_nine_start = 10 + 12 + 10 + 100;
+    assert!(p.source_start >= article_nine_start, "{p:?}");
+    assert_eq!(p.source_end, source.0.len(), "{p:?}");
+    assert_eq!(p.paper_end, paper.0.len(), "{p:?}");
+}

@@ -6,6 +6,7 @@
 //! [`MAX_LENGTH_RATIO`] times the other, and exact runs covering at least `min_density` percent
 //! of each side. Otherwise it is split at its widest gap and each part is judged again.
 
+use super::context::Weights;
 use super::{Context, Passage, Segment, FRAGMENT_ANCHOR_WORDS};
 use crate::text::WORD;
 
@@ -45,33 +46,80 @@ fn widest_gap(context: &Context, segments: &[Segment]) -> usize {
 }
 
 /// Drops the exact runs at an edge of a passage that lie further from the rest than twice what
-/// they weigh together, when they weigh at most [`FRAGMENT_ANCHOR_WORDS`] and less than the rest: a few short shared phrases just
-/// before or after a copied passage are not part of the copy. Only paper distances count: in the
-/// source, sentences of a copied passage may have been reordered.
+/// they weigh together, when they weigh at most [`FRAGMENT_ANCHOR_WORDS`] and less than the rest: a
+/// few short shared phrases just before or after a copied passage are not part of the copy. Paper
+/// distances count here; in the source, sentences of a copied passage may have been reordered
+/// ([`trim_source_edges`] takes only what lies beyond `mergeGap`).
 pub fn trim_edges(context: &Context, passage: Passage) -> Passage {
-    let segments = &passage.segments;
-    let n = segments.len();
-    // prefix[k]: weight covered by the first k runs (paper order); end[k]: where they end.
-    let (mut prefix, mut end) = (vec![0u32; n + 1], vec![0usize; n + 1]);
-    for (k, s) in segments.iter().enumerate() {
-        let from = s.paper.max(end[k]);
-        prefix[k + 1] = prefix[k] + context.paper.of(from, s.paper + s.len);
-        end[k + 1] = end[k].max(s.paper + s.len);
-    }
-    let total = prefix[n];
-    let gap = |k: usize| context.paper.of(end[k], segments[k].paper);
-    // Strays are short: at most a fragment anchor's worth of shared text.
-    let stray = |weight: u32, k: usize| {
-        weight <= FRAGMENT_ANCHOR_WORDS * WORD && 2 * weight <= gap(k) && 2 * weight < total
+    let strays = Strays {
+        most_weight: FRAGMENT_ANCHOR_WORDS * WORD,
+        least_gap: 0,
     };
-    let first = (1..n).rev().find(|&k| stray(prefix[k], k)).unwrap_or(0);
-    let last = (first + 1..n)
-        .find(|&k| stray(total - prefix[k], k))
-        .unwrap_or(n);
-    if first == 0 && last == n {
+    let kept = strays.drop(&passage.segments, |s| (s.paper, s.len), &context.paper);
+    if kept.len() == passage.segments.len() {
         return passage;
     }
-    context.passage(passage.segments[first..last].to_vec())
+    context.passage(kept)
+}
+
+/// Drops the exact runs at an edge of a passage's source side that lie more than `mergeGap` from
+/// the rest of it, and further than twice what they weigh. A statute repeats its phrases from
+/// article to article ("会计凭证、会计账簿、财务会计报告和其他会计资料"); when the copied place of
+/// a sentence was reworded, the same phrase at another article matches the sentence better, and
+/// would stretch the source side over every article between. Reordered sentences stay: they lie
+/// inside the copied place.
+pub fn trim_source_edges(context: &Context, passage: Passage) -> Passage {
+    let strays = Strays {
+        most_weight: u32::MAX,
+        least_gap: context.merge_gap,
+    };
+    let mut by_source = passage.segments.clone();
+    crate::sort::sort_by_key(&mut by_source, |s| s.source);
+    let kept = strays.drop(&by_source, |s| (s.source, s.len), &context.source);
+    if kept.len() == by_source.len() {
+        return passage;
+    }
+    context.passage(kept)
+}
+
+/// What makes the runs at an edge of a passage strays: they weigh at most `most_weight` and less
+/// than the rest, and lie further than `least_gap` and than twice their weight from the rest.
+struct Strays {
+    most_weight: u32,
+    least_gap: u32,
+}
+
+impl Strays {
+    /// `segments` (sorted along one text, whose position and length `place` gives, weighed by
+    /// `weights`) without the strays at either end.
+    fn drop(
+        &self,
+        segments: &[Segment],
+        place: impl Fn(&Segment) -> (usize, usize),
+        weights: &Weights,
+    ) -> Vec<Segment> {
+        let n = segments.len();
+        // prefix[k]: weight covered by the first k runs; end[k]: where they end.
+        let (mut prefix, mut end) = (vec![0u32; n + 1], vec![0usize; n + 1]);
+        for (k, s) in segments.iter().enumerate() {
+            let (at, len) = place(s);
+            prefix[k + 1] = prefix[k] + weights.of(at.max(end[k]), at + len);
+            end[k + 1] = end[k].max(at + len);
+        }
+        let total = prefix[n];
+        let gap = |k: usize| weights.of(end[k], place(&segments[k]).0);
+        let stray = |weight: u32, k: usize| {
+            weight <= self.most_weight
+                && 2 * weight < total
+                && gap(k) > self.least_gap
+                && 2 * weight <= gap(k)
+        };
+        let first = (1..n).rev().find(|&k| stray(prefix[k], k)).unwrap_or(0);
+        let last = (first + 1..n)
+            .find(|&k| stray(total - prefix[k], k))
+            .unwrap_or(n);
+        segments[first..last].to_vec()
+    }
 }
 
 /// `passage` if its sides correspond, else the corresponding parts it splits into.
@@ -81,7 +129,11 @@ pub fn corresponding(context: &Context, passage: Passage) -> Vec<Passage> {
     while let Some(passage) = pending.pop() {
         let passage = trim_edges(context, passage);
         if passage.segments.len() == 1 || corresponds(context, &passage) {
-            done.push(passage);
+            // Only a passage that corresponds as it is loses its far source strays: trimming must
+            // not turn two texts' scattered shared phrases into a passage.
+            let trimmed = trim_source_edges(context, passage.clone());
+            let keep = trimmed.segments.len() == 1 || corresponds(context, &trimmed);
+            done.push(if keep { trimmed } else { passage });
             continue;
         }
         let mut first = passage.segments;

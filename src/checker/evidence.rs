@@ -68,10 +68,13 @@ impl Checker {
                 (Some(paper), Some(source)) => sentence_seeds(paper, source, options),
                 _ => Vec::new(),
             };
-            for seed in &seeds {
+            // A seed that only extends an exact passage says nothing of how many sources a
+            // sentence matches on its own.
+            for seed in seeds.iter().filter(|s| s.standalone) {
                 aligned.sources_per_sentence[seed.paper] += 1;
             }
-            if exact.passages.is_empty() && seeds.len() < options.min_sentences {
+            let standalone = seeds.iter().filter(|s| s.standalone).count();
+            if exact.passages.is_empty() && standalone < options.min_sentences {
                 continue;
             }
             let source = AlignedSource {

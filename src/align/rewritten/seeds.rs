@@ -15,15 +15,21 @@ pub struct Seed {
     pub cosine: f32,
     /// Weight of the terms both units hold (the lesser of the two weights of each).
     pub shared_weight: f32,
+    /// Whether the pair passes the thresholds of evidence on its own; the others only extend an
+    /// exact passage of their source.
+    pub standalone: bool,
 }
 
 /// What a sentence pair must share to be a seed.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct SeedThresholds {
-    /// Least tf·idf cosine.
+    /// Least tf·idf cosine of a standalone seed.
     pub(crate) cosine: f32,
-    /// Least tf·idf cosine of a paper sentence written in characters (Chinese, Japanese).
+    /// Least tf·idf cosine of a standalone seed whose paper sentence is written in characters
+    /// (Chinese, Japanese).
     pub(crate) cosine_characters: f32,
+    /// Least tf·idf cosine of a seed that extends an exact passage, in either script.
+    pub(crate) cosine_extension: f32,
     /// Least Dice coefficient of the two term sets.
     pub(crate) dice: f32,
     /// Fewest distinct shared terms: a pair sharing two words is a coincidence, whatever its
@@ -31,7 +37,8 @@ pub(crate) struct SeedThresholds {
     pub(crate) terms: u16,
 }
 
-/// For each paper unit, the source unit it matches best, when the pair passes `thresholds`.
+/// For each paper unit, the source unit it matches best, when the pair passes `thresholds` (at
+/// least those of an extension seed).
 pub(crate) fn seeds(
     paper: &SentenceVectors,
     source: &SentenceVectors,
@@ -82,7 +89,7 @@ pub(crate) fn seeds(
             let cosine = if norms > 0.0 { dot[other] / norms } else { 0.0 };
             let dice =
                 2.0 * f32::from(shared[other]) / (paper_terms + source.terms(other).len() as f32);
-            let passes = cosine >= least_cosine
+            let passes = cosine >= thresholds.cosine_extension
                 && dice >= thresholds.dice
                 && shared[other] >= thresholds.terms;
             if passes && best.is_none_or(|b| cosine > b.cosine) {
@@ -91,6 +98,7 @@ pub(crate) fn seeds(
                     source: other,
                     cosine,
                     shared_weight: shared_weight[other],
+                    standalone: cosine >= least_cosine,
                 });
             }
         }
@@ -146,6 +154,7 @@ mod tests {
     const THRESHOLDS: SeedThresholds = SeedThresholds {
         cosine: 0.5,
         cosine_characters: 0.6,
+        cosine_extension: 0.5,
         dice: 0.4,
         terms: 3,
     };

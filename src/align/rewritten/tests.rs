@@ -158,3 +158,35 @@ fn an_exact_passage_grows_over_the_rewritten_sentences_next_to_it() {
     );
     assert!(!found[0].sentence_pairs.is_empty());
 }
+
+#[test]
+fn a_sentence_under_the_similarity_extends_an_exact_passage_but_is_no_evidence_alone() {
+    // "Later, engineers constructed levees..." matches its source sentence with a cosine of about
+    // 0.65: under a `sentenceSimilarity` of 70, within EXTENSION_SIMILARITY_MARGIN of it.
+    let pasted: Vec<&str> = SOURCE.split(". ").take(3).collect();
+    let moved = REWRITTEN.split(". ").nth(4).unwrap();
+    let paper_text = format!("{}. {moved}", pasted.join(". "));
+    let (paper, source) = (text(&paper_text), text(SOURCE));
+    let at = |similarity: usize| {
+        let options = AlignOptions {
+            sentence_similarity: similarity,
+            ..AlignOptions::default()
+        };
+        passages(&paper, &source, &options)
+    };
+    let extended = at(70);
+    assert_eq!(extended.len(), 1, "{extended:?}");
+    assert_eq!(extended[0].paper_end, paper.hashes.len(), "{extended:?}");
+    assert_eq!(extended[0].sentence_pairs.len(), 1, "{extended:?}");
+    // 10 points higher, the sentence is too far even for an extension.
+    let not_extended = at(80);
+    assert_eq!(not_extended.len(), 1, "{not_extended:?}");
+    assert!(not_extended[0].paper_end < paper.hashes.len() - 5);
+    // Five of the six rewritten sentences reach 0.80 but only two reach 0.90: no passage.
+    let options = AlignOptions {
+        sentence_similarity: 90,
+        ..AlignOptions::default()
+    };
+    let rewritten = text(REWRITTEN);
+    assert!(passages(&rewritten, &source, &options).is_empty());
+}
