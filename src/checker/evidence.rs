@@ -7,6 +7,7 @@
 
 use std::collections::HashSet;
 
+use crate::align::rewritten::may_make_passage;
 use crate::align::{align_exact, finish, sentence_seeds, AlignOptions, ExactAlignment, Passage};
 use crate::align::{SentenceSeed, Side};
 use crate::error::Error;
@@ -73,8 +74,7 @@ impl Checker {
             for seed in seeds.iter().filter(|s| s.standalone) {
                 aligned.sources_per_sentence[seed.paper] += 1;
             }
-            let standalone = seeds.iter().filter(|s| s.standalone).count();
-            if exact.passages.is_empty() && standalone < options.min_sentences {
+            if exact.passages.is_empty() && !may_make_passage(&seeds, options) {
                 continue;
             }
             let source = AlignedSource {

@@ -182,11 +182,27 @@ fn a_sentence_under_the_similarity_extends_an_exact_passage_but_is_no_evidence_a
     let not_extended = at(80);
     assert_eq!(not_extended.len(), 1, "{not_extended:?}");
     assert!(not_extended[0].paper_end < paper.hashes.len() - 5);
-    // Five of the six rewritten sentences reach 0.80 but only two reach 0.90: no passage.
+}
+
+#[test]
+fn sentences_under_the_similarity_are_evidence_in_the_source_order_only() {
+    // At 90, two of the six rewritten sentences pass on their own and three more reach the
+    // extension margin (0.80), one after the other in both texts: an ordered run.
     let options = AlignOptions {
         sentence_similarity: 90,
         ..AlignOptions::default()
     };
-    let rewritten = text(REWRITTEN);
-    assert!(passages(&rewritten, &source, &options).is_empty());
+    let source = text(SOURCE);
+    let found = passages(&text(REWRITTEN), &source, &options);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].evidence, Evidence::Rewritten);
+    // The same sentences in reverse order are two standalone seeds and three weak ones: nothing.
+    let mut reversed: Vec<&str> = REWRITTEN
+        .split(". ")
+        .map(|s| s.trim_end_matches('.'))
+        .collect();
+    reversed.reverse();
+    let reversed = text(&format!("{}.", reversed.join(". ")));
+    let found = passages(&reversed, &source, &options);
+    assert!(found.is_empty(), "{found:?}");
 }
