@@ -237,6 +237,8 @@ pub fn finish(
             let sentences = rewritten::Sentences {
                 paper: paper_sentences,
                 source: source_sentences,
+                paper_tokens: paper.hashes,
+                source_tokens: source.hashes,
             };
             let ExactAlignment { passages, segments } = exact;
             rewritten::with_sentences(&context, passages, &segments, sentences, seeds, options)

@@ -206,3 +206,34 @@ fn sentences_under_the_similarity_are_evidence_in_the_source_order_only() {
     let found = passages(&reversed, &source, &options);
     assert!(found.is_empty(), "{found:?}");
 }
+
+#[test]
+fn a_passage_covers_the_edges_of_its_sentences_when_they_are_the_same_text() {
+    // A verbatim copy whose first three words are no evidence (unusable: stock phrasing, say):
+    // the exact runs start at the fourth word, the sentence pair shows the first three are the
+    // copy's too.
+    let (paper, source) = (text(SOURCE), text(SOURCE));
+    let mut unusable = vec![false; paper.hashes.len()];
+    unusable[..3].fill(true);
+    let options = AlignOptions::default();
+    let found = align(side(&paper), side(&source), &unusable, &options);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].paper_start, found[0].source_start), (0, 0));
+    let exact_only = AlignOptions {
+        rewritten: false,
+        ..options
+    };
+    let found = align(side(&paper), side(&source), &unusable, &exact_only);
+    assert_eq!(found[0].paper_start, 3, "{found:?}");
+}
+
+#[test]
+fn a_copy_begun_inside_a_sentence_does_not_take_the_papers_words_before_it() {
+    // The paper's own "In our region" opens the sentence whose rest is copied: the exact passage
+    // starts at the copy, although the whole sentence matches the source's.
+    let copied = SOURCE.strip_prefix("The ").unwrap();
+    let paper = text(&format!("In our region the {copied}"));
+    let found = passages(&paper, &text(SOURCE), &AlignOptions::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].paper_start >= 3, "{found:?}");
+}
