@@ -74,9 +74,11 @@ crate::options! {
         pub rewritten: bool = true;
         /// Least similarity of two sentences (tf·idf cosine of their content words, in percent)
         /// for them to count as one rewritten from the other; a Chinese or Japanese sentence needs
-        /// 10 more.
+        /// 10 more. A pair up to 10 under it still extends an exact passage beside it, or counts
+        /// within a run of sentences that follow the source's order.
         pub sentence_similarity: usize = 55, in 1..=100;
-        /// Fewest matching sentences in a rewritten passage without an exact run.
+        /// Fewest matching sentences in a rewritten passage without an exact run (2 more, of
+        /// which 2 pass `sentenceSimilarity`, for a run in the source's order).
         pub min_sentences: usize = 3, in 1..=1_000;
     }
 }
