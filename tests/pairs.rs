@@ -227,3 +227,64 @@ fn a_pair_in_two_chinese_scripts_is_named_and_a_pair_in_one_is_not() {
         assert!(converted(a, b).iter().all(|&c| !c), "{a} {b}");
     }
 }
+
+/// `text` rewritten so that no run of three words is left: in each sentence every pair of
+/// neighbouring words swapped, and every seventh word of five letters or more replaced.
+fn swapped_pairs(text: &str) -> String {
+    let sentences = text.split(". ").map(|sentence| {
+        let mut words: Vec<&str> = sentence.split(' ').collect();
+        for at in (0..words.len().saturating_sub(1)).step_by(2) {
+            words.swap(at, at + 1);
+        }
+        let mut long = 0;
+        for word in &mut words {
+            if word.len() >= 5 {
+                long += 1;
+                if long % 7 == 0 {
+                    *word = "otherwise";
+                }
+            }
+        }
+        words.join(" ")
+    });
+    sentences.collect::<Vec<_>>().join(". ")
+}
+
+#[test]
+fn a_classmate_rewritten_sentence_by_sentence_is_found_by_its_sentences() {
+    let docs = documents(30);
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for (i, doc) in docs.iter().enumerate() {
+        let text = match i {
+            1 => swapped_pairs(&words(&docs[0], 0, 400)),
+            _ => words(doc, 0, 400),
+        };
+        checker
+            .add_reference(Reference::new(format!("doc{i:02}"), text))
+            .unwrap();
+    }
+    let found = checker.pairs(&PairsOptions::default()).unwrap();
+    let pair = found
+        .iter()
+        .find(|p| (p.a.as_str(), p.b.as_str()) == ("doc00", "doc01"));
+    let pair = pair.unwrap_or_else(|| panic!("not found among {:?}", ids(&found)));
+    let passages = &pair.report.passages;
+    assert!(!passages.is_empty());
+    assert!(passages
+        .iter()
+        .all(|p| p.evidence == plagscope::align::Evidence::Rewritten));
+    assert!(
+        passages
+            .iter()
+            .map(|p| p.sentence_pairs.len())
+            .sum::<usize>()
+            >= 5
+    );
+    assert!(pair.similarity > 0.5, "{}", pair.similarity);
+    // No other pair: the rest are unrelated documents.
+    assert_eq!(found.len(), 1, "{:?}", ids(&found));
+    // Exact runs alone find nothing.
+    let mut exact_only = PairsOptions::default();
+    exact_only.align.rewritten = false;
+    assert!(checker.pairs(&exact_only).unwrap().is_empty());
+}

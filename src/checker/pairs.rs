@@ -1,12 +1,14 @@
 //! All pairs: the candidate pairs ([`Checker::pair_candidates`]: rare shared fingerprints, MinHash
-//! LSH, the SimHash index) compared once each. What depends on one reference alone (its analysis,
-//! common phrasing, the text other references share, its SimHash) is computed once per reference,
-//! not once per pair.
+//! LSH, the SimHash index) compared once each, by both kinds of evidence, as a check compares a
+//! paper with a source. What depends on one reference alone (its analysis, common phrasing, the
+//! text other references share, its SimHash, its sentence vectors) is computed once per
+//! reference, not once per pair.
 
 use std::collections::HashSet;
 
-use crate::align::{align, SeedTable, Side};
+use crate::align::{align_exact, finish, sentence_seeds, SeedTable, Side};
 use crate::error::Error;
+use crate::sketch::sentence_terms::SentenceVectors;
 use crate::text::chinese_script::ScriptCount;
 
 use super::pair_candidates::count_simhash;
@@ -16,6 +18,7 @@ use super::options::PairsOptions;
 use super::report::PairReport;
 use super::retrieval::{common_phrasing, shared_by_references};
 use super::scoring::{Comparison, SeedProfile, SourceSide};
+use super::sentences::TermWeights;
 use super::{Checker, Prepared};
 
 /// One reference as all pairs compares it, prepared once for all its pairs.
@@ -29,6 +32,13 @@ struct PairSide {
     seeds: SeedProfile,
     /// Its exact-run seeds, for the pairs where it is the source side (`b`).
     seed_table: SeedTable,
+    /// Its sentence vectors (common phrasing holds no term), when rewritten copies are looked
+    /// for: a student who paraphrased a classmate is found as a paper that paraphrased a source.
+    sentences: Option<SentenceVectors>,
+    /// Its sentence fingerprints, sorted: a pair without an exact passage is compared sentence by
+    /// sentence only when they share one, as a check takes a reference that shares no shingle as a
+    /// candidate only then.
+    sentence_fingerprints: Vec<u64>,
     /// Whether its text holds characters only one Chinese script uses: without them on both
     /// sides no passage is marked as converted, and the texts need not be decompressed again.
     script_marks: bool,
@@ -36,6 +46,12 @@ struct PairSide {
 
 /// The references prepared so far, by index.
 type Sides = Vec<Option<PairSide>>;
+
+/// What comparing pairs builds up: the prepared references and the idf of the words seen.
+struct Pairs<'s, 'w> {
+    sides: &'s mut Sides,
+    term_weights: &'s mut TermWeights<'w>,
+}
 
 impl Checker {
     /// Compares the candidate pairs of (non-base) references ([`Checker::pair_candidates`]);
@@ -53,6 +69,7 @@ impl Checker {
     ) -> Result<Vec<PairReport>, Error> {
         options.validate()?;
         let mut sides: Sides = (0..self.entries.len()).map(|_| None).collect();
+        let mut term_weights = TermWeights::new(&self.idf);
         let total = self.comparable(options.align.min_words).count();
         let mut done = 0;
         report(progress, Stage::Reading, 0, total)?;
@@ -61,13 +78,18 @@ impl Checker {
             let prepared = self.prepare(&text)?;
             let simhash = count_simhash(&prepared);
             if paired {
-                sides[document] = Some(self.pair_side(prepared, &text, options)?);
+                let side = self.pair_side(prepared, &text, options, &mut term_weights)?;
+                sides[document] = Some(side);
             }
             done += 1;
             report(progress, Stage::Reading, done, total)?;
             Ok(simhash)
         })?;
-        self.compare_pairs(&candidates.pairs, &mut sides, options, progress)
+        let mut pairs = Pairs {
+            sides: &mut sides,
+            term_weights: &mut term_weights,
+        };
+        self.compare_pairs(&candidates.pairs, &mut pairs, options, progress)
     }
 
     /// Compares the given pairs of references (by id), each once, as [`Checker::pairs`] compares
@@ -96,14 +118,21 @@ impl Checker {
             }
         }
         let mut sides: Sides = (0..self.entries.len()).map(|_| None).collect();
-        self.compare_pairs(&indices, &mut sides, options, &mut |_| Ok(()))
+        let mut pairs = Pairs {
+            sides: &mut sides,
+            term_weights: &mut TermWeights::new(&self.idf),
+        };
+        self.compare_pairs(&indices, &mut pairs, options, &mut |_| Ok(()))
     }
 
     /// The reports of `pairs` that reach the threshold, most similar first.
     fn compare_pairs(
         &self,
         pairs: &[(u32, u32)],
-        sides: &mut Sides,
+        Pairs {
+            sides,
+            term_weights,
+        }: &mut Pairs<'_, '_>,
         options: &PairsOptions,
         progress: OnProgress<'_>,
     ) -> Result<Vec<PairReport>, Error> {
@@ -115,7 +144,8 @@ impl Checker {
                 if sides[document].is_none() {
                     let text = self.entries[document].reference.text()?;
                     let prepared = self.prepare(&text)?;
-                    sides[document] = Some(self.pair_side(prepared, &text, options)?);
+                    let side = self.pair_side(prepared, &text, options, term_weights)?;
+                    sides[document] = Some(side);
                 }
             }
             let (Some(side_a), Some(side_b)) = (&sides[a], &sides[b]) else {
@@ -141,6 +171,7 @@ impl Checker {
         mut prepared: Prepared,
         text: &str,
         options: &PairsOptions,
+        term_weights: &mut TermWeights<'_>,
     ) -> Result<PairSide, Error> {
         self.count_holders(&mut prepared);
         let common = common_phrasing(&prepared, &self.options, options.align.max_doc_frequency);
@@ -150,7 +181,13 @@ impl Checker {
         // token it never reads.
         prepared.shingle_hashes = Vec::new();
         prepared.held_by = Vec::new();
+        let rewritten = options.align.rewritten;
+        let sentences = rewritten.then(|| term_weights.vectors(&prepared, &common));
+        let sentence_fingerprints =
+            (sentences.as_ref()).map_or_else(Vec::new, SentenceVectors::fingerprints);
         Ok(PairSide {
+            sentences,
+            sentence_fingerprints,
             common,
             shared,
             seeds: self.seed_profile(&prepared)?,
@@ -175,12 +212,19 @@ impl Checker {
             seeds: Some(&side_b.seed_table),
             ..pb.side()
         };
-        let passages = align(
-            pa.paper_side(&side_a.shared),
-            source,
-            &side_a.common,
-            &options.align,
-        );
+        let source = source.with_sentences(side_b.sentences.as_ref());
+        let paper = (pa.paper_side(&side_a.shared)).with_sentences(side_a.sentences.as_ref());
+        let exact = align_exact(paper, source, &side_a.common, &options.align);
+        let seeds = match (&side_a.sentences, &side_b.sentences) {
+            (Some(a_sentences), Some(b_sentences))
+                if !exact.passages.is_empty()
+                    || share_any(&side_a.sentence_fingerprints, &side_b.sentence_fingerprints) =>
+            {
+                sentence_seeds(a_sentences, b_sentences, &options.align)
+            }
+            _ => Vec::new(),
+        };
+        let passages = finish(paper, source, exact, &seeds, &options.align);
         if passages.is_empty() {
             return Ok(None);
         }
@@ -217,4 +261,17 @@ impl Checker {
             report,
         }))
     }
+}
+
+/// Whether two sorted lists hold a common item.
+fn share_any(a: &[u64], b: &[u64]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => return true,
+        }
+    }
+    false
 }

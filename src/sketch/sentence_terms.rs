@@ -197,34 +197,65 @@ pub fn unit_terms(
 /// would meet sentences of unrelated texts.
 pub const MIN_FINGERPRINT_TERMS: usize = 4;
 
-/// Each sentence's two fingerprints, with the unit they belong to: its two least terms under a
-/// hash permutation, hashed together (a bottom-2 MinHash sketch), for two permutations. Two sentences that share most of
-/// their content terms share it with a probability near the square of their terms' Jaccard
-/// similarity, so a rewritten run of a few sentences shares one with its source almost surely,
-/// where it may share no exact run of five words, and two unrelated sentences almost never do.
-/// Units with fewer than [`MIN_FINGERPRINT_TERMS`] terms have none.
+/// Each sentence's two fingerprints, with the unit they belong to: its three least terms under a
+/// hash permutation, hashed together (a bottom-3 MinHash sketch), for two permutations. Two
+/// sentences that share most of their content terms share one with a probability near the cube of
+/// their terms' Jaccard similarity, so a rewritten run of a few sentences shares one with its
+/// source almost surely, where it may share no exact run of five words, and two unrelated
+/// sentences almost never do. Units with fewer than [`MIN_FINGERPRINT_TERMS`] terms have none.
 pub fn sentence_fingerprints(
     analysis: &Analysis,
     token_hashes: &[u64],
     units: &[Range<usize>],
 ) -> Vec<(u64, usize)> {
     let mut fingerprints = Vec::new();
-    let mut terms: Vec<u64> = Vec::new();
+    let (mut terms, mut scratch): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
     for (u, unit) in units.iter().enumerate() {
+        terms.clear();
+        unit_terms(analysis, token_hashes, unit.clone(), &mut |_, _, hash| {
+            terms.push(hash)
+        });
         for &tag in &SENTENCE_TAGS {
-            terms.clear();
-            unit_terms(analysis, token_hashes, unit.clone(), &mut |_, _, hash| {
-                terms.push((hash ^ tag).wrapping_mul(PAIR_MULTIPLIER));
-            });
-            terms.sort_unstable();
-            terms.dedup();
-            if terms.len() >= MIN_FINGERPRINT_TERMS {
-                let fingerprint = terms[0].rotate_left(29) ^ terms[1].rotate_left(13) ^ terms[2];
-                fingerprints.push((fingerprint.wrapping_mul(PAIR_MULTIPLIER) ^ tag, u));
-            }
+            let sketch = sketch_of(&terms, tag, &mut scratch);
+            fingerprints.extend(sketch.map(|fingerprint| (fingerprint, u)));
         }
     }
     fingerprints
+}
+
+/// The fingerprint of one sentence's terms under the permutation `tag` names, if it has
+/// [`MIN_FINGERPRINT_TERMS`] distinct terms.
+fn sketch_of(terms: &[u64], tag: u64, scratch: &mut Vec<u64>) -> Option<u64> {
+    scratch.clear();
+    scratch.extend(
+        terms
+            .iter()
+            .map(|&hash| (hash ^ tag).wrapping_mul(PAIR_MULTIPLIER)),
+    );
+    scratch.sort_unstable();
+    scratch.dedup();
+    (scratch.len() >= MIN_FINGERPRINT_TERMS).then(|| {
+        let fingerprint = scratch[0].rotate_left(29) ^ scratch[1].rotate_left(13) ^ scratch[2];
+        fingerprint.wrapping_mul(PAIR_MULTIPLIER) ^ tag
+    })
+}
+
+impl SentenceVectors {
+    /// The fingerprints of every unit ([`sentence_fingerprints`]) from the terms these vectors
+    /// hold (so without the terms of tokens that did not count), sorted.
+    pub fn fingerprints(&self) -> Vec<u64> {
+        let (mut terms, mut scratch): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
+        let mut fingerprints = Vec::new();
+        for u in 0..self.len() {
+            terms.clear();
+            terms.extend(self.terms(u).iter().map(|t| t.hash));
+            for &tag in &SENTENCE_TAGS {
+                fingerprints.extend(sketch_of(&terms, tag, &mut scratch));
+            }
+        }
+        fingerprints.sort_unstable();
+        fingerprints
+    }
 }
 
 /// Kept apart from a word's hash, so the number 2017 and a word never share a term.
