@@ -66,9 +66,16 @@ export function pairsHeading(passage, { labelled = false } = {}) {
 /** How similar the two sentences of a pair are, e.g. "82% similar" (tf·idf cosine of their content words). */
 export const pairSimilarity = (pair) => `${Math.round(clamp01(pair?.similarity) * 100)}% similar`;
 
-/** What the sentence pairs of a passage show, said once above them. */
-export const PAIRS_EXPLAINED =
-  'Each sentence of the paper beside the source sentence it was rewritten from; the words whose content they share are marked.';
+/**
+ * What the sentence pairs of a passage show, said once above them: a paper's sentences beside the
+ * source sentences they were rewritten from, or, for two documents of a batch (`titles`), whose
+ * copy is whose being unknown, each sentence of the first beside the one of the second it matches.
+ */
+export function pairsExplained(titles) {
+  const marked = 'the words whose content they share are marked.';
+  if (!titles) return `Each sentence of the paper beside the source sentence it was rewritten from; ${marked}`;
+  return `Each sentence of “${titles[0]}” beside the sentence of “${titles[1]}” it matches; ${marked}`;
+}
 
 /** How a rewritten passage is marked in the paper, for a legend. */
 export const REWRITTEN_MARKED =

@@ -3,7 +3,7 @@
 // with the exact shared runs marked and the rest underlined, and its sentence pairs: each paper
 // sentence beside the source sentence it was rewritten from, the words whose content they share
 // marked, and their similarity. Pure functions of their input, every piece of user text escaped.
-import { PAIRS_EXPLAINED, capitalized, evidencePhrases, isRewritten, markedPieces, pairSimilarity, pairsHeading, sentenceEnd, sentencePairsOf } from '../js/evidence.js';
+import { capitalized, evidencePhrases, isRewritten, markedPieces, pairSimilarity, pairsExplained, pairsHeading, sentenceEnd, sentencePairsOf } from '../js/evidence.js';
 import { unitName } from '../js/units.js';
 
 /** Characters of context shown around each side of a passage. */
@@ -53,7 +53,7 @@ export function sentencePairsHtml(passage, text, sourceText, id) {
 <div><p class="kicker">In the source</p>${source(pair)}</div>
 <p class="sim">${esc(pairSimilarity(pair))}</p></li>`);
   return `<h4 class="pairs-h" id="${id}-pairs">${esc(pairsHeading(passage, { labelled: true }))}</h4>
-<p class="key">${esc(PAIRS_EXPLAINED)}</p>
+<p class="key">${esc(pairsExplained())}</p>
 <ol class="pairs" aria-labelledby="${id}-pairs">${items.join('\n')}</ol>`;
 }
 

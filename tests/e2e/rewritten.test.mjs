@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { REWRITTEN, REWRITTEN_ID, REWRITTEN_PAPER } from '../paraphrase.mjs';
-import { SIZES, act, axeViolations, comparePanes, errorText, press, rendered, screenshot, squash, tabTo, useApp } from './harness.mjs';
+import { SIZES, act, addPastedReference, axeViolations, brown, comparePanes, errorText, press, rendered, screenshot, squash, tabTo, useApp, words } from './harness.mjs';
 
 const { openApp } = useApp();
 
@@ -110,3 +110,31 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     assert.deepEqual(await axeViolations(page), []);
   });
 }
+
+test('comparing the references finds a classmate who rewrote another essay, with its sentence pairs', async (t) => {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    const page = await openApp(t, { viewport });
+    await addPastedReference(page, 'Essay by Ann', reference());
+    await addPastedReference(page, 'Essay by Bob', REWRITTEN_PAPER);
+    await addPastedReference(page, 'Essay by Cy', words(brown('cb05'), 0, 250));
+    await act(page, '#pairs');
+    assert.equal(await errorText(page), '');
+    const rows = page.locator('.report table.pairs tbody tr');
+    assert.equal(await rows.count(), 1, 'one pair: Ann and Bob');
+    assert.deepEqual((await rows.first().locator('td').allTextContents()).slice(0, 2).sort(), ['Essay by Ann', 'Essay by Bob']);
+    await rows.first().getByRole('button').click();
+    await comparePanes(page);
+    const section = page.locator('.compare .sentence-pairs');
+    assert.match(squash(await section.locator('h3').textContent()), /^Rewritten: \d+ of \d+ sentences match$/);
+    const pairs = await section.locator('.pair-list li').count();
+    assert.ok(pairs >= 6, `${pairs} sentence pairs`);
+    // Whose copy is whose a batch does not know: the sides are named by the essays' titles.
+    assert.match(squash(await section.locator('p.muted').textContent()), /^Each sentence of “Essay by (Ann|Bob)” beside the sentence of “Essay by (Ann|Bob)” it matches;/);
+    assert.deepEqual([...new Set(await section.locator('.pair-label').allTextContents())].sort(), ['In Essay by Ann', 'In Essay by Bob']);
+    await page.locator('.compare').evaluate((compare) => compare.scrollIntoView({ block: 'start' }));
+    await screenshot(page, `rewritten-pairs-${size}`, { fullPage: false });
+    const [width, window] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    assert.ok(width <= window + 1, `the page is ${width} px wide in a ${window} px window`);
+    assert.deepEqual(await axeViolations(page), []);
+  }
+});

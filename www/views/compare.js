@@ -66,15 +66,15 @@ function Pane({ title, text, pieces, colour, passage, onMark, label }) {
 
 /**
  * Two texts side by side with what `passages` share highlighted; `passage` is the one to show,
- * `onPassage(index)` is called when a highlight is clicked; `sides` names the two sides of its
- * sentence pairs (by default the paper and the source).
+ * `onPassage(index)` is called when a highlight is clicked; `titles`, for two documents of a
+ * batch, name the sides of its sentence pairs (by default the paper and the source).
  */
-export function Compare({ left, right, passages, colourIndex = 0, passage = 0, onPassage, onClose, closeLabel = 'Close', sides }) {
+export function Compare({ left, right, passages, colourIndex = 0, passage = 0, onPassage, onClose, closeLabel = 'Close', titles }) {
   const leftPieces = useMemo(() => runs(passages, 'paper'), [passages]);
   const rightPieces = useMemo(() => runs(passages, 'source'), [passages]);
   const colour = sourceColour(colourIndex);
   const chosen = passages[passage];
-  const pairs = html`<${SentencePairs} passage=${chosen} paper=${left.text} source=${right.text} colour=${colour} sides=${sides} />`;
+  const pairs = html`<${SentencePairs} passage=${chosen} paper=${left.text} source=${right.text} colour=${colour} titles=${titles} />`;
   return html`<section class="compare" aria-label="Side by side">
     <div class="row compare-head">
       <h2>Side by side</h2>

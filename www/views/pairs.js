@@ -65,7 +65,7 @@ export function PairsView({ heading, summary, pairs, titles, load }) {
       <${PairTable} pairs=${shown} titles=${titles} selected=${open} onOpen=${openPair} />`}
     ${texts && open !== null &&
     html`<${Compare} left=${texts[0]} right=${texts[1]} passages=${pairs[open].report.passages} passage=${passage}
-      onPassage=${setPassage} onClose=${() => setOpen(null)} sides=${[`In ${texts[0].title}`, `In ${texts[1].title}`]} />`}
+      onPassage=${setPassage} onClose=${() => setOpen(null)} titles=${[texts[0].title, texts[1].title]} />`}
   </section>`;
 }
 

@@ -4,7 +4,7 @@
 // few exact runs to highlight; an exact passage lists the sentences it grew over. The texts are
 // Preact text children, never parsed as HTML.
 import { html } from '../../pkg/vendor/ui.js';
-import { PAIRS_EXPLAINED, markedPieces, pairSimilarity, pairsHeading, sentenceEnd, sentencePairsOf } from '../../js/evidence.js';
+import { markedPieces, pairsExplained, pairSimilarity, pairsHeading, sentenceEnd, sentencePairsOf } from '../../js/evidence.js';
 
 /** The id of the sentence pairs' section, which the match list's "Go to the sentence pairs" focuses. */
 export const PAIRS_ID = 'sentence-pairs';
@@ -17,16 +17,17 @@ function Sentence({ text, start, end, words, colour }) {
 }
 
 /**
- * The pairs of `passage` between the texts `paper` and `source` (strings), marked in `colour`,
- * each side named by `sides` (two documents of a pair are named by their titles); nothing for a
- * passage without pairs.
+ * The pairs of `passage` between the texts `paper` and `source` (strings), marked in `colour`;
+ * the sides are the paper and the source, or two documents of a batch named by their `titles`.
+ * Nothing for a passage without pairs.
  */
-export function SentencePairs({ passage, paper, source, colour, sides = ['In the paper', 'In the source'] }) {
+export function SentencePairs({ passage, paper, source, colour, titles }) {
   const pairs = sentencePairsOf(passage);
   if (!pairs.length) return null;
+  const sides = titles ? titles.map((title) => `In ${title}`) : ['In the paper', 'In the source'];
   return html`<section class="sentence-pairs" id=${PAIRS_ID} tabindex="-1" aria-labelledby="sentence-pairs-heading">
     <h3 id="sentence-pairs-heading">${pairsHeading(passage)}</h3>
-    <p class="muted small">${PAIRS_EXPLAINED}</p>
+    <p class="muted small">${pairsExplained(titles)}</p>
     <ol class="pair-list">
       ${pairs.map((pair) => html`<li key=${`${pair.start}:${pair.sourceStart}`}>
         <div class="pair-side">
