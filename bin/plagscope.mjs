@@ -6,7 +6,7 @@ import { basename, extname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ACCEPTED_EXTENSIONS, ACCEPTED_TYPES } from '../js/formats.js';
 import { readPath } from '../js/read-node.js';
-import { evidenceLine } from '../js/evidence.js';
+import { evidenceLine, isRewritten } from '../js/evidence.js';
 import { evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
 import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
@@ -197,7 +197,10 @@ async function main(argv) {
       if (values.json) return console.log(JSON.stringify(pairs, null, 2));
       console.log(`${checker.size} documents, ${pairs.length} pair${pairs.length === 1 ? '' : 's'} at or above ${percent(options.pairs.minSimilarity ?? defaults().pairs.minSimilarity)}`);
       for (const pair of pairs) {
-        console.log(`  ${percent(pair.similarity).padStart(6)}  ${pair.a}  <->  ${pair.b}  (${pair.report.passages.length} passage(s); ${percent(pair.report.similarity)} of the first, ${percent(pair.report.sourceCoverage)} of the second)`);
+        const { passages } = pair.report;
+        const rewritten = passages.filter(isRewritten).length;
+        const found = `${passages.length} passage${passages.length === 1 ? '' : 's'}${rewritten ? `, ${rewritten} rewritten` : ''}`;
+        console.log(`  ${percent(pair.similarity).padStart(6)}  ${pair.a}  <->  ${pair.b}  (${found}; ${percent(pair.report.similarity)} of the first, ${percent(pair.report.sourceCoverage)} of the second)`);
       }
       return;
     }

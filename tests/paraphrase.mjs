@@ -4,9 +4,9 @@
 // said again with synonyms and in another word order, keeping their rare content words (Viking,
 // TRYGGVASON, Denmark, cession, referendum...), which the engine's sentence matching finds, with a
 // sentence of the paper's own among them. They share one run of 6 words with the reference ("more
-// than four centuries. In 1814", across two sentences) and no other: the engine looks for rewritten
-// sentences only in references that share a fingerprint with the paper, and a paraphrase sharing
-// no 5 consecutive words with its source is not found at all (checked with the built package).
+// than four centuries. In 1814", across two sentences) and no other; the engine finds the reference
+// through its sentence fingerprints even without that run (with "over four hundred years" in its
+// place, checked with the built package, the passage is still reported as rewritten).
 
 /** The id of the demo reference that is rewritten. */
 export const REWRITTEN_ID = 'factbook-no';

@@ -41,10 +41,14 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('the fixture: a paraphrase sharing one short run with its source, which the engine reports as rewritten', () => {
   // The only 5 consecutive words the rewritten sentences share with the Norway profile: one run
-  // across two sentences, which makes the profile a candidate (the engine looks for rewritten
-  // sentences only in references sharing a fingerprint with the paper).
+  // across two sentences. The profile is a candidate without it too, through the fingerprints of
+  // its sentences.
   const shared = sharedNgrams(REWRITTEN.join(' '), norway.text, 5);
   assert.deepEqual(shared.a.map(({ start, end }) => REWRITTEN.join(' ').slice(start, end)), ['more than four centuries. In 1814']);
+  const withoutRun = REWRITTEN_PAPER.replace('more than four centuries', 'over four hundred years');
+  assert.equal(sharedNgrams(withoutRun, norway.text, 5).a.length, 0);
+  const found = check(withoutRun).sources.find((s) => s.id === REWRITTEN_ID);
+  assert.deepEqual(found?.passages.map((p) => p.evidence), ['rewritten']);
   const report = check(PAPER);
   const source = report.sources.find((s) => s.id === REWRITTEN_ID);
   assert.equal(source.passages.length, 1);
@@ -75,6 +79,18 @@ test('CLI: the rewritten passage says "rewritten: 7 of 8 sentences match", the e
   for (const line of evidence.filter((l) => !/rewritten/.test(l))) {
     assert.match(line, /^\s+\d+ of \d+ words in exact shared runs \([\d.]+%\), longest exact run: \d+ words$/);
   }
+});
+
+test('CLI pairs: a classmate who rewrote another essay is a pair whose passage is rewritten', () => {
+  const batch = join(dir, 'batch');
+  mkdirSync(batch);
+  writeFileSync(join(batch, 'ann.txt'), norway.text);
+  writeFileSync(join(batch, 'bob.txt'), REWRITTEN_PAPER);
+  const result = spawnSync(process.execPath, [cli, 'pairs', 'batch'], { encoding: 'utf8', cwd: dir });
+  assert.equal(result.status, 0, result.stderr);
+  const lines = result.stdout.trim().split('\n');
+  assert.match(lines[0], /^2 documents, 1 pair at or above/);
+  assert.match(lines[1], /^\s+[\d.]+%\s+ann\.txt\s+<->\s+bob\.txt\s+\(1 passage, 1 rewritten; /);
 });
 
 /** The article comparing passage `index` (0-based) of source number `n`. */
