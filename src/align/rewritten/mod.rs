@@ -16,7 +16,7 @@
 //!    up to [`EXTENSION_SIMILARITY_MARGIN`] under `sentenceSimilarity` (an exact passage covering
 //!    the unchanged half of a heavily edited paragraph grows over the rewritten half). A group
 //!    without one is a rewritten passage only when it is made of at least `minSentences` seeds
-//!    that pass `sentenceSimilarity` on their own, or of an ordered run ([`is_ordered_run`]:
+//!    that pass `sentenceSimilarity` on their own, or of an ordered run (`is_ordered_run`:
 //!    sentences that follow each other in both texts, most of them under the similarity by a
 //!    little); when it covers its span densely in both texts ([`MIN_SEED_SHARE`]), both spans are
 //!    about as long ([`MAX_LENGTH_RATIO`]), the two spans' vectors as wholes are similar
@@ -26,15 +26,19 @@
 //!    `editedWords`.
 
 mod clusters;
+mod extend;
+mod passage;
 mod seeds;
 
 use std::ops::Range;
 
-use crate::sketch::sentence_terms::{SentenceVectors, WeightedTerm};
-use crate::text::WORD;
+use crate::sketch::sentence_terms::SentenceVectors;
 
 use super::{AlignOptions, Context, Passage, Segment};
 use clusters::{clusters, Item};
+use extend::extend_exact;
+pub use passage::may_make_passage;
+use passage::{is_ordered_run, rewritten_passage};
 pub use seeds::Seed as SentenceSeed;
 use seeds::{seeds, Seed, SeedThresholds};
 
@@ -131,32 +135,6 @@ pub fn sentence_seeds(
     seeds(paper, source, thresholds)
 }
 
-/// Whether `seeds` may make a rewritten passage without an exact one: `minSentences` standalone
-/// seeds, or an ordered run's worth ([`is_ordered_run`] aside from the order).
-pub fn may_make_passage(seeds: &[Seed], options: &AlignOptions) -> bool {
-    let standalone = seeds.iter().filter(|s| s.standalone).count();
-    standalone >= options.min_sentences
-        || (standalone >= ORDERED_RUN_STANDALONE
-            && seeds.len() >= options.min_sentences + ORDERED_RUN_EXTRA_SENTENCES)
-}
-
-/// Whether a group of seeds is an ordered run: `minSentences` + [`ORDERED_RUN_EXTRA_SENTENCES`]
-/// seeds, [`ORDERED_RUN_STANDALONE`] of them standalone, that follow each other in both texts in
-/// the same order, at most [`ORDERED_RUN_STEP`] sentences apart.
-fn is_ordered_run(seeds: &[&Seed], options: &AlignOptions) -> bool {
-    let mut seeds = seeds.to_vec();
-    crate::sort::sort_by_key(&mut seeds, |s| s.paper);
-    let standalone = seeds.iter().filter(|s| s.standalone).count();
-    let follows = |a: &Seed, b: &Seed| {
-        a.source < b.source
-            && b.source - a.source <= ORDERED_RUN_STEP
-            && b.paper - a.paper <= ORDERED_RUN_STEP
-    };
-    standalone >= ORDERED_RUN_STANDALONE
-        && seeds.len() >= options.min_sentences + ORDERED_RUN_EXTRA_SENTENCES
-        && seeds.windows(2).all(|w| follows(w[0], w[1]))
-}
-
 /// Both texts' sentence vectors and token hashes.
 #[derive(Debug, Clone, Copy)]
 pub struct Sentences<'a> {
@@ -244,217 +222,13 @@ pub(super) fn with_sentences(
     exact
 }
 
-/// Extends each exact passage of a group over the seeds nearest to it in the paper. A seed whose
-/// two sentences the passage reaches into, in both texts, makes it cover both whole when what it
-/// leaves out of them is the same text ([`same_remainders`]): the exact runs stop a few words
-/// short of a copied sentence's edges (a changed word, a stock phrase that is no evidence). A seed
-/// whose sentence overlaps a passage elsewhere in the source adds nothing: the paper may repeat
-/// that sentence near a copy.
-fn extend_exact(exact: &mut [Passage], anchors: &[usize], seeds: &[&Seed], sentences: Sentences) {
-    for seed in seeds {
-        let paper = &sentences.paper.units[seed.paper];
-        let source = &sentences.source.units[seed.source];
-        let overlaps = |p: &Passage| paper.start < p.paper_end && p.paper_start < paper.end;
-        if let Some(&inside) = anchors.iter().find(|&&a| overlaps(&exact[a])) {
-            let passage = &mut exact[inside];
-            let same_place = source.start < passage.source_end && passage.source_start < source.end;
-            if same_place && same_remainders(passage, paper, source, sentences) {
-                grow(passage, paper, source);
-            }
-            continue;
-        }
-        let distance = |p: &Passage| {
-            paper.start.saturating_sub(p.paper_end) + p.paper_start.saturating_sub(paper.end)
-        };
-        let Some(&nearest) = anchors.iter().min_by_key(|&&a| distance(&exact[a])) else {
-            continue;
-        };
-        if grow(&mut exact[nearest], paper, source) {
-            exact[nearest].sentence_pairs.push(pair(seed, sentences));
-        }
-    }
-    for passage in exact.iter_mut() {
-        crate::sort::sort_by_key(&mut passage.sentence_pairs, |p| p.paper.start);
-    }
-}
-
-/// Whether the parts of a paper sentence and a source sentence that `passage` leaves out, before
-/// it and after it, are the same text in both (at least half of the longer one's tokens in the
-/// other): the edges of one copied sentence, not the paper's own words around a copy that began or
-/// ended inside a sentence.
-fn same_remainders(
-    passage: &Passage,
-    paper: &Range<usize>,
-    source: &Range<usize>,
-    sentences: Sentences,
-) -> bool {
-    let before = (
-        paper.start..passage.paper_start.max(paper.start),
-        source.start..passage.source_start.max(source.start),
-    );
-    let after = (
-        passage.paper_end.min(paper.end)..paper.end,
-        passage.source_end.min(source.end)..source.end,
-    );
-    [before, after].into_iter().all(|(p, s)| {
-        let mut a = sentences.paper_tokens[p].to_vec();
-        let mut b = sentences.source_tokens[s].to_vec();
-        let longer = a.len().max(b.len());
-        a.sort_unstable();
-        b.sort_unstable();
-        2 * common_count(&a, &b) >= longer
-    })
-}
-
-/// How many items two sorted lists have in common, with repeats.
-fn common_count(a: &[u64], b: &[u64]) -> usize {
-    let (mut i, mut j, mut common) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => (i, j, common) = (i + 1, j + 1, common + 1),
-        }
-    }
-    common
-}
-
-/// Widens `passage` to cover the `paper` and `source` token ranges, unless one side would then be
-/// more than [`MAX_LENGTH_RATIO`] times the other; whether it did.
-fn grow(passage: &mut Passage, paper: &Range<usize>, source: &Range<usize>) -> bool {
-    let (paper_start, paper_end) = (
-        passage.paper_start.min(paper.start),
-        passage.paper_end.max(paper.end),
-    );
-    let (source_start, source_end) = (
-        passage.source_start.min(source.start),
-        passage.source_end.max(source.end),
-    );
-    let (a, b) = (
-        (paper_end - paper_start) as f32,
-        (source_end - source_start) as f32,
-    );
-    if a.max(b) > MAX_LENGTH_RATIO * a.min(b) {
-        return false;
-    }
-    (passage.paper_start, passage.paper_end) = (paper_start, paper_end);
-    (passage.source_start, passage.source_end) = (source_start, source_end);
-    true
-}
-
+/// The report's record of `seed`'s two sentences.
 fn pair(seed: &Seed, sentences: Sentences) -> SentencePair {
     SentencePair {
         paper: sentences.paper.units[seed.paper].clone(),
         source: sentences.source.units[seed.source].clone(),
         similarity: (seed.cosine.min(1.0) * 1000.0).round() as u16,
     }
-}
-
-/// The rewritten passage a group of seeds (without an exact passage) makes, if it is evidence.
-fn rewritten_passage(
-    context: &Context,
-    seeds: &[&Seed],
-    segments: &[Segment],
-    sentences: Sentences,
-    options: &AlignOptions,
-) -> Option<Passage> {
-    let paper_units = span(seeds.iter().map(|s| s.paper));
-    let source_units = span(seeds.iter().map(|s| s.source));
-    let distinct = |units: &mut Vec<usize>| {
-        units.sort_unstable();
-        units.dedup();
-        units.len() as f32
-    };
-    let paper_seeded = distinct(&mut seeds.iter().map(|s| s.paper).collect());
-    let source_seeded = distinct(&mut seeds.iter().map(|s| s.source).collect());
-    let (p, s) = (paper_units.len() as f32, source_units.len() as f32);
-    let shared: f32 = seeds.iter().map(|s| s.shared_weight).sum();
-    let evidence = paper_seeded >= options.min_sentences as f32
-        && paper_seeded >= MIN_SEED_SHARE * p
-        && source_seeded >= MIN_SEED_SHARE * s
-        && p.max(s) <= MAX_LENGTH_RATIO * p.min(s)
-        && shared >= MIN_SHARED_WEIGHT
-        && span_cosine(
-            sentences.paper,
-            &paper_units,
-            sentences.source,
-            &source_units,
-        ) >= MIN_PASSAGE_COSINE;
-    if !evidence {
-        return None;
-    }
-    let paper = sentences.paper.units[paper_units.start].start
-        ..sentences.paper.units[paper_units.end - 1].end;
-    let source = sentences.source.units[source_units.start].start
-        ..sentences.source.units[source_units.end - 1].end;
-    let inside: Vec<Segment> = (segments.iter())
-        .filter(|g| paper.start <= g.paper && g.paper + g.len <= paper.end)
-        .filter(|g| source.start <= g.source && g.source + g.len <= source.end)
-        .copied()
-        .collect();
-    // Like an edited passage without a long exact run, a rewritten one spans `editedWords` (and
-    // at least `minWords`): three short clauses that happen to agree are not a copy.
-    let least = options.edited_words.max(options.min_words);
-    let least = u32::try_from(least).unwrap_or(u32::MAX / WORD) * WORD;
-    if context.paper.of(paper.start, paper.end) < least {
-        return None;
-    }
-    let mut passage = context.passage(inside);
-    (passage.paper_start, passage.paper_end) = (paper.start, paper.end);
-    (passage.source_start, passage.source_end) = (source.start, source.end);
-    passage.evidence = Evidence::Rewritten;
-    passage.sentence_pairs = seeds.iter().map(|s| pair(s, sentences)).collect();
-    crate::sort::sort_by_key(&mut passage.sentence_pairs, |p| p.paper.start);
-    Some(passage)
-}
-
-/// The unit range from the least to the greatest of `units`.
-fn span(units: impl Iterator<Item = usize> + Clone) -> Range<usize> {
-    let start = units.clone().min().unwrap_or(0);
-    start..units.max().map_or(start, |u| u + 1)
-}
-
-/// Cosine of two unit spans, each summed into one vector.
-fn span_cosine(
-    a: &SentenceVectors,
-    a_units: &Range<usize>,
-    b: &SentenceVectors,
-    b_units: &Range<usize>,
-) -> f32 {
-    let (a, b) = (summed(a, a_units), summed(b, b_units));
-    let norm = |v: &[WeightedTerm]| v.iter().map(|t| t.weight * t.weight).sum::<f32>().sqrt();
-    let (mut dot, mut j) = (0.0, 0);
-    for term in &a {
-        while j < b.len() && b[j].hash < term.hash {
-            j += 1;
-        }
-        if j < b.len() && b[j].hash == term.hash {
-            dot += term.weight * b[j].weight;
-        }
-    }
-    let norms = norm(&a) * norm(&b);
-    if norms > 0.0 {
-        dot / norms
-    } else {
-        0.0
-    }
-}
-
-/// The terms of `units` summed into one vector, sorted by hash.
-fn summed(vectors: &SentenceVectors, units: &Range<usize>) -> Vec<WeightedTerm> {
-    let mut terms: Vec<WeightedTerm> = units
-        .clone()
-        .flat_map(|u| vectors.terms(u).iter().copied())
-        .collect();
-    crate::sort::sort_by_key(&mut terms, |t| t.hash);
-    let mut summed: Vec<WeightedTerm> = Vec::with_capacity(terms.len());
-    for term in terms {
-        match summed.last_mut() {
-            Some(last) if last.hash == term.hash => last.weight += term.weight,
-            _ => summed.push(term),
-        }
-    }
-    summed
 }
 
 #[cfg(test)]
