@@ -223,7 +223,7 @@ pub fn term_features(
             ))
         }
     };
-    let mut features: Vec<(u64, f64)> = term_table(analysis)
+    let features: Vec<(u64, f64)> = term_table(analysis)
         .into_iter()
         .map(|(hash, (tf, chars))| {
             let weight = match weighting {
@@ -236,8 +236,17 @@ pub fn term_features(
             (hash, weight)
         })
         .collect();
-    features.sort_unstable_by_key(|&(hash, _)| hash);
-    Ok(features)
+    // In term order, so that the votes add up in the same order every time. The terms are a map's
+    // keys, all distinct, so sorting (term, place) pairs is sorting by term, and it shares the wasm
+    // code of the postings' sort of `(u64, u32)` pairs (a sort by key of these would be its own).
+    let mut order: Vec<(u64, u32)> = (features.iter().enumerate())
+        .map(|(place, &(hash, _))| (hash, place as u32))
+        .collect();
+    order.sort_unstable();
+    Ok(order
+        .iter()
+        .map(|&(_, place)| features[place as usize])
+        .collect())
 }
 
 /// The 64-bit SimHash of a text's terms under `weighting`.
