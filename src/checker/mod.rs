@@ -41,6 +41,7 @@ mod postings;
 mod progress;
 mod quotations;
 mod report;
+mod report_json;
 mod retrieval;
 mod scoring;
 mod sentences;
@@ -62,6 +63,7 @@ pub use report::{
     MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun, SourceReport,
     WordSpan,
 };
+pub use report_json::{pairs_json, report_json};
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;
 pub(crate) use stored::{StoredReference, StoredText};
 

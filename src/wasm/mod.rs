@@ -17,7 +17,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::checker::{
-    CheckOptions, Checker, CheckerOptions, Defaults, PairsOptions, Paper, Reference,
+    pairs_json, report_json, CheckOptions, Checker, CheckerOptions, Defaults, PairsOptions, Paper,
+    Reference,
 };
 use crate::store::{export_index_to, import_index_from, IndexSink, IndexSource};
 
@@ -54,8 +55,15 @@ fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
 /// Results hold no number beyond 2^53 (hashes are hex strings) and no NaN, so nothing is lost.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     // serde_json's own message is not shown: its wording for every parse error would be linked.
-    let json = serde_json::to_string(value)
-        .map_err(|_| JsError::new("could not build the result object: it could not be written"))?;
+    json_to_js(serde_json::to_string(value).ok())
+}
+
+/// [`to_js`] of a result already written as JSON (the reports, see `checker::report_json`);
+/// `None` when it could not be written.
+fn json_to_js(json: Option<String>) -> Result<JsValue, JsError> {
+    let json = json.ok_or_else(|| {
+        JsError::new("could not build the result object: it could not be written")
+    })?;
     js_sys::JSON::parse(&json)
         .map_err(|_| JsError::new("could not build the result object: its JSON was refused"))
 }
@@ -202,7 +210,7 @@ impl JsChecker {
         let report = self
             .inner
             .check_with_progress(&paper.text, &paper.meta, &options, progress);
-        to_js(&core(report)?)
+        json_to_js(report_json(&core(report)?))
     }
 
     /// Compares every pair of references; returns the pairs at least `options.minSimilarity`
@@ -220,11 +228,11 @@ impl JsChecker {
     ) -> Result<JsValue, JsError> {
         let options: PairsOptions = plain::options(&options, "options")?;
         let Some(mut progress) = progress::callback(&on_progress)? else {
-            return to_js(&core(self.inner.pairs(&options))?);
+            return json_to_js(pairs_json(&core(self.inner.pairs(&options))?));
         };
-        to_js(&core(
+        json_to_js(pairs_json(&core(
             self.inner.pairs_with_progress(&options, &mut progress),
-        )?)
+        )?))
     }
 
     /// The whole reference set as one versioned, checksummed binary file.
