@@ -63,7 +63,6 @@ pub use report::{
     MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun, SourceReport,
     WordSpan,
 };
-pub use report_json::{pairs_json, report_json};
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;
 pub(crate) use stored::{StoredReference, StoredText};
 

@@ -13,13 +13,12 @@ mod strings;
 
 pub use sketches::{analyze, minhash, shared_ngrams, shingle_hashes, shingles, simhash, winnow};
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::checker::{
-    pairs_json, report_json, CheckOptions, Checker, CheckerOptions, Defaults, PairsOptions, Paper,
-    Reference,
+    CheckOptions, Checker, CheckerOptions, Defaults, PairsOptions, Paper, Reference,
 };
+use crate::json_out::{to_json, WriteJson};
 use crate::store::{export_index_to, import_index_from, IndexSink, IndexSource};
 
 #[wasm_bindgen(start)]
@@ -53,18 +52,9 @@ fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
 /// parser: for results of many items (a report, the shingles of a long text) that is several
 /// times faster than building every object and property through the bindings one call at a time.
 /// Results hold no number beyond 2^53 (hashes are hex strings) and no NaN, so nothing is lost.
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    // serde_json's own message is not shown: its wording for every parse error would be linked.
-    json_to_js(serde_json::to_string(value).ok())
-}
-
-/// [`to_js`] of a result already written as JSON (the reports, see `checker::report_json`);
-/// `None` when it could not be written.
-fn json_to_js(json: Option<String>) -> Result<JsValue, JsError> {
-    let json = json.ok_or_else(|| {
-        JsError::new("could not build the result object: it could not be written")
-    })?;
-    js_sys::JSON::parse(&json)
+/// The JSON is written by `crate::json_out` (the text serde_json writes, in far less wasm).
+fn to_js<T: WriteJson + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    js_sys::JSON::parse(&to_json(value))
         .map_err(|_| JsError::new("could not build the result object: its JSON was refused"))
 }
 
@@ -210,7 +200,7 @@ impl JsChecker {
         let report = self
             .inner
             .check_with_progress(&paper.text, &paper.meta, &options, progress);
-        json_to_js(report_json(&core(report)?))
+        to_js(&core(report)?)
     }
 
     /// Compares every pair of references; returns the pairs at least `options.minSimilarity`
@@ -228,11 +218,11 @@ impl JsChecker {
     ) -> Result<JsValue, JsError> {
         let options: PairsOptions = plain::options(&options, "options")?;
         let Some(mut progress) = progress::callback(&on_progress)? else {
-            return json_to_js(pairs_json(&core(self.inner.pairs(&options))?));
+            return to_js(&core(self.inner.pairs(&options))?);
         };
-        json_to_js(pairs_json(&core(
+        to_js(&core(
             self.inner.pairs_with_progress(&options, &mut progress),
-        )?))
+        )?)
     }
 
     /// The whole reference set as one versioned, checksummed binary file.
