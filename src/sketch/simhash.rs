@@ -281,13 +281,20 @@ pub fn term_counts(analysis: &Analysis) -> Vec<(u64, u32)> {
 }
 
 /// Each distinct term of a text with its count (as `f64`, the weight it starts from) and length in
-/// characters. One table type for every weighting keeps one copy of the hash map's code in the wasm.
-fn term_table(analysis: &Analysis) -> HashMap<u64, (f64, usize)> {
-    let mut counts: HashMap<u64, (f64, usize)> = HashMap::default();
+/// characters, in the order the terms first occur. One table type for every weighting, and the
+/// terms found through a map of `u32` places, the type of the idf table's own map: each map type
+/// is its own copy of the hash map's code in the wasm.
+fn term_table(analysis: &Analysis) -> Vec<(u64, (f64, usize))> {
+    let mut places: HashMap<u64, u32> = HashMap::default();
+    let mut table: Vec<(u64, (f64, usize))> = Vec::new();
     for (hash, chars) in terms(analysis) {
-        counts.entry(hash).or_insert((0.0, chars)).0 += 1.0;
+        let place = *places.entry(hash).or_insert_with(|| {
+            table.push((hash, (0.0, chars)));
+            (table.len() - 1) as u32
+        });
+        table[place as usize].1 .0 += 1.0;
     }
-    counts
+    table
 }
 
 #[cfg(test)]
