@@ -3,7 +3,7 @@
 //! common phrasing, the text other references share, its SimHash) is computed once per reference,
 //! not once per pair.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 use crate::align::{align, SeedTable, Side};
 use crate::error::Error;
@@ -84,7 +84,7 @@ impl Checker {
                 Error::invalid("pairs", format!("there is no reference with id {id:?}"))
             })
         };
-        let mut seen = HashSet::new();
+        let mut seen = FxHashSet::default();
         let mut indices = Vec::with_capacity(pairs.len());
         for &(a, b) in pairs {
             let (a, b) = (index(a)?, index(b)?);
