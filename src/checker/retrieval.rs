@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::sketch::guarantee_window;
 use crate::text::WORD;
@@ -80,7 +80,9 @@ pub(super) fn shared_by_references(
 /// Paper shingles seen already (by hash), and for each reference how many of them it holds.
 #[derive(Default)]
 pub(super) struct ShingleHits {
-    seen: HashSet<u64>,
+    /// A map rather than a set of `u64`: the type of the idf table, whose hash map code the wasm
+    /// holds anyway (a set is a map type of its own); the values mean nothing.
+    seen: HashMap<u64, u32>,
     hits: HashMap<usize, usize>,
 }
 
@@ -159,7 +161,7 @@ impl Checker {
             let held = paper.held_by[position] > 0;
             if !held
                 || unusable[position..position + k].iter().any(|&e| e)
-                || !found.seen.insert(hash)
+                || found.seen.insert(hash, 0).is_some()
             {
                 continue;
             }
