@@ -83,13 +83,16 @@ pub(super) struct ShingleHits {
     /// A map rather than a set of `u64`: the type of the idf table, whose hash map code the wasm
     /// holds anyway (a set is a map type of its own); the values mean nothing.
     seen: HashMap<u64, u32>,
-    hits: HashMap<usize, usize>,
+    /// Hits by reference (its place as a `u64`), the same map type.
+    hits: HashMap<u64, u32>,
 }
 
 impl ShingleHits {
     /// The references with hits, most first (then by place in the set).
     pub(super) fn ranked(self) -> Vec<(usize, usize)> {
-        let mut candidates: Vec<(usize, usize)> = self.hits.into_iter().collect();
+        let hits = self.hits.into_iter();
+        let mut candidates: Vec<(usize, usize)> =
+            (hits.map(|(document, hits)| (document as usize, hits as usize))).collect();
         crate::sort::sort_by(&mut candidates, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         candidates
     }
@@ -118,26 +121,26 @@ impl Checker {
         // by chance (their two least terms alike), so a reference sharing no shingle needs
         // sentence fingerprints from [`MIN_SENTENCE_HITS`] paper sentences. (Two maps of the
         // same type as `hits` rather than one of pairs: a map type is about 1 KB of wasm.)
-        let mut sentence_hits: HashMap<usize, usize> = HashMap::default();
-        let mut last_unit: HashMap<usize, usize> = HashMap::default();
+        let mut sentence_hits: HashMap<u64, u32> = HashMap::default();
+        let mut last_unit: HashMap<u64, u32> = HashMap::default();
         for (fingerprint, unit) in paper.sentence_fingerprints(unusable) {
             let fingerprint = fingerprint_of(fingerprint);
             if self.postings.count(fingerprint) > MAX_SENTENCE_HOLDERS {
                 continue;
             }
             for document in self.postings.documents(fingerprint) {
-                let document = document as usize;
-                if base.is_none_or(|b| self.entries[document].reference.base == b) {
-                    let last = last_unit.entry(document).or_insert(usize::MAX);
-                    if *last != unit.start {
-                        *last = unit.start;
-                        *sentence_hits.entry(document).or_default() += 1;
+                if base.is_none_or(|b| self.entries[document as usize].reference.base == b) {
+                    // A text's token places are far below `u32::MAX` (16 Mi tokens at most).
+                    let last = last_unit.entry(u64::from(document)).or_insert(u32::MAX);
+                    if *last != unit.start as u32 {
+                        *last = unit.start as u32;
+                        *sentence_hits.entry(u64::from(document)).or_default() += 1;
                     }
                 }
             }
         }
         for (document, units) in sentence_hits {
-            if units >= MIN_SENTENCE_HITS || hits.contains_key(&document) {
+            if units as usize >= MIN_SENTENCE_HITS || hits.contains_key(&document) {
                 *hits.entry(document).or_default() += units;
             }
         }
@@ -166,9 +169,8 @@ impl Checker {
                 continue;
             }
             for document in self.postings.documents(fingerprint_of(hash)) {
-                let document = document as usize;
-                if base.is_none_or(|b| self.entries[document].reference.base == b) {
-                    *found.hits.entry(document).or_default() += 1;
+                if base.is_none_or(|b| self.entries[document as usize].reference.base == b) {
+                    *found.hits.entry(u64::from(document)).or_default() += 1;
                 }
             }
         }
