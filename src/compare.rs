@@ -5,7 +5,9 @@
 //! then also covers the spaces and punctuation between them). It is exact, not sketched: the later
 //! fingerprint index and passage alignment build on the same tokens and spans.
 
-use std::collections::HashSet;
+// Fx rather than std's SipHash: the sets are only asked what they hold, and each hasher type is
+// code of its own in the wasm.
+use rustc_hash::FxHashSet as HashSet;
 
 use serde::Serialize;
 

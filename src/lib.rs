@@ -23,6 +23,7 @@ pub mod compare;
 pub mod error;
 pub mod exclude;
 pub mod index;
+pub mod json_out;
 pub mod json_path;
 pub mod methods;
 pub mod options;

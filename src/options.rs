@@ -2,8 +2,9 @@
 //!
 //! [`options!`](crate::options!) turns one declaration per field into the struct (serde names in
 //! camelCase, unknown names refused), its `Default`, its reader from plain JSON data
-//! ([`crate::json_path::FromJson`], the same names), its `validate` (ranges, then each field's own
-//! rules) and its JSON Schema (doc comment as `description`, the default, `minimum`/`maximum`).
+//! ([`crate::json_path::FromJson`], the same names), its JSON writer ([`crate::json_out`]), its
+//! `validate` (ranges, then each field's own rules) and its JSON Schema (doc comment as
+//! `description`, the default, `minimum`/`maximum`).
 //! Everything else is generated from that schema ([`crate::schema`]): the TypeScript declarations,
 //! the CLI's flags and help, the page's option limits and the README's tables. Adding an option is
 //! one line in one declaration.
@@ -97,6 +98,16 @@ macro_rules! options {
                     unreachable!("field {index} of {field}")
                 })?;
                 Ok(read)
+            }
+        }
+
+        impl $crate::json_out::WriteJson for $name {
+            /// The fields under their camelCase names, as the derived `Serialize` writes them.
+            fn write_json(&self, json: &mut $crate::json_out::Json) {
+                json.options(
+                    &[$(stringify!($field)),*],
+                    &[$(&self.$field as &dyn $crate::json_out::WriteJson),*],
+                );
             }
         }
 

@@ -107,7 +107,9 @@ impl Checker {
             words: counted,
             total_words: paper.analysis.tokens.len(),
             sources,
-            evasion: paper.analysis.evasion.clone(),
+            // Moved, not cloned: the paper is done with, and a clone of its map and span lists
+            // was code of its own in the wasm.
+            evasion: std::mem::take(&mut paper.analysis.evasion),
             excluded: excluded_spans,
         })
     }

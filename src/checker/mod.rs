@@ -41,6 +41,7 @@ mod postings;
 mod progress;
 mod quotations;
 mod report;
+mod report_json;
 mod retrieval;
 mod scoring;
 mod sentences;

@@ -4,7 +4,7 @@
 //! text other references share, its SimHash, its sentence vectors) is computed once per
 //! reference, not once per pair.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 use crate::align::{align_exact, finish, sentence_seeds, SeedTable, Side};
 use crate::error::Error;
@@ -106,7 +106,7 @@ impl Checker {
                 Error::invalid("pairs", format!("there is no reference with id {id:?}"))
             })
         };
-        let mut seen = HashSet::new();
+        let mut seen = FxHashSet::default();
         let mut indices = Vec::with_capacity(pairs.len());
         for &(a, b) in pairs {
             let (a, b) = (index(a)?, index(b)?);

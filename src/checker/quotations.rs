@@ -14,16 +14,13 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use rustc_hash::{FxHashMap, FxHashSet};
-
 use crate::align::{align, AlignOptions, Passage, Side};
 use crate::error::Error;
 use crate::span::Span;
 use crate::text::{Analysis, WORD};
 
 use super::options::CheckOptions;
-use super::postings::fingerprint_of;
-use super::retrieval::{common_phrasing, shared_by_references};
+use super::retrieval::{common_phrasing, shared_by_references, ShingleHits};
 use super::{Checker, Prepared};
 
 /// Matched words a passage needs outside a quotation to run across its edge, in words (9 Chinese
@@ -263,31 +260,15 @@ impl Checker {
         unusable: &[bool],
     ) -> Vec<usize> {
         let k = self.options.shingle_words;
-        let mut seen = FxHashSet::default();
-        let mut hits: FxHashMap<usize, usize> = FxHashMap::default();
+        let mut found = ShingleHits::default();
         let mut next = 0; // shingles before this one were looked at already
         for quotation in quotations.iter().filter(|q| !q.tokens.is_empty()) {
             let first = (quotation.tokens.start + 1).saturating_sub(k).max(next);
             let end = quotation.tokens.end.min(paper.shingle_hashes.len());
-            for position in first..end {
-                let hash = paper.shingle_hashes[position];
-                let usable = !unusable[position..position + k].iter().any(|&u| u);
-                if paper.held_by[position] == 0 || !usable || !seen.insert(hash) {
-                    continue;
-                }
-                for document in self.postings.documents(fingerprint_of(hash)) {
-                    let document = document as usize;
-                    if !self.entries[document].reference.base {
-                        *hits.entry(document).or_default() += 1;
-                    }
-                }
-            }
+            self.shingle_hits(paper, first..end, unusable, Some(false), &mut found);
             next = next.max(end);
         }
-        let mut candidates: Vec<(usize, usize)> = hits.into_iter().collect();
-        crate::sort::sort_by(&mut candidates, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        candidates
-            .into_iter()
+        (found.ranked().into_iter())
             .map(|(document, _)| document)
             .collect()
     }

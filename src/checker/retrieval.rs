@@ -2,7 +2,9 @@
 //! cannot be evidence because many references share them (common phrasing) or because other
 //! references share them too.
 
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::ops::Range;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::sketch::guarantee_window;
 use crate::text::WORD;
@@ -80,6 +82,27 @@ pub(super) fn shared_by_references(
     shared
 }
 
+/// Paper shingles seen already (by hash), and for each reference how many of them it holds.
+#[derive(Default)]
+pub(super) struct ShingleHits {
+    /// A map rather than a set of `u64`: the type of the idf table, whose hash map code the wasm
+    /// holds anyway (a set is a map type of its own); the values mean nothing.
+    seen: HashMap<u64, u32>,
+    /// Hits by reference (its place as a `u64`), the same map type.
+    hits: HashMap<u64, u32>,
+}
+
+impl ShingleHits {
+    /// The references with hits, most first (then by place in the set).
+    pub(super) fn ranked(self) -> Vec<(usize, usize)> {
+        let hits = self.hits.into_iter();
+        let mut candidates: Vec<(usize, usize)> =
+            (hits.map(|(document, hits)| (document as usize, hits as usize))).collect();
+        crate::sort::sort_by(&mut candidates, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        candidates
+    }
+}
+
 impl Checker {
     /// Counts, for each reference, the distinct paper shingles found among its fingerprints,
     /// skipping shingles that touch an `unusable` token (excluded text, common phrasing).
@@ -89,47 +112,72 @@ impl Checker {
         unusable: &[bool],
         base: Option<bool>,
     ) -> Vec<(usize, usize)> {
-        let k = self.options.shingle_words;
-        let mut seen = HashSet::default();
-        let mut hits: HashMap<usize, usize> = HashMap::default();
-        for (position, &hash) in paper.shingle_hashes.iter().enumerate() {
-            let held = paper.held_by[position] > 0;
-            if !held || unusable[position..position + k].iter().any(|&e| e) || !seen.insert(hash) {
-                continue;
-            }
-            for document in self.postings.documents(fingerprint_of(hash)) {
-                let document = document as usize;
-                if base.is_none_or(|b| self.entries[document].reference.base == b) {
-                    *hits.entry(document).or_default() += 1;
-                }
-            }
-        }
+        let mut found = ShingleHits::default();
+        self.shingle_hits(
+            paper,
+            0..paper.shingle_hashes.len(),
+            unusable,
+            base,
+            &mut found,
+        );
+        let hits = &mut found.hits;
         // A sentence's fingerprint finds a source whose copy was rewritten; one that many
         // references hold is a sentence of the domain's stock, not a lead. A reference sharing no
-        // shingle needs sentence fingerprints from [`MIN_SENTENCE_HITS`] paper sentences.
-        let mut sentence_hits: HashMap<usize, (usize, usize)> = HashMap::default();
+        // shingle needs sentence fingerprints from [`MIN_SENTENCE_HITS`] paper sentences. (Two
+        // maps of the same type as `hits` rather than one of pairs: a map type is about 1 KB of
+        // wasm.)
+        let mut sentence_hits: HashMap<u64, u32> = HashMap::default();
+        let mut last_unit: HashMap<u64, u32> = HashMap::default();
         for (fingerprint, unit) in paper.sentence_fingerprints(unusable) {
             let fingerprint = fingerprint_of(fingerprint);
             if self.postings.count(fingerprint) > MAX_SENTENCE_HOLDERS {
                 continue;
             }
             for document in self.postings.documents(fingerprint) {
-                let document = document as usize;
-                if base.is_none_or(|b| self.entries[document].reference.base == b) {
-                    let (units, last) = sentence_hits.entry(document).or_insert((0, usize::MAX));
-                    if *last != unit.start {
-                        (*units, *last) = (*units + 1, unit.start);
+                if base.is_none_or(|b| self.entries[document as usize].reference.base == b) {
+                    // A text's token places are far below `u32::MAX` (16 Mi tokens at most).
+                    let last = last_unit.entry(u64::from(document)).or_insert(u32::MAX);
+                    if *last != unit.start as u32 {
+                        *last = unit.start as u32;
+                        *sentence_hits.entry(u64::from(document)).or_default() += 1;
                     }
                 }
             }
         }
-        for (document, (units, _)) in sentence_hits {
-            if units >= MIN_SENTENCE_HITS || hits.contains_key(&document) {
+        for (document, units) in sentence_hits {
+            if units as usize >= MIN_SENTENCE_HITS || hits.contains_key(&document) {
                 *hits.entry(document).or_default() += units;
             }
         }
-        let mut candidates: Vec<(usize, usize)> = hits.into_iter().collect();
-        crate::sort::sort_by(&mut candidates, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        candidates
+        found.ranked()
+    }
+
+    /// Adds to `found` the paper shingles at `positions` that references hold (those `base` admits:
+    /// all, or only base documents or only the others), skipping shingles seen already and those
+    /// touching an `unusable` token.
+    pub(super) fn shingle_hits(
+        &self,
+        paper: &Prepared,
+        positions: Range<usize>,
+        unusable: &[bool],
+        base: Option<bool>,
+        found: &mut ShingleHits,
+    ) {
+        let k = self.options.shingle_words;
+        for position in positions {
+            let hash = paper.shingle_hashes[position];
+            let held = paper.held_by[position] > 0;
+            if !held
+                || unusable[position..position + k].iter().any(|&e| e)
+                || found.seen.insert(hash, 0).is_some()
+            {
+                continue;
+            }
+            for document in self.postings.documents(fingerprint_of(hash)) {
+                if base.is_none_or(|b| self.entries[document as usize].reference.base == b) {
+                    *found.hits.entry(u64::from(document)).or_default() += 1;
+                }
+            }
+        }
     }
 }

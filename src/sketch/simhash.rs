@@ -223,7 +223,7 @@ pub fn term_features(
             ))
         }
     };
-    let mut features: Vec<(u64, f64)> = term_table(analysis)
+    let features: Vec<(u64, f64)> = term_table(analysis)
         .into_iter()
         .map(|(hash, (tf, chars))| {
             let weight = match weighting {
@@ -236,8 +236,17 @@ pub fn term_features(
             (hash, weight)
         })
         .collect();
-    features.sort_unstable_by_key(|&(hash, _)| hash);
-    Ok(features)
+    // In term order, so that the votes add up in the same order every time. The terms are a map's
+    // keys, all distinct, so sorting (term, place) pairs is sorting by term, and it shares the wasm
+    // code of the postings' sort of `(u64, u32)` pairs (a sort by key of these would be its own).
+    let mut order: Vec<(u64, u32)> = (features.iter().enumerate())
+        .map(|(place, &(hash, _))| (hash, place as u32))
+        .collect();
+    order.sort_unstable();
+    Ok(order
+        .iter()
+        .map(|&(_, place)| features[place as usize])
+        .collect())
 }
 
 /// The 64-bit SimHash of a text's terms under `weighting`.
@@ -272,13 +281,20 @@ pub fn term_counts(analysis: &Analysis) -> Vec<(u64, u32)> {
 }
 
 /// Each distinct term of a text with its count (as `f64`, the weight it starts from) and length in
-/// characters. One table type for every weighting keeps one copy of the hash map's code in the wasm.
-fn term_table(analysis: &Analysis) -> HashMap<u64, (f64, usize)> {
-    let mut counts: HashMap<u64, (f64, usize)> = HashMap::default();
+/// characters, in the order the terms first occur. One table type for every weighting, and the
+/// terms found through a map of `u32` places, the type of the idf table's own map: each map type
+/// is its own copy of the hash map's code in the wasm.
+fn term_table(analysis: &Analysis) -> Vec<(u64, (f64, usize))> {
+    let mut places: HashMap<u64, u32> = HashMap::default();
+    let mut table: Vec<(u64, (f64, usize))> = Vec::new();
     for (hash, chars) in terms(analysis) {
-        counts.entry(hash).or_insert((0.0, chars)).0 += 1.0;
+        let place = *places.entry(hash).or_insert_with(|| {
+            table.push((hash, (0.0, chars)));
+            (table.len() - 1) as u32
+        });
+        table[place as usize].1 .0 += 1.0;
     }
-    counts
+    table
 }
 
 #[cfg(test)]

@@ -169,14 +169,15 @@ impl ScriptCount {
     }
 }
 
-/// Simplified characters that differ from their Traditional form (the table's values).
-fn simplified_forms() -> &'static HashMap<char, ()> {
-    static FORMS: OnceLock<HashMap<char, ()>> = OnceLock::new();
+/// Simplified characters that differ from their Traditional form (the table's values), each
+/// mapped to itself: a map of the table's own type, whose hash map code the wasm holds once.
+fn simplified_forms() -> &'static HashMap<char, char> {
+    static FORMS: OnceLock<HashMap<char, char>> = OnceLock::new();
     FORMS.get_or_init(|| {
         table()
             .values()
             .filter(|c| !table().contains_key(c))
-            .map(|&c| (c, ()))
+            .map(|&c| (c, c))
             .collect()
     })
 }

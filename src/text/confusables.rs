@@ -120,10 +120,10 @@ pub fn fold_letter(c: char, target: Script) -> Option<char> {
         'I'
     } else if pivot.script() == target && is_stable(pivot) {
         pivot
-    } else if let Some(&same_case) = table.get(&(pivot, target as u8, lowercase)) {
+    } else if let Some(same_case) = lookalike(table, pivot, target as u8, lowercase) {
         same_case
     } else {
-        *table.get(&(pivot, target as u8, !lowercase))?
+        lookalike(table, pivot, target as u8, !lowercase)?
     };
     // Give the look-alike the case of `c`, so folding keeps lowercased text lowercase.
     let recased = if lowercase {
@@ -207,10 +207,22 @@ fn mapped(bmp: &[(u16, u16)], astral: &[(u32, u32)], c: char) -> Option<char> {
     }
 }
 
+/// The key of (skeleton, script, is lowercase) in [`lookalikes`]: a `u64` key and a `u32` letter
+/// make it a map of the idf table's type, whose hash map code the wasm then holds once.
+fn lookalike_key(pivot: char, script: u8, lowercase: bool) -> u64 {
+    (u64::from(pivot) << 9) | (u64::from(script) << 1) | u64::from(lowercase)
+}
+
+/// The letter [`lookalikes`] holds for (skeleton, script, is lowercase).
+fn lookalike(table: &HashMap<u64, u32>, pivot: char, script: u8, lowercase: bool) -> Option<char> {
+    let letter = *table.get(&lookalike_key(pivot, script, lowercase))?;
+    char::from_u32(letter)
+}
+
 /// (skeleton, script, is lowercase) -> the first letter of that script and case with that skeleton,
 /// for the letters of the three scripts' main blocks. Built once, on first use.
-fn lookalikes() -> &'static HashMap<(char, u8, bool), char> {
-    static TABLE: OnceLock<HashMap<(char, u8, bool), char>> = OnceLock::new();
+fn lookalikes() -> &'static HashMap<u64, u32> {
+    static TABLE: OnceLock<HashMap<u64, u32>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let blocks = [
             ('A'..='Z'),
@@ -232,8 +244,8 @@ fn lookalikes() -> &'static HashMap<(char, u8, bool), char> {
             }
             if let Some(pivot) = single_char_skeleton(c) {
                 table
-                    .entry((pivot, SCRIPTS[i] as u8, c.is_lowercase()))
-                    .or_insert(c);
+                    .entry(lookalike_key(pivot, SCRIPTS[i] as u8, c.is_lowercase()))
+                    .or_insert(c as u32);
             }
         }
         table

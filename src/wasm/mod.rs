@@ -13,12 +13,12 @@ mod strings;
 
 pub use sketches::{analyze, minhash, shared_ngrams, shingle_hashes, shingles, simhash, winnow};
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::checker::{
     CheckOptions, Checker, CheckerOptions, Defaults, PairsOptions, Paper, Reference,
 };
+use crate::json_out::{to_json, WriteJson};
 use crate::store::{export_index_to, import_index_from, IndexSink, IndexSource};
 
 #[wasm_bindgen(start)]
@@ -52,11 +52,9 @@ fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
 /// parser: for results of many items (a report, the shingles of a long text) that is several
 /// times faster than building every object and property through the bindings one call at a time.
 /// Results hold no number beyond 2^53 (hashes are hex strings) and no NaN, so nothing is lost.
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    // serde_json's own message is not shown: its wording for every parse error would be linked.
-    let json = serde_json::to_string(value)
-        .map_err(|_| JsError::new("could not build the result object: it could not be written"))?;
-    js_sys::JSON::parse(&json)
+/// The JSON is written by `crate::json_out` (the text serde_json writes, in far less wasm).
+fn to_js<T: WriteJson + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    js_sys::JSON::parse(&to_json(value))
         .map_err(|_| JsError::new("could not build the result object: its JSON was refused"))
 }
 

@@ -1,0 +1,335 @@
+//! Results written as JSON for the wasm bindings, which hand the JS engine one JSON string to parse
+//! (see `src/wasm/mod.rs`). The text is exactly what `serde_json::to_string` writes from the
+//! derived `Serialize` impls (tests hold every written type to it), but with far less code:
+//! serde's derived code makes a copy of serde_json's field writer, key escaping included, for
+//! every field type of every struct, where here each struct is a list of calls with its keys as
+//! literals and each value type is written by one function ([`Json::field`] takes a `dyn`).
+//!
+//! Strings are escaped as serde_json escapes them (`"`, `\`, and control characters as `\b`, `\t`,
+//! `\n`, `\f`, `\r` or `\u00xx`), floats are written by the same `zmij` formatter serde_json uses
+//! (`null` for NaN and infinities), integers in decimal.
+
+use std::collections::BTreeMap;
+
+use crate::compare::SharedNgrams;
+use crate::sketch::minhash::MinHashScheme;
+use crate::sketch::of_text::{HashedShingle, ShingleKind};
+use crate::span::Span;
+use crate::text::{AnalysisReport, EvasionReport, TokenKind, TokenReport};
+
+/// A value that writes itself as JSON.
+pub trait WriteJson {
+    /// Appends this value's JSON to `json`.
+    fn write_json(&self, json: &mut Json);
+}
+
+/// `value` as JSON, as `serde_json::to_string` writes it.
+pub fn to_json(value: &(impl WriteJson + ?Sized)) -> String {
+    let mut json = Json {
+        bytes: Vec::with_capacity(1024),
+        first: true,
+    };
+    value.write_json(&mut json);
+    // Only whole strings, ASCII punctuation and ASCII keys went in.
+    String::from_utf8(json.bytes).expect("JSON written from strings is UTF-8")
+}
+
+/// The JSON text being written, and whether the next value of an object or array is its first.
+pub struct Json {
+    bytes: Vec<u8>,
+    first: bool,
+}
+
+impl Json {
+    /// `{`: an object's fields follow, then [`Json::end`].
+    pub fn begin(&mut self) {
+        self.bytes.push(b'{');
+        self.first = true;
+    }
+
+    /// `}`, the end of the object [`Json::begin`] began.
+    pub fn end(&mut self) {
+        self.bytes.push(b'}');
+        self.first = false;
+    }
+
+    /// `"key":value`, after a comma unless it is the object's first field; `key` is a plain name
+    /// with nothing to escape.
+    pub fn field(&mut self, key: &str, value: &dyn WriteJson) {
+        self.separate();
+        self.bytes.push(b'"');
+        self.bytes.extend_from_slice(key.as_bytes());
+        self.bytes.extend_from_slice(b"\":");
+        value.write_json(self);
+    }
+
+    /// An options struct (see [`crate::options!`]): each field under the camelCase form of its
+    /// Rust name (serde's `rename_all = "camelCase"`), one loop for every struct.
+    pub fn options(&mut self, names: &[&str], values: &[&dyn WriteJson]) {
+        self.begin();
+        for (name, value) in names.iter().zip(values) {
+            self.field(&crate::json_path::camel_case(name), *value);
+        }
+        self.end();
+    }
+
+    /// The comma before every value of an object or array but its first.
+    fn separate(&mut self) {
+        if !self.first {
+            self.bytes.push(b',');
+        }
+        self.first = false;
+    }
+
+    fn raw(&mut self, text: &str) {
+        self.bytes.extend_from_slice(text.as_bytes());
+    }
+
+    fn unsigned(&mut self, mut value: u64) {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (value % 10) as u8;
+            value /= 10;
+            if value == 0 {
+                break;
+            }
+        }
+        self.bytes.extend_from_slice(&digits[at..]);
+    }
+
+    fn string(&mut self, text: &str) {
+        self.bytes.push(b'"');
+        for &byte in text.as_bytes() {
+            let escaped: &[u8] = match byte {
+                b'"' => b"\\\"",
+                b'\\' => b"\\\\",
+                0x08 => b"\\b",
+                b'\t' => b"\\t",
+                b'\n' => b"\\n",
+                0x0C => b"\\f",
+                b'\r' => b"\\r",
+                0..=0x1F => {
+                    const HEX: &[u8; 16] = b"0123456789abcdef";
+                    let (high, low) = (HEX[usize::from(byte >> 4)], HEX[usize::from(byte & 0xF)]);
+                    self.bytes
+                        .extend_from_slice(&[b'\\', b'u', b'0', b'0', high, low]);
+                    continue;
+                }
+                _ => {
+                    self.bytes.push(byte);
+                    continue;
+                }
+            };
+            self.bytes.extend_from_slice(escaped);
+        }
+        self.bytes.push(b'"');
+    }
+}
+
+impl WriteJson for usize {
+    fn write_json(&self, json: &mut Json) {
+        json.unsigned(*self as u64);
+    }
+}
+
+impl WriteJson for u32 {
+    fn write_json(&self, json: &mut Json) {
+        json.unsigned(u64::from(*self));
+    }
+}
+
+impl WriteJson for bool {
+    fn write_json(&self, json: &mut Json) {
+        json.raw(if *self { "true" } else { "false" });
+    }
+}
+
+impl WriteJson for f64 {
+    fn write_json(&self, json: &mut Json) {
+        if self.is_finite() {
+            json.raw(zmij::Buffer::new().format_finite(*self));
+        } else {
+            json.raw("null");
+        }
+    }
+}
+
+impl WriteJson for str {
+    fn write_json(&self, json: &mut Json) {
+        json.string(self);
+    }
+}
+
+impl WriteJson for String {
+    fn write_json(&self, json: &mut Json) {
+        json.string(self);
+    }
+}
+
+impl<T: WriteJson + ?Sized> WriteJson for &T {
+    fn write_json(&self, json: &mut Json) {
+        (**self).write_json(json);
+    }
+}
+
+impl<T: WriteJson> WriteJson for Option<T> {
+    fn write_json(&self, json: &mut Json) {
+        match self {
+            Some(value) => value.write_json(json),
+            None => json.raw("null"),
+        }
+    }
+}
+
+impl<T: WriteJson> WriteJson for [T] {
+    fn write_json(&self, json: &mut Json) {
+        json.bytes.push(b'[');
+        json.first = true;
+        for item in self {
+            json.separate();
+            item.write_json(json);
+        }
+        json.bytes.push(b']');
+        json.first = false;
+    }
+}
+
+impl<T: WriteJson> WriteJson for Vec<T> {
+    fn write_json(&self, json: &mut Json) {
+        self.as_slice().write_json(json);
+    }
+}
+
+impl WriteJson for BTreeMap<String, usize> {
+    fn write_json(&self, json: &mut Json) {
+        json.begin();
+        for (key, value) in self {
+            json.separate();
+            json.string(key);
+            json.raw(":");
+            value.write_json(json);
+        }
+        json.end();
+    }
+}
+
+impl WriteJson for Span {
+    fn write_json(&self, json: &mut Json) {
+        json.begin();
+        json.field("start", &self.start);
+        json.field("end", &self.end);
+        json.end();
+    }
+}
+
+impl WriteJson for EvasionReport {
+    fn write_json(&self, json: &mut Json) {
+        json.begin();
+        json.field("invisibleCharacters", &self.invisible_characters);
+        json.field("invisibleSpans", &self.invisible_spans);
+        json.field("invisibleRemovedTotal", &self.invisible_removed_total);
+        json.field("blankSubstitutes", &self.blank_substitutes);
+        json.field("blankSpans", &self.blank_spans);
+        json.field("replacedLetters", &self.replaced_letters);
+        json.field("replacedSpans", &self.replaced_spans);
+        json.field("mixedScriptWords", &self.mixed_script_words);
+        json.field("spacingCharacters", &self.spacing_characters);
+        json.field("spacingSpans", &self.spacing_spans);
+        json.field("invisibleSeparators", &self.invisible_separators);
+        json.field("invisibleSeparatorSpans", &self.invisible_separator_spans);
+        json.field("reversedSpans", &self.reversed_spans);
+        json.field("markedLetters", &self.marked_letters);
+        json.field("markedSpans", &self.marked_spans);
+        json.end();
+    }
+}
+
+/// A unit enum's variant, by its camelCase name as serde writes it.
+fn name(json: &mut Json, name: &str) {
+    json.string(name);
+}
+
+impl WriteJson for MinHashScheme {
+    fn write_json(&self, json: &mut Json) {
+        match self {
+            MinHashScheme::OnePermutation => name(json, "onePermutation"),
+            MinHashScheme::Classic => name(json, "classic"),
+        }
+    }
+}
+
+impl WriteJson for ShingleKind {
+    fn write_json(&self, json: &mut Json) {
+        match self {
+            ShingleKind::Word => name(json, "word"),
+            ShingleKind::Char => name(json, "char"),
+        }
+    }
+}
+
+impl WriteJson for TokenKind {
+    fn write_json(&self, json: &mut Json) {
+        match self {
+            TokenKind::Word => name(json, "word"),
+            TokenKind::Number => name(json, "number"),
+            TokenKind::Character => name(json, "character"),
+            TokenKind::Punctuation => name(json, "punctuation"),
+        }
+    }
+}
+
+impl WriteJson for TokenReport<'_> {
+    fn write_json(&self, json: &mut Json) {
+        json.begin();
+        json.field("start", &self.start);
+        json.field("end", &self.end);
+        json.field("text", &self.text);
+        json.field("kind", &self.kind);
+        json.end();
+    }
+}
+
+impl WriteJson for AnalysisReport<'_> {
+    fn write_json(&self, json: &mut Json) {
+        json.begin();
+        json.field("normalized", &self.normalized);
+        json.field("tokens", &self.tokens);
+        json.field("evasion", &self.evasion);
+        json.end();
+    }
+}
+
+impl WriteJson for HashedShingle {
+    /// The span's fields inline (serde's `flatten`).
+    fn write_json(&self, json: &mut Json) {
+        json.begin();
+        json.field("hash", &self.hash);
+        json.field("position", &self.position);
+        json.field("start", &self.span.start);
+        json.field("end", &self.span.end);
+        json.end();
+    }
+}
+
+impl WriteJson for SharedNgrams {
+    fn write_json(&self, json: &mut Json) {
+        json.begin();
+        json.field("n", &self.n);
+        json.field("shared", &self.shared);
+        json.field("a", &self.a);
+        json.field("b", &self.b);
+        json.field("wordsA", &self.words_a);
+        json.field("wordsB", &self.words_b);
+        json.field("sharedWordsA", &self.shared_words_a);
+        json.field("sharedWordsB", &self.shared_words_b);
+        json.field("evasionA", &self.evasion_a);
+        json.field("evasionB", &self.evasion_b);
+        json.end();
+    }
+}
+
+#[cfg(test)]
+#[path = "json_out_tests.rs"]
+mod tests;
