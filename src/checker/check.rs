@@ -1,7 +1,7 @@
 //! One check of a paper: exclusions, retrieval, alignment with each candidate, the overall similarity
 //! without double counting.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use crate::error::Error;
 use crate::json_path::{missing_field, read_fields, FromJson, PathError, Value};

@@ -5,7 +5,7 @@
 //! clause, the facts of a news event as every outlet reports them): it is no evidence against one
 //! of them, as common phrasing is not for exact runs.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use crate::align::rewritten::may_make_passage;
 use crate::align::{align_exact, finish, sentence_seeds, AlignOptions, ExactAlignment, Passage};

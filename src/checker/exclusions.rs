@@ -2,7 +2,7 @@
 //! sources first, `quotations.rs`), the bibliography and text shared with base documents, unless
 //! the reader included them again.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use crate::align::align;
 use crate::error::Error;

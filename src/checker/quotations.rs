@@ -11,7 +11,7 @@
 //!   source: left out, and listed with the source, so a copy in quote marks is still shown;
 //! - a quotation no passage touches is left out, as the marks say.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 use std::ops::Range;
 
 use crate::align::{align, AlignOptions, Passage, Side};
