@@ -62,6 +62,19 @@ unsafe fn permute_bytes(items: *mut u8, size: usize, order: &[u32]) {
     std::ptr::copy_nonoverlapping(moved.as_ptr(), items, order.len() * size);
 }
 
+/// How many items two sorted lists have in common, repeats counted as often as both hold them.
+pub(crate) fn common_count(a: &[u64], b: &[u64]) -> usize {
+    let (mut i, mut j, mut common) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            Ordering::Less => i += 1,
+            Ordering::Greater => j += 1,
+            Ordering::Equal => (i, j, common) = (i + 1, j + 1, common + 1),
+        }
+    }
+    common
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

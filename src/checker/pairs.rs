@@ -9,6 +9,7 @@ use rustc_hash::FxHashSet;
 use crate::align::{align_exact, finish, sentence_seeds, SeedTable, Side};
 use crate::error::Error;
 use crate::sketch::sentence_terms::SentenceVectors;
+use crate::sort::common_count;
 use crate::text::chinese_script::ScriptCount;
 
 use super::pair_candidates::count_simhash;
@@ -218,7 +219,10 @@ impl Checker {
         let seeds = match (&side_a.sentences, &side_b.sentences) {
             (Some(a_sentences), Some(b_sentences))
                 if !exact.passages.is_empty()
-                    || share_any(&side_a.sentence_fingerprints, &side_b.sentence_fingerprints) =>
+                    || common_count(
+                        &side_a.sentence_fingerprints,
+                        &side_b.sentence_fingerprints,
+                    ) > 0 =>
             {
                 sentence_seeds(a_sentences, b_sentences, &options.align)
             }
@@ -261,17 +265,4 @@ impl Checker {
             report,
         }))
     }
-}
-
-/// Whether two sorted lists hold a common item.
-fn share_any(a: &[u64], b: &[u64]) -> bool {
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => return true,
-        }
-    }
-    false
 }

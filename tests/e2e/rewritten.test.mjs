@@ -111,7 +111,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
   });
 }
 
-test('comparing the references finds a classmate who rewrote another essay, with its sentence pairs', async (t) => {
+test('comparing the references finds a classmate who rewrote another essay, opened by keyboard with its sentence pairs', async (t) => {
   for (const [size, viewport] of Object.entries(SIZES)) {
     const page = await openApp(t, { viewport });
     await addPastedReference(page, 'Essay by Ann', reference());
@@ -122,7 +122,8 @@ test('comparing the references finds a classmate who rewrote another essay, with
     const rows = page.locator('.report table.pairs tbody tr');
     assert.equal(await rows.count(), 1, 'one pair: Ann and Bob');
     assert.deepEqual((await rows.first().locator('td').allTextContents()).slice(0, 2).sort(), ['Essay by Ann', 'Essay by Bob']);
-    await rows.first().getByRole('button').click();
+    // By keyboard: Tab to the pair's button, Enter opens it side by side with its sentence pairs.
+    await press(page, rows.first().getByRole('button'));
     await comparePanes(page);
     const section = page.locator('.compare .sentence-pairs');
     assert.match(squash(await section.locator('h3').textContent()), /^Rewritten: \d+ of \d+ sentences match$/);

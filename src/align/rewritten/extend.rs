@@ -70,21 +70,8 @@ fn same_remainders(
         let longer = a.len().max(b.len());
         a.sort_unstable();
         b.sort_unstable();
-        2 * common_count(&a, &b) >= longer
+        2 * crate::sort::common_count(&a, &b) >= longer
     })
-}
-
-/// How many items two sorted lists have in common, with repeats.
-fn common_count(a: &[u64], b: &[u64]) -> usize {
-    let (mut i, mut j, mut common) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => (i, j, common) = (i + 1, j + 1, common + 1),
-        }
-    }
-    common
 }
 
 /// Widens `passage` to cover the `paper` and `source` token ranges, unless one side would then be

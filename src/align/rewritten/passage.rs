@@ -17,9 +17,13 @@ use super::{ORDERED_RUN_EXTRA_SENTENCES, ORDERED_RUN_STANDALONE, ORDERED_RUN_STE
 /// seeds, or an ordered run's worth (`is_ordered_run` aside from the order).
 pub fn may_make_passage(seeds: &[Seed], options: &AlignOptions) -> bool {
     let standalone = seeds.iter().filter(|s| s.standalone).count();
-    standalone >= options.min_sentences
-        || (standalone >= ORDERED_RUN_STANDALONE
-            && seeds.len() >= options.min_sentences + ORDERED_RUN_EXTRA_SENTENCES)
+    standalone >= options.min_sentences || ordered_run_size(standalone, seeds.len(), options)
+}
+
+/// Whether `standalone` standalone seeds among `seeds` are enough for an ordered run.
+fn ordered_run_size(standalone: usize, seeds: usize, options: &AlignOptions) -> bool {
+    standalone >= ORDERED_RUN_STANDALONE
+        && seeds >= options.min_sentences + ORDERED_RUN_EXTRA_SENTENCES
 }
 
 /// Whether a group of seeds is an ordered run: `minSentences` + [`ORDERED_RUN_EXTRA_SENTENCES`]
@@ -34,8 +38,7 @@ pub(super) fn is_ordered_run(seeds: &[&Seed], options: &AlignOptions) -> bool {
             && b.source - a.source <= ORDERED_RUN_STEP
             && b.paper - a.paper <= ORDERED_RUN_STEP
     };
-    standalone >= ORDERED_RUN_STANDALONE
-        && seeds.len() >= options.min_sentences + ORDERED_RUN_EXTRA_SENTENCES
+    ordered_run_size(standalone, seeds.len(), options)
         && seeds.windows(2).all(|w| follows(w[0], w[1]))
 }
 
