@@ -107,6 +107,7 @@ impl Context {
             source_start: by_source.first().map_or(0, |r| r.0),
             source_end: by_source.iter().map(|r| r.1).max().unwrap_or(0),
             segments,
+            elsewhere: Vec::new(),
             matched_words,
             matched_weight,
             seeded_weight,

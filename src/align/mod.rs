@@ -122,6 +122,9 @@ pub struct Passage {
     pub source_end: usize,
     /// The exact runs, sorted by paper position.
     pub segments: Vec<Segment>,
+    /// Exact runs inside the paper side whose twin lies elsewhere in the source (a sentence copied
+    /// from another place of it), sorted by paper position: shown as shared, not aligned.
+    pub elsewhere: Vec<Segment>,
     /// Paper tokens inside exact runs (each counted once).
     pub matched_words: usize,
     /// Weight of those tokens, in tenths of a word.
@@ -233,6 +236,7 @@ pub fn finish(
     seeds: &[SentenceSeed],
     options: &AlignOptions,
 ) -> Vec<Passage> {
+    let ExactAlignment { passages, segments } = exact;
     let passages = match (paper.sentences, source.sentences) {
         (Some(paper_sentences), Some(source_sentences)) if options.rewritten => {
             let context = Context::new(&paper, &source, options);
@@ -242,12 +246,33 @@ pub fn finish(
                 paper_tokens: paper.hashes,
                 source_tokens: source.hashes,
             };
-            let ExactAlignment { passages, segments } = exact;
             rewritten::with_sentences(&context, passages, &segments, sentences, seeds, options)
         }
-        _ => exact.passages,
+        _ => passages,
     };
-    merge::one_source_place_per_paper_place(passages)
+    let mut passages = merge::one_source_place_per_paper_place(passages);
+    for passage in &mut passages {
+        show_inner_runs(passage, &segments);
+    }
+    passages
+}
+
+/// Sets `passage.elsewhere`: every exact run of `segments` inside its paper side that overlaps none
+/// of its runs, wherever its twin lies in the source. A sentence copied verbatim from another place
+/// of the source (or a stray trimmed off the source side) is copied text, and a reader must see it
+/// as shared, not as words that differ; the passage's alignment and measures stay as they are.
+fn show_inner_runs(passage: &mut Passage, segments: &[Segment]) {
+    let (start, end) = (passage.paper_start, passage.paper_end);
+    let mut covered = vec![false; end - start];
+    for s in &passage.segments {
+        covered[s.paper.max(start) - start..(s.paper + s.len).min(end) - start].fill(true);
+    }
+    let inner = segments.iter().filter(|s| {
+        s.paper >= start
+            && s.paper + s.len <= end
+            && !covered[s.paper - start..s.paper + s.len - start].contains(&true)
+    });
+    passage.elsewhere = inner.copied().collect();
 }
 
 /// What a passage must show to be reported, in tenths of a word.

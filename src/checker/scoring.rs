@@ -1,7 +1,7 @@
 //! The report of one source: passages with their evidence, coverage, MinHash and SimHash
 //! estimates and the seeds' scores.
 
-use crate::align::Passage;
+use crate::align::{Passage, Segment};
 use crate::error::Error;
 use crate::methods::chinese_ngram::{NgramProfile, SampleStep};
 use crate::methods::combined::combined_similarity;
@@ -72,6 +72,13 @@ pub(super) fn mark_converted_script(paper: &str, source: &str, passages: &mut [P
     }
 }
 
+/// A passage's exact runs and those inside it whose twin lies elsewhere, in paper order.
+fn shown_runs(passage: &Passage) -> impl Iterator<Item = &Segment> {
+    let mut runs: Vec<&Segment> = passage.segments.iter().chain(&passage.elsewhere).collect();
+    crate::sort::sort_by_key(&mut runs, |s| s.paper);
+    runs.into_iter()
+}
+
 /// One passage in the report: its spans in both texts (UTF-16), its evidence, its shared runs.
 fn passage_report(paper: &Prepared, source: &Prepared, passage: &Passage) -> PassageReport {
     let sentence_pairs = sentences::sentence_pairs(paper, source, passage);
@@ -89,9 +96,8 @@ fn passage_report(paper: &Prepared, source: &Prepared, passage: &Passage) -> Pas
         longest_run: passage.longest_run,
         matched_share: ratio(passage.matched_words, words),
         converted_script: false,
-        ngrams: passage
-            .segments
-            .iter()
+        // Every exact run of the paper side, those whose twin lies elsewhere in the source too.
+        ngrams: shown_runs(passage)
             .map(|s| {
                 let a = token_span(paper, s.paper, s.paper + s.len);
                 let b = token_span(source, s.source, s.source + s.len);
