@@ -1,8 +1,9 @@
 // Everything the page does, as actions on the store (www/store.js): they talk to the engine worker
-// (www/engine.js), read files (www/files.js), and keep the library in the browser
-// (www/library.js). Views call these and render the state; they never touch the engine.
+// (www/engine.js), read files (www/files.js), and keep the library in the browser and in step with
+// other tabs (www/persist.js). Views call these and render the state; they never touch the engine.
+// Actions run one at a time, with another tab's changes to the library in the same line.
 import { readTextFile } from './files.js';
-import { clearLibrary, debounced, loadLibrary, saveLibrary, storageUse } from './library.js';
+import { createPersistence } from './persist.js';
 import { OPTIONS, checkOptions, pairsOptions, problem, saveValues, textOptions, valid } from './options.js';
 
 const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
@@ -44,16 +45,30 @@ const fileId = (file) => `file:${file.webkitRelativePath || file.name}:${file.si
 export function createActions(store, engine) {
   const set = store.set;
   const get = store.get;
-  // <body data-library-saving> says whether a change is still to be written to the browser's copy.
-  const saver = debounced(async (bytes) => {
-    const { groups, order } = get();
-    const saved = await saveLibrary(bytes, { groups, order });
-    set({ saved, storage: await storageUse() });
-    if (!saver.pending()) document.body.dataset.librarySaving = 'false';
+  let line = Promise.resolve(); // the actions so far, each run after the one before
+  const inLine = (work) => (line = line.then(work, work));
+  const persistence = createPersistence({
+    engine,
+    store,
+    show: (references, groups, order) => withReferences(references, groups, order),
+    onRemote: (follow) => inLine(() => following(follow)),
   });
 
-  /** Runs `work` with the page marked busy and any error shown; counts completions for tests. */
-  async function run(label, work) {
+  /** Runs another tab's change to the library; counts them on <body data-followed> for tests. */
+  async function following(follow) {
+    try {
+      set({ status: await follow() });
+    } catch (error) {
+      set({ error: `The library was changed in another tab, and this tab could not follow: ${userMessage(error)} Reload the page to see it.` });
+    } finally {
+      document.body.dataset.followed = String(Number(document.body.dataset.followed ?? 0) + 1);
+    }
+  }
+
+  /** Runs `work` (after any action under way) with the page marked busy and any error shown; counts completions for tests. */
+  const run = (label, work) => inLine(() => running(label, work));
+
+  async function running(label, work) {
     set({ busy: label, error: '', status: label });
     try {
       const status = await work();
@@ -61,8 +76,8 @@ export function createActions(store, engine) {
     } catch (error) {
       set({ error: userMessage(error), status: error?.restarted ? get().status : '' });
     } finally {
-      set({ busy: '' });
-      document.body.dataset.completed = String(Number(document.body.dataset.completed ?? 0) + 1);
+      // The page counts completions on <body data-completed> once it has drawn them (www/app.js).
+      set((state) => ({ busy: '', completions: state.completions + 1 }));
     }
   }
 
@@ -88,6 +103,7 @@ export function createActions(store, engine) {
     const groups = { ...get().groups };
     if (group) for (const r of added) groups[r.id] = group;
     withReferences(result.references, groups);
+    await persistence.added(added.map((r) => r.id));
     return { added: added.length, errors: result.errors };
   }
 
@@ -106,8 +122,10 @@ export function createActions(store, engine) {
     const before = new Set(get().references.map((r) => r.id));
     const { references, errors, example } = await engine.request('loadDemo');
     const groups = { ...get().groups };
-    for (const r of references) if (!before.has(r.id)) groups[r.id] = 'demo';
+    const added = references.filter((r) => !before.has(r.id)).map((r) => r.id);
+    for (const id of added) groups[id] = 'demo';
     withReferences(references, groups);
+    await persistence.added(added);
     set({ example });
     if (errors.length) set({ error: errors.map(userMessage).join(' ') });
     return example;
@@ -117,22 +135,15 @@ export function createActions(store, engine) {
     /** Opens the library kept in this browser, if any. */
     restore: () =>
       run('Opening your library…', async () => {
-        const stored = await loadLibrary();
-        set({ storage: await storageUse() });
-        if (!stored?.bytes) return 'Ready. Add references, or load the demo set, then paste a paper.';
-        const references = await engine.request('importIndex', { bytes: stored.bytes });
-        withReferences(references, stored.groups ?? {}, stored.order ?? []);
-        set({ saved: true });
+        const back = await persistence.restore();
+        if (!back) return 'Ready. Add references, or load the demo set, then paste a paper.';
         const options = await engine.request('options');
         set((state) => ({ values: { ...state.values, ...options.text } }));
-        return `Your library is back: ${references.length} reference${references.length === 1 ? '' : 's'}, kept in this browser.`;
+        return back;
       }),
 
-    /** Called with every saved index the worker sends: keeps the browser's copy current. */
-    libraryChanged: (bytes) => {
-      document.body.dataset.librarySaving = 'true';
-      saver.schedule(bytes);
-    },
+    /** Called with every saved index the worker sends: cached so that the library opens fast. */
+    libraryChanged: (bytes) => persistence.snapshot(bytes),
 
     addFiles: (files, group = null) =>
       run('Reading files…', async () => {
@@ -180,6 +191,7 @@ export function createActions(store, engine) {
     remove: (ids, what) =>
       run('Removing…', async () => {
         withReferences(await engine.request('removeReferences', { ids }));
+        await persistence.removed(ids);
         return `Removed ${what}.`;
       }),
 
@@ -187,12 +199,14 @@ export function createActions(store, engine) {
       run('Renaming…', async () => {
         if (!title.trim()) throw new Error('A title cannot be empty.');
         withReferences(await engine.request('updateReference', { id, title: title.trim() }));
+        await persistence.updated({ id, title: title.trim() });
         return `Renamed to “${title.trim()}”.`;
       }),
 
     setBase: (id, base) =>
       run('Updating…', async () => {
         withReferences(await engine.request('updateReference', { id, base }));
+        await persistence.updated({ id, base });
         return base
           ? 'Marked as a template: its text is left out of papers and never reported as a source.'
           : 'No longer a template.';
@@ -201,9 +215,8 @@ export function createActions(store, engine) {
     clear: () =>
       run('Clearing the library…', async () => {
         withReferences(await engine.request('clear'), {}, []);
-        await saver.flush();
-        await clearLibrary();
-        set({ storage: await storageUse(), result: null, pairs: null });
+        await persistence.replaced();
+        set({ result: null, pairs: null });
         return 'The library is empty.';
       }),
 
@@ -222,10 +235,13 @@ export function createActions(store, engine) {
         const bytes = new Uint8Array(await file.arrayBuffer());
         if (mode === 'replace') {
           withReferences(await engine.request('importIndex', { bytes }), {}, []);
+          await persistence.replaced();
           return `Library replaced by ${file.name}: ${get().references.length} references.`;
         }
+        const before = new Set(get().references.map((r) => r.id));
         const result = await engine.request('mergeIndex', { bytes }, progress('Adding references'));
         withReferences(result.references);
+        await persistence.added(result.references.map((r) => r.id).filter((id) => !before.has(id)));
         if (result.errors.length) set({ error: result.errors.map(userMessage).join(' ') });
         const skipped = result.skipped ? ` (${result.skipped} already in the library)` : '';
         return `Added ${result.added} reference${result.added === 1 ? '' : 's'} from ${file.name}${skipped}.`;

@@ -2,7 +2,7 @@
 // (www/engine.js, www/worker.js); the state lives in one store (www/store.js) written only by the
 // actions (www/actions.js); the views (www/views/) render it with Preact and htm, which create
 // text nodes for every piece of user text: nothing pasted or opened is ever parsed as HTML.
-import { html, render } from '../pkg/vendor/ui.js';
+import { html, render, useEffect, useRef } from '../pkg/vendor/ui.js';
 import { startEngine } from './engine.js';
 import { createStore, useStore } from './store.js';
 import { createActions } from './actions.js';
@@ -22,7 +22,8 @@ const store = createStore({
   groups: {},
   order: [],
   storage: null,
-  saved: false,
+  unsaved: [], // ids of references the browser refused to keep
+  persistence: 'browser', // or 'unavailable' where IndexedDB cannot be opened
   paper: { title: '', text: '', revision: 0 },
   example: null,
   values: loadValues(),
@@ -32,6 +33,7 @@ const store = createStore({
   view: 'report',
   selected: null,
   busy: '',
+  completions: 0, // actions finished, for <body data-completed>
   status: 'Loading the checker…',
   error: '',
   progress: null,
@@ -56,7 +58,9 @@ function Actions({ state, actions }) {
   const unit = unitName(state.paper.text.slice(0, 20_000));
   return html`<section class="actions" aria-label="Check">
       <div class="checkbar">
-        <button id="check" type="button" class="primary" disabled=${!state.ready || busy} onClick=${actions.check}>Check the paper</button>
+        <button id="check" type="button" class="primary" disabled=${!state.ready || busy} onClick=${actions.check}
+          aria-keyshortcuts="Control+Enter Meta+Enter">Check the paper</button>
+        <span class="muted small shortcut"><kbd>${MAC ? '⌘' : 'Ctrl'}</kbd>+<kbd>Enter</kbd> in the paper</span>
         <${Status} state=${state} actions=${actions} />
       </div>
     </section>
@@ -82,9 +86,50 @@ function Results({ state, actions }) {
     <${current.View} state=${state} actions=${actions} />`;
 }
 
+/** Whether the keyboard's command key is ⌘ (the shortcut is shown as the user's keyboard has it). */
+const MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+/**
+ * Keeps the keyboard focus where the user acted: the button they pressed is disabled while the work
+ * runs, and the browser then drops the focus to the page's top. When the work is done and nothing
+ * else took the focus (a new report takes it, www/views/reveal.js), it goes back to that button.
+ */
+function useKeptFocus(busy) {
+  const last = useRef(null);
+  useEffect(() => {
+    const remember = (event) => (last.current = event.target);
+    document.addEventListener('focusin', remember);
+    return () => document.removeEventListener('focusin', remember);
+  }, []);
+  useEffect(() => {
+    if (busy || (document.activeElement && document.activeElement !== document.body)) return;
+    const target = last.current;
+    if (target?.isConnected && !target.disabled) target.focus();
+  }, [busy]);
+}
+
+/** The skip link's target: the paper box, or the panel's heading when the paper is shown as a document. */
+function toPaper(event) {
+  const box = document.getElementById('paper');
+  if (!box) return;
+  event.preventDefault();
+  box.focus();
+}
+
 function App({ actions }) {
   const state = useStore(store);
-  return html`<header>
+  useKeptFocus(state.busy);
+  // Written after the views' own effects (a new report takes the focus and scrolls into view), so
+  // tests that wait for it start from the page as the user sees it.
+  useEffect(() => {
+    if (state.completions) document.body.dataset.completed = String(state.completions);
+  }, [state.completions]);
+  const results = VIEWS.some((view) => view.has(state));
+  return html`<nav class="skip" aria-label="Skip links">
+      <a class="skip-link" href="#paper-heading" onClick=${toPaper}>Skip to the paper</a>
+      ${results && html`<a class="skip-link" href="#results">Skip to the results</a>`}
+    </nav>
+    <header>
       <h1>plagscope</h1>
       <p class="tagline">A plagiarism check that runs entirely in this page: nothing you paste or open is uploaded, and it works offline.</p>
     </header>
@@ -94,7 +139,7 @@ function App({ actions }) {
         <${LibraryPanel} state=${state} actions=${actions} />
       </div>
       <${Actions} state=${state} actions=${actions} />
-      <${Results} state=${state} actions=${actions} />
+      <div id="results" tabindex="-1"><${Results} state=${state} actions=${actions} /></div>
     </main>
     <footer class="muted small">plagscope ${state.version} · compares only with the references in your library</footer>`;
 }

@@ -1,56 +1,183 @@
-// The reference library's copy in this browser (IndexedDB, through idb), so it survives reloads and
-// works offline. What is stored is the engine's saved index (the references' texts, titles and
-// fingerprints in one checksummed file, js/index.d.ts `exportIndex`) and the page's own facts about
-// each reference (which group it belongs to). Nothing here leaves the machine.
+// The reference library's copy in this browser (IndexedDB, through idb), so it survives reloads,
+// works offline, and is shared by every tab of the page. Nothing here leaves the machine.
+//
+// Each reference is a record of its own, written when it changes, so two tabs adding references at
+// once both keep theirs (a library written whole by whichever tab saved last lost the other's):
+// - `references`: id -> { id, title, base, group, seq }: what the page lists (group: "demo" or
+//   null; seq orders the list, new references last);
+// - `texts`: id -> the reference's text, read only when a reference must be indexed again;
+// - `snapshot`: the engine's saved index of some moment (js/index.d.ts `exportIndex`), so a large
+//   library opens in a second instead of being indexed again. It is only a cache: the records are
+//   the library, and opening adds or drops whatever the snapshot has wrong. It is the first thing
+//   given up when the browser's storage is full.
 import { openDB } from '../pkg/vendor/ui.js';
 
 const DATABASE = 'plagscope';
-const STORE = 'library';
-const KEY = 'current';
+const VERSION = 2;
+/** Before version 2 the library was one saved index under this store and key. */
+const LEGACY = { store: 'library', key: 'current' };
+const SNAPSHOT_KEY = 'current';
 
 let database = null;
 
 function open() {
-  database ??= openDB(DATABASE, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE);
+  database ??= openDB(DATABASE, VERSION, {
+    upgrade(db, oldVersion) {
+      // A version 1 database keeps its library store until the library is moved over.
+      if (oldVersion >= 2) return;
+      db.createObjectStore('references', { keyPath: 'id' });
+      db.createObjectStore('texts');
+      db.createObjectStore('snapshot');
     },
+    // Another tab of a newer page wants to upgrade: let it (this tab reloads to follow).
+    blocking() {
+      database?.then((db) => db.close());
+      database = null;
+    },
+  }).catch((error) => {
+    database = null;
+    throw error;
   });
   return database;
 }
 
+/** Why the browser refused a write, in the words the page shows (a quota error has no message). */
+export function storageProblem(error) {
+  if (error?.name === 'QuotaExceededError') return 'the storage this browser gives the page is full';
+  return error?.message || error?.name || 'the browser refused to store it';
+}
+
 /**
- * The stored library: `{ bytes, groups, order, savedAt }` (bytes: the saved index; groups: id ->
- * group name for references outside the user's own, e.g. "demo"; order: the ids in the order the
- * page lists them), or null when nothing is stored or
- * IndexedDB is unavailable (a private window in some browsers): the page then works without it.
+ * The stored library: `{ records, snapshot, legacy }`: the reference records (without texts) in
+ * list order, the saved index cached with them (or null), and a library of the earlier one-blob
+ * form to move over (`{ bytes, groups, order }`, or null). Null when IndexedDB cannot be opened (a
+ * private window in some browsers): the page then works without it.
  */
 export async function loadLibrary() {
   try {
-    return (await (await open()).get(STORE, KEY)) ?? null;
+    const db = await open();
+    const records = await db.getAll('references');
+    records.sort((a, b) => a.seq - b.seq);
+    const snapshot = (await db.get('snapshot', SNAPSHOT_KEY)) ?? null;
+    const legacy = db.objectStoreNames.contains(LEGACY.store) ? ((await db.get(LEGACY.store, LEGACY.key)) ?? null) : null;
+    return { records, snapshot, legacy };
   } catch (error) {
-    console.warn(`the saved library could not be read: ${error.message}`);
+    console.warn(`the saved library could not be read: ${storageProblem(error)}`);
     return null;
   }
 }
 
-/** Stores the library and `{ groups, order }`; resolves false when the browser refuses. */
-export async function saveLibrary(bytes, { groups, order }) {
+/** The records of `ids` (absent ones left out), texts included as `text`. */
+export async function readReferences(ids) {
+  const db = await open();
+  const tx = db.transaction(['references', 'texts']);
+  const found = await Promise.all(ids.map(async (id) => {
+    const record = await tx.objectStore('references').get(id);
+    return record && { ...record, text: await tx.objectStore('texts').get(id) };
+  }));
+  await tx.done;
+  return found.filter(Boolean);
+}
+
+/** The ids of every stored reference. */
+export async function storedIds() {
+  return (await open()).getAllKeys('references');
+}
+
+/** Writes `references` (records with their `text`) in one transaction. */
+async function putAll(references) {
+  const db = await open();
+  const tx = db.transaction(['references', 'texts'], 'readwrite');
+  for (const { text, ...record } of references) {
+    tx.objectStore('texts').put(text, record.id);
+    tx.objectStore('references').put(record);
+  }
+  await tx.done;
+}
+
+/**
+ * Writes `references` (records with their `text`); resolves with the ids that could not be kept
+ * and why (`{ failed: [], problem }`). All at once first; when the browser refuses (its storage is
+ * full), the snapshot is dropped to make room and each is tried on its own, so that what fits is
+ * kept.
+ */
+export async function saveReferences(references) {
   try {
-    await (await open()).put(STORE, { bytes, groups, order, savedAt: Date.now() }, KEY);
-    return true;
+    await putAll(references);
+    return { failed: [], problem: '' };
   } catch (error) {
-    console.warn(`the library could not be saved in this browser: ${error.message}`);
+    await dropSnapshot();
+    const failed = [];
+    let problem = storageProblem(error);
+    for (const reference of references) {
+      try {
+        await putAll([reference]);
+      } catch (again) {
+        failed.push(reference.id);
+        problem = storageProblem(again);
+      }
+    }
+    return { failed, problem };
+  }
+}
+
+/** Changes the stored records of `changes` (`[{ id, title?, base? }]`); resolves with why it was refused, or ''. */
+export async function updateRecords(changes) {
+  try {
+    const db = await open();
+    const tx = db.transaction('references', 'readwrite');
+    for (const change of changes) {
+      const record = await tx.store.get(change.id);
+      if (record) await tx.store.put({ ...record, ...change });
+    }
+    await tx.done;
+    return '';
+  } catch (error) {
+    return storageProblem(error);
+  }
+}
+
+/** Forgets the stored references `ids`. */
+export async function deleteReferences(ids) {
+  const db = await open();
+  const tx = db.transaction(['references', 'texts'], 'readwrite');
+  for (const id of ids) {
+    tx.objectStore('references').delete(id);
+    tx.objectStore('texts').delete(id);
+  }
+  await tx.done;
+}
+
+/** Forgets the whole stored library (and a library of the earlier form). */
+export async function clearLibrary() {
+  const db = await open();
+  const stores = ['references', 'texts', 'snapshot', ...(db.objectStoreNames.contains(LEGACY.store) ? [LEGACY.store] : [])];
+  const tx = db.transaction(stores, 'readwrite');
+  await Promise.all([...stores.map((name) => tx.objectStore(name).clear()), tx.done]);
+}
+
+/** Forgets the library of the earlier one-blob form, once moved over. */
+export async function dropLegacy() {
+  const db = await open();
+  if (db.objectStoreNames.contains(LEGACY.store)) await db.delete(LEGACY.store, LEGACY.key);
+}
+
+/** Caches the engine's saved index; when the browser refuses, drops the old one instead. */
+export async function saveSnapshot(bytes) {
+  try {
+    await (await open()).put('snapshot', { bytes, savedAt: Date.now() }, SNAPSHOT_KEY);
+    return true;
+  } catch {
+    await dropSnapshot();
     return false;
   }
 }
 
-/** Forgets the stored library. */
-export async function clearLibrary() {
+async function dropSnapshot() {
   try {
-    await (await open()).delete(STORE, KEY);
-  } catch (error) {
-    console.warn(`the saved library could not be removed: ${error.message}`);
+    await (await open()).delete('snapshot', SNAPSHOT_KEY);
+  } catch {
+    // Nothing stored, or the database is gone: either way no snapshot takes room.
   }
 }
 

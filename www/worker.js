@@ -118,6 +118,8 @@ const handlers = {
   },
   references: () => checker.references(),
   getReference: ({ id }) => checker.getReference(id),
+  /** The references `ids` with their texts (absent ones left out), to keep them in the browser. */
+  getReferences: ({ ids }) => ids.map((id) => checker.getReference(id)).filter(Boolean),
   check: ({ text, options }, progress) => checker.check(text, options, progress),
   pairs: ({ options }, progress) => checker.pairs(options, progress),
   exportIndex: () => checker.exportIndex(),

@@ -230,12 +230,31 @@ export async function axeViolations(page) {
  * Proves the element is reachable by keyboard, in the page's own tab order.
  */
 export async function tabTo(page, locator, limit = 150) {
+  // A control of a list of references is reached as a keyboard user does: Tab into the list (one
+  // stop), then the arrow keys.
+  const inList = (element) => element.closest('.ref-list');
+  const listed = await locator.evaluate(inList).catch(() => false);
   for (let i = 0; i < limit; i++) {
     if (await locator.evaluate((element) => element === document.activeElement)) return;
+    if (listed && (await locator.evaluate((element) => element.closest('.ref-list')?.contains(document.activeElement)))) {
+      return arrowTo(page, locator);
+    }
     await page.keyboard.press('Tab');
   }
   const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
   assert.fail(`not reached by Tab in ${limit} presses: ${locator}; the focus is on ${focused}`);
+}
+
+/** From a control of a list of references, the arrow keys to the control `locator` of the same list. */
+async function arrowTo(page, locator) {
+  const place = (element) => [[...element.closest('.ref-list').children].indexOf(element.closest('li')), Number(element.dataset.column)];
+  const [row, column] = await locator.evaluate(place);
+  const [fromRow, fromColumn] = await page.evaluate(`(${place})(document.activeElement)`);
+  const steps = [[row - fromRow, 'ArrowDown', 'ArrowUp'], [column - fromColumn, 'ArrowRight', 'ArrowLeft']];
+  for (const [delta, forward, back] of steps) {
+    for (let i = 0; i < Math.abs(delta); i++) await page.keyboard.press(delta > 0 ? forward : back);
+  }
+  assert.ok(await locator.evaluate((element) => element === document.activeElement), `the arrow keys did not reach ${locator}`);
 }
 
 /** Tabs to `locator`, checks that its focus is visible, and presses `key` on it. */
@@ -263,18 +282,19 @@ export const button = (page, name) => page.getByRole('button', { name, exact: tr
 // ---- The library kept in the browser -------------------------------------------------------------
 
 /**
- * Waits until the page has written every change of its library to IndexedDB (it saves a short
- * while after each change, www/library.js `debounced`), so a reload finds it.
+ * Waits until the page has written every change of its library to IndexedDB (each change writes
+ * the records of the references it touched, www/persist.js), so a reload finds it.
  */
 export async function whenSaved(page, timeout = 10_000) {
-  // The page marks <body data-library-saving="true"> from a change until its copy is written.
+  // The page marks <body data-library-saving="true"> while it writes.
   await page.locator('body[data-library-saving="false"]').waitFor({ state: 'attached', timeout });
-  assert.ok((await storedLibrary(page))?.savedAt, 'the library was saved, but nothing is stored');
+  assert.ok((await storedLibrary(page))?.count, 'the library was saved, but nothing is stored');
 }
 
 /**
- * What the page keeps in IndexedDB: `{ savedAt, bytes (their count), groups }`, or null. Never
- * creates the database: the page's own first open must create it, with its store.
+ * What the page keeps in IndexedDB: `{ count, titles, groups }` of its reference records (titles in
+ * list order; groups: id -> group), or null. Never creates the database: the page's own first open
+ * must create it, with its stores.
  */
 export function storedLibrary(page) {
   return page.evaluate(async () => {
@@ -284,11 +304,15 @@ export function storedLibrary(page) {
       open.onerror = () => resolve(null);
       open.onsuccess = () => {
         const db = open.result;
-        if (!db.objectStoreNames.contains('library')) return (db.close(), resolve(null));
-        const get = db.transaction('library').objectStore('library').get('current');
+        if (!db.objectStoreNames.contains('references')) return (db.close(), resolve(null));
+        const all = db.transaction('references').objectStore('references').getAll();
         const done = (value) => (db.close(), resolve(value));
-        get.onsuccess = () => done(get.result ? { savedAt: get.result.savedAt, bytes: get.result.bytes?.length, groups: get.result.groups } : null);
-        get.onerror = () => done(null);
+        all.onsuccess = () => {
+          const records = all.result.sort((a, b) => a.seq - b.seq);
+          const groups = Object.fromEntries(records.filter((r) => r.group).map((r) => [r.id, r.group]));
+          done({ count: records.length, titles: records.map((r) => r.title), groups });
+        };
+        all.onerror = () => done(null);
       };
     });
   });

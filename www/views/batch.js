@@ -1,8 +1,9 @@
 // A batch of papers (a class's essays): each against the library, in a table that sorts by any
 // column, and the papers against each other (who copied from whom), with a paper's full report one
 // click away.
-import { html, useMemo, useState } from '../../pkg/vendor/ui.js';
+import { html, useMemo, useRef, useState } from '../../pkg/vendor/ui.js';
 import { PairsView } from './pairs.js';
+import { useReveal } from './reveal.js';
 
 const percent = (x) => `${(x * 100).toFixed(1)}%`;
 
@@ -38,6 +39,8 @@ function SortButton({ column, index, sort, setSort }) {
 
 /** The batch results. */
 export function Batch({ state, actions }) {
+  const heading = useRef(null);
+  useReveal(state.batch, heading);
   const { batch } = state;
   const [sort, setSort] = useState({ column: 1, descending: true });
   const rows = useMemo(() => {
@@ -52,7 +55,7 @@ export function Batch({ state, actions }) {
     ? `${batch.pairs.length === 1 ? '1 pair' : `${batch.pairs.length} pairs`} of the ${batch.papers.length} papers ${batch.pairs.length === 1 ? 'shares' : 'share'} passages.`
     : `No two of the ${batch.papers.length} papers share a passage.`;
   return html`<section class="report batch" aria-labelledby="batch-heading">
-    <h2 id="batch-heading">${batch.papers.length} papers checked against the library</h2>
+    <h2 id="batch-heading" ref=${heading} tabindex="-1">${batch.papers.length} papers checked against the library</h2>
     <p class="muted">Choose a paper to open its full report. Column headings sort the table.</p>
     <div class="table-scroll" tabindex="0" role="region" aria-label="Papers and their similarity">
       <table class="batch-table">

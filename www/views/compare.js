@@ -8,6 +8,7 @@ import { disjoint, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
 import { isRewritten, sentencePairsOf } from '../../js/evidence.js';
 import { SentencePairs } from './sentence-pairs.js';
+import { useReveal } from './reveal.js';
 
 function wrapWith(colour) {
   return (piece, text) => {
@@ -45,8 +46,11 @@ function Pane({ title, text, pieces, colour, passage, onMark, label }) {
       root.querySelectorAll('mark.active').forEach((m) => m.classList.remove('active'));
       const marks = root.querySelectorAll(`mark[data-passage="${passage}"]`);
       marks.forEach((m) => m.classList.add('active'));
-      // Scroll this pane only, not the page.
-      if (marks[0]) root.scrollTop = Math.max(0, marks[0].offsetTop - root.offsetTop - root.clientHeight / 3);
+      // Scroll this pane only, not the page, with three lines of context above the twin: a long
+      // twin placed lower would run past the bottom of the window.
+      const line = parseFloat(getComputedStyle(root).lineHeight) || 24; // "normal" parses as NaN
+      const context = Math.min(root.clientHeight / 3, 3 * line);
+      if (marks[0]) root.scrollTop = Math.max(0, marks[0].offsetTop - root.offsetTop - context);
     };
     if (root.dataset.rendered === 'true') show();
     else {
@@ -69,7 +73,10 @@ function Pane({ title, text, pieces, colour, passage, onMark, label }) {
  * `onPassage(index)` is called when a highlight is clicked; `titles`, for two documents of a
  * batch, name the sides of its sentence pairs (by default the paper and the source).
  */
-export function Compare({ left, right, passages, colourIndex = 0, passage = 0, onPassage, onClose, closeLabel = 'Close', titles }) {
+export function Compare({ left, right, passages, colourIndex = 0, passage = 0, onPassage, onClose, closeLabel = 'Close', titles, reveal = false }) {
+  // Opened from a table below (a pair of the library or of a batch), the view is brought up.
+  const heading = useRef(null);
+  useReveal(reveal ? left : null, heading);
   const leftPieces = useMemo(() => runs(passages, 'paper'), [passages]);
   const rightPieces = useMemo(() => runs(passages, 'source'), [passages]);
   const colour = sourceColour(colourIndex);
@@ -77,7 +84,7 @@ export function Compare({ left, right, passages, colourIndex = 0, passage = 0, o
   const pairs = html`<${SentencePairs} passage=${chosen} paper=${left.text} source=${right.text} colour=${colour} titles=${titles} />`;
   return html`<section class="compare" aria-label="Side by side">
     <div class="row compare-head">
-      <h2>Side by side</h2>
+      <h2 ref=${heading} tabindex="-1">Side by side</h2>
       <span class="muted">Click a highlight to see its twin.</span>
       ${onClose && html`<button type="button" onClick=${onClose}>${closeLabel}</button>`}
     </div>

@@ -12,7 +12,13 @@ const GROUPS = [
 /** A size in words a reader knows: 0.4 MB, 12 MB, 10.7 GB. */
 const size = (bytes) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`);
 
-function Item({ reference, actions, busy }) {
+/**
+ * One reference of the list. The list is one Tab stop (a roving tab index): `column` is the place
+ * of the control that Tab reaches (0 template, 1 Rename, 2 Remove) when this reference is the
+ * list's current one, else null; the arrow keys move between references and controls (`Group`).
+ */
+function Item({ reference, actions, busy, column }) {
+  const tab = (k) => (column === k ? 0 : -1);
   const [editing, setEditing] = useState(false);
   // The box shows the user's choice at once, while the reference is indexed again with it.
   const [pendingBase, setPendingBase] = useState(null);
@@ -44,7 +50,7 @@ function Item({ reference, actions, busy }) {
     if (title.trim() && title.trim() !== reference.title) actions.rename(reference.id, title);
   };
   const units = reference.words === 1 ? 'word' : 'words';
-  return html`<li class="ref">
+  return html`<li class="ref" data-id=${reference.id}>
     ${editing
       ? html`<form class="rename" onSubmit=${save}>
           <label class="visually-hidden" for=${`rename-${reference.id}`}>New title for ${reference.title}</label>
@@ -57,13 +63,13 @@ function Item({ reference, actions, busy }) {
           <span class="ref-meta">${reference.words.toLocaleString()} ${units}${reference.base ? ' · template' : ''}</span>
           <span class="ref-actions">
             <label class="inline small" title="A template (e.g. the assignment text) is left out of papers and never reported">
-              <input type="checkbox" checked=${pendingBase ?? reference.base} disabled=${busy && pendingBase === null}
+              <input type="checkbox" data-column="0" tabindex=${tab(0)} checked=${pendingBase ?? reference.base} disabled=${busy && pendingBase === null}
                 onChange=${(e) => toggleBase(e.currentTarget.checked)} />
               template
             </label>
-            <button type="button" class="small" disabled=${busy} aria-label=${`Rename ${reference.title}`}
+            <button type="button" class="small" data-column="1" tabindex=${tab(1)} disabled=${busy} aria-label=${`Rename ${reference.title}`}
               onClick=${() => setEditing(true)}>Rename</button>
-            <button type="button" class="small" disabled=${busy} aria-label=${`Remove ${reference.title}`}
+            <button type="button" class="small" data-column="2" tabindex=${tab(2)} disabled=${busy} aria-label=${`Remove ${reference.title}`}
               onClick=${removeThis}>Remove</button>
           </span>`}
   </li>`;
@@ -72,13 +78,50 @@ function Item({ reference, actions, busy }) {
 /** Most references listed at once: a long library is filtered by title instead of drawn whole. */
 export const LISTED = 200;
 
+/** Controls per reference that the arrow keys move between. */
+const COLUMNS = 3;
+
+/**
+ * Where the arrow keys, Home and End move from `at` (`{ row, column }`) in a list of `rows`
+ * references, or null for another key.
+ */
+export function arrowMove(key, { row, column }, rows) {
+  const moves = {
+    ArrowDown: { row: Math.min(rows - 1, row + 1), column },
+    ArrowUp: { row: Math.max(0, row - 1), column },
+    ArrowRight: { row, column: Math.min(COLUMNS - 1, column + 1) },
+    ArrowLeft: { row, column: Math.max(0, column - 1) },
+    Home: { row: 0, column },
+    End: { row: rows - 1, column },
+  };
+  return moves[key] ?? null;
+}
+
 function Group({ group, references, actions, busy }) {
   const [filter, setFilter] = useState('');
+  const [current, setCurrent] = useState({ id: null, column: 2 });
   if (!references.length && group.name) return null;
   const remove = () => actions.remove(references.map((r) => r.id), `the ${group.name} set`);
   const needle = filter.trim().toLocaleLowerCase();
   const matching = needle ? references.filter((r) => r.title.toLocaleLowerCase().includes(needle)) : references;
   const listed = matching.slice(0, LISTED);
+  const currentId = listed.some((r) => r.id === current.id) ? current.id : listed[0]?.id;
+  const focusIn = (event) => {
+    const id = event.target.closest('li[data-id]')?.dataset.id;
+    const column = Number(event.target.dataset.column);
+    if (id !== undefined && Number.isInteger(column)) setCurrent({ id, column });
+  };
+  const keyDown = (event) => {
+    if (event.target.dataset.column === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    const row = listed.findIndex((r) => r.id === currentId);
+    const next = arrowMove(event.key, { row, column: Number(event.target.dataset.column) }, listed.length);
+    if (!next) return;
+    event.preventDefault();
+    const id = listed[next.row].id;
+    setCurrent({ id, column: next.column });
+    event.currentTarget.querySelector(`li[data-id="${CSS.escape(id)}"] [data-column="${next.column}"]`)?.focus();
+  };
+  const hint = `keys-${group.name ?? 'own'}`;
   return html`<section class="group" aria-label=${group.title}>
     <h3>${group.title} <span class="muted">(${references.length})</span>
       ${group.name && html` <button type="button" class="small" disabled=${busy} onClick=${remove}>Remove this group</button>`}
@@ -88,7 +131,11 @@ function Group({ group, references, actions, busy }) {
       <input id=${`filter-${group.name ?? 'own'}`} type="search" class="filter" placeholder="Find by title…" value=${filter}
         onInput=${(e) => setFilter(e.currentTarget.value)} />`}
     ${references.length
-      ? html`<ul class="ref-list" tabindex="0" aria-label=${`${group.title}: ${references.length} references`}>${listed.map((r) => html`<${Item} key=${r.id} reference=${r} actions=${actions} busy=${busy} />`)}</ul>`
+      ? html`<ul class="ref-list" aria-label=${`${group.title}: ${references.length} references`} aria-describedby=${hint}
+          onfocusin=${focusIn} onKeyDown=${keyDown}>
+          ${listed.map((r) => html`<${Item} key=${r.id} reference=${r} actions=${actions} busy=${busy} column=${r.id === currentId ? current.column : null} />`)}
+        </ul>
+        <p id=${hint} class="visually-hidden">One Tab stop: the arrow keys move between the references and their buttons.</p>`
       : html`<p class="muted empty">${group.empty}</p>`}
     ${matching.length > listed.length &&
     html`<p class="muted small">${listed.length} of ${matching.length.toLocaleString()} shown: type part of a title to find the others.</p>`}
@@ -147,6 +194,19 @@ function ConfirmClear({ count, actions, onDone }) {
   </div>`;
 }
 
+/** What the panel says of the library's copy in this browser: never "kept" when it is not. */
+function keptWords({ references, unsaved, persistence, storage }) {
+  if (persistence === 'unavailable' || !storage) return 'This browser does not keep the library between visits here: save it as a file.';
+  const sizes = ` (${size(storage.usage)} used of ${size(storage.quota)} available)`;
+  if (unsaved.length) {
+    const what = unsaved.length === references.length ? 'None of these references is kept in this browser'
+      : `${unsaved.length} of these ${references.length} references ${unsaved.length === 1 ? 'is' : 'are'} not kept in this browser`;
+    // The browser refused: how much it says it may store is not what it allows this page now.
+    return html`<strong class="not-kept">${what} (${size(storage.usage)} stored): save the library as a file to keep them.</strong>`;
+  }
+  return `${references.length ? 'Kept in this browser' : 'Kept in this browser once you add references'}${sizes}.`;
+}
+
 /** The library panel. */
 export function LibraryPanel({ state, actions }) {
   const [importing, setImporting] = useState(null);
@@ -160,12 +220,7 @@ export function LibraryPanel({ state, actions }) {
     const files = [...(event.dataTransfer?.files ?? [])];
     if (files.length) actions.addFiles(files);
   };
-  const kept = !state.references.length
-    ? 'Kept in this browser once you add references'
-    : state.saved ? 'Kept in this browser' : 'Saving in this browser…';
-  const storage = state.storage
-    ? `${kept} (${size(state.storage.usage)} used of ${size(state.storage.quota)} available).`
-    : 'This browser does not keep the library between visits: save it as a file.';
+  const storage = keptWords(state);
   return html`<section class="panel library ${dragging ? 'dragging' : ''}" aria-labelledby="library-heading"
       onDragOver=${(e) => (e.preventDefault(), setDragging(true))} onDragLeave=${() => setDragging(false)} onDrop=${drop}>
     <h2 id="library-heading" tabindex="-1">Library <span class="muted">(${state.references.length} reference${state.references.length === 1 ? '' : 's'})</span></h2>

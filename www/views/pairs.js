@@ -1,9 +1,10 @@
 // "Who copied from whom" among a set of documents (the library, or a batch of papers): a heatmap,
 // every pair sharing passages in a table, most similar first, a threshold to hide the weak ones,
 // and the side-by-side view of the chosen pair.
-import { html, useEffect, useMemo, useState } from '../../pkg/vendor/ui.js';
+import { html, useEffect, useMemo, useRef, useState } from '../../pkg/vendor/ui.js';
 import { Compare } from './compare.js';
 import { Heatmap } from './heatmap.js';
+import { useReveal } from './reveal.js';
 
 const percent = (x) => `${(x * 100).toFixed(1)}%`;
 
@@ -28,10 +29,14 @@ function PairTable({ pairs, titles, selected, onOpen }) {
 }
 
 /**
- * Pairs of documents: `pairs` from the engine's `pairs()`, `titles` id → title, `load(id)` resolves
- * a document `{ title, text }` for the side-by-side view.
+ * Pairs of documents that share passages: a threshold, the heatmap, the table and the chosen pair
+ * side by side. `pairs` from the engine's `pairs()`, `titles` id → title, `load(id)` resolves a
+ * document `{ title, text }` for the side-by-side view; `reveal`: bring the heading into view when
+ * `pairs` are new (the library's pairs; a batch's are below its own heading).
  */
-export function PairsView({ heading, summary, pairs, titles, load }) {
+export function PairsView({ heading, summary, pairs, titles, load, reveal = false }) {
+  const headingRef = useRef(null);
+  useReveal(reveal ? pairs : null, headingRef);
   const [threshold, setThreshold] = useState(10);
   const [open, setOpen] = useState(null);
   const [texts, setTexts] = useState(null);
@@ -51,7 +56,7 @@ export function PairsView({ heading, summary, pairs, titles, load }) {
     setPassage(0);
   };
   return html`<section class="report" aria-labelledby="pairs-heading">
-    <h2 id="pairs-heading">${heading}</h2>
+    <h2 id="pairs-heading" ref=${headingRef} tabindex="-1">${heading}</h2>
     <p class="overall">${summary}</p>
     ${pairs.length > 0 &&
     html`<div class="row">
@@ -65,7 +70,7 @@ export function PairsView({ heading, summary, pairs, titles, load }) {
       <${PairTable} pairs=${shown} titles=${titles} selected=${open} onOpen=${openPair} />`}
     ${texts && open !== null &&
     html`<${Compare} left=${texts[0]} right=${texts[1]} passages=${pairs[open].report.passages} passage=${passage}
-      onPassage=${setPassage} onClose=${() => setOpen(null)} titles=${[texts[0].title, texts[1].title]} />`}
+      onPassage=${setPassage} onClose=${() => setOpen(null)} titles=${[texts[0].title, texts[1].title]} reveal />`}
   </section>`;
 }
 
@@ -77,5 +82,5 @@ export function Pairs({ state, actions }) {
     ? `${pairs.length === 1 ? '1 pair' : `${pairs.length} pairs`} of the ${references.length} references ${pairs.length === 1 ? 'shares' : 'share'} passages.`
     : `No two of the ${references.length} references share a passage.`;
   return html`<${PairsView} heading="Pairs in the library" summary=${summary} pairs=${pairs} titles=${titles}
-    load=${(id) => actions.getReference(id)} />`;
+    load=${(id) => actions.getReference(id)} reveal />`;
 }

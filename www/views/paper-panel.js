@@ -107,8 +107,14 @@ export function PaperPanel({ state, actions }) {
     focusNext.current = true;
     actions.replacePaper({ text: '', title: '' });
   };
-  return html`<section class="panel paper" aria-labelledby="paper-heading">
-    <h2 id="paper-heading">Paper</h2>
+  // Ctrl+Enter (⌘+Enter) anywhere in the panel checks the paper, as in most editors' "send".
+  const shortcut = (event) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || state.busy || !state.ready) return;
+    event.preventDefault();
+    actions.check();
+  };
+  return html`<section class="panel paper" aria-labelledby="paper-heading" onKeyDown=${shortcut}>
+    <h2 id="paper-heading" tabindex="-1">Paper</h2>
     <label class="visually-hidden" for="paper-title">Title of the paper (for the report)</label>
     <input id="paper-title" type="text" autocomplete="off" placeholder="Title (optional, for the report)" value=${paper.title}
       onInput=${(e) => actions.setPaper({ title: e.currentTarget.value })} />

@@ -10,6 +10,7 @@ import { matchedQuotations, quotationMatch } from '../../js/quotations.js';
 import { Compare } from './compare.js';
 import { KIND_NAMES, MatchList, PaperText } from './paper-view.js';
 import { Downloads } from './downloads.js';
+import { keepFocus, useReveal } from './reveal.js';
 
 const percent = (x) => `${(x * 100).toFixed(1)}%`;
 const plural = (n, one, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -66,18 +67,22 @@ function LeftOut({ result, references, actions }) {
   );
   const listed = all ? report.excluded : report.excluded.filter((e, i) => i < LISTED || matched.has(e.start));
   const include = (exclusion) =>
-    actions.choose((c) =>
+    keepFocus(actions.choose((c) =>
       exclusion.kind === 'reader'
         ? { excludeSpans: c.excludeSpans.filter((s) => s.start !== exclusion.start || s.end !== exclusion.end) }
         : { includeSpans: [...c.includeSpans, { start: exclusion.start, end: exclusion.end }] },
-    );
+    ), '#left-out-heading');
+  // A source brought back is listed again: the focus goes to it (its "Leave out" button).
+  const includeSource = (id) =>
+    keepFocus(actions.choose((c) => ({ ignoreReferences: c.ignoreReferences.filter((x) => x !== id) })),
+      `.sources button[aria-label="${CSS.escape(`Leave out ${titles[id] ?? id}`)}"]`);
   if (!report.excluded.length && !choices.ignoreReferences.length) return null;
   return html`<section class="left-out" aria-labelledby="left-out-heading">
-    <h3 id="left-out-heading">Left out of this report</h3>
+    <h3 id="left-out-heading" tabindex="-1">Left out of this report</h3>
     <ul>
       ${choices.ignoreReferences.map((id) => html`<li key=${`source:${id}`}>
         <span>Source “${titles[id] ?? id}”, left out by you.</span>
-        <button type="button" class="small" onClick=${() => actions.choose((c) => ({ ignoreReferences: c.ignoreReferences.filter((x) => x !== id) }))}>Include it again</button>
+        <button type="button" class="small" onClick=${() => includeSource(id)}>Include it again</button>
       </li>`)}
       ${listed.map((exclusion) => {
         const quotation = exclusion.kind === 'quote' ? matched.get(exclusion.start) : undefined;
@@ -120,11 +125,16 @@ export function Report({ state, actions }) {
   useEffect(() => {
     if (selected && matchMedia('(max-width: 56rem)').matches) main.current?.scrollIntoView({ block: 'start' });
   }, [selected?.source, selected?.passage]);
-  const leaveOutSource = (source) => actions.choose((c) => ({ ignoreReferences: [...c.ignoreReferences, source.id] }));
-  const leaveOutPassage = (passage) => actions.choose((c) => ({ excludeSpans: [...c.excludeSpans, { start: passage.start, end: passage.end }] }));
+  const heading = useRef(null);
+  useReveal(result.checkedAt, heading);
+  // What is left out moves to "Left out of this report": the focus follows it there.
+  const leaveOutSource = (source) =>
+    keepFocus(actions.choose((c) => ({ ignoreReferences: [...c.ignoreReferences, source.id] })), '#left-out-heading');
+  const leaveOutPassage = (passage) =>
+    keepFocus(actions.choose((c) => ({ excludeSpans: [...c.excludeSpans, { start: passage.start, end: passage.end }] })), '#left-out-heading');
   return html`<section class="report" aria-labelledby="report-heading">
     <div class="row report-head">
-      <h2 id="report-heading">Report</h2>
+      <h2 id="report-heading" ref=${heading} tabindex="-1">Report</h2>
       <${Downloads} state=${state} actions=${actions} />
     </div>
     <${Summary} result=${result} libraryCount=${state.references.length} version=${state.version} />

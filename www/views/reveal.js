@@ -1,0 +1,31 @@
+// Bringing what an action produced to the reader: a new report, a batch's results, the library's
+// pairs, a chosen pair side by side. Its heading is scrolled to the top of the window and takes
+// the focus, so a keyboard or screen-reader user carries on from there (not from the top of the
+// page, where the focus falls when the button they pressed is disabled while the work runs).
+import { useEffect } from '../../pkg/vendor/ui.js';
+
+/** Focuses a heading (made focusable by script only) and scrolls it to the top of the window. */
+export function reveal(element) {
+  if (!element) return;
+  if (!element.hasAttribute('tabindex')) element.tabIndex = -1;
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: 'start' });
+}
+
+/** Reveals `ref`'s element each time `key` changes to a new value that is not null. */
+export function useReveal(key, ref) {
+  useEffect(() => {
+    if (key !== null && key !== undefined) reveal(ref.current);
+  }, [key]);
+}
+
+/** Focuses the element `selector` finds once the page has drawn the change; `fallback` when none. */
+export function focusAfterRender(selector, fallback) {
+  requestAnimationFrame(() => (document.querySelector(selector) ?? document.querySelector(fallback))?.focus());
+}
+
+/** Waits for `work` (an action), then focuses what `selector` finds (else `fallback`). */
+export async function keepFocus(work, selector, fallback = '#report-heading') {
+  await work;
+  focusAfterRender(selector, fallback);
+}
