@@ -24,11 +24,23 @@ export function evasionPhrases(evasion) {
   const phrases = [];
   for (const [field, describe] of COUNTED) if (evasion[field]) phrases.push(describe(evasion[field]));
   for (const [field, describe] of SPANNED) if (evasion[field]?.length) phrases.push(describe(evasion[field].length));
-  for (const [kind, n] of Object.entries(evasion.replacedLetters ?? {})) {
-    const what = kind === 'Styled' ? 'styled (mathematical or circled)' : `${kind} look-alike`;
-    phrases.push(`${n} ${what} letter${n === 1 ? '' : 's'}`);
-  }
+  for (const [kind, n] of Object.entries(evasion.replacedLetters ?? {})) phrases.push(replacedPhrase(kind, n));
   return phrases;
+}
+
+/**
+ * `n` replaced letters of `kind` in words. A kind is the script the letters were written in
+ * ("Cyrillic"), "Styled" (mathematical or circled letters), "Common" (symbols and number forms that
+ * imitate letters: ℮, Ⅰ), "Han" (compatibility ideographs and radicals), or a name that already
+ * says what the letters are ("Latin look-alike").
+ */
+export function replacedPhrase(kind, n) {
+  const s = n === 1 ? '' : 's';
+  if (kind === 'Styled') return `${n} styled (mathematical or circled) letter${s}`;
+  if (kind === 'Common') return `${n} symbol${s} imitating letters`;
+  if (kind === 'Han') return `${n} look-alike ideograph${s} (compatibility forms or radicals)`;
+  if (/look-?alike$/i.test(kind)) return `${n} ${kind} letter${s}`;
+  return `${n} ${kind} look-alike letter${s}`;
 }
 
 /** Span fields of invisible characters (no width of their own: shown as a mark, not underlined). */

@@ -24,8 +24,9 @@ export function userMessage(error) {
   if (message.startsWith('cannot read the index file: ')) return `This library file cannot be opened: ${message.slice(28)}`;
   const plain = message.replace(/^invalid `[^`]*`: /, '');
   // The engine's messages are sentences without their capital ("it is 70 MB; …", "cannot read
-  // …"): give them one. A message that starts with a file's name (broken.pdf …) keeps its case.
-  return plain.replace(/^[a-z]+\b(?![.\w])/, (word) => word[0].toUpperCase() + word.slice(1));
+  // …"): give them one. A message that starts with a file's name (broken.pdf, binary-renamed.txt …)
+  // keeps its case.
+  return plain.replace(/^[a-z]+\b(?![.\w-])/, (word) => word[0].toUpperCase() + word.slice(1));
 }
 
 /**
@@ -340,7 +341,10 @@ export function createActions(store, engine) {
         }
         if (errors.length) set({ error: errors.join(' ') });
         if (!papers.length) throw new Error(errors.length ? errors.join(' ') : 'No paper to check.');
-        const { results, pairs } = await engine.request('batch', { papers, options: checkOptions(get().values), pairsOptions: pairsOptions(get().values) }, progress('Checking papers'));
+        // The papers one by one, then the pairs among them: a stage of its own, not one more "paper".
+        const onProgress = (done, total, stage) =>
+          (stage === 'pairs' ? set({ status: 'Comparing the papers with each other…', progress: null }) : progress('Checking papers')(done, total));
+        const { results, pairs } = await engine.request('batch', { papers, options: checkOptions(get().values), pairsOptions: pairsOptions(get().values) }, onProgress);
         set({ batch: { papers, results, pairs }, view: 'batch', selected: null });
         return `Checked ${papers.length} paper${papers.length === 1 ? '' : 's'}.`;
       }),

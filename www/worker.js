@@ -69,7 +69,7 @@ const handlers = {
    */
   batch({ papers, options, pairsOptions }, progress) {
     const results = papers.map((paper, done) => {
-      progress(done, papers.length + 1);
+      progress(done, papers.length);
       try {
         const report = checker.check(paper.text, options);
         const top = report.sources[0];
@@ -78,7 +78,8 @@ const handlers = {
         return { id: paper.id, title: paper.title, error: plainMessage(error, 'it was not checked') };
       }
     });
-    progress(papers.length, papers.length + 1);
+    progress(papers.length, papers.length);
+    progress(0, 1, 'pairs');
     const among = new Checker(checker.options);
     try {
       for (const paper of papers) {

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import {
-  act, addPastedReference, brown, button, chooseFiles, press, screenshot, sourceTitles, tabTo, useApp, useTempFolder, words,
+  act, addPastedReference, brown, button, chooseFiles, overall, press, screenshot, sourceTitles, tabTo, useApp, useTempFolder, words,
 } from './harness.mjs';
 
 const VIEWPORT = { width: 1366, height: 900 };
@@ -51,6 +51,8 @@ test('Ctrl+Enter checks the paper; the report comes into view with the focus on 
   // Leaving a source out moves the focus to where it went; including it again brings it back to the source.
   await act(page, () => press(page, button(page, 'Leave out Textbook chapter')));
   await page.waitForFunction(() => document.activeElement?.id === 'left-out-heading');
+  // It was found, and left out: the report says so, not "no matching sources found".
+  assert.equal(await overall(page), '0.0% — no other source matches: the one you left out is listed below');
   await act(page, () => press(page, page.locator('.left-out').getByRole('button', { name: 'Include it again' }).first()));
   await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Leave out Textbook chapter');
 });
@@ -109,7 +111,17 @@ test('a batch of 11 papers: its results come into view, and every row of its tab
     writeFileSync(path, `${words(brown(`cf${String(i + 10)}`), 0, 200)}\n\n${shared}\n\n${words(brown(`cf${String(i + 10)}`), 200, 100)}`);
     return path;
   });
+  await page.evaluate(() => {
+    const status = document.getElementById('status');
+    window.statuses = [];
+    new MutationObserver(() => window.statuses.push(status.textContent)).observe(status, { childList: true, subtree: true, characterData: true });
+  });
   await chooseFiles(page, button(page, 'Check several papers…'), paths);
+  // Progress counts the 11 papers, then says what the last step is: not "11 of 12".
+  const statuses = await page.evaluate(() => window.statuses);
+  const counted = statuses.map((s) => /^Checking papers: \d+ of (\d+)…$/.exec(s)?.[1]).filter(Boolean);
+  assert.ok(counted.length && counted.every((total) => total === '11'), statuses.join(' | '));
+  assert.ok(statuses.includes('Comparing the papers with each other…'), statuses.join(' | '));
   assert.equal(await focused(page), 'batch-heading');
   assert.ok(await inView(page, page.locator('#batch-heading')), 'the batch heading is in view');
   // No table hides rows in a box of its own: each shows whole, and the page scrolls.

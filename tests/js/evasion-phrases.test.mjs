@@ -22,3 +22,13 @@ test('each disguise is described in plain words', () => {
 test('honest text gets no description', () => {
   for (const { name, text } of cases.honest) assert.deepEqual(evasionPhrases(analyze(text).evasion), [], name);
 });
+
+test('replaced letters are named once, in plain words, whatever their kind', () => {
+  assert.deepEqual(evasionPhrases({ replacedLetters: { 'Latin look-alike': 36 } }), ['36 Latin look-alike letters']);
+  assert.deepEqual(evasionPhrases({ replacedLetters: { Common: 1 } }), ['1 symbol imitating letters']);
+  assert.deepEqual(evasionPhrases({ replacedLetters: { Cyrillic: 2, Greek: 1 } }), ['2 Cyrillic look-alike letters', '1 Greek look-alike letter']);
+  assert.deepEqual(evasionPhrases({ replacedLetters: { Han: 3 } }), ['3 look-alike ideographs (compatibility forms or radicals)']);
+  for (const phrase of evasionPhrases({ replacedLetters: { 'Latin look-alike': 2, Common: 2, Styled: 2, Han: 2, Armenian: 2 } })) {
+    assert.doesNotMatch(phrase, /look-alike look-alike|Common/, phrase);
+  }
+});

@@ -15,6 +15,13 @@ import { keepFocus, useReveal } from './reveal.js';
 const percent = (x) => `${(x * 100).toFixed(1)}%`;
 const plural = (n, one, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
+/** What the report says when it lists no source: none matched, or those that did are left out by you. */
+function noSource({ ignoreReferences }) {
+  const left = ignoreReferences.length;
+  if (!left) return ' — no matching sources found in the library';
+  return ` — no other source matches: ${left === 1 ? 'the one' : `the ${left}`} you left out ${left === 1 ? 'is' : 'are'} listed below`;
+}
+
 function Summary({ result, libraryCount, version }) {
   const { report, text } = result;
   const unit = unitName(text.slice(0, 20_000)) === 'characters' ? 'character' : 'word';
@@ -25,7 +32,7 @@ function Summary({ result, libraryCount, version }) {
     <p class="overall"><strong>${percent(report.similarity)}</strong>
       ${report.sources.length
         ? ` of the paper matches ${plural(report.sources.length, 'source')}`
-        : ' — no matching sources found in the library'}</p>
+        : noSource(result.choices)}</p>
     <p class="muted">${plural(report.words, unit)} checked${left > 0 ? `, ${plural(left, unit)} left out (below)` : ''}.
       Compared with the ${plural(libraryCount, 'reference')} in your library only.</p>
     ${evasion.length > 0 &&
@@ -41,7 +48,7 @@ function SourceList({ report, numbers, selected, onOpen, onLeaveOut }) {
       const current = selected?.source === index;
       return html`<li key=${source.id} class=${current ? 'current' : ''}>
         <button type="button" class="source" aria-current=${current ? 'true' : undefined} onClick=${() => onOpen(index)}
-          title=${`${source.passages.length} passages; ${percent(source.sourceCoverage)} of the source is in the paper; whole-document score (SimHash with metadata) ${source.scores.combined.score.toFixed(2)}`}>
+          title=${`${plural(source.passages.length, 'passage')}; ${percent(source.sourceCoverage)} of the source is in the paper; whole-document score (SimHash with metadata) ${source.scores.combined.score.toFixed(2)}`}>
           <span class="swatch" data-label=${numbers[source.id] + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(numbers[source.id]))}></span>
           <span class="source-title">${source.title}</span>
           ${nearDuplicateText(source) && html`<span class="badge" title=${nearDuplicateText(source)}>near-duplicate</span>`}
