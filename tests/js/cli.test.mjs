@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeDocx, makePdf } from '../fixtures.mjs';
+import { wordZipBomb } from '../zip-fixtures.mjs';
 
 const cli = new URL('../../bin/plagscope.mjs', import.meta.url).pathname;
 const corpus = new URL('../../target/corpus/en/', import.meta.url);
@@ -159,6 +160,19 @@ test('Word and PDF papers are read; damaged ones are clear errors', async () => 
   assert.equal(pdf.err, 'plagscope: broken.pdf is damaged or is not really a PDF, so plagscope cannot read it. Open it in a PDF reader and save or print a new copy as PDF, or paste the text instead.\n');
   writeFileSync(join(dir, 'cut.docx'), (await makeDocx(paragraphs)).subarray(0, 2000));
   assert.match(run('check', 'cut.docx', '--refs', 'refs').err, /^plagscope: cut\.docx is damaged, so it cannot be read as a Word document\./);
+});
+
+test('a .docx that inflates past 64 MB is refused with the limit, as a paper and as a reference', () => {
+  mkdirSync(join(dir, 'bomb-refs'), { recursive: true });
+  writeFileSync(join(dir, 'bomb.docx'), wordZipBomb(200));
+  writeFileSync(join(dir, 'bomb-refs', 'bomb.docx'), wordZipBomb(200));
+  const message = (name) => `plagscope: ${name} expands to more than 64 MB when unpacked (a Word file is compressed), and plagscope reads documents of up to 64 MB. Split it into smaller documents, or paste the part you want to check.\n`;
+  const paper = run('check', 'bomb.docx', '--refs', 'refs');
+  assert.equal(paper.code, 1);
+  assert.equal(paper.err, message('bomb.docx'));
+  const reference = run('check', 'paper.txt', '--refs', 'bomb-refs');
+  assert.equal(reference.code, 1);
+  assert.equal(reference.err, message('bomb-refs/bomb.docx'));
 });
 
 test('UTF-16 and Windows-1252 papers are read like UTF-8 ones', () => {
