@@ -23,7 +23,7 @@ const joinShown = (folder, name) => (folder.endsWith('/') ? `${folder}${name}` :
  * entry or several, is returned as written (the error then names it).
  */
 export function resolvePath(given) {
-  if (!given.includes('\uFFFD') || lstatSync(given, { throwIfNoEntry: false })) return Buffer.from(given);
+  if (!given.includes('\uFFFD') || existsAsWritten(given)) return Buffer.from(given);
   const parts = given.split('/');
   let path = Buffer.from(isAbsolute(given) ? '/' : '.');
   for (const [i, part] of parts.entries()) {
@@ -42,6 +42,15 @@ export function resolvePath(given) {
     path = i === 0 && !isAbsolute(given) ? name : joinBytes(path, name);
   }
   return path;
+}
+
+/** Whether `path` names an entry, or one that cannot be looked at (its error is then said later). */
+function existsAsWritten(path) {
+  try {
+    return Boolean(lstatSync(path, { throwIfNoEntry: false }));
+  } catch {
+    return true;
+  }
 }
 
 /** What is wrong with a folder entry that could not be opened, in words, from the stat error. */
