@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // plagscope CLI: batch plagiarism checks on the command line, with the same engine as the app.
 // Everything runs locally; no file leaves the machine.
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, extname, join, relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ACCEPTED_EXTENSIONS, ACCEPTED_TYPES } from '../js/formats.js';
 import { readPath } from '../js/read-node.js';
+import { collectFiles, resolvePath } from '../js/cli-files.js';
 import { evidenceLine, isRewritten } from '../js/evidence.js';
 import { evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
@@ -57,8 +58,8 @@ class UsageError extends Error {}
  * UTF-16 or Windows-1252, HTML's visible text, Word and PDF through their packages. A file that
  * cannot be read throws the page's own sentence for it.
  */
-async function readDocument(path) {
-  return (await readPath(path)).text;
+async function readDocument(path, shown = path) {
+  return (await readPath(path, shown)).text;
 }
 
 function readIndex(path) {
@@ -69,34 +70,16 @@ function readIndex(path) {
   }
 }
 
-/** Files under each path: a file as given, a folder's readable files recursively, sorted. */
-function collect(paths) {
-  const files = [];
-  // `root` is the folder named on the command line: ids are paths relative to it.
-  const walk = (path, root) => {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat) throw new Error(`${path}: no such file or folder`);
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(path).sort()) {
-        const child = join(path, name);
-        if (statSync(child).isDirectory()) walk(child, root ?? path);
-        else if (TEXT_EXTENSIONS.has(extname(name).toLowerCase())) files.push({ path: child, root: root ?? path });
-      }
-    } else {
-      files.push({ path, root: null });
-    }
-  };
-  paths.forEach((path) => walk(path, null));
-  return files;
-}
+/** Says on stderr that something was skipped, and goes on. */
+const warn = (message) => console.error(`plagscope: ${message}`);
 
 async function documentsOf(paths) {
   const documents = [];
-  for (const { path, root } of collect(paths)) {
+  for (const { path, shown, root } of collectFiles(paths, TEXT_EXTENSIONS, warn)) {
     documents.push({
-      id: root ? relative(root, path) || basename(path) : path,
-      title: basename(path),
-      text: await readDocument(path),
+      id: root ? relative(root, shown) || basename(shown) : shown,
+      title: basename(shown),
+      text: await readDocument(path, shown),
     });
   }
   return documents;
@@ -183,7 +166,7 @@ async function main(argv) {
       }
       addAll(checker, await documentsOf(values.base ?? []), true);
       if (checker.size === 0) throw new Error('no reference documents found');
-      const paper = await readDocument(rest[0]);
+      const paper = await readDocument(resolvePath(rest[0]), rest[0]);
       const report = checker.check(paper, options.check);
       if (values.json) console.log(JSON.stringify({ paper: rest[0], ...report }, null, 2));
       else printReport(rest[0], paper, report, checker);

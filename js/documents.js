@@ -4,7 +4,10 @@
 
 /** The text of a Word document, its paragraphs separated by blank lines. */
 export async function docxText(mammoth, bytes) {
-  const input = typeof Buffer !== 'undefined' && bytes instanceof Buffer ? { buffer: bytes } : { arrayBuffer: toArrayBuffer(bytes) };
+  // mammoth takes a Buffer in Node and an ArrayBuffer in the browser; neither copies the bytes.
+  const input = typeof Buffer !== 'undefined' && ArrayBuffer.isView(bytes)
+    ? { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
+    : { arrayBuffer: toArrayBuffer(bytes) };
   const { value } = await mammoth.extractRawText(input);
   return value;
 }
@@ -39,5 +42,6 @@ export async function pdfText(pdfjs, bytes, options = {}) {
 
 function toArrayBuffer(bytes) {
   if (bytes instanceof ArrayBuffer) return bytes;
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes.buffer;
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 }

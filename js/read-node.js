@@ -63,20 +63,23 @@ export function readBytes(name, bytes) {
 }
 
 /**
- * Reads the file at `path`, named in messages as given: `{ text, encoding }`. Throws a FileReadError
- * for a file plagscope cannot read, or an Error 'cannot read PATH: …' when the file system refuses.
+ * Reads the file at `path` (a string, or a Buffer for a name that is not UTF-8), named in messages
+ * as `name` (by default the path as given): `{ text, encoding }`. Throws a FileReadError for a file
+ * plagscope cannot read, or an Error 'cannot read NAME: …' when the file system refuses.
+ * @param {string | Buffer} path
+ * @param {string} [name]
  */
-export async function readPath(path) {
+export async function readPath(path, name = String(path)) {
   let bytes;
   try {
     const stat = statSync(path);
     if (stat.isDirectory()) throw Object.assign(new Error('it is a folder'), { code: 'EISDIR' });
     // Name and size first: a file too large is refused before it is read.
-    checkBeforeReading(path, stat.size);
+    checkBeforeReading(name, stat.size);
     bytes = readFileSync(path);
   } catch (error) {
     if (error instanceof FileReadError) throw error;
-    throw new Error(`cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : error.message}`);
+    throw new Error(`cannot read ${name}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : error.message}`);
   }
-  return readBytes(path, bytes);
+  return readBytes(name, bytes);
 }

@@ -9,8 +9,12 @@ import { docxText, pdfText } from './documents.js';
 import { describeAcceptedTypes, extensionOf, typeOf } from './formats.js';
 import { decodeText } from './decode.js';
 import { htmlText } from './read-html.js';
+import { ZipError, unpackedZip } from './zip.js';
 
-/** Largest file read, in bytes: 64 MiB, the engine's limit on one text (MAX_TEXT_BYTES). */
+/**
+ * Largest file read, in bytes, and the most a Word file may unpack to: 64 MiB, the engine's limit
+ * on one text (MAX_TEXT_BYTES; tests/js/limits.test.mjs holds the two equal).
+ */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 const megabytes = (bytes) => `${Math.ceil((bytes / 2 ** 20) * 10) / 10} MB`;
@@ -56,6 +60,8 @@ export const MESSAGES = Object.freeze({
     `${name} is an old-style Word or Office document (such as a .doc) renamed to .docx. Open it in Word, save it as a Word Document (.docx) and open that file, ${PASTE}.`,
   docxNotWord: (name) =>
     `${name} is not a Word document, although its name ends in .docx. Open the original document, ${PASTE}.`,
+  unpackedTooLarge: (name) =>
+    `${name} expands to more than ${MAX_FILE_BYTES / 2 ** 20} MB when unpacked (a Word file is compressed), and plagscope reads documents of up to ${MAX_FILE_BYTES / 2 ** 20} MB. Split it into smaller documents, or paste the part you want to check.`,
   docxDamaged: (name) =>
     `${name} is damaged, so it cannot be read as a Word document. Open it in Word and save a new copy, ${PASTE}.`,
 });
@@ -132,11 +138,26 @@ async function readDocx(name, bytes, kind, readers) {
     throw new FileReadError(includesAscii(bytes, 'EncryptedPackage', true) ? 'docxPassword' : 'docxOldWord', name);
   }
   if (actual !== '.docx') throw new FileReadError('docxNotWord', name);
+  const parts = await unpackDocx(name, bytes);
   const mammoth = await loadReader(name, 'Word', readers.word);
   try {
-    return { text: await docxText(mammoth, bytes) };
+    return { text: await docxText(mammoth, parts) };
   } catch {
     throw new FileReadError('docxDamaged', name);
+  }
+}
+
+/**
+ * A Word file's text parts unpacked (js/zip.js), up to the size of the documents plagscope reads:
+ * unpacked, a document's XML is larger than its text, so a file past this holds no document the
+ * engine would take, or is a zip bomb (1 MB inflating to 1 GiB).
+ */
+async function unpackDocx(name, bytes) {
+  try {
+    return await unpackedZip(bytes, MAX_FILE_BYTES);
+  } catch (error) {
+    if (!(error instanceof ZipError)) throw error;
+    throw new FileReadError(error.reason === 'tooLarge' ? 'unpackedTooLarge' : 'docxDamaged', name);
   }
 }
 

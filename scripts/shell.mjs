@@ -25,8 +25,8 @@ export function shellFiles() {
   return [
     'index.html',
     ...files('www', /\.(js|css)$/),
-    // The Node-only modules (the package's Node entry, the CLI's file reader and flags) are never loaded by the page.
-    ...files('js', /\.js$/).filter((path) => !/(node|cli-options)\.js$/.test(path)),
+    // The Node-only modules (the package's Node entry, the CLI's file reader, files and flags) are never loaded by the page.
+    ...files('js', /\.js$/).filter((path) => !/(node|cli-options|cli-files)\.js$/.test(path)),
     'pkg/plagscope.js',
     'pkg/schema.js',
     'pkg/plagscope_bg.wasm',

@@ -116,6 +116,19 @@ macro_rules! options {
                 $name::validate(self)
             }
         }
+
+        impl $crate::options::Differ for $name {
+            /// The first field, in declaration order, whose value differs, nested fields named by
+            /// their path (`text.ignore_case`).
+            fn difference(&self, other: &Self) -> Option<$crate::options::Difference> {
+                $(
+                    if let Some(found) = $crate::options::Differ::difference(&self.$field, &other.$field) {
+                        return Some(found.within(stringify!($field)));
+                    }
+                )*
+                None
+            }
+        }
     };
 }
 
@@ -162,6 +175,62 @@ impl Validate for Span {
         Ok(())
     }
 }
+
+/// Where two values of an option differ: the field's Rust path and each value as JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The field's path (`text.ignore_case`); empty for a plain value until [`Difference::within`].
+    pub path: String,
+    /// The first value, as JSON (`true`, `5`, `"onePermutation"`).
+    pub this: String,
+    /// The second value, as JSON.
+    pub other: String,
+}
+
+impl Difference {
+    /// The same difference, for a value inside `field`.
+    pub fn within(mut self, field: &str) -> Self {
+        self.path = if self.path.is_empty() {
+            field.to_string()
+        } else {
+            format!("{field}.{}", self.path)
+        };
+        self
+    }
+}
+
+/// Which option of two sets of options differs, to say so in an error (a saved index built with
+/// other options): option structs compare field by field, plain values as a whole.
+pub trait Differ: PartialEq + crate::json_out::WriteJson {
+    /// `None` when equal, else the first differing field and both values.
+    fn difference(&self, other: &Self) -> Option<Difference>
+    where
+        Self: Sized,
+    {
+        (self != other).then(|| Difference::of(self, other))
+    }
+}
+
+impl Difference {
+    /// Two differing plain values; one copy for every type (a `dyn` each), as the wasm is small.
+    #[inline(never)]
+    fn of(this: &dyn crate::json_out::WriteJson, other: &dyn crate::json_out::WriteJson) -> Self {
+        Difference {
+            path: String::new(),
+            this: crate::json_out::to_json(this),
+            other: crate::json_out::to_json(other),
+        }
+    }
+}
+
+impl Differ for bool {}
+impl Differ for usize {}
+impl Differ for f64 {}
+impl Differ for String {}
+impl Differ for crate::sketch::minhash::MinHashScheme {}
+impl<T: PartialEq + crate::json_out::WriteJson> Differ for Option<T> {}
+impl<T: PartialEq + crate::json_out::WriteJson> Differ for Vec<T> {}
+impl Differ for Span {}
 
 /// A number checked against its declared inclusive range.
 pub trait InRange<Bound> {
@@ -266,6 +335,30 @@ mod tests {
             .contains("1..=10 or absent"));
         outer.max_chars = Some(7);
         assert!(outer.validate().unwrap_err().to_string().contains("seven"));
+    }
+
+    #[test]
+    fn a_difference_names_the_first_differing_field_by_its_path() {
+        let outer = Outer::default();
+        assert_eq!(outer.difference(&outer.clone()), None);
+        let mut other = outer.clone();
+        other.inner.share = 0.25;
+        other.max_chars = Some(3);
+        let found = outer.difference(&other).unwrap();
+        assert_eq!(
+            (
+                found.path.as_str(),
+                found.this.as_str(),
+                found.other.as_str()
+            ),
+            ("inner.share", "0.5", "0.25")
+        );
+        other.inner = outer.inner.clone();
+        let found = outer.difference(&other).unwrap();
+        assert_eq!(
+            (found.path, found.this, found.other),
+            ("max_chars".into(), "null".into(), "3".into())
+        );
     }
 
     #[test]

@@ -149,8 +149,12 @@ fn a_merge_keeps_this_sets_references_and_refuses_other_options() {
         ..CheckerOptions::default()
     };
     let error = merged.merge(Checker::new(options).unwrap()).unwrap_err();
+    // The refusal names the option and both values.
     assert!(
-        error.to_string().contains("other indexing options"),
+        error.to_string().starts_with("invalid `shingle_words`: ")
+            && error
+                .to_string()
+                .contains("other indexing options: 4 in the index to merge, 5 in this set"),
         "{error}"
     );
 }

@@ -4,6 +4,7 @@
 //! one, and how the app adds a saved library to the open one.
 
 use crate::error::Error;
+use crate::options::Differ;
 
 use super::Checker;
 
@@ -35,12 +36,15 @@ impl Checker {
     /// assert_eq!(a.reference("one").unwrap().unwrap().text, "The first text.");
     /// ```
     pub fn merge(&mut self, mut other: Checker) -> Result<MergeOutcome, Error> {
-        if other.options != self.options {
+        if let Some(difference) = self.options.difference(&other.options) {
+            // Named by the option's path, so that the caller learns which one and both values.
             return Err(Error::invalid(
-                "index",
-                "it was built with other indexing options (text options, shingle or guarantee \
-                 words, MinHash slots or scheme); re-index one of the sets with the other's \
-                 options",
+                &difference.path,
+                format!(
+                    "the sets were built with other indexing options: {} in the index to merge, \
+                     {} in this set; re-index one of the sets with the other's options",
+                    difference.other, difference.this
+                ),
             ));
         }
         let duplicates: Vec<String> = (other.entries.iter())

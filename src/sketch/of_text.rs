@@ -27,6 +27,7 @@ pub enum ShingleKind {
 }
 
 impl crate::options::Validate for ShingleKind {}
+impl crate::options::Differ for ShingleKind {}
 
 impl crate::json_path::FromJson for ShingleKind {
     /// Reads the names serde gives the variants (a test holds them to it).

@@ -109,14 +109,13 @@ impl JsChecker {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Reference")] reference: JsValue,
     ) -> Result<(), JsError> {
+        let expected = || plain::expected("reference", "an object { id, text }", &reference);
+        if !plain::is_plain_data(&reference) {
+            return Err(expected());
+        }
         let reference: Reference = match plain::read(&reference, "reference")? {
             Some(value @ serde_json::Value::Object(_)) => plain::deserialize(value, "reference")?,
-            _ => {
-                return Err(JsError::new(&format!(
-                    "invalid `reference`: expected an object {{ id, text }}, got {}",
-                    plain::describe(&reference)
-                )))
-            }
+            _ => return Err(expected()),
         };
         core(self.inner.add_reference(reference))
     }
@@ -177,18 +176,18 @@ impl JsChecker {
         )]
         on_progress: JsValue,
     ) -> Result<JsValue, JsError> {
+        let expected = || plain::expected("paper", "a string or { text, meta }", &paper);
+        // Checked first: a typed array would otherwise be refused as "not a plain object".
+        if !plain::is_plain_data(&paper) {
+            return Err(expected());
+        }
         let paper = match plain::read(&paper, "paper")? {
             Some(serde_json::Value::String(text)) => Paper {
                 text,
                 meta: Default::default(),
             },
             Some(value @ serde_json::Value::Object(_)) => plain::deserialize(value, "paper")?,
-            _ => {
-                return Err(JsError::new(&format!(
-                    "invalid `paper`: expected a string or {{ text, meta }}, got {}",
-                    plain::describe(&paper)
-                )))
-            }
+            _ => return Err(expected()),
         };
         let options: CheckOptions = plain::options(&options, "options")?;
         let mut progress = progress::callback(&on_progress)?;

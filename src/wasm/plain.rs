@@ -56,11 +56,71 @@ fn read_at(value: &JsValue, path: &str, depth: usize) -> Result<Option<Value>, J
     match kind_of(value, path)? {
         ObjectKind::Array => read_array(value, path, depth).map(Some),
         ObjectKind::Plain => read_object(value, path, depth).map(Some),
+        ObjectKind::Other(name) if holds_bytes(value) => Err(JsError::new(&format!(
+            "invalid `{path}`: got {}, which holds bytes, where plagscope takes text as a string: \
+             {DECODE}",
+            article(&name)
+        ))),
         ObjectKind::Other(name) => Err(JsError::new(&format!(
             "invalid `{path}`: expected a plain object or array, got {}",
             article(&name)
         ))),
     }
+}
+
+/// What to do with a file's bytes given where text is expected.
+pub const DECODE: &str =
+    "decode the bytes first (for example with `new TextDecoder().decode(bytes)`)";
+
+/// Whether `value` is a typed array, a `DataView` or an `ArrayBuffer`: a file's bytes, given
+/// where text is expected. `ArrayBuffer.isView` reads an internal slot, never a Proxy trap.
+pub fn holds_bytes(value: &JsValue) -> bool {
+    let array_buffer =
+        js_sys::Reflect::get_prototype_of(&js_sys::ArrayBuffer::new(0)).map(JsValue::from);
+    js_sys::ArrayBuffer::is_view(value) || has_prototype(value, &[array_buffer]).unwrap_or(false)
+}
+
+/// Whether one of `targets` is on `value`'s prototype chain (8 links at most), read through
+/// guarded calls only: `instanceof` would run a Proxy's trap unguarded.
+fn has_prototype(value: &JsValue, targets: &[Result<JsValue, JsValue>]) -> Result<bool, JsValue> {
+    if !value.is_object() {
+        return Ok(false);
+    }
+    let mut current = value.clone();
+    for _ in 0..8 {
+        let prototype = JsValue::from(js_sys::Reflect::get_prototype_of(&current)?);
+        if prototype.is_null() {
+            return Ok(false);
+        }
+        if targets
+            .iter()
+            .any(|t| t.as_ref().is_ok_and(|t| *t == prototype))
+        {
+            return Ok(true);
+        }
+        current = prototype;
+    }
+    Ok(false)
+}
+
+/// The error for an argument of the wrong kind: ``invalid `paper`: expected a string or { text,
+/// meta }, got a Uint8Array``, with what to do when it is a file's bytes.
+pub fn expected(path: &str, what: &str, value: &JsValue) -> JsError {
+    let hint = if holds_bytes(value) {
+        format!("; {DECODE}")
+    } else {
+        String::new()
+    };
+    JsError::new(&format!(
+        "invalid `{path}`: expected {what}, got {}{hint}",
+        describe(value)
+    ))
+}
+
+/// Whether `value` reads as plain data (a string, number, boolean, array or plain object); an
+/// unreadable object counts as plain, so that [`read`] reports why it cannot be read.
+pub fn is_plain_data(value: &JsValue) -> bool {
+    !value.is_object() || !matches!(kind_of(value, ""), Ok(ObjectKind::Other(_)))
 }
 
 /// Reads an options argument and deserializes it; absent gives the defaults. Errors name the
@@ -218,28 +278,7 @@ pub fn byte_array(value: &JsValue, path: &str) -> Result<js_sys::Uint8Array, JsE
             describe(value)
         ))
     };
-    if !value.is_object() {
-        return Err(expected());
-    }
-    let mut current = value.clone();
-    let mut recognized = false;
-    for _ in 0..8 {
-        let prototype = js_sys::Reflect::get_prototype_of(&current)
-            .map(JsValue::from)
-            .map_err(|e| unreadable(path, &e))?;
-        if prototype.is_null() {
-            break;
-        }
-        if targets
-            .iter()
-            .any(|t| t.as_ref().is_ok_and(|t| *t == prototype))
-        {
-            recognized = true;
-            break;
-        }
-        current = prototype;
-    }
-    if !recognized {
+    if !has_prototype(value, &targets).map_err(|e| unreadable(path, &e))? {
         return Err(expected());
     }
     let constructor = get(&uint8_array, "constructor", path)?;

@@ -2,13 +2,14 @@
 // the system Chromium), with the vendored mammoth and pdf.js. Real Word and PDF files are made here
 // (docx, pdf-lib), and so are the bad ones users drop: a scan without text, a damaged or
 // password-protected PDF, a text file renamed .docx, UTF-16 and Windows-1252 text, an empty file, a
-// binary file named .txt. Each must give its text, or exactly the sentence the user is meant to read.
+// binary file named .txt, a zip bomb named .docx. Each must give its text, or exactly the sentence the user is meant to read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, PDFHexString, StandardFonts, rgb } from 'pdf-lib';
 import { ACCEPT } from '../../js/formats.js';
 import { makeDocx, makePdf } from '../fixtures.mjs';
-import { useApp } from './harness.mjs';
+import { wordZipBomb } from '../zip-fixtures.mjs';
+import { act, addPastedReference, brown, errorText, libraryTitles, overall, useApp, words } from './harness.mjs';
 
 const app = useApp();
 
@@ -188,4 +189,27 @@ test('a file over 64 MB is refused before it is read; one at the limit is read',
     'huge.txt is too large to check: it is 64.1 MB, and plagscope reads files of up to 64 MB. Split it into smaller files, or paste the part you want to check.');
   // At the limit the file is read: here reading fails, as it does for a file deleted since it was chosen.
   assert.equal(atLimit, 'huge.txt could not be opened: it may have been moved, renamed or deleted since you chose it. Choose it again.');
+});
+
+test('a .docx that inflates to 1 GiB is refused with the limit, in the library and as the paper; the page goes on', async (t) => {
+  const page = await app.openApp(t);
+  const bomb = Buffer.from(wordZipBomb(1024)); // about 1 MB
+  const message = 'bomb.docx expands to more than 64 MB when unpacked (a Word file is compressed), and plagscope reads documents of up to 64 MB. Split it into smaller documents, or paste the part you want to check.';
+  const file = { name: 'bomb.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: bomb };
+  const started = performance.now();
+  await act(page, () => page.locator('#ref-files').setInputFiles(file));
+  assert.equal(await errorText(page), message);
+  assert.deepEqual(await libraryTitles(page), []);
+  await act(page, () => page.locator('#paper-file').setInputFiles(file));
+  assert.equal(await errorText(page), message);
+  assert.equal(await page.locator('#paper').inputValue(), '');
+  // Refused as soon as 64 MB are passed: before, mammoth inflated the whole GiB and called it damaged.
+  assert.ok(performance.now() - started < 20_000, `${performance.now() - started} ms`);
+  // The page still works.
+  const source = brown('cj01');
+  await addPastedReference(page, 'Radio astronomy', source);
+  await page.fill('#paper', words(source, 300, 80));
+  await act(page, '#check');
+  assert.equal(await errorText(page), '');
+  assert.match(await overall(page), /matches 1 source$/);
 });

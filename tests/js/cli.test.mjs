@@ -2,10 +2,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeDocx, makePdf } from '../fixtures.mjs';
+import { wordZipBomb } from '../zip-fixtures.mjs';
 
 const cli = new URL('../../bin/plagscope.mjs', import.meta.url).pathname;
 const corpus = new URL('../../target/corpus/en/', import.meta.url);
@@ -161,6 +162,19 @@ test('Word and PDF papers are read; damaged ones are clear errors', async () => 
   assert.match(run('check', 'cut.docx', '--refs', 'refs').err, /^plagscope: cut\.docx is damaged, so it cannot be read as a Word document\./);
 });
 
+test('a .docx that inflates past 64 MB is refused with the limit, as a paper and as a reference', () => {
+  mkdirSync(join(dir, 'bomb-refs'), { recursive: true });
+  writeFileSync(join(dir, 'bomb.docx'), wordZipBomb(200));
+  writeFileSync(join(dir, 'bomb-refs', 'bomb.docx'), wordZipBomb(200));
+  const message = (name) => `plagscope: ${name} expands to more than 64 MB when unpacked (a Word file is compressed), and plagscope reads documents of up to 64 MB. Split it into smaller documents, or paste the part you want to check.\n`;
+  const paper = run('check', 'bomb.docx', '--refs', 'refs');
+  assert.equal(paper.code, 1);
+  assert.equal(paper.err, message('bomb.docx'));
+  const reference = run('check', 'paper.txt', '--refs', 'bomb-refs');
+  assert.equal(reference.code, 1);
+  assert.equal(reference.err, message('bomb-refs/bomb.docx'));
+});
+
 test('UTF-16 and Windows-1252 papers are read like UTF-8 ones', () => {
   const paper = words(brown('cj01'), 100, 120);
   const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(paper, 'utf16le')]);
@@ -174,6 +188,45 @@ test('UTF-16 and Windows-1252 papers are read like UTF-8 ones', () => {
     assert.equal(source.id, expected, file);
     assert.ok(source.passages[0].words >= 110, `${file}: ${source.passages[0].words} words`);
   }
+});
+
+test('odd entries under --refs are skipped with one warning each; the rest is checked', () => {
+  const odd = join(dir, 'odd');
+  mkdirSync(join(odd, 'deeper'), { recursive: true });
+  writeFileSync(join(odd, 'politics.txt'), brown('ca01'));
+  // A name that is not UTF-8 (Latin-1 "café"), read through its bytes.
+  writeFileSync(Buffer.from(`${odd}/caf\xe9.txt`, 'latin1'), brown('cj01'));
+  symlinkSync('gone.txt', join(odd, 'dangling.txt'));
+  symlinkSync('gone.bin', join(odd, 'dangling.bin'));
+  symlinkSync('loop-b', join(odd, 'loop-a'));
+  symlinkSync('loop-a', join(odd, 'loop-b'));
+  symlinkSync('..', join(odd, 'deeper', 'up'));
+  writeFileSync(join(dir, 'odd-paper.txt'), `${words(brown('ca01'), 0, 120)}\n\n${words(brown('cj01'), 100, 120)}`);
+  const { code, out, err } = run('check', 'odd-paper.txt', '--refs', 'odd', '--json');
+  assert.equal(code, 0, err);
+  const ids = JSON.parse(out).sources.map((source) => source.id).sort();
+  assert.deepEqual(ids, ['caf\uFFFD.txt', 'politics.txt']);
+  const warnings = err.trim().split('\n').sort();
+  assert.deepEqual(warnings, [
+    'plagscope: skipped odd/dangling.bin: it is a link to gone.bin, which does not exist',
+    'plagscope: skipped odd/dangling.txt: it is a link to gone.txt, which does not exist',
+    'plagscope: skipped odd/deeper/up: it is a link back to a folder that is already being read (a loop)',
+    'plagscope: skipped odd/loop-a: it is a link that leads round in a loop of links',
+    'plagscope: skipped odd/loop-b: it is a link that leads round in a loop of links',
+  ]);
+});
+
+test('a paper whose file name is not UTF-8 is read and checked', () => {
+  const paper = join(dir, 'odd-paper-names');
+  mkdirSync(paper, { recursive: true });
+  writeFileSync(Buffer.from(`${paper}/r\xe9sum\xe9.txt`, 'latin1'), words(brown('cj01'), 100, 120));
+  // The shell passes the name's bytes as they are; Node reads them with U+FFFD in place of \xe9.
+  const result = spawnSync('bash', ['-c', `exec "$0" "$1" check $'odd-paper-names/r\\xe9sum\\xe9.txt' --refs refs --json`, process.execPath, cli], { encoding: 'utf8', cwd: dir });
+  assert.equal(result.status, 0, result.stderr);
+  const report = JSON.parse(result.stdout);
+  assert.equal(report.paper, 'odd-paper-names/r\uFFFDsum\uFFFD.txt');
+  assert.equal(report.sources[0].id, 'more/science.md');
+  assert.equal(result.stderr, '');
 });
 
 test('--help and --version', () => {

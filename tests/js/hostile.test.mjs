@@ -91,3 +91,23 @@ test('a Node Buffer and an ArrayBuffer are both saved-index bytes', () => {
   assert.equal(Checker.importIndex(bytes.buffer.slice(0)).size, 1);
   assert.throws(() => Checker.importIndex(new Uint16Array(4)), /expected a Uint8Array or ArrayBuffer, got a Uint16Array/);
 });
+
+test("a file's bytes as the paper or a reference are refused with what is expected: a string", () => {
+  const checker = new Checker();
+  checker.addReference({ id: 'src', text: SOURCE });
+  const bytes = new TextEncoder().encode(PAPER);
+  for (const paper of [bytes, Buffer.from(bytes), bytes.buffer, new DataView(bytes.buffer), new Float32Array(2)]) {
+    const name = paper.constructor.name;
+    assert.throws(() => checker.check(paper), (error) => {
+      assert.match(error.message, new RegExp(`^invalid \`paper\`: expected a string or \\{ text, meta \\}, got an? ${name}; `));
+      assert.match(error.message, /decode/);
+      assert.doesNotMatch(error.message, /plain object or array/);
+      return true;
+    });
+  }
+  assert.throws(() => checker.check({ text: bytes }), /^Error: invalid `paper.text`: got a Uint8Array, .*a string: decode/);
+  assert.throws(() => checker.addReference({ id: 'b', text: bytes }), /^Error: invalid `reference.text`: got a Uint8Array, .*a string: decode/);
+  assert.throws(() => checker.addReference(bytes), /^Error: invalid `reference`: expected an object \{ id, text \}, got a Uint8Array/);
+  // Other objects keep their message.
+  assert.throws(() => checker.check({ text: PAPER, meta: new Map() }), /invalid `paper.meta`: expected a plain object or array, got a Map/);
+});

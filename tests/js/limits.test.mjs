@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Checker, analyze } from 'plagscope';
+import { MAX_FILE_BYTES } from '../../js/read.js';
 
 const MiB = 1 << 20;
 const SOURCE =
@@ -53,6 +54,20 @@ test('the limit counts UTF-8 bytes: 23 million Chinese characters (69 MB) are ov
   assert.ok(chinese.length < 64 * MiB && Buffer.byteLength(chinese) > 64 * MiB);
   assert.throws(() => checker.check(chinese), { message: /^invalid `text`: .*over the limit of 64 MB \(67108864 bytes\)/ });
   assertStillWorks(checker, ['src']);
+});
+
+test("the files plagscope reads (and what a Word file may unpack to) stop at the engine's own limit", () => {
+  // The engine says its limit in bytes when it refuses a text one byte over js/read.js's.
+  const error = (() => {
+    try {
+      analyze('a'.repeat(MAX_FILE_BYTES + 1));
+    } catch (thrown) {
+      return thrown;
+    }
+    return null;
+  })();
+  const limit = Number(/over the limit of \d+ MB \((\d+) bytes\)/.exec(error?.message)?.[1]);
+  assert.equal(MAX_FILE_BYTES, limit);
 });
 
 test('a text that normalization expands past 64 MiB is refused, naming the limit; the Checker keeps working', () => {

@@ -35,6 +35,11 @@ test('a bad file or other options are refused and leave the set as it was', () =
   const other = new Checker({ shingleWords: 4 });
   other.addReference(documents[50]);
   assert.throws(() => checker.mergeIndex(other.exportIndex()), /other indexing options/);
+  // The refusal names the option that differs and both values.
+  assert.throws(() => checker.mergeIndex(other.exportIndex()), /^Error: invalid `shingleWords`: .*other indexing options: 4 in the index to merge, 5 in this set/);
+  const caseSensitive = new Checker({ text: { ignoreCase: false } });
+  caseSensitive.addReference(documents[51]);
+  assert.throws(() => checker.mergeIndex(caseSensitive.exportIndex()), /^Error: invalid `text.ignoreCase`: .*false in the index to merge, true in this set/);
   assert.deepEqual(Buffer.from(checker.exportIndex()), before);
 });
 
