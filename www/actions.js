@@ -40,6 +40,9 @@ function numbered(report, numbers) {
   return next;
 }
 
+/** Resolves in a task of its own, so that the work before and after it are not one long task. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 /** A file's id in the library: two files with the same name, size and date are one file. */
 const fileId = (file) => `file:${file.webkitRelativePath || file.name}:${file.size}:${file.lastModified}`;
 
@@ -296,6 +299,7 @@ export function createActions(store, engine) {
         if (!paper.text.trim()) throw new Error('Paste or open a paper first.');
         if (!references.length) throw new Error('Add at least one reference first: files, a pasted text, or the demo set.');
         const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values) }, progress(ALIGNING));
+        await nextTask(); // reading a large report is one task, drawing it starts another
         const numbers = numbered(report, {});
         set({ result: { report, text: paper.text, title: paper.title || 'Paper', choices: NO_CHOICES, numbers, checkedAt: new Date() }, selected: null, view: 'report' });
         return report.sources.length ? 'Done.' : 'Done: no matching sources.';
@@ -307,6 +311,7 @@ export function createActions(store, engine) {
         const result = get().result;
         const choices = { ...result.choices, ...change(result.choices) };
         const report = await engine.request('check', { text: result.text, options: { ...checkOptions(get().values), ...choices } }, progress(ALIGNING));
+        await nextTask();
         set({ result: { ...result, report, choices, numbers: numbered(report, result.numbers) }, selected: null });
         return 'Report updated.';
       }),

@@ -22,6 +22,15 @@ function restartMessage(references, lost) {
   return `${what} ${kept} still loaded, so you can carry on.`;
 }
 
+/** A report with the evasion span lists the worker sent ahead in parts put back in their places. */
+function withParts(result, parts = []) {
+  for (const { field, spans } of parts) {
+    const list = result.evasion[field];
+    for (const span of spans) list.push(span);
+  }
+  return result;
+}
+
 /**
  * Starts the worker; resolves with a client `{ version, request }` once the wasm engine has loaded.
  * `onRestart({ references, message, gaveUp })` hears of every restart: `references` is the restored
@@ -73,8 +82,12 @@ export function startEngine({ onRestart = () => {}, onLibrary = () => {} } = {})
       call.onProgress?.(data.done, data.total, data.stage);
       return;
     }
+    if (data.type === 'part') {
+      (call.parts ??= []).push(data);
+      return;
+    }
     session.pending.delete(data.id);
-    if (data.ok) call.resolve(data.result);
+    if (data.ok) call.resolve(withParts(data.result, call.parts));
     else if (data.restarted) {
       // The engine restarted itself inside the worker (js/guard.js); the library is unchanged.
       call.reject(restartError(FAILED));

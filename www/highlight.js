@@ -71,28 +71,33 @@ export function flatten(ranges) {
 }
 
 /**
- * Renders `text` into `container` with `pieces` (sorted, disjoint, UTF-16 offsets) wrapped in
- * elements made by `wrap(piece, pieceText)`, about `chunk` characters per task so that a long paper
- * never blocks the page for long. Each chunk is a block of its own that ends at a line break, so
- * the browser lays out only the new chunk. Only text nodes and the elements `wrap` makes are
+ * Renders `text` into `container` with `pieces` (sorted, disjoint, UTF-16 offsets; an array, or a
+ * function that makes a fresh iterator of them) wrapped in elements made by `wrap(piece,
+ * pieceText)`, about `chunk` characters or `elements` pieces per task (whichever comes first) so
+ * that a long paper never blocks the page for long. Each chunk is a block of its own that ends at a
+ * line break, so the browser lays out only the new chunk. Only text nodes and the elements `wrap` makes are
  * created: the text is never parsed as HTML. Returns a function that stops the rendering.
  */
-export function renderPieces(container, text, pieces, wrap, { chunk = 50_000, onDone = () => {} } = {}) {
+export function renderPieces(container, text, pieces, wrap, { chunk = 50_000, elements = 1_500, onDone = () => {} } = {}) {
   container.replaceChildren();
   const lineEnd = (from) => {
     const newline = text.indexOf('\n', from);
     return newline < 0 ? text.length : newline + 1;
   };
+  // Pieces are drawn as they come: a lazy sequence (`overlaid`) is worked out a block at a time too.
+  const sequence = typeof pieces === 'function' ? pieces() : pieces[Symbol.iterator]();
+  let piece = sequence.next().value;
   let at = 0;
-  let index = 0;
   let stopped = false;
   const step = () => {
     if (stopped) return;
     const block = document.createElement('div');
     block.className = 'chunk';
     let limit = lineEnd(at + chunk);
+    // A stretch dense with highlights (a disguised letter in every word) ends its block early.
+    let drawn = 0;
     while (at < limit) {
-      const piece = pieces[index];
+      if (drawn >= elements && piece?.start >= at) limit = lineEnd(at);
       if (!piece || piece.start >= limit) {
         block.append(document.createTextNode(text.slice(at, limit)));
         at = limit;
@@ -101,7 +106,8 @@ export function renderPieces(container, text, pieces, wrap, { chunk = 50_000, on
       if (piece.start > at) block.append(document.createTextNode(text.slice(at, piece.start)));
       block.append(wrap(piece, text.slice(piece.start, piece.end)));
       at = piece.end;
-      index += 1;
+      drawn += 1;
+      piece = sequence.next().value;
       if (at > limit) limit = lineEnd(at);
     }
     container.append(block);
@@ -118,27 +124,62 @@ export function renderPieces(container, text, pieces, wrap, { chunk = 50_000, on
  * `pieces` (sorted, disjoint) with `marks` ({ start, end, ...fields }) laid over them: pieces are
  * cut where a mark begins or ends, the parts inside a mark get its fields, and marked text outside
  * every piece becomes a piece of its own. Used for decorations that may fall inside a highlight
- * or outside all of them (disguised letters).
+ * or outside all of them (disguised letters). Where marks overlap, the one that starts first wins.
  */
-export function overlay(pieces, marks) {
-  const sorted = marks.filter((m) => m.end > m.start).sort((a, b) => a.start - b.start);
-  const bounds = [...new Set([...pieces, ...sorted].flatMap((r) => [r.start, r.end]))].sort((a, b) => a - b);
-  const result = [];
-  let p = 0;
-  let m = 0;
-  let active = [];
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    const [from, to] = [bounds[i], bounds[i + 1]];
-    while (p < pieces.length && pieces[p].end <= from) p++;
-    const piece = pieces[p] && pieces[p].start <= from ? pieces[p] : null;
-    active = active.filter((mark) => mark.end > from);
-    while (m < sorted.length && sorted[m].start <= from) active.push(sorted[m++]);
-    const mark = active[0];
-    if (!piece && !mark) continue;
-    const { start, end, ...fields } = mark ?? {};
-    const last = result.at(-1);
-    if (last && last.end === from && last.from === piece && last.mark === mark) last.end = to;
-    else result.push({ ...(piece ?? {}), ...fields, start: from, end: to, from: piece, mark });
+export const overlay = (pieces, marks) => [...overlaid(pieces, disjoint(marks.filter((m) => m.end > m.start)))];
+
+/**
+ * Ranges sorted by start (the longer first on a tie) made disjoint as they are read, the first
+ * winning where they overlap: `disjoint` without a sort or a copy, for a paper that may carry
+ * hundreds of thousands of marks (a disguised letter in every word).
+ */
+export function* disjointInOrder(ranges) {
+  let last = null;
+  for (const range of ranges) {
+    if (range.end <= range.start) continue;
+    if (last && range.start < last.end) {
+      if (range.end > last.end) {
+        yield last;
+        last = { ...range, start: last.end };
+      }
+    } else {
+      if (last) yield last;
+      last = range;
+    }
   }
-  return result.map(({ from, mark, ...piece }) => piece);
+  if (last) yield last;
+}
+
+/**
+ * [`overlay`] of `pieces` and `cuts` (sorted, disjoint marks: an array or any iterable), as a lazy
+ * sequence in one pass over both, for `renderPieces` to work out a block at a time.
+ */
+export function* overlaid(pieces, cuts) {
+  const marks = cuts[Symbol.iterator]();
+  let cut = marks.next().value;
+  let pending = null; // the piece being grown, given out once the next one differs
+  let origin = [];
+  let p = 0;
+  let at = Math.min(pieces[0]?.start ?? Infinity, cut?.start ?? Infinity);
+  while (at < Infinity) {
+    while (p < pieces.length && pieces[p].end <= at) p++;
+    while (cut && cut.end <= at) cut = marks.next().value;
+    const piece = pieces[p]?.start <= at ? pieces[p] : null;
+    const mark = cut?.start <= at ? cut : null;
+    const next = Math.min(pieces[p]?.start > at ? pieces[p].start : Infinity, cut?.start > at ? cut.start : Infinity);
+    if (!piece && !mark) {
+      at = next;
+      continue;
+    }
+    const to = Math.min(piece?.end ?? Infinity, mark?.end ?? Infinity, next);
+    if (pending && pending.end === at && origin[0] === piece && origin[1] === mark) pending.end = to;
+    else {
+      if (pending) yield pending;
+      const { start, end, ...fields } = mark ?? {};
+      pending = { ...(piece ?? {}), ...fields, start: at, end: to };
+      origin = [piece, mark];
+    }
+    at = to;
+  }
+  if (pending) yield pending;
 }

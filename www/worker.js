@@ -1,6 +1,7 @@
 // The engine runs here, off the UI thread, so indexing and checking never freeze the page.
 // Protocol: { id, type, payload } -> { id, ok: true, result } | { id, ok: false, error, restarted },
-// with { id, type: 'progress', done, total, stage? } messages while long work runs (indexing, all pairs), and
+// with { id, type: 'progress', done, total, stage? } messages while long work runs (indexing, all pairs),
+// { id, type: 'part', field, spans } messages ahead of a report whose evasion lists are long, and
 // { type: 'library', bytes } (the saved index) after every request that may change the library, so
 // the page can restore it in a new worker if this one dies (www/engine.js).
 import { Checker, version } from '../js/browser.js';
@@ -159,6 +160,25 @@ const handlers = {
   },
 };
 
+/** Spans per message when a report's evasion lists are sent ahead in parts. */
+const PART_SPANS = 20_000;
+
+/**
+ * Sends the long span lists of a report's evasion (a paper with a disguised letter in every word has
+ * hundreds of thousands) ahead of the reply in parts, and empties them in it: the page reads a
+ * message in one task, and one message of them all kept it busy for 300 ms (www/engine.js puts the
+ * parts back).
+ */
+function sendInParts(id, result) {
+  const evasion = result?.evasion;
+  if (!evasion) return;
+  for (const [field, spans] of Object.entries(evasion)) {
+    if (!Array.isArray(spans) || spans.length <= PART_SPANS) continue;
+    for (let at = 0; at < spans.length; at += PART_SPANS) self.postMessage({ id, type: 'part', field, spans: spans.slice(at, at + PART_SPANS) });
+    evasion[field] = [];
+  }
+}
+
 /** Sends the page the saved index (transferred, not copied); on failure the page keeps the last one. */
 function sendLibrary() {
   try {
@@ -179,6 +199,7 @@ self.onmessage = async ({ data }) => {
     const progress = (done, total, stage) => self.postMessage({ id, type: 'progress', done, total, stage });
     const result = await handler(payload ?? {}, progress);
     if (result instanceof Uint8Array) transfer = [result.buffer];
+    sendInParts(id, result);
     reply = { id, ok: true, result };
   } catch (error) {
     reply = { id, ok: false, error: plainMessage(error), restarted: error?.code === ENGINE_RESTARTED };

@@ -106,3 +106,27 @@ test('the report of a 2 MB paper: no task over 200 ms', async (t) => {
   assert.ok(longest <= LIMIT_MS, `a task of ${longest} ms while showing the report of a ${(paper.length / 1e6).toFixed(1)} MB paper`);
   assert.equal((await page.locator('.report .paper-text').textContent()).length, paper.length, 'the whole paper is shown');
 });
+
+test('the report of a 2 MB paper full of disguised letters: no task over 200 ms', async (t) => {
+  const page = await app.openApp(t);
+  await act(page, '#demo');
+  const { references } = JSON.parse(readFileSync(new URL('../../pkg/demo-refs.json', import.meta.url)));
+  // Every a, e and o Cyrillic: a disguise span in almost every word (hundreds of thousands of marks).
+  const disguise = (s) => s.replace(/[aeo]/g, (c) => ({ a: '\u0430', e: '\u0435', o: '\u043e' })[c]);
+  const text = corpusText();
+  let paper = '';
+  for (let i = 0; paper.length < 2e6; i++) paper += disguise(`${text.slice(i * 3000, i * 3000 + 6000)}\n\n${words(references[i % 30].text, 60, 80)}\n\n`);
+  await page.evaluate((value) => {
+    const box = document.querySelector('#paper');
+    box.value = value;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }, paper);
+  const tasks = await watchLongTasks(page);
+  await act(page, '#check', 300_000);
+  await rendered(page, '.report .paper-text');
+  await page.waitForTimeout(500);
+  const longest = Math.max(0, ...(await tasks.take()));
+  t.diagnostic(`longest main-thread task showing a ${(paper.length / 1e6).toFixed(1)} MB disguised paper: ${longest} ms; ${await page.locator('.report .paper-text .disguised').count()} disguise marks`);
+  assert.ok(longest <= LIMIT_MS, `a task of ${longest} ms while showing the report of a disguised ${(paper.length / 1e6).toFixed(1)} MB paper`);
+  assert.match(squash(await page.locator('.report .summary .warning').textContent()), /Cyrillic look-alike letters/);
+});

@@ -2,11 +2,11 @@
 // rendered a chunk at a time (www/highlight.js) so that a long paper never freezes the page; and
 // the list of matches in paper order, with previous/next by button and keyboard.
 import { html, useEffect, useLayoutEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
-import { flatten, overlay, renderPieces } from '../highlight.js';
+import { disjointInOrder, flatten, overlaid, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
 import { REWRITTEN_MARKED, capitalized, evidenceLine, isRewritten, sentencePairsOf } from '../../js/evidence.js';
 import { PAIRS_ID } from './sentence-pairs.js';
-import { disguisedSpans } from '../../js/evasion.js';
+import { disguisedSpansInOrder } from '../../js/evasion.js';
 import { matchedQuotations, quotationPhrase } from '../../js/quotations.js';
 
 /** Most matches listed at once. */
@@ -30,6 +30,15 @@ export function matchesOf(report) {
 /** Why a passage was reported, in one line: its evidence (js/evidence.js, shared with the CLI and the HTML report). */
 export const evidence = (passage, text) => capitalized(evidenceLine(passage, text));
 
+/** `items` with `change` applied to each, lazily. */
+function* mapped(items, change) {
+  for (const item of items) yield change(item);
+}
+
+/**
+ * The paper's pieces to draw (passages in their sources' colours, left-out parts, disguises), as a
+ * function that makes a fresh lazy sequence of them for `renderPieces`.
+ */
 function pieces(report, text, numbers, titles = {}) {
   const ranges = [];
   report.sources.forEach((source, s) =>
@@ -44,15 +53,18 @@ function pieces(report, text, numbers, titles = {}) {
     ranges.push({ start: exclusion.start, end: exclusion.end, layer: 1e6, excluded: exclusion.kind, title: `Left out of the check: ${what}` });
   }
   // Disguised letters are underlined, invisible characters shown as a bar, inside a highlight or not.
-  const disguises = disguisedSpans(report.evasion).map(({ start, end, hidden }) => ({ start, end, disguise: hidden ? 'invisible' : 'letters' }));
-  const flat = overlay(flatten(ranges), disguises);
-  const seen = new Set();
-  for (const piece of flat) {
-    const key = `${piece.source}:${piece.passage}`;
-    piece.first = piece.source !== undefined && !seen.has(key);
-    seen.add(key);
-  }
-  return flat;
+  const flat = flatten(ranges);
+  // Laid over the highlights as they are drawn (a paper may hold a disguise in every word).
+  return function* labelled() {
+    const seen = new Set();
+    const disguises = disjointInOrder(mapped(disguisedSpansInOrder(report.evasion), ({ start, end, hidden }) => ({ start, end, disguise: hidden ? 'invisible' : 'letters' })));
+    for (const piece of overlaid(flat, disguises)) {
+      const key = `${piece.source}:${piece.passage}`;
+      piece.first = piece.source !== undefined && !seen.has(key);
+      seen.add(key);
+      yield piece;
+    }
+  };
 }
 
 const DISGUISE_TITLES = {
