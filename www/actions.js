@@ -7,8 +7,15 @@ import { createPersistence } from './persist.js';
 import { OPTIONS, checkOptions, pairsOptions, problem, saveValues, textOptions, valid } from './options.js';
 
 const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
-/** The check's progress: the paper aligned with each reference that shares a fingerprint with it. */
-const ALIGNING = 'Comparing with the matching references';
+/**
+ * The check's progress in words, by stage: the paper prepared step by step (a long one takes
+ * seconds), aligned with each reference that shares a fingerprint with it, each source written up.
+ */
+const CHECKING = {
+  preparing: 'Preparing the paper: step',
+  aligning: 'Comparing with the matching references',
+  reporting: 'Writing up the sources found',
+};
 
 /** An engine or reader error in the words the page shows: no field names in back-quotes. */
 export function userMessage(error) {
@@ -86,6 +93,9 @@ export function createActions(store, engine) {
   }
 
   const progress = (what) => (done, total) => set({ status: `${what}: ${done} of ${total}…`, progress: { done, total } });
+  const checking = (done, total, stage) => (stage === 'preparing'
+    ? set({ status: `${CHECKING.preparing} ${done + 1 > total ? total : done + 1} of ${total}…`, progress: { done, total } })
+    : progress(CHECKING[stage] ?? CHECKING.aligning)(done, total));
 
   /**
    * Takes the engine's list of references, shown in the order the user has known them (the engine
@@ -298,7 +308,7 @@ export function createActions(store, engine) {
         const { paper, references } = get();
         if (!paper.text.trim()) throw new Error('Paste or open a paper first.');
         if (!references.length) throw new Error('Add at least one reference first: files, a pasted text, or the demo set.');
-        const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values) }, progress(ALIGNING));
+        const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values) }, checking);
         await nextTask(); // reading a large report is one task, drawing it starts another
         const numbers = numbered(report, {});
         set({ result: { report, text: paper.text, title: paper.title || 'Paper', choices: NO_CHOICES, numbers, checkedAt: new Date() }, selected: null, view: 'report' });
@@ -310,7 +320,7 @@ export function createActions(store, engine) {
       run('Updating the report…', async () => {
         const result = get().result;
         const choices = { ...result.choices, ...change(result.choices) };
-        const report = await engine.request('check', { text: result.text, options: { ...checkOptions(get().values), ...choices } }, progress(ALIGNING));
+        const report = await engine.request('check', { text: result.text, options: { ...checkOptions(get().values), ...choices } }, checking);
         await nextTask();
         set({ result: { ...result, report, choices, numbers: numbered(report, result.numbers) }, selected: null });
         return 'Report updated.';

@@ -10,7 +10,7 @@ use crate::methods::combined::Metadata;
 use crate::text::tokenize::check_size;
 
 use super::options::CheckOptions;
-use super::progress::OnProgress;
+use super::progress::{preparing, report, OnProgress, Stage, PREPARING_STEPS};
 use super::report::{Report, SourceReport};
 use super::retrieval::{common_phrasing, shared_by_references};
 use super::scoring::{ratio, Comparison, SourceSide};
@@ -60,8 +60,10 @@ impl Checker {
         self.check_with_progress(text, meta, options, &mut |_| Ok(()))
     }
 
-    /// [`Checker::check_with_meta`], telling `progress` how many of the candidate references the
-    /// paper has been aligned with ([`Stage::Aligning`]) about every 1%; an error from `progress`
+    /// [`Checker::check_with_meta`], telling `progress` how far it is: the steps of preparing the
+    /// paper ([`Stage::Preparing`]), then how many of the candidate references it has been aligned
+    /// with ([`Stage::Aligning`]) and how many sources are written up ([`Stage::Reporting`]), about
+    /// every 1%; an error from `progress`
     /// stops the check and is returned.
     pub fn check_with_progress(
         &self,
@@ -73,8 +75,10 @@ impl Checker {
         options.validate()?;
         crate::options::Validate::validate(meta).map_err(|e| e.within("meta"))?;
         check_size("text", text.len(), "is")?;
+        preparing(progress, 0)?;
         let mut paper = self.prepare(text)?;
         self.count_holders(&mut paper);
+        preparing(progress, 1)?;
         let ignored: HashSet<&str> = options
             .ignore_references
             .iter()
@@ -82,6 +86,7 @@ impl Checker {
             .collect();
         let (excluded_spans, excluded) = self.exclusions(text, &paper, &ignored, options)?;
         let counted = excluded.iter().filter(|&&e| !e).count();
+        preparing(progress, 2)?;
         let paper_shingles = Self::distinct(&paper.shingle_hashes);
         let comparison = Comparison {
             a: &paper,
@@ -131,10 +136,13 @@ impl Checker {
             .map(|(&common, &excluded)| common || excluded)
             .collect();
         let shared = shared_by_references(paper.a, self.options.shingle_words, 2);
+        preparing(progress, 3)?;
         let candidates = self.candidates(paper.a, &unusable, Some(false));
+        preparing(progress, 4)?;
         let mut term_weights = TermWeights::new(&self.idf);
         let paper_sentences =
             (options.align.rewritten).then(|| term_weights.vectors(paper.a, &unusable));
+        preparing(progress, PREPARING_STEPS)?;
         let paper_side = paper
             .a
             .paper_side(&shared)
@@ -149,7 +157,10 @@ impl Checker {
         )?;
         let mut covered = vec![false; paper.a.analysis.tokens.len()];
         let mut sources = Vec::new();
-        for (entry, source, passages) in aligned.finish(paper_side, &options.align) {
+        let found = aligned.finish(paper_side, &options.align);
+        let count = found.len();
+        for (done, (entry, source, passages)) in found.into_iter().enumerate() {
+            report(progress, Stage::Reporting, done, count)?;
             for passage in &passages {
                 let range = passage.paper_start..passage.paper_end;
                 covered[range.clone()]
@@ -166,6 +177,7 @@ impl Checker {
             let entry = &self.entries[entry];
             sources.push(self.source_report(paper, entry, side, &passages, &options.scores)?);
         }
+        report(progress, Stage::Reporting, count, count)?;
         Ok((sources, covered.iter().filter(|&&c| c).count()))
     }
 }

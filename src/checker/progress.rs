@@ -11,9 +11,18 @@ pub enum Stage {
     Reading,
     /// All pairs: the candidate pairs compared.
     Comparing,
+    /// A check: the paper prepared, step by step ([`PREPARING_STEPS`]): read, its left-out parts
+    /// found, fingerprinted, its candidate references found, its sentences weighed. A long paper
+    /// spends seconds here before the first reference is compared.
+    Preparing,
     /// A check: the paper aligned with each candidate reference.
     Aligning,
+    /// A check: each source found written up (its passages, scores and evidence).
+    Reporting,
 }
+
+/// Steps of [`Stage::Preparing`].
+pub const PREPARING_STEPS: usize = 5;
 
 impl Stage {
     /// The stage's name in the JS API.
@@ -21,7 +30,9 @@ impl Stage {
         match self {
             Stage::Reading => "reading",
             Stage::Comparing => "comparing",
+            Stage::Preparing => "preparing",
             Stage::Aligning => "aligning",
+            Stage::Reporting => "reporting",
         }
     }
 }
@@ -39,6 +50,14 @@ pub struct Progress {
 
 /// A progress callback; an error it returns stops the work and is returned.
 pub type OnProgress<'a> = &'a mut dyn FnMut(Progress) -> Result<(), Error>;
+
+/// Tells `progress` that `done` of the [`PREPARING_STEPS`] steps of preparing a paper are done.
+pub(super) fn preparing(
+    progress: &mut dyn FnMut(Progress) -> Result<(), Error>,
+    done: usize,
+) -> Result<(), Error> {
+    report(progress, Stage::Preparing, done, PREPARING_STEPS)
+}
 
 /// Tells `progress` that `done` of `total` are done, at about every 1% (and at the end) only.
 pub(super) fn report(

@@ -164,15 +164,17 @@ impl JsChecker {
 
     /// Checks a paper (its text, or `{ text, meta }` with its keywords, tags and references for
     /// the combined score) against the reference set; see `CheckOptions` and `Report`.
-    /// `onProgress(done, total, 'aligning')` is told about every 1% how many candidate references
-    /// the paper has been aligned with; throwing from it stops the check with an error.
+    /// `onProgress(done, total, stage)` is told about every 1% of each stage how far the check is:
+    /// `'preparing'` the paper (5 steps: read, left-out parts, fingerprints, candidate references,
+    /// sentences), `'aligning'` it with each candidate reference, `'reporting'` each source found;
+    /// throwing from it stops the check with an error.
     #[wasm_bindgen(unchecked_return_type = "Report")]
     pub fn check(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string | Paper")] paper: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
         #[wasm_bindgen(
-            unchecked_optional_param_type = "(done: number, total: number, stage: 'aligning') => void"
+            unchecked_optional_param_type = "(done: number, total: number, stage: 'preparing' | 'aligning' | 'reporting') => void"
         )]
         on_progress: JsValue,
     ) -> Result<JsValue, JsError> {

@@ -193,15 +193,22 @@ test('all pairs reports its progress through both stages, and a throwing callbac
   assert.equal(checker.size, 30); // still usable
 });
 
-test('a check reports its progress over the candidate references, and a throwing callback stops it', () => {
+test('a check reports its progress: preparing the paper, the candidate references, the sources; a throwing callback stops it', () => {
   const checker = sampleChecker();
   const paper = `${words(brown[3], 0, 300)} ${words(brown[7], 100, 300)}`;
   const seen = [];
   const report = checker.check(paper, {}, (done, total, stage) => seen.push({ done, total, stage }));
   assert.deepEqual(report, checker.check(paper));
-  assert.ok(seen.length > 0 && seen.every((s) => s.stage === 'aligning'));
-  assert.equal(seen.at(-1).done, seen.at(-1).total);
-  assert.ok(seen.at(-1).total >= 2, 'both copied references are candidates');
+  const stages = seen.map((s) => s.stage).filter((stage, i, all) => stage !== all[i - 1]);
+  assert.deepEqual(stages, ['preparing', 'aligning', 'reporting'], 'each stage once, in order');
+  for (const stage of stages) {
+    const steps = seen.filter((s) => s.stage === stage);
+    assert.equal(steps[0].done, 0, `${stage} starts at 0`);
+    assert.equal(steps.at(-1).done, steps.at(-1).total, `${stage} ends at its total`);
+  }
+  assert.deepEqual(seen.filter((s) => s.stage === 'preparing').map((s) => s.done), [0, 1, 2, 3, 4, 5]);
+  assert.ok(seen.find((s) => s.stage === 'aligning').total >= 2, 'both copied references are candidates');
+  assert.equal(seen.at(-1).total, 2, 'two sources are written up');
   assert.throws(() => checker.check(paper, {}, () => { throw new Error('cancel'); }), /onProgress.*stops/);
   assert.equal(checker.check(paper).sources.length, report.sources.length); // still usable
 });
