@@ -26,17 +26,14 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{is_unsegmented_script, Builder, Token, TokenKind};
+use super::{is_unsegmented_script, slices, Builder, Token, TokenKind};
 use crate::span::Span;
-use crate::text::ascii_words::ascii_word_bounds;
 use crate::text::case::to_lowercase;
 use crate::text::chars::{char_role, push_short, CharRole};
 use crate::text::confusables::{lookalike_script, mixed_word_script};
-use crate::text::disguise::is_lookalike_suspect;
 use crate::text::nfkc::is_combining_mark;
 use crate::text::normalize::NormalizedLine;
 use crate::text::scripts::Script;
-use crate::text::simple_bounds::simple_word_bounds;
 
 /// A hyphen that ended the previous line directly after a letter.
 #[derive(Debug, Clone, Copy)]
@@ -84,22 +81,16 @@ impl Builder<'_> {
         hyphen: LineEndHyphen,
     ) {
         let text = line.text.as_str();
+        // The general path's segments (the property tests hold the fast ones to them).
         let mut bounds = std::mem::take(&mut self.bounds);
-        let simple = !text.is_ascii() && simple_word_bounds(text, &mut bounds);
-        if !simple {
-            bounds.clear();
-            let range = |(start, segment): (usize, &str)| (start, start + segment.len());
-            if text.is_ascii() {
-                bounds.extend(ascii_word_bounds(text).map(range));
-            } else {
-                bounds.extend(text.split_word_bound_indices().map(range));
-            }
-        }
+        bounds.clear();
+        let range = |(start, segment): (usize, &str)| (start, start + segment.len());
+        bounds.extend(text.split_word_bound_indices().map(range));
         // White space before the first word only sets the separator.
         let first = (bounds.iter())
             .position(|&(s, e)| !text[s..e].trim_start().is_empty())
             .unwrap_or(bounds.len());
-        self.segments(line, slices(text, &bounds[..first]), simple);
+        self.segments(line, slices(text, &bounds[..first]), false);
         let rest = match bounds.get(first) {
             Some(&(s, e)) if self.join(line, piece, hyphen, s, &text[s..e]) => first + 1,
             Some(_) => first,
@@ -110,7 +101,7 @@ impl Builder<'_> {
                 first
             }
         };
-        self.segments(line, slices(text, &bounds[rest..]), simple);
+        self.segments(line, slices(text, &bounds[rest..]), false);
         self.bounds = bounds;
     }
 
@@ -211,19 +202,23 @@ fn moves_safely(part: &str, rest: &str) -> bool {
     if part.is_ascii() && rest.is_ascii() {
         return true;
     }
-    let latin = |c: char| c.is_ascii_alphabetic() || lookalike_script(c) == Some(Script::Latin);
-    !part.chars().chain(rest.chars()).any(is_lookalike_suspect)
-        && (part.chars().any(latin) || !rest.chars().any(latin))
+    // The matching form: letters already in their compatibility form, without marks.
+    let (part_latin, part_other) = letter_scripts(part);
+    let (rest_latin, rest_other) = letter_scripts(rest);
+    !part_other && !rest_other && (part_latin || !rest_latin)
 }
 
-/// The segments of `text` at byte `ranges`.
-fn slices<'a>(
-    text: &'a str,
-    ranges: &'a [(usize, usize)],
-) -> impl Iterator<Item = (usize, &'a str)> {
-    ranges
-        .iter()
-        .map(|&(start, end)| (start, &text[start..end]))
+/// Whether `text` has a Latin letter, and a letter of another look-alike script.
+fn letter_scripts(text: &str) -> (bool, bool) {
+    let (mut latin, mut other) = (false, false);
+    for c in text.chars() {
+        match lookalike_script(c) {
+            Some(Script::Latin) => latin = true,
+            Some(_) => other = true,
+            None => {}
+        }
+    }
+    (latin, other)
 }
 
 /// Whether the first visible character of `piece` is a capital: a letter that lowercasing
