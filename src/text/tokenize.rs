@@ -199,7 +199,8 @@ impl Builder<'_> {
             let mut bounds = std::mem::take(&mut self.bounds);
             if simple_word_bounds(&line.text, &mut bounds) {
                 // Chinese with ASCII: each ideograph and CJK punctuation mark is a segment.
-                self.segments(line, slices(&line.text, &bounds), true);
+                let text = &line.text;
+                self.segments(line, bounds.iter().map(|&(s, e)| (s, &text[s..e])), true);
             } else {
                 self.segments(line, line.text.split_word_bound_indices(), false);
             }
@@ -375,17 +376,6 @@ impl Builder<'_> {
             self.analysis.tokens.push(token);
         }
     }
-}
-
-/// The segments of `text` at byte `ranges`. (One iterator type for every caller of
-/// [`Builder::segments`] with ranges: each type is a copy of it in the wasm.)
-fn slices<'a>(
-    text: &'a str,
-    ranges: &'a [(usize, usize)],
-) -> impl Iterator<Item = (usize, &'a str)> {
-    ranges
-        .iter()
-        .map(|&(start, end)| (start, &text[start..end]))
 }
 
 mod ascii;

@@ -26,7 +26,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{is_unsegmented_script, slices, Builder, Token, TokenKind};
+use super::{is_unsegmented_script, Builder, Token, TokenKind};
 use crate::span::Span;
 use crate::text::case::to_lowercase;
 use crate::text::chars::{char_role, push_short, CharRole};
@@ -80,29 +80,37 @@ impl Builder<'_> {
         piece: &str,
         hyphen: LineEndHyphen,
     ) {
-        let text = line.text.as_str();
-        // The general path's segments (the property tests hold the fast ones to them).
-        let mut bounds = std::mem::take(&mut self.bounds);
-        bounds.clear();
-        let range = |(start, segment): (usize, &str)| (start, start + segment.len());
-        bounds.extend(text.split_word_bound_indices().map(range));
-        // White space before the first word only sets the separator.
-        let first = (bounds.iter())
-            .position(|&(s, e)| !text[s..e].trim_start().is_empty())
-            .unwrap_or(bounds.len());
-        self.segments(line, slices(text, &bounds[..first]), false);
-        let rest = match bounds.get(first) {
-            Some(&(s, e)) if self.join(line, piece, hyphen, s, &text[s..e]) => first + 1,
-            Some(_) => first,
-            None => {
-                // A blank line: the word after it is judged, and kept apart, all the same.
-                let joinable = false;
-                self.hyphen = Some(LineEndHyphen { joinable, ..hyphen });
-                first
+        // The general path's segments, through the general path's own `segments` (one copy of
+        // it in the wasm; the property tests hold the fast paths to it).
+        let mut segments = line.text.split_word_bound_indices();
+        loop {
+            let before = segments.clone();
+            match segments.next() {
+                // White space before the first word only sets the separator.
+                Some((_, space)) if space.trim_start().is_empty() => self.separator(space),
+                Some((start, word)) => {
+                    let joined = self.join(line, piece, hyphen, start, word);
+                    return self.segments(line, if joined { segments } else { before }, false);
+                }
+                None => {
+                    // A blank line: the word after it is judged, and kept apart, all the same.
+                    let joinable = false;
+                    self.hyphen = Some(LineEndHyphen { joinable, ..hyphen });
+                    return;
+                }
             }
-        };
-        self.segments(line, slices(text, &bounds[rest..]), false);
-        self.bounds = bounds;
+        }
+    }
+
+    /// White space between two segments: one space before the next, or a line break if it
+    /// holds one (as [`Builder::segments`] writes it).
+    fn separator(&mut self, space: &str) {
+        if !self.analysis.normalized.is_empty() {
+            let breaks = space.contains('\n');
+            if breaks || self.pending_separator.is_none() {
+                self.pending_separator = Some(if breaks { '\n' } else { ' ' });
+            }
+        }
     }
 
     /// Joins `segment` (at byte `start` of `line`) to the word before `hyphen`, if it goes on that
