@@ -36,6 +36,8 @@ fn tricky_text() -> impl Strategy<Value = String> {
         Just("ภาษาไทย".to_string()),
         Just("😀👩‍👩‍👧".to_string()),
         Just("\r\n".to_string()),
+        Just("-\n".to_string()),
+        Just("\u{2014} \n".to_string()),
         Just(" ".to_string()),
         Just("ß".to_string()),
         Just("\u{F900}\u{2F08}".to_string()),

@@ -58,9 +58,10 @@ crate::options! {
     pub struct CheckOptions {
         /// How passages are matched (gaps, the smallest passage, common phrasing, ...).
         pub align: AlignOptions = AlignOptions::default();
-        /// Leave out text in quotation marks (“…”, "…", «…», 「…」, 『…』): cited, not copied. A
-        /// quotation that a source's passage runs across is part of a copy and counts; one left
-        /// out that matches a source names it.
+        /// Leave out text in quotation marks, paired as each language writes them (“…”, „…“,
+        /// „…”, ”…”, ‘…’, "…", «…», »…«, »…», 「…」, 『…』): cited, not copied. A quotation that a
+        /// source's passage runs across is part of a copy and counts; one left out that matches
+        /// a source names it.
         pub exclude_quotes: bool = true;
         /// Leave out everything after a References, Bibliography, Works Cited or 参考文献 heading
         /// in the second half of the paper.

@@ -1,66 +1,19 @@
 //! Quotations found by their marks: each opening mark pairs with the next closing mark of its
-//! own style, within its paragraph, and where a paragraph's marks do not pair up a quotation holds
-//! one sentence only.
+//! own style that closes it in some language's convention (see [`marks`]: German »…« and „…“,
+//! Polish „…”, Swedish ”…” and »…», English “…” and ‘…’, French «…», Chinese and Japanese),
+//! within its paragraph, and where a paragraph's marks do not pair up a quotation holds one
+//! sentence only.
 
 use crate::span::{Span, Utf16Cursor};
+
+mod marks;
+
+use marks::{pairs, role, style, Role, Style, STYLES};
 
 /// Longest quotation excluded, in characters (about 100 English words). A longer stretch between
 /// two quote marks is not a quotation anyone would leave out unread: more likely an inch mark
 /// (`15"`) or an unmatched quote, and excluding it would let quote marks hide a copy.
 pub const MAX_QUOTE_CHARS: usize = 600;
-
-/// The kinds of quotation marks, each pairing only with itself: a `”` never closes a `「`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Style {
-    /// “…”, and „…“ or „…” (German, Polish).
-    Curly,
-    /// "…"
-    Straight,
-    /// «…»
-    Guillemet,
-    /// 「…」
-    Corner,
-    /// 『…』
-    WhiteCorner,
-}
-
-const STYLES: usize = 5;
-
-/// The style of quotation `c` opens, if it is an opening mark.
-fn opening_style(c: char) -> Option<Style> {
-    Some(match c {
-        '“' | '„' => Style::Curly,
-        '"' => Style::Straight,
-        '«' => Style::Guillemet,
-        '「' => Style::Corner,
-        '『' => Style::WhiteCorner,
-        _ => return None,
-    })
-}
-
-/// The style of the closing mark `c` (a straight `"` counts as opening).
-fn closing_style(c: char) -> Option<Style> {
-    Some(match c {
-        '”' => Style::Curly,
-        '»' => Style::Guillemet,
-        '」' => Style::Corner,
-        '』' => Style::WhiteCorner,
-        _ => return None,
-    })
-}
-
-/// Whether `c` closes a quotation opened by `opener`.
-fn closes(opener: char, c: char) -> bool {
-    match opener {
-        '“' => c == '”',
-        '„' => c == '“' || c == '”',
-        '"' => c == '"',
-        '«' => c == '»',
-        '「' => c == '」',
-        '『' => c == '』',
-        _ => false,
-    }
-}
 
 /// Whether `c` ends a sentence, given the character after it: Chinese full stops always, a
 /// Latin one before white space (not `3.14` or `e.g.x`).
@@ -73,6 +26,7 @@ fn ends_sentence(c: char, next: Option<char>) -> bool {
 #[derive(Clone, Copy)]
 struct OpenQuote {
     opener: char,
+    style: Style,
     start: usize,
     chars: usize,
     /// A sentence ended inside it.
@@ -134,41 +88,67 @@ impl Scanner {
 
     /// Opens or closes a quotation at quote mark `c`, and counts the mark.
     fn mark(&mut self, at: usize, c: char, previous: Option<char>, next: Option<char>) {
-        if let Some(quote) = self.open {
-            if closes(quote.opener, c) && can_close(c, previous) {
-                let style = opening_style(quote.opener).expect("an opening mark");
-                self.closed[style as usize] += 1;
-                self.found.push(Found {
-                    span: Span::new(quote.start, at + c.len_utf16()),
-                    style,
-                    sentences: quote.sentences,
-                });
-                self.open = None;
-                return;
-            }
-        }
-        let Some(style) = opening_style(c) else {
-            if let Some(style) = closing_style(c) {
-                self.closed[style as usize] += 1;
-            }
+        let Some(style) = style(c) else {
             return;
         };
-        // Every straight mark counts once (balanced: an even number) but an inch mark (`15"`).
-        if c != '"' || !previous.is_some_and(|p| p.is_ascii_digit()) {
-            self.opened[style as usize] += 1;
+        if style == Style::Straight {
+            return self.straight(at, previous, next);
         }
-        // A mark of another style inside a quotation is a quotation within it; a second opening
-        // mark of the same style shows that the first was never closed, so reading starts again.
-        let nested = self
-            .open
-            .is_some_and(|q| opening_style(q.opener) != Some(style));
-        if !nested && can_open(c, previous, next) {
-            self.open = Some(OpenQuote {
-                opener: c,
-                start: at,
-                chars: 0,
-                ended: false,
-                sentences: false,
+        match role(c, previous, next) {
+            Some(Role::Close) => {
+                self.closed[style as usize] += 1;
+                if self.open.is_some_and(|quote| pairs(quote.opener, c)) {
+                    self.close(at, c);
+                }
+            }
+            Some(Role::Open) => {
+                self.opened[style as usize] += 1;
+                self.open(at, c, style);
+            }
+            None => {}
+        }
+    }
+
+    /// A straight `"`, which opens and closes alike: it closes an open straight quotation after
+    /// a non-space, else opens one where an opening mark can stand. Every one counts once
+    /// (balanced: an even number) but an inch mark (`15"`).
+    fn straight(&mut self, at: usize, previous: Option<char>, next: Option<char>) {
+        if self.open.is_some_and(|quote| quote.opener == '"') && can_close(previous) {
+            self.closed[Style::Straight as usize] += 1;
+            return self.close(at, '"');
+        }
+        if !previous.is_some_and(|p| p.is_ascii_digit()) {
+            self.opened[Style::Straight as usize] += 1;
+        }
+        if can_open(previous, next) {
+            self.open(at, '"', Style::Straight);
+        }
+    }
+
+    /// Opens a quotation at mark `c` of `style`. A mark of another style inside a quotation is
+    /// a quotation within it; a second opening mark of the same style shows that the first was
+    /// never closed, so reading starts again.
+    fn open(&mut self, at: usize, c: char, style: Style) {
+        if self.open.is_some_and(|quote| quote.style != style) {
+            return;
+        }
+        self.open = Some(OpenQuote {
+            opener: c,
+            style,
+            start: at,
+            chars: 0,
+            ended: false,
+            sentences: false,
+        });
+    }
+
+    /// Ends the open quotation at its closing mark `c`, at `at`.
+    fn close(&mut self, at: usize, c: char) {
+        if let Some(quote) = self.open.take() {
+            self.found.push(Found {
+                span: Span::new(quote.start, at + c.len_utf16()),
+                style: quote.style,
+                sentences: quote.sentences,
             });
         }
     }
@@ -179,10 +159,11 @@ impl Scanner {
     fn end_paragraph(&mut self) {
         let balanced = |style: Style| {
             let (opened, closed) = (self.opened[style as usize], self.closed[style as usize]);
-            if style == Style::Straight {
-                (opened + closed) % 2 == 0
-            } else {
-                opened == closed
+            match style {
+                Style::Straight => (opened + closed) % 2 == 0,
+                // Apostrophes are closing marks too: their count shows nothing.
+                Style::SingleCurly => false,
+                _ => opened == closed,
             }
         };
         let kept = (self.found.iter()).filter(|f| !f.sentences || balanced(f.style));
@@ -196,12 +177,17 @@ impl Scanner {
 
 /// Spans of quotations in `text`, including the quote marks, in order and disjoint.
 ///
-/// A quotation opens at an opening mark and ends at the next closing mark of the same style
-/// (“…”, „…“, "…", «…», 「…」, 『…』); marks of other styles inside it are a quotation within it.
-/// It is dropped (nothing excluded) when it grows past [`MAX_QUOTE_CHARS`], meets another opening
-/// mark of its style (the first one was unclosed) or reaches the end of its paragraph first: a
-/// blank line, or a line break after a sentence end. Where a paragraph's marks of one style do not
-/// pair up, a quotation of that style holding more than one sentence is dropped too. A straight
+/// A quotation opens at a mark that opens where it stands and ends at the next mark of the same
+/// style that closes it in some convention (“…”, „…“, „…”, ”…”, ‘…’, ‚…‘, "…", «…», »…«, »…»,
+/// ‹…›, 「…」, 『…』; see [`marks`]): a mark after white space or an opening bracket, before a
+/// letter, opens, one after a letter before white space or punctuation closes, and one that
+/// neither shows reads by its shape, or not at all between two letters (the apostrophe of
+/// "don’t"). Marks of other styles inside a quotation are a quotation within it. It is dropped
+/// (nothing excluded) when it grows past [`MAX_QUOTE_CHARS`], meets another opening mark of its
+/// style (the first one was unclosed) or reaches the end of its paragraph first: a blank line, or
+/// a line break after a sentence end. Where a paragraph's marks of one style do not pair up, a
+/// quotation of that style holding more than one sentence is dropped too, and so is every such
+/// quotation in single curly marks (‘…’), whose closing mark is also the apostrophe. A straight
 /// `"` opens a quotation only where an opening mark can stand (not after a letter or digit: `15"`
 /// is 15 inches) and closes one only after a non-space.
 ///
@@ -210,6 +196,9 @@ impl Scanner {
 /// let text = "He said “to be or not to be” and «c'est la vie».";
 /// let found: Vec<String> = quotes(text).iter().map(|s| s.slice_of(text).to_string()).collect();
 /// assert_eq!(found, ["“to be or not to be”", "«c'est la vie»"]);
+/// let text = "Die Aktion »mask« hält den Zustand bis »unmask« fest.";
+/// let found: Vec<&str> = quotes(text).iter().map(|s| s.slice_of(text)).collect();
+/// assert_eq!(found, ["»mask«", "»unmask«"]);
 /// ```
 pub fn quotes(text: &str) -> Vec<Span> {
     let mut scanner = Scanner::default();
@@ -226,20 +215,17 @@ pub fn quotes(text: &str) -> Vec<Span> {
     scanner.spans
 }
 
-/// Whether `c` can open a quotation between `previous` and `next`: a straight quote needs no
-/// letter or digit before it (`15"`, `the "` of a closing mark) and something after it.
-fn can_open(c: char, previous: Option<char>, next: Option<char>) -> bool {
-    if c != '"' {
-        return true;
-    }
+/// Whether a straight quote can open a quotation between `previous` and `next`: no letter or
+/// digit before it (`15"`, `the "` of a closing mark) and something after it.
+fn can_open(previous: Option<char>, next: Option<char>) -> bool {
     let after_word =
         previous.is_some_and(|p| p.is_alphanumeric() || matches!(p, '.' | ',' | '!' | '?'));
     !after_word && next.is_some_and(|n| !n.is_whitespace())
 }
 
-/// Whether `c` can close a quotation after `previous`: a straight quote not after a space.
-fn can_close(c: char, previous: Option<char>) -> bool {
-    c != '"' || previous.is_some_and(|p| !p.is_whitespace())
+/// Whether a straight quote can close a quotation after `previous`: not after a space.
+fn can_close(previous: Option<char>) -> bool {
+    previous.is_some_and(|p| !p.is_whitespace())
 }
 
 #[cfg(test)]
@@ -338,5 +324,63 @@ mod tests {
         assert_eq!(quotes(&short).len(), 1);
         // One newline inside a quotation (a wrapped line) does not end it.
         assert_eq!(quotes("“a wrapped\nquotation”").len(), 1);
+    }
+
+    #[test]
+    fn german_marks_point_inwards_and_enclose_the_quotation() {
+        let text = "Die Aktion »mask« hält den Zustand, bis er nach einem »unmask« korrekt \
+                    wiederhergestellt wird.";
+        assert_eq!(found(text), ["»mask«", "»unmask«"]);
+        assert_eq!(
+            found("Er sagte: »Nein!«, und dann „so“ und ‚so‘ (»Ja«) und die »mask«-Aktion."),
+            ["»Nein!«", "„so“", "‚so‘", "»Ja«", "»mask«"]
+        );
+        // French guillemets, with spaces inside or none, still open with «.
+        assert_eq!(found("Il dit « oui » puis «non»."), ["« oui »", "«non»"]);
+    }
+
+    #[test]
+    fn polish_swedish_and_english_conventions() {
+        // Polish „…”, with «…» inside.
+        assert_eq!(
+            found("Powiedział „to jest «dobre» zdanie” i wyszedł."),
+            ["„to jest «dobre» zdanie”"]
+        );
+        // Swedish ”…” and »…», the same mark at both ends.
+        assert_eq!(
+            found("Han sa ”det är bra” och sedan »det är fint» till oss."),
+            ["”det är bra”", "»det är fint»"]
+        );
+        // English ‘…’, and the apostrophe in the middle or at the end of a word.
+        assert_eq!(
+            found("She called it ‘the best idea’ and we didn’t argue."),
+            ["‘the best idea’"]
+        );
+        assert_eq!(
+            found("The ‘new’ students’ essays of the ’90s don’t say ‘rock ’n’ roll’."),
+            ["‘new’", "‘rock ’n’"]
+        );
+    }
+
+    #[test]
+    fn apostrophes_never_open_or_pair_a_quotation_across_sentences() {
+        // An apostrophe after a plural closes an English single quotation; a quotation in single
+        // marks of several sentences is never left out, since its paragraph's marks cannot show
+        // that they pair up.
+        let text = "The ‘draft was long. The committee read the students’ essays. Then it voted.";
+        assert!(quotes(text).is_empty(), "{:?}", found(text));
+        let text = "We wrote ’tis the season and the teachers’ notes, and the ’90s ended.";
+        assert!(quotes(text).is_empty(), "{:?}", found(text));
+    }
+
+    #[test]
+    fn a_mark_that_cannot_be_read_either_way_excludes_nothing() {
+        // Letters on both sides of a German or Swedish mark: no opening or closing position.
+        let text = "Ein x»y«z und dann »wieder« hier.";
+        assert_eq!(found(text), ["»wieder«"]);
+        // German marks never pair with the French reading: « … » between two German quotations
+        // is the prose between them.
+        let text = "Die »erste« Regel gilt, und die »zweite« auch.";
+        assert_eq!(found(text), ["»erste«", "»zweite«"]);
     }
 }

@@ -6,7 +6,8 @@
 //! phrase as one "word". So inside every word each grapheme of such a script (Han, kana, Thai, Lao,
 //! Khmer, Myanmar) becomes a token of its own, and a mixed run like `用Rust写` yields `用`, `rust`,
 //! `写`. Words that mix Latin, Cyrillic and Greek letters are folded to their main script (see
-//! [`super::confusables`]). Options then drop punctuation, numbers, stop words or overlong words.
+//! [`super::confusables`]). A word broken at a line end by a hyphen (`Adri-\natic`) is one token
+//! (see `hyphens`). Options then drop punctuation, numbers, stop words or overlong words.
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -104,7 +105,7 @@ pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
     let mut base = 0;
     for piece in super::pieces::pieces(text) {
         let units = line.normalize(piece, base, options, &mut builder.evasion);
-        builder.segment(&line);
+        builder.segment(&line, piece);
         base += units;
         // Normalization can expand a text 18-fold (U+FDFA): the limits hold after it too, and
         // are checked as it goes, so an expanding text is refused before it fills the memory.
@@ -153,6 +154,10 @@ struct Builder<'o> {
     pieces: Vec<(usize, usize, TokenKind)>,
     /// Scratch space for the segments of lines of ASCII and CJK.
     bounds: Vec<(usize, usize)>,
+    /// A hyphen ended the last line after a letter: the next line's first word may go on it.
+    hyphen: Option<hyphens::LineEndHyphen>,
+    /// The last token the options dropped (the word before such a hyphen may be one).
+    dropped: Option<Token>,
 }
 
 impl<'o> Builder<'o> {
@@ -165,16 +170,29 @@ impl<'o> Builder<'o> {
             pending_separator: None,
             pieces: Vec::new(),
             bounds: Vec::new(),
+            hyphen: None,
+            dropped: None,
         }
     }
 }
 
 impl Builder<'_> {
+    /// Writes the tokens of a normalized line, the original `piece`: the line after a hyphen that
+    /// may break a word goes to [`hyphens`], every other line to [`Self::segment_line`].
+    fn segment(&mut self, line: &NormalizedLine, piece: &str) {
+        let written = self.analysis.normalized.len();
+        match self.hyphen.take() {
+            Some(hyphen) => self.after_hyphen(line, piece, hyphen),
+            None => self.segment_line(line),
+        }
+        self.note_hyphen(piece, written);
+    }
+
     /// Cuts a normalized line into UAX #29 segments: an ASCII line (most of English) by the byte
     /// table of [`super::ascii_words`], a line of ASCII, CJK and U+FFFD by
     /// [`super::simple_bounds`], anything else by `unicode-segmentation`; the segments are the
     /// same (property tests hold them to each other).
-    fn segment(&mut self, line: &NormalizedLine) {
+    fn segment_line(&mut self, line: &NormalizedLine) {
         if line.text.is_ascii() {
             self.ascii_segments(line);
         } else {
@@ -346,18 +364,22 @@ impl Builder<'_> {
             || options
                 .max_word_chars
                 .is_some_and(|max| text().chars().nth(max).is_some());
-        if !dropped {
-            self.analysis.tokens.push(Token {
-                span,
-                norm_start,
-                norm_end,
-                kind,
-            });
+        let token = Token {
+            span,
+            norm_start,
+            norm_end,
+            kind,
+        };
+        if dropped {
+            self.dropped = Some(token);
+        } else {
+            self.analysis.tokens.push(token);
         }
     }
 }
 
 mod ascii;
+mod hyphens;
 mod ideographs;
 mod limits;
 mod words;

@@ -139,3 +139,121 @@ fn token_kinds() {
         [TokenKind::Word, TokenKind::Number, TokenKind::Character]
     );
 }
+
+/// Each token's text and the original text under its span.
+fn tokens_and_spans(text: &str, options: &TextOptions) -> Vec<(String, String)> {
+    let analysis = analyze(text, options).unwrap();
+    (analysis.tokens.iter())
+        .map(|t| {
+            let original = t.span.slice_of(text).to_string();
+            (analysis.text_of(t).to_string(), original)
+        })
+        .collect()
+}
+
+#[test]
+fn a_word_broken_at_a_line_end_is_one_token_spanning_the_break() {
+    let pairs = |text| tokens_and_spans(text, &TextOptions::default());
+    let expected = |joined: &str, original: &str| {
+        vec![
+            ("the".to_string(), "the".to_string()),
+            (joined.to_string(), original.to_string()),
+            ("sea".to_string(), "sea".to_string()),
+        ]
+    };
+    assert_eq!(
+        pairs("the Adri-\natic sea"),
+        expected("adriatic", "Adri-\natic")
+    );
+    // Spaces around the line feed, a CRLF, the hyphen U+2010.
+    assert_eq!(
+        pairs("the Adri-  \n  atic sea"),
+        expected("adriatic", "Adri-  \n  atic")
+    );
+    assert_eq!(
+        pairs("the Adri-\r\natic sea"),
+        expected("adriatic", "Adri-\r\natic")
+    );
+    assert_eq!(
+        pairs("the Adri\u{2010}\natic sea"),
+        expected("adriatic", "Adri\u{2010}\natic")
+    );
+    // Letters outside ASCII, a line of the general path.
+    assert_eq!(
+        pairs("the Über-\nsetzung sea"),
+        expected("ubersetzung", "Über-\nsetzung")
+    );
+    assert_eq!(
+        words("the Adri-\natic sea, the Ionian"),
+        ["the", "adriatic", "sea", "the", "ionian"]
+    );
+}
+
+#[test]
+fn a_hyphen_not_at_a_line_end_or_before_a_capital_keeps_its_words_apart() {
+    for text in [
+        "the Adri- atic sea",    // a hyphen and a space mid-line
+        "the Adri-\n\natic sea", // a blank line: a paragraph ends
+        "the Anglo-\nSaxon sea", // a capital: a compound of names
+        "the Adri-\n2atic sea",  // not a letter after the break
+        "the 1990-\natic sea",   // not a letter before the hyphen
+        "the sea\u{2014}\natic", // a dash, not a hyphen
+        "the Adri--\natic sea",  // two hyphens
+        "the Adri-\n(atic) sea", // punctuation first on the next line
+    ] {
+        let words = words(text);
+        assert!(
+            !words.iter().any(|w| w.contains("adriatic")
+                || w.contains("anglosaxon")
+                || w.contains("seaatic")),
+            "{text:?}: {words:?}"
+        );
+    }
+    // Chinese text is unaffected.
+    assert_eq!(words("中文-\n文字"), ["中", "文", "文", "字"]);
+}
+
+#[test]
+fn a_joined_word_is_kept_or_dropped_by_the_options_as_a_whole() {
+    // "the" alone is a stop word; "theory" is not.
+    let options = TextOptions {
+        remove_stopwords: true,
+        ..TextOptions::default()
+    };
+    assert_eq!(words_with("a the-\nory of", options), ["theory"]);
+    let options = TextOptions {
+        max_word_chars: Some(6),
+        ..TextOptions::default()
+    };
+    assert_eq!(words_with("sea Adri-\natic sea", options), ["sea", "sea"]);
+    let options = TextOptions {
+        ignore_punctuation: false,
+        ..TextOptions::default()
+    };
+    assert_eq!(
+        tokens_and_spans("the Adri-\natic.", &options),
+        [("the", "the"), ("adriatic", "Adri-\natic"), (".", ".")]
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+    );
+}
+
+#[test]
+fn joining_at_line_ends_is_idempotent() {
+    for text in [
+        "the Adri-\natic sea",
+        "the Anglo-\nSaxon sea",
+        "the sea\u{2014}\natic",
+        "the Adri-\n\u{200B}atic sea",
+        "x Ԁ-\nаtic y", // a Cyrillic word after a Latin one
+        "one-\ntwo-\nthree",
+        "the Adri-\n\r\natic sea", // a blank line, which the matching form reduces to a line break
+        "ΤΗΕ ΡΑΡΕR-\n\r\nΤΗΕ ΡΑΡΕR",
+    ] {
+        let once = tokenize(text);
+        let twice = tokenize(&once.normalized);
+        assert_eq!(twice.normalized, once.normalized, "{text:?}");
+        let (a, b): (Vec<_>, Vec<_>) =
+            (once.token_texts().collect(), twice.token_texts().collect());
+        assert_eq!(a, b, "{text:?}");
+    }
+}

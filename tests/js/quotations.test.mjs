@@ -1,6 +1,7 @@
 // Quotations against the sources, through the built package, the CLI and the HTML report: a copy
-// whose closing quote mark pairs with an opening mark of the paper is reported whole, and a genuine
-// quotation of a source is left out and named with that source and its length, as text.
+// whose closing quote mark pairs with an opening mark of the paper is reported whole, a genuine
+// quotation of a source is left out and named with that source and its length, as text, and marks
+// pair as each language writes them (German »…«, Polish „…”, Swedish ”…” and »…», English ‘…’).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -51,6 +52,50 @@ test('a genuine quotation of a source is left out and listed with the source and
   assert.deepEqual(report.excluded, [{ kind: 'quote', start, end: start + quoted.length, source: 'news' }]);
   const [quotation] = matchedQuotations(report, paper, { titles: { news: 'Regional news' } });
   assert.equal(quotationPhrase(quotation), `quotation, ${quoted.length} characters, matches “Regional news”, which has no other match`);
+});
+
+// Quotation marks as each language writes them (as in tests/quotation_conventions.rs).
+const GERMAN = 'Die Aktion »mask« hält den Zustand der Warteschlange fest, bis er nach einem »unmask« korrekt ' +
+  'wiederhergestellt wird. Während dieser Zeit nimmt der Dienst keine neuen Aufträge an, beantwortet aber weiterhin ' +
+  'alle Anfragen nach dem Status der laufenden Arbeiten. Wer die Warteschlange länger als eine Stunde anhält, sollte ' +
+  'die Benutzer vorher informieren.';
+const quotes = (report, paper) => report.excluded.filter((e) => e.kind === 'quote').map((e) => [paper.slice(e.start, e.end), e.source]);
+
+test('German »…« enclose the quotation: a copy between two of the paper\'s own is found', () => {
+  const checker = new Checker();
+  checker.addReference({ id: 'manual', text: GERMAN });
+  const copy = 'Während dieser Zeit nimmt der Dienst keine neuen Aufträge an, beantwortet aber weiterhin alle ' +
+    'Anfragen nach dem Status der laufenden Arbeiten.';
+  const paper = `In dieser Arbeit geht es um Wartungsfenster. Nach der Aktion »pause« gilt das Folgende. ${copy} ` +
+    'Erst ein »resume« beendet diesen Zustand wieder.';
+  const report = checker.check(paper);
+  // Read backwards, « … » made the copy a "quotation" of the source, and it vanished.
+  assert.deepEqual(quotes(report, paper), [['»pause«', undefined], ['»resume«', undefined]]);
+  assert.deepEqual(report.sources.map((s) => s.id), ['manual']);
+  assert.ok(report.sources[0].passages.some((p) => paper.slice(p.start, p.end).includes('keine neuen Aufträge')));
+});
+
+test('Polish „…”, Swedish ”…” and »…», English ‘…’ quotations are left out; apostrophes pair with nothing', () => {
+  const swedish = 'Kommunen har beslutat att bygga en ny skola i den norra delen av staden, där antalet barn har ökat ' +
+    'snabbt de senaste åren, och skolan ska stå klar om tre år med plats för fyrahundra elever.';
+  const polish = 'Rada miasta przyjęła wczoraj nowy plan zagospodarowania terenów nad rzeką, który przewiduje budowę ' +
+    'parku, dwóch szkół i ścieżki rowerowej wzdłuż całego brzegu, a także remont starego mostu kolejowego.';
+  const english = 'The committee found that the new library had reduced waiting times for every service it offered, ' +
+    'that visitors stayed longer than before, and that the reading rooms were full on most weekday afternoons.';
+  for (const [open, close, source, before, after] of [
+    ['„', '”', polish, 'Jak podano w sprawozdaniu,', 'Plan budzi jednak spory.'],
+    ['”', '”', swedish, 'Enligt beslutet', 'Alla är inte nöjda.'],
+    ['»', '»', swedish, 'Enligt beslutet', 'Alla är inte nöjda.'],
+    ['‘', '’', english, 'The students’ survey didn’t agree: the report said', 'Others’ views differed.'],
+  ]) {
+    const checker = new Checker();
+    checker.addReference({ id: 'source', text: source });
+    const quoted = `${open}${source.split(' ').slice(3, 28).join(' ')}${close}`;
+    const paper = `${before} ${quoted} ${after}`;
+    const report = checker.check(paper);
+    assert.deepEqual(report.sources, [], `${open}…${close}`);
+    assert.deepEqual(quotes(report, paper), [[quoted, 'source']], `${open}…${close}`);
+  }
 });
 
 let dir;

@@ -56,11 +56,16 @@ mod tests {
         let mut base = 0;
         for piece in crate::text::pieces::pieces(text) {
             base += line.normalize(piece, base, options, &mut builder.evasion);
-            if one_loop {
+            // As `Builder::segment`, with the line's own loop chosen here.
+            let written = builder.analysis.normalized.len();
+            if let Some(hyphen) = builder.hyphen.take() {
+                builder.after_hyphen(&line, piece, hyphen);
+            } else if one_loop {
                 builder.ascii_segments(&line);
             } else {
                 builder.segments(&line, ascii_word_bounds(&line.text), false);
             }
+            builder.note_hyphen(piece, written);
         }
         let evasion = format!("{:?}", builder.evasion.finish());
         (builder.analysis, evasion)
