@@ -84,9 +84,10 @@ impl Checker {
             .iter()
             .map(|id| id.as_str())
             .collect();
-        let (excluded_spans, excluded) = self.exclusions(text, &paper, &ignored, options)?;
+        let (excluded_spans, excluded) =
+            self.exclusions(text, &paper, &ignored, options, progress)?;
         let counted = excluded.iter().filter(|&&e| !e).count();
-        preparing(progress, 2)?;
+        preparing(progress, 4)?;
         let paper_shingles = Self::distinct(&paper.shingle_hashes);
         let comparison = Comparison {
             a: &paper,
@@ -136,9 +137,9 @@ impl Checker {
             .map(|(&common, &excluded)| common || excluded)
             .collect();
         let shared = shared_by_references(paper.a, self.options.shingle_words, 2);
-        preparing(progress, 3)?;
+        preparing(progress, 5)?;
         let candidates = self.candidates(paper.a, &unusable, Some(false));
-        preparing(progress, 4)?;
+        preparing(progress, 6)?;
         let mut term_weights = TermWeights::new(&self.idf);
         let paper_sentences =
             (options.align.rewritten).then(|| term_weights.vectors(paper.a, &unusable));

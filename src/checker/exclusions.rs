@@ -11,6 +11,7 @@ use crate::span::Span;
 use crate::text::Analysis;
 
 use super::options::CheckOptions;
+use super::progress::{preparing, OnProgress};
 use super::{Checker, Prepared};
 
 /// What a check leaves out: each excluded span with its reason (in paper order), and per paper
@@ -61,6 +62,7 @@ impl Checker {
         paper: &Prepared,
         ignored: &HashSet<&str>,
         options: &CheckOptions,
+        progress: OnProgress<'_>,
     ) -> Result<Exclusions, Error> {
         let included_again = |span: &Span| {
             options
@@ -82,6 +84,7 @@ impl Checker {
         for span in &spans {
             mark_inside(&paper.analysis, span_of(span), &mut excluded);
         }
+        preparing(progress, 2)?;
         if options.exclude_quotes {
             let found = quotes(text).into_iter().filter(|s| !included_again(s));
             let quotations =
@@ -94,6 +97,7 @@ impl Checker {
                 });
             }
         }
+        preparing(progress, 3)?;
         // Text shared with base documents is excluded like a quote. Without one in the set, the
         // paper's fingerprints are not looked up for them (a second of a 20 MB paper's check).
         let mut base_spans = Vec::new();

@@ -11,9 +11,10 @@ pub enum Stage {
     Reading,
     /// All pairs: the candidate pairs compared.
     Comparing,
-    /// A check: the paper prepared, step by step ([`PREPARING_STEPS`]): read, its left-out parts
-    /// found, fingerprinted, its candidate references found, its sentences weighed. A long paper
-    /// spends seconds here before the first reference is compared.
+    /// A check: the paper prepared, step by step ([`PREPARING_STEPS`]): read; its bibliography
+    /// and the reader's exclusions; its quotations; the text it shares with templates; its
+    /// fingerprints; its candidate references; its sentences weighed. A long paper spends seconds
+    /// here before the first reference is compared.
     Preparing,
     /// A check: the paper aligned with each candidate reference.
     Aligning,
@@ -22,7 +23,7 @@ pub enum Stage {
 }
 
 /// Steps of [`Stage::Preparing`].
-pub const PREPARING_STEPS: usize = 5;
+pub const PREPARING_STEPS: usize = 7;
 
 impl Stage {
     /// The stage's name in the JS API.

@@ -165,8 +165,8 @@ impl JsChecker {
     /// Checks a paper (its text, or `{ text, meta }` with its keywords, tags and references for
     /// the combined score) against the reference set; see `CheckOptions` and `Report`.
     /// `onProgress(done, total, stage)` is told about every 1% of each stage how far the check is:
-    /// `'preparing'` the paper (5 steps: read, left-out parts, fingerprints, candidate references,
-    /// sentences), `'aligning'` it with each candidate reference, `'reporting'` each source found;
+    /// `'preparing'` the paper (7 steps: read, bibliography, quotations, templates, fingerprints,
+    /// candidate references, sentences), `'aligning'` it with each candidate reference, `'reporting'` each source found;
     /// throwing from it stops the check with an error.
     #[wasm_bindgen(unchecked_return_type = "Report")]
     pub fn check(

@@ -206,7 +206,7 @@ test('a check reports its progress: preparing the paper, the candidate reference
     assert.equal(steps[0].done, 0, `${stage} starts at 0`);
     assert.equal(steps.at(-1).done, steps.at(-1).total, `${stage} ends at its total`);
   }
-  assert.deepEqual(seen.filter((s) => s.stage === 'preparing').map((s) => s.done), [0, 1, 2, 3, 4, 5]);
+  assert.deepEqual(seen.filter((s) => s.stage === 'preparing').map((s) => s.done), [0, 1, 2, 3, 4, 5, 6, 7]);
   assert.ok(seen.find((s) => s.stage === 'aligning').total >= 2, 'both copied references are candidates');
   assert.equal(seen.at(-1).total, 2, 'two sources are written up');
   assert.throws(() => checker.check(paper, {}, () => { throw new Error('cancel'); }), /onProgress.*stops/);
