@@ -55,6 +55,15 @@ pub fn char_role(c: char) -> CharRole {
     }
 }
 
+/// Whether the invisible `c` right after `previous` is part of how that character is written: a
+/// variation selector after an ideograph picks one of its registered glyphs (Japanese names: 葛󠄀
+/// is 葛 with VS17, from the Ideographic Variation Database), as one after an emoji picks its
+/// presentation. Removed for matching all the same, it is no sign of a disguise.
+pub fn selects_variant(c: char, previous: Option<char>) -> bool {
+    matches!(c as u32, 0xFE00..=0xFE0F | 0xE0100..=0xE01EF)
+        && previous.is_some_and(is_cjk_ideograph)
+}
+
 /// Whether the invisible character `c` can stand where a space belongs: the zero-width space, joiners,
 /// the word joiner and invisible operators, the zero-width no-break space. A soft hyphen, a bidi
 /// control or a variation selector never separates words.

@@ -10,7 +10,7 @@ use super::{
 use crate::span::Span;
 use crate::text::chars::{
     can_stand_for_space, char_role, cjk_ideograph_run_len, hides_inside_word, is_cjk_ideograph,
-    spaces_out_letters, three_byte_code, CharRole,
+    selects_variant, spaces_out_letters, three_byte_code, CharRole,
 };
 use crate::text::evasion::EvasionBuilder;
 use crate::text::gaps::separator_stretches;
@@ -177,7 +177,8 @@ impl NormalizedLine {
                     true
                 }
                 CharRole::Invisible => {
-                    evasion.invisible(span, hides_inside_word(previous, next));
+                    let hides = hides_inside_word(previous, next);
+                    evasion.invisible(span, hides && !selects_variant(character, previous));
                     false
                 }
                 CharRole::Narrow if !separators && between_letters => {
