@@ -3,6 +3,8 @@
 //! nearly every line, and CJK ideographs with the common punctuation between them are copied a run
 //! at a time.
 
+use std::cell::Cell;
+
 use super::runs::is_lone_punctuation;
 use super::{
     empty_text_with_room, empty_with_room, fast_runs, is_lookalike_suspect, NormalizedLine, Removed,
@@ -15,6 +17,7 @@ use crate::text::chars::{
 use crate::text::evasion::EvasionBuilder;
 use crate::text::gaps::separator_stretches;
 use crate::text::nfkc::Nfkc;
+use crate::text::scripts::UnicodeScript;
 
 impl NormalizedLine {
     /// Step 1: copies `line` into `visible` without invisible characters (blank look-alikes become
@@ -37,6 +40,7 @@ impl NormalizedLine {
             base,
             spans: std::mem::take(&mut self.separator_stretches),
             known: false,
+            cursor: Cell::new((0, 0)),
         };
         let mut unit = base;
         // The last visible character, if it is still in the same word (a blank ends the word).
@@ -157,7 +161,9 @@ impl NormalizedLine {
         if removed.is_empty() {
             return;
         }
-        let separator_stretches = stretches.spans();
+        stretches.find_spans();
+        let stretches = &*stretches;
+        let separator_stretches = &stretches.spans;
         let mut spaced = false;
         for Removed {
             span,
@@ -177,8 +183,9 @@ impl NormalizedLine {
                     true
                 }
                 CharRole::Invisible => {
-                    let hides = hides_inside_word(previous, next);
-                    evasion.invisible(span, hides && !selects_variant(character, previous));
+                    let spelling = selects_variant(character, previous)
+                        || (character == SOFT_HYPHEN && self.hyphenates(span, stretches));
+                    evasion.invisible(span, hides_inside_word(previous, next) && !spelling);
                     false
                 }
                 CharRole::Narrow if !separators && between_letters => {
@@ -197,6 +204,24 @@ impl NormalizedLine {
                 self.push_visible(' ', span);
             }
         }
+    }
+
+    /// Whether the soft hyphen at `span` is a hyphenation point: [`HYPHENATION_MIN`] letters or
+    /// more on each side within its word, all of one script, as hyphenators place them in long
+    /// words of web text (German: "Informations\u{AD}technologie"). The disguise puts one in every
+    /// word, short ones too, and is still reported there, as in a word that mixes scripts.
+    fn hyphenates(&self, span: Span, stretches: &Stretches) -> bool {
+        let before: Vec<char> = (self.visible.chars().rev())
+            .take_while(|c| c.is_alphabetic())
+            .collect();
+        let after = stretches.letters_after(span.end);
+        let script = before.first().map(|c| c.script());
+        before.len() >= HYPHENATION_MIN
+            && after.len() >= HYPHENATION_MIN
+            && before
+                .iter()
+                .chain(&after)
+                .all(|c| Some(c.script()) == script)
     }
 
     fn push_visible(&mut self, c: char, span: Span) {
@@ -263,15 +288,42 @@ struct Stretches<'a> {
     base: usize,
     spans: Vec<Span>,
     known: bool,
+    /// A place of `line` already found: (UTF-16 offset, byte offset), moving forward only, so
+    /// that the soft hyphens of a line are placed in one pass over it.
+    cursor: Cell<(usize, usize)>,
 }
 
+/// The soft hyphen, U+00AD.
+const SOFT_HYPHEN: char = '\u{AD}';
+
+/// Fewest letters on each side of a soft hyphen that is a hyphenation point (hyphenators of web
+/// text keep at least three).
+const HYPHENATION_MIN: usize = 3;
+
 impl Stretches<'_> {
-    fn spans(&mut self) -> &[Span] {
+    /// The letters of the word that goes on at the UTF-16 offset `unit` (invisible characters
+    /// skipped).
+    fn letters_after(&self, unit: usize) -> Vec<char> {
+        let (mut at, mut byte) = self.cursor.get();
+        if at < self.base {
+            (at, byte) = (self.base, 0);
+        }
+        let mut chars = self.line[byte..].chars();
+        while at < unit {
+            let Some(c) = chars.next() else { break };
+            at += c.len_utf16();
+            byte += c.len_utf8();
+        }
+        self.cursor.set((at, byte));
+        let word = chars.filter(|&c| char_role(c) != CharRole::Invisible);
+        word.take_while(|c| c.is_alphabetic()).collect()
+    }
+
+    fn find_spans(&mut self) {
         if !self.known {
             self.spans.clear();
             separator_stretches(self.line, self.base, &mut self.spans);
             self.known = true;
         }
-        &self.spans
     }
 }
