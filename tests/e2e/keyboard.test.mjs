@@ -107,7 +107,7 @@ test('a batch of 11 papers: its results come into view, and every row of its tab
   const shared = words(brown('cg21'), 100, 90);
   const paths = Array.from({ length: 11 }, (_, i) => {
     const path = temp.path(`student-${String(i + 1).padStart(2, '0')}.txt`);
-    // Every student shares the passage with the others: 55 pairs, more than a screen of rows.
+    // Every student has the same passage: more pairs than a screen of rows holds.
     writeFileSync(path, `${words(brown(`cf${String(i + 10)}`), 0, 200)}\n\n${shared}\n\n${words(brown(`cf${String(i + 10)}`), 200, 100)}`);
     return path;
   });
