@@ -10,7 +10,9 @@ use super::scripts::Script;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::chars::{has_ignorable_marks, is_right_to_left};
-use super::confusables::{latin_twin, lookalike_script, mixed_word_script, script_name};
+use super::confusables::{
+    is_notation, latin_twin, lookalike_script, mixed_word_script, script_name,
+};
 use super::evasion::EvasionBuilder;
 use super::marks::strip_marks;
 use super::tokenize::is_unsegmented_script;
@@ -277,6 +279,9 @@ fn fold_run(
         return;
     }
     let span_of = |at: usize, _: char| starts[start + at];
+    // Notation in an honest line is folded all the same (a disguised "tо" must still match
+    // "to") but not reported; in a line disguised as a whole, every word is.
+    let report = whole_line || !is_notation(word);
     for (at, c) in word.char_indices() {
         let base = base_letter(c);
         let folded = match lookalike_script(base) {
@@ -285,7 +290,9 @@ fn fold_run(
         };
         match folded {
             Some(letter) if letter != c => {
-                evasion.replaced_letter(script_name(c), span_of(at, c));
+                if report {
+                    evasion.replaced_letter(script_name(c), span_of(at, c));
+                }
                 text.push(letter);
                 positions.extend(std::iter::repeat_n(starts[start + at], letter.len_utf8()));
             }
@@ -295,7 +302,7 @@ fn fold_run(
             }
         }
     }
-    if mixed {
+    if mixed && report {
         // Min and max, not first and last: the run may have been reversed.
         let span = word
             .char_indices()
@@ -312,8 +319,12 @@ pub fn is_styled_letter(c: char) -> bool {
     matches!(c as u32, 0x1D400..=0x1D6A5 | 0x24B6..=0x24E9 | 0x1F130..=0x1F189)
 }
 
-/// Runs of styled letters: a formula's one- or two-letter variables (𝑥, 𝑑𝑦) are notation, a word
-/// of three or more styled letters is text dressed up to avoid matching.
+/// Fewest styled letters in a run that is reported: longer than a formula's names.
+pub const STYLED_WORD: usize = 4;
+
+/// Runs of styled letters: a formula's variables and function names (𝑥, 𝑑𝑦, 𝐀𝐁𝐂, 𝑚𝑎𝑥, 𝑙𝑜𝑔, as
+/// pasted from a PDF) are notation, a word of [`STYLED_WORD`] styled letters or more is text
+/// dressed up to avoid matching.
 #[derive(Debug, Default)]
 pub struct StyledLetters {
     run: Vec<Span>,
@@ -331,7 +342,7 @@ impl StyledLetters {
 
     /// The run ends: reported if long enough.
     pub fn finish(&mut self, evasion: &mut EvasionBuilder) {
-        if self.run.len() >= 3 {
+        if self.run.len() >= STYLED_WORD {
             for &span in &self.run {
                 evasion.replaced_letter("Styled", span);
             }

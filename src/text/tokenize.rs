@@ -12,7 +12,7 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::chars::{cjk_ideograph_run_len, is_alphanumeric_fast, push_short};
-use super::confusables::{fold_letter, mixed_word_script, script_name};
+use super::confusables::{fold_letter, is_notation, mixed_word_script, script_name};
 use super::evasion::{EvasionBuilder, EvasionReport};
 use super::normalize::NormalizedLine;
 use super::simple_bounds::simple_word_bounds;
@@ -303,12 +303,13 @@ impl Builder<'_> {
                 TokenKind::Character => None,
                 _ => mixed_word_script(piece),
             };
-            if target.is_some() {
+            let report = !is_notation(piece);
+            if target.is_some() && report {
                 self.evasion.mixed_script_word(span);
             }
             push_short(&mut self.analysis.normalized, &word[written..piece_start]);
             let norm_start = self.analysis.normalized.len();
-            self.write_folded(line, start + piece_start, piece, target);
+            self.write_folded(line, start + piece_start, piece, target, report);
             written = piece_end;
             self.push_token(span, norm_start, kind);
         }
@@ -332,6 +333,7 @@ impl Builder<'_> {
         piece_start: usize,
         piece: &str,
         target: Option<super::scripts::Script>,
+        report: bool,
     ) {
         let Some(target) = target else {
             push_short(&mut self.analysis.normalized, piece);
@@ -339,7 +341,7 @@ impl Builder<'_> {
         };
         for (at, c) in piece.char_indices() {
             let folded = fold_letter(c, target).unwrap_or(c);
-            if folded != c {
+            if folded != c && report {
                 let byte = piece_start + at;
                 self.evasion
                     .replaced_letter(script_name(c), line.origin_of(byte, byte + c.len_utf8()));

@@ -74,6 +74,7 @@ const honest = [
   ['Hebrew', 'ירושלים היא בירת ישראל והעיר הגדולה ביותר במדינה.'],
   ['Hindi', 'नई दिल्ली भारत की राजधानी है और एक बड़ा शहर है।'],
   ['Japanese', '東京は日本の首都であり、世界最大級の都市です。カタカナとRustもあります。'],
+  ['mathematics', 'Let αx + βy = 1 with x_α > 0; then dθ/dt = 𝑝(𝑥|𝜃) and 𝑚𝑎𝑥 𝑙𝑜𝑔 𝑝(𝑥|𝜃) is reached where 𝑥𝑦𝑧 = 𝐀𝐁𝐂.'],
   ['German web text with soft hyphens', 'Die Informations\u00ADtechnologie des Bundes\u00ADverfassungs\u00ADgerichts ist auf dem neues\u00ADten Stand; Ver\u00ADwal\u00ADtung und Wirt\u00ADschaft fol\u00ADgen.'],
   ['Japanese names with ideographic variation sequences', '葛\u{E0100}飾区の辻\u{E0100}さんと渡邉\u{E0101}さんは、東京都葛\u{E0100}飾区に住んでいる。'],
   ['Korean', '서울은 대한민국의 수도이며 가장 큰 도시이다.'],
