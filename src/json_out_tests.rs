@@ -1,6 +1,9 @@
-//! Tests of `json_out.rs`: each written type against `serde_json::to_string`.
+//! Tests of `json_out.rs` and `json_types.rs`: each written type against `serde_json::to_string`.
 
 use super::*;
+use crate::sketch::minhash::MinHashScheme;
+use crate::sketch::of_text::ShingleKind;
+use crate::text::EvasionReport;
 
 fn same_as_serde<T: WriteJson + serde::Serialize + ?Sized>(value: &T) {
     assert_eq!(to_json(value), serde_json::to_string(value).unwrap());

@@ -25,6 +25,7 @@ pub mod exclude;
 pub mod index;
 pub mod json_out;
 pub mod json_path;
+mod json_types;
 pub mod methods;
 pub mod options;
 pub mod research;

@@ -230,6 +230,13 @@ pub(crate) fn push_short(text: &mut String, s: &str) {
     }
 }
 
+/// Whether `word` is mathematical notation rather than a word: two letters at most (`αx`, `x_α`,
+/// `dθ`). A variable beside a Greek one mixes scripts as a disguised word does, but a disguise
+/// that changes letters changes the longer words too, and those are reported.
+pub fn is_notation(word: &str) -> bool {
+    word.chars().filter(|c| c.is_alphabetic()).take(3).count() <= 2
+}
+
 #[cfg(test)]
 mod cjk_tests {
     use super::*;

@@ -37,13 +37,6 @@ pub fn lookalike_script(c: char) -> Option<Script> {
     script_index(c).map(|i| SCRIPTS[i])
 }
 
-/// Whether `word` is mathematical notation rather than a word: two letters at most (`αx`, `x_α`,
-/// `dθ`). A variable beside a Greek one mixes scripts as a disguised word does, but a disguise
-/// that changes letters changes the longer words too, and those are reported.
-pub fn is_notation(word: &str) -> bool {
-    word.chars().filter(|c| c.is_alphabetic()).take(3).count() <= 2
-}
-
 /// The script to fold a word into when it mixes scripts with look-alike letters (Latin, Cyrillic,
 /// Greek, Armenian, Cherokee), or `None` when there is nothing to fold.
 ///

@@ -9,10 +9,8 @@ use super::nfkc::{is_nfkc_quick_yes, Nfkc};
 use super::scripts::Script;
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::chars::{has_ignorable_marks, is_right_to_left};
-use super::confusables::{
-    is_notation, latin_twin, lookalike_script, mixed_word_script, script_name,
-};
+use super::chars::{has_ignorable_marks, is_notation, is_right_to_left};
+use super::confusables::{latin_twin, lookalike_script, mixed_word_script, script_name};
 use super::evasion::EvasionBuilder;
 use super::marks::strip_marks;
 use super::tokenize::is_unsegmented_script;

@@ -11,8 +11,8 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::chars::{cjk_ideograph_run_len, is_alphanumeric_fast, push_short};
-use super::confusables::{fold_letter, is_notation, mixed_word_script, script_name};
+use super::chars::{cjk_ideograph_run_len, is_alphanumeric_fast, is_notation, push_short};
+use super::confusables::{fold_letter, mixed_word_script, script_name};
 use super::evasion::{EvasionBuilder, EvasionReport};
 use super::normalize::NormalizedLine;
 use super::simple_bounds::simple_word_bounds;
