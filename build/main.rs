@@ -1,8 +1,8 @@
 //! Generates the compact Unicode tables the engine embeds, so the wasm carries only what plagscope
 //! reads, in the smallest form it can search, rather than the crates' general-purpose tables:
 //!
-//! - `skeletons.rs`: the UTS #39 confusable skeletons of the letters of the
-//!   five look-alike scripts (from `unicode-security`);
+//! - `skeletons.rs`: the UTS #39 confusable skeletons of the letters of the look-alike scripts,
+//!   which `lookalikes.rs` finds in the same data (from `unicode-security`);
 //! - `scripts.rs`: the `Script` enum of the scripts the text pipeline tells apart, and the runs of
 //!   code points per script (from `unicode-script`);
 //! - `normalization.rs`: NFKC's decompositions, combining classes, compositions, quick-check and
@@ -20,15 +20,18 @@ use std::path::Path;
 
 mod case;
 mod chinese;
+mod lookalikes;
 mod normalization;
 mod scripts;
 mod skeletons;
 
 fn main() {
     println!("cargo::rerun-if-changed=build");
-    println!("cargo::rerun-if-changed=src/text/lookalike_scripts.rs");
-    write("skeletons.rs", &skeletons::generate());
-    write("scripts.rs", &scripts::generate());
+    println!("cargo::rerun-if-changed=src/text/right_to_left.rs");
+    let lookalikes = lookalikes::lookalike_scripts();
+    write("skeletons.rs", &skeletons::generate(&lookalikes));
+    let kept = scripts::kept(&lookalikes);
+    write("scripts.rs", &scripts::generate(&kept, lookalikes.len()));
     write("normalization.rs", &normalization::generate());
     write("case.rs", &case::generate());
     write("ts_pairs.rs", &chinese::traditional_to_simplified_source());

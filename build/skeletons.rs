@@ -1,26 +1,27 @@
-//! The two character maps look-alike folding needs (see src/text/confusables.rs), for the letters
-//! of the five scripts whose letters imitate each other (Latin, Cyrillic, Greek, Armenian,
-//! Cherokee): the UTS #39 confusable skeleton of each letter whose skeleton is not itself (from
-//! `unicode-security`, not its whole confusables list; a value of 0 stands for several characters),
-//! and the upper case of each letter, as runs (so the wasm does not carry std's upper-case table of
-//! every script).
+//! The character maps look-alike folding needs (see src/text/confusables.rs), for the letters of
+//! the scripts whose letters imitate each other (build/lookalikes.rs): the UTS #39 confusable
+//! skeleton of each letter whose skeleton is not itself and that folding can use (from
+//! `unicode-security`, not its whole confusables list; a value of 0 stands for several
+//! characters), the upper case of each letter, as
+//! runs (so the wasm does not carry std's upper-case table of every script), and the caseless
+//! letters that look like a capital I. Besides, the CJK radicals whose skeleton is an ideograph.
 
 use std::fmt::Write;
 
+use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::confusable_detection::skeleton;
 
-// `SCRIPTS` and `script_index`, shared with src/text/confusables.rs.
-include!("../src/text/lookalike_scripts.rs");
-
-/// The source of `SKELETONS_*`, `UPPERCASE_RUNS` and `SEVERAL_CHAR_UPPERCASE`.
-pub fn generate() -> String {
+/// The source of `SKELETONS_*`, `UPPERCASE_RUNS`, `SEVERAL_CHAR_UPPERCASE`, `CAPITAL_LIKE_L` and
+/// `RADICAL_IDEOGRAPHS`, for the letters of the `lookalikes` scripts.
+pub fn generate(lookalikes: &[Script]) -> String {
     let (mut skeletons, mut uppercase, mut several_uppercase) =
         (Vec::new(), Vec::new(), Vec::new());
-    for c in super::all_chars().filter(|&c| script_index(c).is_some()) {
-        let mut buffer = [0u8; 4];
-        let single = only(skeleton(c.encode_utf8(&mut buffer)));
-        if single != Some(c) {
+    let letters =
+        || super::all_chars().filter(|&c| c.is_alphabetic() && lookalikes.contains(&c.script()));
+    for c in letters() {
+        let single = single_skeleton(c);
+        if single != Some(c) && super::lookalikes::needs_skeleton(c, single) {
             skeletons.push((c as u32, single.map_or(0, |s| s as u32)));
         }
         match only(c.to_uppercase()) {
@@ -33,23 +34,90 @@ pub fn generate() -> String {
     char_map(
         &mut source,
         "SKELETONS",
-        "the letters of the five scripts whose confusable skeleton (UTS #39) is not themselves, with\n\
-         /// that skeleton or 0 when it has several characters",
+        "the letters of the look-alike scripts whose confusable skeleton (UTS #39) is not\n\
+         /// themselves, with that skeleton or 0 when it has several characters",
         &skeletons,
     );
     source.push_str(&super::case::runs_source(
         "UPPERCASE_RUNS",
-        "The letters of the five scripts whose upper case is one other character, as runs",
+        "The letters of the look-alike scripts whose upper case is one other character, as runs",
         &uppercase,
     ));
+    let capital_like_l = capital_like_l(lookalikes, letters);
+    let radicals = radical_ideographs();
     writeln!(
         source,
-        "/// The letters of the five scripts whose upper case is several characters. Sorted.\n\
-         static SEVERAL_CHAR_UPPERCASE: [u32; {}] = {several_uppercase:?};",
-        several_uppercase.len()
+        "/// The letters of the look-alike scripts whose upper case is several characters. Sorted.\n\
+         static SEVERAL_CHAR_UPPERCASE: [u32; {}] = {several_uppercase:?};\n\
+         /// Caseless letters whose skeleton is \"l\" in scripts whose look-alikes are mostly of Latin\n\
+         /// capitals (Lisu \"ꓲ\", Runic \"ᛁ\"): they look like a capital I. Sorted.\n\
+         static CAPITAL_LIKE_L: [u32; {}] = {capital_like_l:?};\n\
+         /// CJK radicals (U+2E80..U+2EFF, which NFKC leaves alone) and the unified ideograph that is\n\
+         /// their skeleton (⺠ -> 民). Sorted.\n\
+         static RADICAL_IDEOGRAPHS: [(u32, u32); {}] = {radicals:?};",
+        several_uppercase.len(),
+        capital_like_l.len(),
+        radicals.len(),
     )
     .expect("writing to a String");
     source
+}
+
+/// The confusable skeleton of `c` if it is one character.
+fn single_skeleton(c: char) -> Option<char> {
+    let mut buffer = [0u8; 4];
+    only(skeleton(c.encode_utf8(&mut buffer)))
+}
+
+/// Caseless `letters` whose skeleton is "l" (which UTS #39 gives I and l alike), in scripts whose
+/// caseless letters mostly have a capital for skeleton: those letters imitate capitals.
+fn capital_like_l<I: Iterator<Item = char>>(
+    lookalikes: &[Script],
+    letters: impl Fn() -> I,
+) -> Vec<u32> {
+    let caseless = |c: char| !c.is_lowercase() && !c.is_uppercase();
+    let mut capitals = vec![(0i32, 0i32); lookalikes.len()];
+    for c in letters().filter(|&c| caseless(c)) {
+        let Some(shape) = single_skeleton(c).filter(|&s| s != c && s != 'l') else {
+            continue;
+        };
+        let at = lookalikes
+            .iter()
+            .position(|&s| s == c.script())
+            .expect("a look-alike script");
+        let counts = &mut capitals[at];
+        if shape.is_uppercase() {
+            counts.0 += 1;
+        } else if shape.is_lowercase() {
+            counts.1 += 1;
+        }
+    }
+    letters()
+        .filter(|&c| caseless(c) && single_skeleton(c) == Some('l'))
+        .filter(|&c| {
+            let at = lookalikes
+                .iter()
+                .position(|&s| s == c.script())
+                .expect("look-alike");
+            capitals[at].0 > capitals[at].1
+        })
+        .map(|c| c as u32)
+        .collect()
+}
+
+/// The CJK radicals that NFKC leaves alone, each with the ideograph that is its skeleton.
+fn radical_ideographs() -> Vec<(u32, u32)> {
+    let ideograph =
+        |c: char| matches!(c as u32, 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0x20000..=0x3134F);
+    ('\u{2E80}'..='\u{2EFF}')
+        .filter(|&c| std::iter::once(c).nfkc().eq(std::iter::once(c)))
+        .filter_map(|c| {
+            Some((
+                c as u32,
+                single_skeleton(c).filter(|&s| ideograph(s))? as u32,
+            ))
+        })
+        .collect()
 }
 
 /// The one item of `items`, if it has exactly one.

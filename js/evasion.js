@@ -30,13 +30,13 @@ export function evasionPhrases(evasion) {
 
 /**
  * `n` replaced letters of `kind` in words. A kind is the script the letters were written in
- * ("Cyrillic"), "Styled" (mathematical or circled letters), "Common" (symbols and number forms that
+ * ("Cyrillic"), "Styled" (mathematical, circled, squared or superscript letters), "Common" (symbols and number forms that
  * imitate letters: ℮, Ⅰ), "Han" (compatibility ideographs and radicals), or a name that already
  * says what the letters are ("Latin look-alike").
  */
 export function replacedPhrase(kind, n) {
   const s = n === 1 ? '' : 's';
-  if (kind === 'Styled') return `${n} styled (mathematical or circled) letter${s}`;
+  if (kind === 'Styled') return `${n} styled (mathematical, circled, squared or superscript) letter${s}`;
   if (kind === 'Common') return `${n} symbol${s} imitating letters`;
   if (kind === 'Han') return `${n} look-alike ideograph${s} (compatibility forms or radicals)`;
   if (/look-?alike$/i.test(kind)) return `${n} ${kind} letter${s}`;

@@ -6,6 +6,19 @@ use plagscope::text::{analyze, tokenize, Analysis, TextOptions, TokenKind};
 use plagscope::Span;
 use proptest::prelude::*;
 
+/// Whether `a` and `b` are one letter or look alike (UTS #39 skeletons, in either case).
+fn looks_same(a: char, b: char) -> bool {
+    use unicode_security::confusable_detection::skeleton;
+    let shapes = |c: char| -> [String; 2] {
+        [
+            skeleton(&c.to_uppercase().to_string()).collect(),
+            skeleton(&c.to_lowercase().to_string()).collect(),
+        ]
+    };
+    let (a_shapes, b_shapes) = (shapes(a), shapes(b));
+    a == b || a_shapes.iter().any(|shape| b_shapes.contains(shape))
+}
+
 fn words(analysis: &Analysis) -> Vec<&str> {
     analysis.token_texts().collect()
 }
@@ -41,6 +54,17 @@ fn tricky_text() -> impl Strategy<Value = String> {
         Just(" ".to_string()),
         Just("ß".to_string()),
         Just("\u{F900}\u{2F08}".to_string()),
+        Just("ꓔꓧꓰ ꓲ".to_string()),
+        Just("ⲟⲣⲥⲓ Ⲡ".to_string()),
+        Just("\u{00A0}".to_string()),
+        Just("\u{2007}".to_string()),
+        Just("\u{3164}".to_string()),
+        Just("\u{1160}".to_string()),
+        Just("🅰🅱🅐".to_string()),
+        Just("ᵗʰᵉ".to_string()),
+        Just("⺠⺅".to_string()),
+        Just("ဝ".to_string()),
+        Just("\u{323}".to_string()),
     ];
     prop::collection::vec(pieces, 0..24).prop_map(|parts| parts.concat())
 }
@@ -71,21 +95,31 @@ proptest! {
             // combining marks land on other letters, where they may be stripped: they are left
             // out of the comparison. Whether an override is a disguise at all is decided per line:
             // a line with right-to-left letters keeps its stored order.)
-            let found_backwards = {
-                let mut available: Vec<char> = again.normalized.chars().collect();
-                token_text.chars().filter(|&c| !unicode_normalization::char::is_combining_mark(c))
-                    .all(|c| match available.iter().position(|&a| a == c) {
-                    Some(i) => { available.swap_remove(i); true }
-                    None => false,
-                })
-            };
+            // (Read with the slice's separators removed too, see `joined` below; a letter the line
+            // folded as a look-alike is found as its look-alike.)
+            let joined = again.normalized.replace([' ', '\n'], "");
+            let found_backwards = [again.normalized.clone(), tokenize(&joined).normalized]
+                .iter()
+                .any(|normalized| {
+                    let mut available: Vec<char> = normalized.chars().collect();
+                    token_text.chars().filter(|&c| !unicode_normalization::char::is_combining_mark(c))
+                        .all(|c| match available.iter().position(|&a| looks_same(a, c)) {
+                        Some(i) => { available.swap_remove(i); true }
+                        None => false,
+                    })
+                });
             // Look-alikes folded because of the rest of their line are folded in context only.
             let folded_in_context = analysis.evasion.replaced_spans.iter()
                 .any(|r| r.start < token.span.end && token.span.start < r.end)
                 || !again.evasion.replaced_spans.is_empty();
             // Whether invisible characters between letters separate words is decided per line, so
             // the slice alone may keep apart what its line joined.
-            let unspaced = again.normalized.replace([' ', '\n'], "").contains(&token_text.replace(' ', ""));
+            // (And the word it joined may then mix scripts and be folded.)
+            let blank = |c: char| c.is_whitespace() || matches!(c, '\u{2800}' | '\u{3164}' | '\u{FFA0}' | '\u{115F}' | '\u{1160}');
+            let joined_source: String = source.unwrap().chars().filter(|&c| !blank(c)).collect();
+            let unspaced = joined.contains(&token_text.replace(' ', ""))
+                || tokenize(&joined).normalized.contains(&token_text.replace(' ', ""))
+                || tokenize(&joined_source).normalized.contains(&token_text.replace(' ', ""));
             prop_assert!(
                 again.normalized.contains(token_text) || unspaced || (reversed && found_backwards) || folded_in_context,
                 "{:?} sliced to {:?} which normalizes to {:?}", token_text, source.unwrap(), again.normalized

@@ -88,18 +88,21 @@ fn nfkc_of_every_character_and_of_its_decomposition_matches() {
 #[test]
 fn scripts_match_unicode_script_everywhere() {
     for c in every_char() {
+        // Unicode's spelling, with underscores ("Old_Italic"); names have spaces, variants neither.
         let expected = format!("{:?}", unicode_script::UnicodeScript::script(&c));
         let ours = c.script();
         let shown = format!("{ours:?}");
         if shown == "Other" {
             assert!(
-                !Script::NAMED.iter().any(|script| script.name() == expected),
+                !Script::NAMED
+                    .iter()
+                    .any(|script| script.name() == expected.replace('_', " ")),
                 "U+{:04X} is {expected}",
                 c as u32
             );
         } else {
-            assert_eq!(shown, expected, "U+{:04X}", c as u32);
-            assert_eq!(ours.name(), expected);
+            assert_eq!(shown, expected.replace('_', ""), "U+{:04X}", c as u32);
+            assert_eq!(ours.name(), expected.replace('_', " "));
         }
     }
 }

@@ -13,8 +13,12 @@ pub enum CharRole {
     Visible,
     /// Drawn as nothing: removed for matching.
     Invisible,
-    /// Drawn as an empty space but not a space character: replaced by a space.
+    /// Drawn as an empty space but not a space character: replaced by a space between words,
+    /// removed inside a word (where it spaces out its letters).
     Blank,
+    /// A no-break or figure space: a space, but between the letters of a word spelled out one
+    /// letter at a time ("w o r d") a disguise, removed.
+    NoBreak,
     /// A space narrower than a word space (thin, hair, six-per-em, punctuation, medium mathematical,
     /// narrow no-break): honest between digits and around punctuation, a disguise between the
     /// letters of one word (letter-spacing), where it is removed.
@@ -27,7 +31,10 @@ pub fn char_role(c: char) -> CharRole {
         return CharRole::Visible; // most characters, without the search below
     }
     match c as u32 {
-        0x2800 | 0x3164 | 0xFFA0 => CharRole::Blank,
+        // Braille blank, Hangul fillers (the two conjoining ones too, which are Default_Ignorable
+        // but drawn as a blank like the others).
+        0x2800 | 0x3164 | 0xFFA0 | 0x115F | 0x1160 => CharRole::Blank,
+        0x00A0 | 0x2007 => CharRole::NoBreak,
         0x2006 | 0x2008..=0x200A | 0x202F | 0x205F => CharRole::Narrow,
         // Control characters other than the line and tab controls (drawn as nothing, or not at
         // all) and the interlinear annotation marks.
@@ -39,7 +46,6 @@ pub fn char_role(c: char) -> CharRole {
         0x00AD
         | 0x034F
         | 0x061C
-        | 0x115F..=0x1160
         | 0x17B4..=0x17B5
         | 0x180B..=0x180F
         | 0x200B..=0x200F
@@ -189,12 +195,8 @@ pub fn spaces_out_letters(prev: Option<char>, next: Option<char>) -> bool {
     matches!((prev, next), (Some(p), Some(n)) if p.is_alphabetic() && n.is_alphabetic() && hides_inside_word(prev, next))
 }
 
-/// Whether `c` is a strong right-to-left character (Hebrew, Arabic, Syriac, Thaana, N'Ko, ... and
-/// their presentation forms): text under a right-to-left override that holds one is real
-/// right-to-left text, not Latin text stored backwards.
-pub fn is_right_to_left(c: char) -> bool {
-    matches!(c as u32, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFE | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
-}
+// `is_right_to_left`, shared with build/lookalikes.rs.
+include!("right_to_left.rs");
 
 /// Whether `c` is a letter of the alphabets whose diacritics matching ignores (Latin, Greek,
 /// Cyrillic): a copy with accents added ("páper") or removed ("ecole") is still the same text.

@@ -29,7 +29,7 @@ pub fn separator_stretches(line: &str, base: usize, stretches: &mut Vec<Span>) {
         let role = char_role(c);
         let at = unit;
         unit += c.len_utf16();
-        if role == CharRole::Blank || (c.is_whitespace() && role != CharRole::Narrow) {
+        if c.is_whitespace() && role != CharRole::Narrow {
             if word_count.joins_words() {
                 stretches.push(Span::new(word_start, at));
             }
@@ -39,7 +39,7 @@ pub fn separator_stretches(line: &str, base: usize, stretches: &mut Vec<Span>) {
             (in_gap, after_letter, word_start) = (false, false, unit);
             continue;
         }
-        if role == CharRole::Narrow || can_stand_for_space(c) {
+        if matches!(role, CharRole::Narrow | CharRole::Blank) || can_stand_for_space(c) {
             in_gap |= after_letter;
             continue;
         }
@@ -61,6 +61,89 @@ pub fn separator_stretches(line: &str, base: usize, stretches: &mut Vec<Span>) {
     if line_count.separates_words() {
         stretches.truncate(first);
         stretches.push(Span::new(base, unit));
+    }
+}
+
+/// Finds the words of `line` (which starts at UTF-16 offset `base`) spelled out one letter at a
+/// time with no-break or figure spaces ("w\u{A0}o\u{A0}r\u{A0}d"), and appends their original spans
+/// to `stretches`, in order.
+///
+/// Honest text binds words with those spaces ("10\u{A0}km", "Louis\u{A0}XIV", and in Czech or Polish
+/// a one-letter word to the next: "a\u{A0}k\u{A0}tomu"), so a spelled-out word is at least three
+/// one-letter pieces in a row, not bound to a longer piece after them; in a line that has one,
+/// two-letter words ("o\u{A0}f") count too.
+pub fn spelled_out_stretches(line: &str, base: usize, stretches: &mut Vec<Span>) {
+    let first = stretches.len();
+    let mut strong = false;
+    let mut run = SpelledRun::default();
+    let mut unit = base;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        let at = unit;
+        unit += c.len_utf16();
+        if is_combining_mark(c) || char_role(c) == CharRole::Invisible {
+            continue; // part of the letter before it, or nothing
+        }
+        let single_letter = c.is_alphabetic()
+            && run.after_space_or_start
+            && !chars.peek().is_some_and(|&n| n.is_alphabetic());
+        if single_letter {
+            run.letters += 1;
+            run.start.get_or_insert(at);
+            run.end = unit;
+            run.after_space_or_start = false;
+            continue;
+        }
+        if char_role(c) == CharRole::NoBreak && run.letters > 0 && run.end == at {
+            run.after_space_or_start = true; // the run goes on if a single letter follows
+            continue;
+        }
+        // Anything else ends the run; a longer piece right after its last no-break space binds it.
+        let bound = run.after_space_or_start && c.is_alphanumeric();
+        strong |= run.finish(bound, stretches);
+        run.after_space_or_start = !c.is_alphanumeric();
+    }
+    strong |= run.finish(false, stretches);
+    if !strong {
+        stretches.truncate(first);
+    }
+}
+
+/// One-letter pieces in a row, joined by no-break spaces.
+#[derive(Debug)]
+struct SpelledRun {
+    letters: usize,
+    start: Option<usize>,
+    end: usize,
+    /// Whether the last character was a space or punctuation (or the line starts): a letter here
+    /// starts a piece.
+    after_space_or_start: bool,
+}
+
+impl Default for SpelledRun {
+    fn default() -> Self {
+        SpelledRun {
+            letters: 0,
+            start: None,
+            end: 0,
+            after_space_or_start: true,
+        }
+    }
+}
+
+impl SpelledRun {
+    /// The run ends (`bound` to a longer piece after it or not): a spelled-out word of two letters
+    /// or more is appended. Returns whether it was three letters or more.
+    fn finish(&mut self, bound: bool, stretches: &mut Vec<Span>) -> bool {
+        let (letters, start) = (self.letters, self.start.take());
+        self.letters = 0;
+        match start {
+            Some(start) if letters >= 2 && !bound => {
+                stretches.push(Span::new(start, self.end));
+                letters >= 3
+            }
+            _ => false,
+        }
     }
 }
 
@@ -108,6 +191,24 @@ mod tests {
         assert!(!separates("pla\u{200B}gia\u{200B}rism"));
         assert!(!separates("hy\u{AD}phen\u{AD}ation\u{AD}ally"));
         assert!(!separates("10\u{2009}000 people, « mot\u{202F}»"));
+    }
+
+    fn spelled_out(line: &str) -> Vec<Span> {
+        let mut stretches = Vec::new();
+        spelled_out_stretches(line, 0, &mut stretches);
+        stretches
+    }
+
+    #[test]
+    fn words_spelled_out_with_no_break_spaces_are_found_and_bound_words_are_not() {
+        assert_eq!(
+            spelled_out("the w\u{A0}o\u{A0}r\u{A0}d o\u{2007}f it"),
+            [Span::new(4, 11), Span::new(12, 15)]
+        );
+        assert!(spelled_out("o\u{A0}f it").is_empty(), "two letters alone");
+        assert!(spelled_out("a\u{A0}k\u{A0}v\u{A0}tomu a\u{A0}v\u{A0}Praze").is_empty());
+        assert!(spelled_out("10\u{A0}km, Louis\u{A0}XIV, x\u{A0}=\u{A0}y").is_empty());
+        assert!(spelled_out("dit\u{A0}: « bonjour\u{A0}»").is_empty());
     }
 
     #[test]

@@ -3,11 +3,11 @@
 //!
 //! Matching ignores these marks (a copy with accents added, "páper", or stripped, "ecole", is the same
 //! text), so a mark can never hide a copy. Reporting needs care, because many languages mark
-//! letters: marks are reported on five words in a row with every vowel marked, or on a line where
-//! most consonants (60%) carry one, which no language does except those that mark tones, recognised
-//! by their marks (Vietnamese horn, hook above, dot below; Yoruba dot below; Pinyin macron and
-//! caron, which Czech also uses); a letter with three or more marks stacked on it (so-called Zalgo
-//! text) is always reported.
+//! letters: marks are reported on a line where most consonants (60%) carry one, which no language
+//! does, or on five words in a row with every vowel marked, which only languages that mark tones do,
+//! recognised by their marks (Vietnamese horn, hook above, dot below; Yoruba dot below; Pinyin
+//! macron and caron, which Czech also uses); a letter with three or more marks stacked on it
+//! (so-called Zalgo text) is always reported.
 
 use super::nfkc::decompose_canonical;
 
@@ -158,12 +158,12 @@ impl MarkStats {
         let consonants_marked =
             self.consonants >= 6 && self.marked_consonants * 10 >= self.consonants * 6;
         let mut spans = std::mem::take(&mut self.stacked);
-        if !self.tone_language {
-            spans.append(if consonants_marked {
-                &mut self.marked
-            } else {
-                &mut self.disguised
-            });
+        // Tone languages mark vowels (and Yoruba an occasional s): most consonants of a line
+        // marked is a disguise in any language.
+        if consonants_marked {
+            spans.append(&mut self.marked);
+        } else if !self.tone_language {
+            spans.append(&mut self.disguised);
         }
         crate::sort::sort(&mut spans);
         spans.dedup();

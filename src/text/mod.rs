@@ -14,6 +14,7 @@ pub mod confusables;
 mod disguise;
 pub mod evasion;
 mod gaps;
+mod lookalike_lines;
 mod marks;
 pub mod nfkc;
 pub mod normalize;

@@ -28,12 +28,12 @@ use super::chars::{
     is_lookalike_ideograph,
 };
 use super::chinese_script::to_simplified;
-use super::confusables::{is_disguise, latin_lookalike};
+use super::confusables::{is_disguise, latin_lookalike, radical_ideograph};
 use super::disguise::{
-    fold_latin_lookalikes, is_lookalike_suspect, is_styled_letter, reverse_overrides, Overrides,
-    StyledLetters,
+    is_styled_letter, negative_enclosed_letter, reverse_overrides, Overrides, StyledLetters,
 };
 use super::evasion::EvasionBuilder;
+use super::lookalike_lines::{fold_latin_lookalikes, is_lookalike_suspect};
 use super::marks::{strip_marks, MarkStats};
 use super::TextOptions;
 use crate::span::Span;
@@ -270,6 +270,13 @@ impl NormalizedLine {
         if let Some(letter) = latin_lookalike(c) {
             self.push_lookalike(c, letter, span, evasion);
             self.marks.letter(letter, 0, false, span);
+        } else if let Some(letter) = negative_enclosed_letter(c) {
+            self.text.push(letter); // reported with the other styled letters
+            self.marks.letter(letter, 0, false, span);
+        } else if let Some(ideograph) = radical_ideograph(c) {
+            self.marks.end_word();
+            self.text.push(to_simplified(ideograph));
+            evasion.lookalike_ideograph(span);
         } else if has_ignorable_marks(c) {
             let (base, marks, tone) = if c.is_ascii() {
                 (c, 0, false)

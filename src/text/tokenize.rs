@@ -11,9 +11,12 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::chars::{cjk_ideograph_run_len, is_alphanumeric_fast, is_notation, push_short};
+use super::chars::{
+    cjk_ideograph_run_len, has_ignorable_marks, is_alphanumeric_fast, is_notation, push_short,
+};
 use super::confusables::{fold_letter, mixed_word_script, script_name};
 use super::evasion::{EvasionBuilder, EvasionReport};
+use super::nfkc::is_combining_mark;
 use super::normalize::NormalizedLine;
 use super::simple_bounds::simple_word_bounds;
 use super::stopwords::is_stopword;
@@ -339,13 +342,20 @@ impl Builder<'_> {
             push_short(&mut self.analysis.normalized, piece);
             return;
         };
+        // Marks after a letter folded into Latin, Greek or Cyrillic go, as they go after letters of
+        // those scripts (a Coptic letter keeps its marks, its Latin look-alike does not).
+        let mut after_folded = false;
         for (at, c) in piece.char_indices() {
+            if after_folded && is_combining_mark(c) {
+                continue;
+            }
             let folded = fold_letter(c, target).unwrap_or(c);
             if folded != c && report {
                 let byte = piece_start + at;
                 self.evasion
                     .replaced_letter(script_name(c), line.origin_of(byte, byte + c.len_utf8()));
             }
+            after_folded = folded != c && has_ignorable_marks(folded);
             self.analysis.normalized.push(folded);
         }
     }

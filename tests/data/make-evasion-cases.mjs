@@ -27,6 +27,12 @@ const greekCapitals = { A: 'Α', B: 'Β', E: 'Ε', H: 'Η', I: 'Ι', K: 'Κ', M:
 const cyrillicCapitals = { A: 'А', B: 'В', C: 'С', E: 'Е', H: 'Н', I: 'І', J: 'Ј', K: 'К', M: 'М', O: 'О', P: 'Р', S: 'Ѕ', T: 'Т', X: 'Х' };
 const cherokeeCapitals = { A: 'Ꭺ', B: 'Ᏼ', C: 'Ꮯ', D: 'Ꭰ', E: 'Ꭼ', G: 'Ꮐ', H: 'Ꮋ', J: 'Ꭻ', K: 'Ꮶ', L: 'Ꮮ', M: 'Ꮇ', P: 'Ꮲ', R: 'Ꭱ', S: 'Ꮪ', T: 'Ꭲ', V: 'Ꮩ', W: 'Ꮃ', Z: 'Ꮓ' };
 const smallCapitals = [...'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡxʏᴢ'];
+// Lisu has no Q: a capital Q stays Latin, as it would in such a copy.
+const lisuCapitals = { A: 'ꓮ', B: 'ꓐ', C: 'ꓚ', D: 'ꓓ', E: 'ꓰ', F: 'ꓝ', G: 'ꓖ', H: 'ꓧ', I: 'ꓲ', J: 'ꓙ', K: 'ꓗ', L: 'ꓡ', M: 'ꓟ', N: 'ꓠ', O: 'ꓳ', P: 'ꓑ', R: 'ꓣ', S: 'ꓢ', T: 'ꓔ', U: 'ꓴ', V: 'ꓦ', W: 'ꓪ', X: 'ꓫ', Y: 'ꓬ', Z: 'ꓜ' };
+// Modifier letters that Unicode names "MODIFIER LETTER SMALL X" (q has none).
+const superscripts = { a: 'ᵃ', b: 'ᵇ', c: 'ᶜ', d: 'ᵈ', e: 'ᵉ', f: 'ᶠ', g: 'ᵍ', h: 'ʰ', i: 'ⁱ', j: 'ʲ', k: 'ᵏ', l: 'ˡ', m: 'ᵐ', n: 'ⁿ', o: 'ᵒ', p: 'ᵖ', r: 'ʳ', s: 'ˢ', t: 'ᵗ', u: 'ᵘ', v: 'ᵛ', w: 'ʷ', x: 'ˣ', y: 'ʸ', z: 'ᶻ' };
+/** The letter of a block of 26 styled capitals (NEGATIVE SQUARED LATIN CAPITAL LETTER A, ...). */
+const capitalsFrom = (first) => (c) => (/[A-Z]/.test(c) ? String.fromCodePoint(first + c.charCodeAt(0) - 65) : undefined);
 
 // [class, disguise(passage), the report field that must name it]
 const disguises = [
@@ -58,6 +64,18 @@ const disguises = [
   ['three stacked marks on letters', (t) => t.replace(/[a-z]/gi, (l) => `${l}\u0300\u0334\u0352`), 'markedLetters'],
   ['blank look-alikes instead of spaces', (t) => t.replaceAll(' ', '\u2800'), 'blankSubstitutes'],
   ['mathematical bold letters', (t) => perLetter(t, (c) => (/[a-z]/.test(c) ? String.fromCodePoint(0x1d41a + c.charCodeAt(0) - 97) : undefined)), 'replacedLetters.Styled'],
+  ['Lisu look-alike capitals', upperWith(lisuCapitals), 'replacedLetters.Lisu'],
+  ['Coptic look-alike small letters', (t) => perLetter(t, table({ o: 'ⲟ', p: 'ⲣ', c: 'ⲥ', i: 'ⲓ', y: 'ⲩ' })), 'replacedLetters.Coptic'],
+  ['negative squared capitals', (t) => perLetter(t.toUpperCase(), capitalsFrom(0x1f170)), 'replacedLetters.Styled'],
+  ['negative circled capitals', (t) => perLetter(t.toUpperCase(), capitalsFrom(0x1f150)), 'replacedLetters.Styled'],
+  ['modifier letters (superscripts)', (t) => perLetter(t, table(superscripts)), 'replacedLetters.Styled'],
+  ['a combining dot below on every letter', (t) => t.replace(/[a-z]/gi, (l) => `${l}\u0323`), 'markedLetters'],
+  ['Hangul fillers inside words', (t) => words(t, insideWords('\u3164')), 'invisibleCharacters'],
+  ['halfwidth Hangul fillers inside words', (t) => words(t, insideWords('\uFFA0')), 'invisibleCharacters'],
+  ['Braille blanks inside words', (t) => words(t, insideWords('\u2800')), 'invisibleCharacters'],
+  ['Hangul choseong and jungseong fillers instead of spaces', (t) => t.split(' ').map((w, i) => w + (i % 2 ? '\u115F' : '\u1160')).join('').trimEnd(), 'blankSubstitutes'],
+  ['letter-spacing with no-break spaces', (t) => words(t, (w) => [...w].join('\u00A0')), 'spacingCharacters'],
+  ['letter-spacing with figure spaces', (t) => words(t, (w) => [...w].join('\u2007')), 'spacingCharacters'],
   ['circled letters', (t) => perLetter(t, (c) => (/[a-z]/.test(c) ? String.fromCodePoint(0x24d0 + c.charCodeAt(0) - 97) : undefined)), 'replacedLetters.Styled'],
 ];
 
@@ -78,9 +96,23 @@ const honest = [
   ['German web text with soft hyphens', 'Die Informations\u00ADtechnologie des Bundes\u00ADverfassungs\u00ADgerichts ist auf dem neues\u00ADten Stand; Ver\u00ADwal\u00ADtung und Wirt\u00ADschaft fol\u00ADgen.'],
   ['Japanese names with ideographic variation sequences', '葛\u{E0100}飾区の辻\u{E0100}さんと渡邉\u{E0101}さんは、東京都葛\u{E0100}飾区に住んでいる。'],
   ['Korean', '서울은 대한민국의 수도이며 가장 큰 도시이다.'],
+  // Scripts with letters that UTS #39 lists as Latin, Greek or Cyrillic look-alikes.
+  ['Coptic', 'Ⲡⲉⲛⲓⲱⲧ ⲉⲧϧⲉⲛ ⲛⲓⲫⲏⲟⲩⲓ, ⲙⲁⲣⲉϥⲧⲟⲩⲃⲟ ⲛϫⲉ ⲡⲉⲕⲣⲁⲛ. Ⲙⲁⲣⲉⲥⲓ ⲛϫⲉ ⲧⲉⲕⲙⲉⲧⲟⲩⲣⲟ.'],
+  ['Georgian', 'თბილისი საქართველოს დედაქალაქი და ყველაზე დიდი ქალაქია.'],
+  ['Amharic', 'አዲስ አበባ የኢትዮጵያ ዋና ከተማ እና ትልቁ የሀገሪቱ ከተማ ናት።'],
+  ['Burmese', 'ရန်ကုန်သည် မြန်မာနိုင်ငံ၏ အကြီးဆုံးမြို့ ဖြစ်သည်။'],
+  ['Malayalam', 'തിരുവനന്തപുരം കേരളത്തിന്റെ തലസ്ഥാനമാണ്, ഞങ്ങളുടെ വീട് അവിടെയാണ്.'],
+  ['Gujarati', 'અમદાવાદ ગુજરાતનું સૌથી મોટું શહેર છે અને પાટનગર ગાંધીનગર છે.'],
+  ['Inuktitut', 'ᐃᓄᒃᑎᑐᑦ ᐅᖃᐅᓯᖅ ᓄᓇᕗᒻᒥ ᐊᑐᖅᑕᐅᔪᖅ Nunavut.'],
+  ['Tamazight in Tifinagh', 'ⵜⴰⵎⴰⵣⵉⵖⵜ ⵜⴰⵏⴰⵡⴰⵢⵜ ⵜⴰⵙⵜⴰⵏⴷⴰⵔⵜ ⵏ ⵍⵎⵖⵔⵉⴱ.'],
+  ['Hebrew with Latin names after a prefix', 'השתמשתי בGoogle ובWikipedia כדי לבדוק את המקורות.'],
+  ['Taiwanese Mandarin with a Bopomofo particle', '好ㄚ，我們明天見ㄛ。'],
+  ['Czech with no-break spaces after one-letter words', 'Byl jsem v\u00A0Praze a\u00A0v\u00A0Brně, k\u00A0tomu i\u00A0s\u00A0přáteli z\u00A0Ostravy.'],
+  ['Sanskrit in IAST', 'Kṛṣṇa uvāca: dharmakṣetre kurukṣetre samavetā yuyutsavaḥ māmakāḥ pāṇḍavāś caiva kim akurvata sañjaya.'],
+  ['superscripts and subscripts in formulas', 'E = mc², xⁿ + yⁿ = zⁿ, aᵢⱼ = bᵢⱼ for all i, j, and the 5ᵗʰ term of Mᵐᵉ Curie.'],
   ['Vietnamese', 'Hà Nội là thủ đô của nước Cộng hòa Xã hội chủ nghĩa Việt Nam, người dân ở đây rất thân thiện.'],
   ['Vietnamese, decomposed', 'Hà Nội là thủ đô của nước Cộng hòa Xã hội chủ nghĩa Việt Nam.'.normalize('NFD')],
-  ['Yoruba', 'Ọ̀rọ̀ àtijọ́ ni pé ìwà l\'ẹwà, àwọn ọmọ ilé-ìwé kọ́ ẹ̀kọ́ wọn dáadáa.'],
+  ['Yoruba', 'Ọ̀rọ̀ àtijọ́ ni pé ìwà l\'ẹwà, àwọn ọmọ ilé-ìwé kọ́ ẹ̀kọ́ wọn dáadáa. Ṣé o ti ṣetán? Ó ṣe é.'],
   ['Pinyin', 'Zhōngguó shì yí gè lìshǐ yōujiǔ de guójiā, Běijīng shì tā de shǒudū.'],
   ['Czech', 'Příliš žluťoučký kůň úpěl ďábelské ódy a čeština má háčky i čárky.'],
   ['Polish', 'Zażółć gęślą jaźń, mówią w Łodzi i w Częstochowie.'],

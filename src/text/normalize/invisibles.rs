@@ -15,7 +15,7 @@ use crate::text::chars::{
     selects_variant, spaces_out_letters, three_byte_code, CharRole,
 };
 use crate::text::evasion::EvasionBuilder;
-use crate::text::gaps::separator_stretches;
+use crate::text::gaps::{separator_stretches, spelled_out_stretches};
 use crate::text::nfkc::Nfkc;
 use crate::text::scripts::UnicodeScript;
 
@@ -39,6 +39,8 @@ impl NormalizedLine {
             line,
             base,
             spans: std::mem::take(&mut self.separator_stretches),
+            spelled_out: Vec::new(),
+            spaced_words: false,
             known: false,
             cursor: Cell::new((0, 0)),
         };
@@ -113,25 +115,15 @@ impl NormalizedLine {
     ) {
         let role = char_role(c);
         match role {
-            CharRole::Invisible | CharRole::Narrow => {
+            CharRole::Invisible | CharRole::Narrow | CharRole::Blank | CharRole::NoBreak => {
                 self.overrides.control(c, self.visible.len());
+                // Decided when the next visible character is known (`settle_removed`).
                 removed.push(Removed {
                     span,
                     role,
                     previous: *previous,
                     character: c,
                 });
-            }
-            CharRole::Blank => {
-                removed.push(Removed {
-                    span,
-                    role,
-                    previous: *previous,
-                    character: c,
-                });
-                *previous = None;
-                // A blank separates words just like the space it imitates.
-                self.push_visible(' ', span);
             }
             CharRole::Visible => {
                 if c == '\n' || c == '\r' {
@@ -164,6 +156,7 @@ impl NormalizedLine {
         stretches.find_spans();
         let stretches = &*stretches;
         let separator_stretches = &stretches.spans;
+        let spelled_out = &stretches.spelled_out;
         let mut spaced = false;
         for Removed {
             span,
@@ -173,9 +166,7 @@ impl NormalizedLine {
         } in removed.drain(..)
         {
             let between_letters = spaces_out_letters(previous, next);
-            let separators = separator_stretches
-                .iter()
-                .any(|s| s.start <= span.start && span.end <= s.end);
+            let separators = within(separator_stretches, span);
             let stands_for_space = can_stand_for_space(character);
             let as_space = match role {
                 CharRole::Invisible if separators && between_letters && stands_for_space => {
@@ -193,8 +184,24 @@ impl NormalizedLine {
                     false
                 }
                 CharRole::Narrow => true,
+                // Between the letters of a word in a line whose words have ordinary spaces
+                // between them: spacing it out.
+                CharRole::Blank if !separators && between_letters && stretches.spaced_words => {
+                    evasion.invisible(span, true);
+                    false
+                }
                 CharRole::Blank => {
+                    // A blank separates words just like the space it imitates.
                     evasion.blank(span, hides_inside_word(previous, next));
+                    self.push_visible(' ', span);
+                    false
+                }
+                CharRole::NoBreak if between_letters && within(spelled_out, span) => {
+                    evasion.spacing(span);
+                    false
+                }
+                CharRole::NoBreak => {
+                    self.push_visible(character, span);
                     false
                 }
                 CharRole::Visible => false,
@@ -280,13 +287,24 @@ fn cjk_run_len(text: &str) -> usize {
     len
 }
 
-/// The separator stretches of a line ([`separator_stretches`]), found the first time a removed
-/// character needs them: most lines remove nothing and skip that pass over the line.
+/// Whether `span` lies within one of `stretches`.
+fn within(stretches: &[Span], span: Span) -> bool {
+    stretches
+        .iter()
+        .any(|s| s.start <= span.start && span.end <= s.end)
+}
+
+/// The separator stretches of a line ([`separator_stretches`]) and its words spelled out with
+/// no-break spaces ([`spelled_out_stretches`]), found the first time a removed character needs
+/// them: most lines remove nothing and skip those passes over the line.
 struct Stretches<'a> {
     line: &'a str,
     /// The UTF-16 offset where `line` starts.
     base: usize,
     spans: Vec<Span>,
+    spelled_out: Vec<Span>,
+    /// Whether the line has an ordinary space between words: without one, a blank is the space.
+    spaced_words: bool,
     known: bool,
     /// A place of `line` already found: (UTF-16 offset, byte offset), moving forward only, so
     /// that the soft hyphens of a line are placed in one pass over it.
@@ -323,6 +341,9 @@ impl Stretches<'_> {
         if !self.known {
             self.spans.clear();
             separator_stretches(self.line, self.base, &mut self.spans);
+            self.spelled_out.clear();
+            spelled_out_stretches(self.line, self.base, &mut self.spelled_out);
+            self.spaced_words = self.line.trim().contains(' ');
             self.known = true;
         }
     }

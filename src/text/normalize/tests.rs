@@ -2,6 +2,8 @@
 use super::*;
 use std::cell::Cell;
 
+use crate::text::tokenize;
+
 thread_local! {
     /// Off: printable ASCII and CJK ideographs go through one character at a time, as any other text.
     static FAST_RUNS: Cell<bool> = const { Cell::new(true) };
@@ -167,6 +169,35 @@ fn invisibles_go_and_blanks_become_spaces() {
     );
     assert_eq!(normalized("copied\u{2800}text"), "copied text");
     assert_eq!(normalized("e\u{200B}\u{301}"), "e");
+    // Conjoining Hangul fillers are blanks too, not invisible: the words stay apart.
+    assert_eq!(
+        normalized("copied\u{115F}text\u{1160}here"),
+        "copied text here"
+    );
+}
+
+#[test]
+fn a_blank_inside_a_word_of_a_spaced_line_is_removed_and_reported() {
+    let analysis = tokenize("the pla\u{3164}giarism of a\u{2800}n essay");
+    assert_eq!(analysis.normalized, "the plagiarism of an essay");
+    assert_eq!(analysis.evasion.invisible_characters, 2);
+    assert_eq!(analysis.evasion.blank_substitutes, 0);
+    // Words joined by blanks instead of spaces are still read apart.
+    let joined = tokenize(
+        "copied\u{2800}passages\u{2800}hide\u{2800}between\u{2800}ordinary\u{2800}words here",
+    );
+    assert_eq!(
+        joined.normalized,
+        "copied passages hide between ordinary words here"
+    );
+}
+
+#[test]
+fn cjk_radicals_of_the_supplement_fold_to_their_ideograph_and_are_reported() {
+    // U+2EA0 CJK RADICAL CIVILIAN is 民; U+2EF1 CJK RADICAL TURTLE is 龜, Simplified 龟.
+    let analysis = tokenize("人\u{2EA0}共和国的\u{2EF1}");
+    assert_eq!(analysis.normalized, "人民共和国的龟");
+    assert_eq!(analysis.evasion.replaced_letters.get("Han"), Some(&2));
 }
 
 #[test]
