@@ -12,7 +12,7 @@ const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
  * seconds), aligned with each reference that shares a fingerprint with it, each source written up.
  */
 const CHECKING = {
-  preparing: 'Preparing the paper: step',
+  preparing: 'Preparing the paper:',
   aligning: 'Comparing with the matching references',
   reporting: 'Writing up the sources found',
 };
@@ -94,7 +94,7 @@ export function createActions(store, engine) {
 
   const progress = (what) => (done, total) => set({ status: `${what}: ${done} of ${total}…`, progress: { done, total } });
   const checking = (done, total, stage) => (stage === 'preparing'
-    ? set({ status: `${CHECKING.preparing} ${done + 1 > total ? total : done + 1} of ${total}…`, progress: { done, total } })
+    ? set({ status: `${CHECKING.preparing} ${Math.floor((100 * done) / total)}%…`, progress: { done, total } })
     : progress(CHECKING[stage] ?? CHECKING.aligning)(done, total));
 
   /**

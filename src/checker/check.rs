@@ -10,7 +10,7 @@ use crate::methods::combined::Metadata;
 use crate::text::tokenize::check_size;
 
 use super::options::CheckOptions;
-use super::progress::{preparing, report, OnProgress, Stage, PREPARING_STEPS};
+use super::progress::{preparing, preparing_part, report, OnProgress, Stage, PREPARING_STEPS};
 use super::report::{Report, SourceReport};
 use super::retrieval::{common_phrasing, shared_by_references};
 use super::scoring::{ratio, Comparison, SourceSide};
@@ -76,8 +76,12 @@ impl Checker {
         crate::options::Validate::validate(meta).map_err(|e| e.within("meta"))?;
         check_size("text", text.len(), "is")?;
         preparing(progress, 0)?;
-        let mut paper = self.prepare(text)?;
-        self.count_holders(&mut paper);
+        let mut paper =
+            self.prepare_with_progress(text, &mut |done| preparing_part(progress, 0, done, 100))?;
+        // Looking its shingles up is the rest of the step.
+        self.count_holders_with_progress(&mut paper, &mut |done, total| {
+            preparing_part(progress, 0, 85 * total + 15 * done, 100 * total)
+        })?;
         preparing(progress, 1)?;
         let ignored: HashSet<&str> = options
             .ignore_references
@@ -89,11 +93,16 @@ impl Checker {
         let counted = excluded.iter().filter(|&&e| !e).count();
         preparing(progress, 4)?;
         let paper_shingles = Self::distinct(&paper.shingle_hashes);
+        preparing_part(progress, 4, 1, 4)?;
+        let a_minhash = self.hasher.signature(&paper_shingles);
+        preparing_part(progress, 4, 2, 4)?;
+        let a_seeds = self.seed_profile(&paper)?;
+        preparing_part(progress, 4, 3, 4)?;
         let comparison = Comparison {
             a: &paper,
-            a_minhash: &self.hasher.signature(&paper_shingles),
+            a_minhash: &a_minhash,
             a_shingles: paper_shingles.len(),
-            a_seeds: &self.seed_profile(&paper)?,
+            a_seeds: &a_seeds,
             a_meta: &meta.signature(&self.hasher),
             a_excluded: &excluded,
             a_counted: counted,
@@ -141,8 +150,12 @@ impl Checker {
         let candidates = self.candidates(paper.a, &unusable, Some(false));
         preparing(progress, 6)?;
         let mut term_weights = TermWeights::new(&self.idf);
-        let paper_sentences =
-            (options.align.rewritten).then(|| term_weights.vectors(paper.a, &unusable));
+        let paper_sentences = if options.align.rewritten {
+            let mut part = |done| preparing_part(progress, 6, done, 3);
+            Some(term_weights.vectors_with_progress(paper.a, &unusable, &mut part)?)
+        } else {
+            None
+        };
         preparing(progress, PREPARING_STEPS)?;
         let paper_side = paper
             .a
@@ -158,10 +171,16 @@ impl Checker {
         )?;
         let mut covered = vec![false; paper.a.analysis.tokens.len()];
         let mut sources = Vec::new();
-        let found = aligned.finish(paper_side, &options.align);
-        let count = found.len();
-        for (done, (entry, source, passages)) in found.into_iter().enumerate() {
+        let count = aligned.sources.len();
+        // Each source's second pass is done here, as it is written up: on a long paper each one
+        // takes a while, and the progress moves with them.
+        for (done, (entry, source)) in aligned.sources.into_iter().enumerate() {
             report(progress, Stage::Reporting, done, count)?;
+            let per_sentence = &aligned.sources_per_sentence;
+            let Some((source, passages)) = source.finish(paper_side, per_sentence, &options.align)
+            else {
+                continue;
+            };
             for passage in &passages {
                 let range = passage.paper_start..passage.paper_end;
                 covered[range.clone()]

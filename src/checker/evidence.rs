@@ -33,9 +33,9 @@ pub(super) struct AlignedSource {
 /// sentence matches.
 pub(super) struct Aligned {
     /// (position in the entries, the source).
-    sources: Vec<(usize, AlignedSource)>,
+    pub(super) sources: Vec<(usize, AlignedSource)>,
     /// Per paper sentence, the sources with a sentence it matches.
-    sources_per_sentence: Vec<u32>,
+    pub(super) sources_per_sentence: Vec<u32>,
 }
 
 impl Checker {
@@ -96,28 +96,19 @@ impl Checker {
     }
 }
 
-impl Aligned {
-    /// The second pass: each source's passages, from its exact passages and the sentences that
-    /// match few enough sources. Sources without a passage are left out.
+impl AlignedSource {
+    /// The second pass: the source's passages, from its exact passages and the sentences that
+    /// match few enough sources (`sources_per_sentence`, from [`Aligned`]); `None` without one.
     pub(super) fn finish(
-        self,
+        mut self,
         paper: Side<'_>,
+        sources_per_sentence: &[u32],
         options: &AlignOptions,
-    ) -> Vec<(usize, AlignedSource, Vec<Passage>)> {
-        let specific = self.sources_per_sentence;
-        let sources = self.sources.into_iter();
-        let with_passages = sources.filter_map(|(document, mut source)| {
-            source
-                .seeds
-                .retain(|s| specific[s.paper] <= MAX_SOURCES_PER_SENTENCE);
-            let side = source
-                .prepared
-                .side()
-                .with_sentences(source.sentences.as_ref());
-            let exact = std::mem::take(&mut source.exact);
-            let passages = finish(paper, side, exact, &source.seeds, options);
-            (!passages.is_empty()).then_some((document, source, passages))
-        });
-        with_passages.collect()
+    ) -> Option<(AlignedSource, Vec<Passage>)> {
+        (self.seeds).retain(|s| sources_per_sentence[s.paper] <= MAX_SOURCES_PER_SENTENCE);
+        let side = self.prepared.side().with_sentences(self.sentences.as_ref());
+        let exact = std::mem::take(&mut self.exact);
+        let passages = finish(paper, side, exact, &self.seeds, options);
+        (!passages.is_empty()).then_some((self, passages))
     }
 }

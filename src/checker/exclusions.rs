@@ -11,7 +11,7 @@ use crate::span::Span;
 use crate::text::Analysis;
 
 use super::options::CheckOptions;
-use super::progress::{preparing, OnProgress};
+use super::progress::{preparing, preparing_part, OnProgress};
 use super::{Checker, Prepared};
 
 /// What a check leaves out: each excluded span with its reason (in paper order), and per paper
@@ -87,8 +87,13 @@ impl Checker {
         preparing(progress, 2)?;
         if options.exclude_quotes {
             let found = quotes(text).into_iter().filter(|s| !included_again(s));
+            let found = found.collect();
+            // Finding the quote marks is about a third of the step, aligning the rest.
+            preparing_part(progress, 2, 1, 3)?;
+            let mut aligned =
+                |done, total| preparing_part(progress, 2, total + 2 * done, 3 * total);
             let quotations =
-                self.quotations(paper, found.collect(), &excluded, ignored, options)?;
+                self.quotations(paper, found, &excluded, ignored, options, &mut aligned)?;
             for (span, source) in quotations {
                 mark_inside(&paper.analysis, span, &mut excluded);
                 spans.push(Exclusion {

@@ -11,10 +11,10 @@ pub enum Stage {
     Reading,
     /// All pairs: the candidate pairs compared.
     Comparing,
-    /// A check: the paper prepared, step by step ([`PREPARING_STEPS`]): read; its bibliography
-    /// and the reader's exclusions; its quotations; the text it shares with templates; its
-    /// fingerprints; its candidate references; its sentences weighed. A long paper spends seconds
-    /// here before the first reference is compared.
+    /// A check: the paper prepared, step by step ([`PREPARING_STEPS`], each in
+    /// [`PREPARING_PARTS`]): read; its bibliography and the reader's exclusions; its quotations;
+    /// the text it shares with templates; its fingerprints; its candidate references; its
+    /// sentences weighed. A long paper spends seconds here before the first reference is compared.
     Preparing,
     /// A check: the paper aligned with each candidate reference.
     Aligning,
@@ -24,6 +24,10 @@ pub enum Stage {
 
 /// Steps of [`Stage::Preparing`].
 pub const PREPARING_STEPS: usize = 7;
+
+/// Parts of each step of [`Stage::Preparing`] in its progress: the stage is told in hundredths of a
+/// step, so that a long step (reading a 64 MB paper, its quotations) moves as it goes.
+pub const PREPARING_PARTS: usize = 100;
 
 impl Stage {
     /// The stage's name in the JS API.
@@ -57,7 +61,34 @@ pub(super) fn preparing(
     progress: &mut dyn FnMut(Progress) -> Result<(), Error>,
     done: usize,
 ) -> Result<(), Error> {
-    report(progress, Stage::Preparing, done, PREPARING_STEPS)
+    let total = PREPARING_STEPS * PREPARING_PARTS;
+    let done = done * PREPARING_PARTS;
+    progress(Progress {
+        stage: Stage::Preparing,
+        done,
+        total,
+    })
+}
+
+/// Tells `progress` that `done` of `total` parts of the step after the first `step` steps of
+/// preparing a paper are done, when that moves the stage by a hundredth of a step.
+pub(super) fn preparing_part(
+    progress: &mut dyn FnMut(Progress) -> Result<(), Error>,
+    step: usize,
+    done: usize,
+    total: usize,
+) -> Result<(), Error> {
+    let hundredths = |done: usize| (done * PREPARING_PARTS / total.max(1)).min(PREPARING_PARTS - 1);
+    if done > 0 && hundredths(done) != hundredths(done - 1) {
+        let done = step * PREPARING_PARTS + hundredths(done);
+        let total = PREPARING_STEPS * PREPARING_PARTS;
+        progress(Progress {
+            stage: Stage::Preparing,
+            done,
+            total,
+        })?;
+    }
+    Ok(())
 }
 
 /// Tells `progress` that `done` of `total` are done, at about every 1% (and at the end) only.

@@ -213,6 +213,7 @@ impl Checker {
         excluded: &[bool],
         ignored: &HashSet<&str>,
         options: &CheckOptions,
+        progress: &mut dyn FnMut(usize, usize) -> Result<(), Error>,
     ) -> Result<Vec<(Span, Option<String>)>, Error> {
         let mut quotations: Vec<Quotation> = (spans.into_iter())
             .map(|span| Quotation {
@@ -231,7 +232,9 @@ impl Checker {
             .collect();
         let shared = shared_by_references(paper, self.options.shingle_words, 2);
         let near = Surroundings::of(&quotations, paper, &shared, &unusable, &options.align);
-        for document in self.quoted_candidates(paper, &quotations, &unusable) {
+        let candidates = self.quoted_candidates(paper, &quotations, &unusable);
+        for (done, &document) in candidates.iter().enumerate() {
+            progress(done, candidates.len())?;
             let entry = &self.entries[document];
             if ignored.contains(entry.reference.id.as_str()) {
                 continue;

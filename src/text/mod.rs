@@ -29,8 +29,8 @@ pub mod units;
 pub use evasion::EvasionReport;
 pub use stopwords::is_stopword;
 pub use tokenize::{
-    analyze, is_unsegmented_script, tokenize, Analysis, Token, TokenKind, MAX_TEXT_BYTES,
-    MAX_TOKENS,
+    analyze, analyze_with_progress, is_unsegmented_script, tokenize, Analysis, Token, TokenKind,
+    MAX_TEXT_BYTES, MAX_TOKENS,
 };
 pub use units::{token_weights, WORD};
 

@@ -94,6 +94,20 @@ impl Analysis {
 /// assert_eq!(analysis.evasion.invisible_characters, 1);
 /// ```
 pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
+    analyze_with_progress(text, options, &mut |_| Ok(()))
+}
+
+/// Bytes of text between two calls of [`analyze_with_progress`]'s callback.
+pub const PROGRESS_BYTES: usize = 1 << 20;
+
+/// [`analyze`], telling `progress` how many bytes of `text` are analyzed about every
+/// [`PROGRESS_BYTES`] (a 64 MB paper takes seconds); an error from `progress` stops the analysis and
+/// is returned.
+pub fn analyze_with_progress(
+    text: &str,
+    options: &TextOptions,
+    progress: &mut dyn FnMut(usize) -> Result<(), Error>,
+) -> Result<Analysis, Error> {
     options.validate()?;
     check_size("text", text.len(), "is")?;
     // The matching form is about as long as the text, and there is at most about a token per
@@ -106,7 +120,13 @@ pub fn analyze(text: &str, options: &TextOptions) -> Result<Analysis, Error> {
     let mut builder = Builder::new(options, analysis);
     let mut line = NormalizedLine::default();
     let mut base = 0;
+    let (mut bytes, mut told) = (0, 0);
     for piece in super::pieces::pieces(text) {
+        bytes += piece.len();
+        if bytes - told >= PROGRESS_BYTES {
+            told = bytes;
+            progress(bytes)?;
+        }
         let units = line.normalize(piece, base, options, &mut builder.evasion);
         builder.segment(&line, piece);
         base += units;
