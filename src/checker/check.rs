@@ -93,11 +93,13 @@ impl Checker {
         let counted = excluded.iter().filter(|&&e| !e).count();
         preparing(progress, 4)?;
         let paper_shingles = Self::distinct(&paper.shingle_hashes);
-        preparing_part(progress, 4, 1, 4)?;
+        preparing_part(progress, 4, 3, 9)?;
         let a_minhash = self.hasher.signature(&paper_shingles);
-        preparing_part(progress, 4, 2, 4)?;
-        let a_seeds = self.seed_profile(&paper)?;
-        preparing_part(progress, 4, 3, 4)?;
+        preparing_part(progress, 4, 6, 9)?;
+        // The seed profile is the rest of the step, in three parts.
+        let a_seeds = self.seed_profile_with_progress(&paper, &mut |done| {
+            preparing_part(progress, 4, 6 + done, 9)
+        })?;
         let comparison = Comparison {
             a: &paper,
             a_minhash: &a_minhash,
@@ -151,7 +153,7 @@ impl Checker {
         preparing(progress, 6)?;
         let mut term_weights = TermWeights::new(&self.idf);
         let paper_sentences = if options.align.rewritten {
-            let mut part = |done| preparing_part(progress, 6, done, 3);
+            let mut part = |done| preparing_part(progress, 6, done, 10);
             Some(term_weights.vectors_with_progress(paper.a, &unusable, &mut part)?)
         } else {
             None

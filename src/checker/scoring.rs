@@ -118,11 +118,27 @@ fn passage_report(paper: &Prepared, source: &Prepared, passage: &Passage) -> Pas
 impl Checker {
     /// The SimHash and the seeds' view of a prepared text.
     pub(super) fn seed_profile(&self, prepared: &Prepared) -> Result<SeedProfile, Error> {
+        self.seed_profile_with_progress(prepared, &mut |_| Ok(()))
+    }
+
+    /// [`Self::seed_profile`], telling `progress` when each of its three parts is done (its
+    /// SimHash, its terms, its character n-grams).
+    pub(super) fn seed_profile_with_progress(
+        &self,
+        prepared: &Prepared,
+        progress: &mut dyn FnMut(usize) -> Result<(), Error>,
+    ) -> Result<SeedProfile, Error> {
         let analysis = &prepared.analysis;
+        let simhash = text_simhash(analysis, TermWeighting::TfIdfLength, Some(&self.idf))?;
+        progress(1)?;
+        let terms = Terms::of(analysis);
+        progress(2)?;
+        let ngrams = NgramProfile::of(analysis);
+        progress(3)?;
         Ok(SeedProfile {
-            simhash: text_simhash(analysis, TermWeighting::TfIdfLength, Some(&self.idf))?,
-            terms: Terms::of(analysis),
-            ngrams: NgramProfile::of(analysis),
+            simhash,
+            terms,
+            ngrams,
         })
     }
 

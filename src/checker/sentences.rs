@@ -44,8 +44,9 @@ impl<'a> TermWeights<'a> {
         done.expect("a callback that never fails")
     }
 
-    /// [`Self::vectors`], telling `progress` when each of its three thirds is done (the sentences,
-    /// the terms' weights, the vectors: on a 64 MB paper each takes about half a second).
+    /// [`Self::vectors`], telling `progress` how far it is in tenths (the sentences and the
+    /// terms' weights a tenth each, the vectors the rest, as they go: on a 64 MB paper the vectors
+    /// take over a second).
     pub(super) fn vectors_with_progress(
         &mut self,
         prepared: &Prepared,
@@ -58,11 +59,12 @@ impl<'a> TermWeights<'a> {
             .map(|(i, &hash)| (!unusable.get(i).copied().unwrap_or(false)).then(|| self.of(hash)))
             .collect();
         progress(2)?;
+        let (analysis, hashes) = (&prepared.analysis, &prepared.token_hashes);
+        let mut part = |done: usize, total: usize| progress(2 + 8 * done / total.max(1));
+        let weight = |i: usize| weights[i];
         let vectors =
-            SentenceVectors::new(&prepared.analysis, &prepared.token_hashes, units, &|i| {
-                weights[i]
-            });
-        progress(3)?;
+            SentenceVectors::new_with_progress(analysis, hashes, units, &weight, &mut part)?;
+        progress(10)?;
         Ok(vectors)
     }
 }

@@ -19,6 +19,7 @@
 
 use std::ops::Range;
 
+use crate::error::Error;
 use crate::text::{is_stopword, Analysis, TokenKind};
 
 use super::hash::hash_bytes;
@@ -34,6 +35,9 @@ pub struct WeightedTerm {
     /// tf·idf weight in the unit.
     pub weight: f32,
 }
+
+/// Units between two calls of [`SentenceVectors::new_with_progress`]'s callback.
+pub const PROGRESS_UNITS: usize = 100_000;
 
 /// The sentence units of a text with their term vectors.
 #[derive(Debug, Clone, Default)]
@@ -59,13 +63,30 @@ impl SentenceVectors {
         units: Vec<Range<usize>>,
         weight: &dyn Fn(usize) -> Option<f32>,
     ) -> Self {
+        let vectors =
+            Self::new_with_progress(analysis, token_hashes, units, weight, &mut |_, _| Ok(()));
+        vectors.expect("a callback that never fails")
+    }
+
+    /// [`Self::new`], telling `progress` how many of the units are done about every
+    /// [`PROGRESS_UNITS`] (a 64 MB paper has a million); an error from it stops the work.
+    pub fn new_with_progress(
+        analysis: &Analysis,
+        token_hashes: &[u64],
+        units: Vec<Range<usize>>,
+        weight: &dyn Fn(usize) -> Option<f32>,
+        progress: &mut dyn FnMut(usize, usize) -> Result<(), Error>,
+    ) -> Result<Self, Error> {
         let mut vectors = SentenceVectors {
             offsets: Vec::with_capacity(units.len() + 1),
             ..Default::default()
         };
         vectors.offsets.push(0);
         let mut scratch: Vec<WeightedTerm> = Vec::new();
-        for unit in &units {
+        for (done, unit) in units.iter().enumerate() {
+            if done % PROGRESS_UNITS == 0 {
+                progress(done, units.len())?;
+            }
             scratch.clear();
             let mut pairs = 0;
             unit_terms(
@@ -95,7 +116,7 @@ impl SentenceVectors {
         }
         vectors.units = units;
         vectors.weigh_by_spread();
-        vectors
+        Ok(vectors)
     }
 
     /// Multiplies each term's weight by its inverse sentence frequency in this text,
