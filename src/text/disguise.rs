@@ -131,35 +131,54 @@ pub fn negative_enclosed_letter(c: char) -> Option<char> {
     char::from_u32(u32::from(b'a') + c as u32 - first)
 }
 
-/// Fewest styled letters in a run that is reported: longer than a formula's names.
+/// Fewest styled letters in a run that makes a styled word: longer than a formula's names.
 pub const STYLED_WORD: usize = 4;
 
-/// Runs of styled letters: a formula's variables and function names (𝑥, 𝑑𝑦, 𝐀𝐁𝐂, 𝑚𝑎𝑥, 𝑙𝑜𝑔, as
-/// pasted from a PDF) are notation, a word of [`STYLED_WORD`] styled letters or more is text
-/// dressed up to avoid matching.
+/// Fewest styled words in a line for its styled letters to be reported: a formula names a function
+/// or two in italics (𝑠𝑜𝑓𝑡𝑚𝑎𝑥, 𝑙𝑜𝑠𝑠), text dressed up to avoid matching is styled throughout.
+pub const STYLED_WORDS_IN_A_LINE: usize = 3;
+
+/// Runs of styled letters: a formula's variables and function names (𝑥, 𝑑𝑦, 𝐀𝐁𝐂, 𝑚𝑎𝑥, 𝑙𝑜𝑔,
+/// 𝑠𝑜𝑓𝑡𝑚𝑎𝑥, as pasted from a PDF) are notation; a line with [`STYLED_WORDS_IN_A_LINE`] words of
+/// [`STYLED_WORD`] styled letters or more is text dressed up to avoid matching. (Matching folds
+/// them either way: this decides what is reported.)
 #[derive(Debug, Default)]
 pub struct StyledLetters {
     run: Vec<Span>,
+    /// The letters of the line's styled words so far, and how many words.
+    words: Vec<Span>,
+    count: usize,
 }
 
 impl StyledLetters {
     /// The next cluster, at `span`: a styled letter or not.
-    pub fn cluster(&mut self, styled: bool, span: Span, evasion: &mut EvasionBuilder) {
+    pub fn cluster(&mut self, styled: bool, span: Span) {
         if styled {
             self.run.push(span);
         } else {
-            self.finish(evasion);
+            self.end_run();
         }
     }
 
-    /// The run ends: reported if long enough.
-    pub fn finish(&mut self, evasion: &mut EvasionBuilder) {
+    /// A run of styled letters ends: kept if it is a styled word.
+    fn end_run(&mut self) {
         if self.run.len() >= STYLED_WORD {
-            for &span in &self.run {
+            self.words.append(&mut self.run);
+            self.count += 1;
+        }
+        self.run.clear();
+    }
+
+    /// The line ends: its styled words reported if there are enough of them.
+    pub fn finish(&mut self, evasion: &mut EvasionBuilder) {
+        self.end_run();
+        if self.count >= STYLED_WORDS_IN_A_LINE {
+            for &span in &self.words {
                 evasion.replaced_letter("Styled", span);
             }
         }
-        self.run.clear();
+        self.words.clear();
+        self.count = 0;
     }
 }
 

@@ -182,7 +182,7 @@ impl NormalizedLine {
             } else {
                 let span = self.cluster_span(offset, cluster);
                 let styled = !cluster.is_ascii() && cluster.chars().any(is_styled_letter);
-                self.styled.cluster(styled, span, evasion);
+                self.styled.cluster(styled, span);
                 self.normalize_cluster(cluster, span, options, evasion);
             }
             (rest, offset) = (tail, offset + len);

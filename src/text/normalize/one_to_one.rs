@@ -76,7 +76,7 @@ impl NormalizedLine {
         }
         if body.len() < line.len() {
             let span = Span::new(base + units, base + units + 1);
-            self.styled.cluster(false, span, evasion);
+            self.styled.cluster(false, span);
             self.normalize_cluster("\n", span, options, evasion);
             units += 1;
         }
