@@ -160,8 +160,9 @@ impl StyledLetters {
         }
     }
 
-    /// A run of styled letters ends: kept if it is a styled word.
-    fn end_run(&mut self) {
+    /// A run of styled letters ends (a cluster that is no styled letter comes): kept if it is a
+    /// styled word.
+    pub fn end_run(&mut self) {
         if self.run.len() >= STYLED_WORD {
             self.words.append(&mut self.run);
             self.count += 1;

@@ -174,11 +174,11 @@ impl NormalizedLine {
             };
             let (cluster, tail) = rest.split_at(len);
             if ascii > 0 {
-                self.normalize_ascii(cluster, offset, options, evasion);
+                self.normalize_ascii(cluster, offset, options);
             } else if ideographs > 0 {
-                self.normalize_ideographs(cluster, offset, evasion);
+                self.normalize_ideographs(cluster, offset);
             } else if let Some(form) = runs.then(|| lone_punctuation_form(cluster)).flatten() {
-                self.normalize_punctuation(form, offset, evasion);
+                self.normalize_punctuation(form, offset);
             } else {
                 let span = self.cluster_span(offset, cluster);
                 let styled = !cluster.is_ascii() && cluster.chars().any(is_styled_letter);

@@ -109,7 +109,7 @@ const honest = [
   ['Taiwanese Mandarin with a Bopomofo particle', '好ㄚ，我們明天見ㄛ。'],
   ['Czech with no-break spaces after one-letter words', 'Byl jsem v\u00A0Praze a\u00A0v\u00A0Brně, k\u00A0tomu i\u00A0s\u00A0přáteli z\u00A0Ostravy.'],
   ['Sanskrit in IAST', 'Kṛṣṇa uvāca: dharmakṣetre kurukṣetre samavetā yuyutsavaḥ māmakāḥ pāṇḍavāś caiva kim akurvata sañjaya.'],
-  ['italic function names pasted from a PDF', 'We apply 𝑠𝑜𝑓𝑡𝑚𝑎𝑥(𝑧) to the logits and minimize 𝑙𝑜𝑠𝑠 = −𝑙𝑜𝑔 𝑝(𝑦|𝑥) over the 𝑡𝑟𝑎𝑖𝑛 set.'],
+  ['italic function names pasted from a PDF', 'We apply 𝑠𝑜𝑓𝑡𝑚𝑎𝑥(𝑧) to the logits and minimize 𝑙𝑜𝑠𝑠 = −𝑙𝑜𝑔 𝑝(𝑦|𝑥) over the training set.'],
   ['superscripts and subscripts in formulas', 'E = mc², xⁿ + yⁿ = zⁿ, aᵢⱼ = bᵢⱼ for all i, j, and the 5ᵗʰ term of Mᵐᵉ Curie.'],
   ['Vietnamese', 'Hà Nội là thủ đô của nước Cộng hòa Xã hội chủ nghĩa Việt Nam, người dân ở đây rất thân thiện.'],
   ['Vietnamese, decomposed', 'Hà Nội là thủ đô của nước Cộng hòa Xã hội chủ nghĩa Việt Nam.'.normalize('NFD')],

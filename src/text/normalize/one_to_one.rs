@@ -50,18 +50,18 @@ impl NormalizedLine {
                 .count();
             let (len, chars) = if ascii > 0 {
                 // No character of the line can join the last one's cluster.
-                self.normalize_ascii(&rest[..ascii], offset, options, evasion);
+                self.normalize_ascii(&rest[..ascii], offset, options);
                 (ascii, ascii)
             } else if let ideographs @ 1.. = cjk_ideograph_run_len(rest) {
-                self.normalize_ideographs(&rest[..ideographs], offset, evasion);
+                self.normalize_ideographs(&rest[..ideographs], offset);
                 (ideographs, ideographs / 3)
             } else if let Some(form) = rest.get(..3).and_then(lone_punctuation_form) {
-                self.normalize_punctuation(form, offset, evasion);
+                self.normalize_punctuation(form, offset);
                 (3, 1)
             } else if rest.starts_with(char::REPLACEMENT_CHARACTER) {
                 // What text decoded with errors is full of (a news article's lost quotes): a
                 // cluster of its own here, no letter, its own matching form, like the marks above.
-                self.normalize_punctuation(char::REPLACEMENT_CHARACTER, offset, evasion);
+                self.normalize_punctuation(char::REPLACEMENT_CHARACTER, offset);
                 (3, 1)
             } else {
                 // Another character: nothing was reported yet (the marks' counts are reported at

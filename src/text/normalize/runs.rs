@@ -7,20 +7,13 @@ use super::NormalizedLine;
 use crate::span::Span;
 use crate::text::chars::{three_byte_code, unify_punctuation};
 use crate::text::chinese_script::{simplified_ideographs, IDEOGRAPHS_START};
-use crate::text::evasion::EvasionBuilder;
 use crate::text::TextOptions;
 
 impl NormalizedLine {
     /// Printable ASCII characters at byte `offset` of `visible`, each a cluster of its own: what
     /// [`Self::normalize_cluster`] does for each, in one go.
-    pub(super) fn normalize_ascii(
-        &mut self,
-        run: &str,
-        offset: usize,
-        options: &TextOptions,
-        evasion: &mut EvasionBuilder,
-    ) {
-        self.styled.finish(evasion); // no ASCII letter is styled
+    pub(super) fn normalize_ascii(&mut self, run: &str, offset: usize, options: &TextOptions) {
+        self.styled.end_run(); // no ASCII letter is styled
         self.text.extend(run.bytes().map(|byte| {
             let c = if options.ignore_case {
                 byte.to_ascii_lowercase()
@@ -39,13 +32,8 @@ impl NormalizedLine {
     /// CJK ideographs at byte `offset` of `visible`, each a cluster of its own: what
     /// [`Self::normalize_cluster`] does for each (Simplified Chinese; no letter case, marks,
     /// look-alike or punctuation to change), in one go.
-    pub(super) fn normalize_ideographs(
-        &mut self,
-        run: &str,
-        offset: usize,
-        evasion: &mut EvasionBuilder,
-    ) {
-        self.styled.finish(evasion);
+    pub(super) fn normalize_ideographs(&mut self, run: &str, offset: usize) {
+        self.styled.end_run();
         self.marks.end_letter();
         let simplified = simplified_ideographs();
         if !self.mapping.per_byte() {
@@ -90,13 +78,8 @@ impl NormalizedLine {
 
     /// A cluster of one punctuation character (at byte `offset` of `visible`) whose matching form is
     /// `form`: what [`Self::normalize_cluster`] does for it.
-    pub(super) fn normalize_punctuation(
-        &mut self,
-        form: char,
-        offset: usize,
-        evasion: &mut EvasionBuilder,
-    ) {
-        self.styled.finish(evasion);
+    pub(super) fn normalize_punctuation(&mut self, form: char, offset: usize) {
+        self.styled.end_run();
         self.marks.end_word(); // punctuation: neither letter nor digit
         self.text.push(form);
         if self.mapping.per_byte() {

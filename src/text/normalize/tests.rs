@@ -305,3 +305,25 @@ fn each_common_punctuation_mark_alone_is_normalized_as_the_general_path_does() {
     }
     assert_eq!(taken, 77, "characters that take the punctuation path");
 }
+
+#[test]
+fn styled_letters_are_reported_in_a_line_with_three_styled_words() {
+    let styled = |text: &str| {
+        tokenize(text)
+            .evasion
+            .replaced_letters
+            .get("Styled")
+            .copied()
+    };
+    assert_eq!(
+        styled("We apply 𝑠𝑜𝑓𝑡𝑚𝑎𝑥(𝑧) and minimize 𝑙𝑜𝑠𝑠 = −𝑙𝑜𝑔 𝑝(𝑦|𝑥)."),
+        None
+    );
+    assert_eq!(styled("𝑠𝑜𝑓𝑡𝑚𝑎𝑥 and 𝑙𝑜𝑠𝑠 and 𝑡𝑟𝑎𝑖𝑛"), Some(16));
+    assert_eq!(
+        styled("𝐓𝐡𝐞 𝐩𝐚𝐩𝐞𝐫 𝐰𝐚𝐬 𝐰𝐫𝐢𝐭𝐭𝐞𝐧 𝐛𝐲 𝐦𝐞"),
+        None,
+        "two words of four"
+    );
+    assert_eq!(styled("𝐓𝐡𝐞 𝐩𝐚𝐩𝐞𝐫 𝐰𝐚𝐬 𝐰𝐫𝐢𝐭𝐭𝐞𝐧 𝐟𝐫𝐨𝐦 𝐦𝐞"), Some(16));
+}
