@@ -10,6 +10,30 @@ export function reveal(element) {
   if (!element.hasAttribute('tabindex')) element.tabIndex = -1;
   element.focus({ preventScroll: true });
   element.scrollIntoView({ block: 'start' });
+  keepAtTop(element);
+}
+
+/** How long a revealed heading is kept at the top while what follows it is drawn, in ms. */
+const FOLLOW_MS = 2000;
+
+/**
+ * Keeps `element` at the top of the window for a moment: a long report is drawn in parts after its
+ * heading, and until they are, the page can be too short to scroll the heading up. Stops as soon as
+ * the reader scrolls.
+ */
+function keepAtTop(element) {
+  let scrolled = window.scrollY;
+  const until = performance.now() + FOLLOW_MS;
+  const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+  const follow = () => {
+    if (window.scrollY !== scrolled || performance.now() > until || !element.isConnected) return;
+    if (Math.abs(element.getBoundingClientRect().top - margin) > 1) {
+      element.scrollIntoView({ block: 'start' });
+      scrolled = window.scrollY;
+    }
+    requestAnimationFrame(follow);
+  };
+  requestAnimationFrame(follow);
 }
 
 /** Reveals `ref`'s element each time `key` changes to a new value that is not null. */
