@@ -178,6 +178,11 @@ fn a_word_broken_at_a_line_end_is_one_token_spanning_the_break() {
         pairs("the Adri\u{2010}\natic sea"),
         expected("adriatic", "Adri\u{2010}\natic")
     );
+    // A soft hyphen at the line end (a hyphenator's break).
+    assert_eq!(
+        pairs("the Adri\u{AD}\natic sea"),
+        expected("adriatic", "Adri\u{AD}\natic")
+    );
     // Letters outside ASCII, a line of the general path.
     assert_eq!(
         pairs("the Über-\nsetzung sea"),

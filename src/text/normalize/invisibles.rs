@@ -68,6 +68,14 @@ impl NormalizedLine {
             }
             let span = Span::new(unit, unit + c.len_utf16());
             unit = span.end;
+            // A soft hyphen ending a line is where a word was broken (a hyphenator's, as PDF text
+            // or a web page wrapped gives it): shown as a hyphen, read as one, so the word is
+            // joined across the break as one broken with a hyphen is.
+            let c = if c == SOFT_HYPHEN && ends_line(chars.as_str()) {
+                '-'
+            } else {
+                c
+            };
             self.take_char(
                 c,
                 span,
@@ -309,6 +317,12 @@ struct Stretches<'a> {
     /// A place of `line` already found: (UTF-16 offset, byte offset), moving forward only, so
     /// that the soft hyphens of a line are placed in one pass over it.
     cursor: Cell<(usize, usize)>,
+}
+
+/// Whether `rest`, what follows a character of a line, is only its line break (and spaces).
+fn ends_line(rest: &str) -> bool {
+    let rest = rest.trim_start_matches([' ', '\t']);
+    matches!(rest, "\n" | "\r\n" | "\r")
 }
 
 /// The soft hyphen, U+00AD.

@@ -3,8 +3,9 @@
 //! token for matching, whose span covers both parts and the break between them.
 //!
 //! Joined, as PDF text extraction commonly does, when the line ends (spaces around the line feed
-//! allowed) with a hyphen (`-` or U+2010) directly after a letter, and the next line starts with a
-//! word that begins with a letter that is not a capital (`Anglo-\nSaxon` stays two words). A real
+//! allowed) with a hyphen (`-`, U+2010, or a soft hyphen, which normalization then writes as `-`)
+//! directly after a letter, and the next line starts with a word that begins with a letter that is
+//! not a capital (`Anglo-\nSaxon` stays two words). A real
 //! compound broken at its hyphen (`well-\nknown`) becomes `wellknown`, not `well-known`: telling
 //! the two apart needs a dictionary, and either way one token differs from a source that writes
 //! the compound on one line (`well`, `known`) while not joining leaves two differing for every
@@ -12,8 +13,7 @@
 //! dash (—, –), two hyphens, a digit on either side, characters of scripts written without spaces
 //! (Chinese), and words with Cyrillic, Greek, Armenian or Cherokee letters join nothing: the last
 //! because look-alike letters are judged per line (`moves_safely`), and the joined word moves to
-//! the first line. (A soft hyphen at a line end is removed as an invisible character before any
-//! of this, and its parts stay apart.)
+//! the first line.
 //!
 //! Only the line after such a hyphen goes another way than the fast loops: each line is still
 //! normalized alone, and the join happens when the tokenizer writes the next line's first word,
@@ -65,7 +65,7 @@ impl Builder<'_> {
         let at = self.analysis.normalized.len() - 1;
         let before = self.analysis.normalized[..at].chars().next_back();
         if before.is_some_and(|c| c.is_alphabetic() && !is_unsegmented_script(c)) {
-            let joinable = piece.trim_end().ends_with(['-', '\u{2010}']);
+            let joinable = piece.trim_end().ends_with(['-', '\u{2010}', '\u{AD}']);
             self.hyphen = Some(LineEndHyphen { at, joinable });
         }
     }
