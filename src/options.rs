@@ -145,7 +145,6 @@ impl Validate for bool {}
 impl Validate for usize {}
 impl Validate for f64 {}
 impl Validate for String {}
-impl Validate for crate::sketch::minhash::MinHashScheme {}
 impl<T: Validate> Validate for Option<T> {
     fn validate(&self) -> Result<(), Error> {
         self.as_ref().map_or(Ok(()), Validate::validate)
@@ -227,7 +226,6 @@ impl Differ for bool {}
 impl Differ for usize {}
 impl Differ for f64 {}
 impl Differ for String {}
-impl Differ for crate::sketch::minhash::MinHashScheme {}
 impl<T: PartialEq + crate::json_out::WriteJson> Differ for Option<T> {}
 impl<T: PartialEq + crate::json_out::WriteJson> Differ for Vec<T> {}
 impl Differ for Span {}

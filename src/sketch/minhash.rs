@@ -39,6 +39,11 @@ pub enum MinHashScheme {
     Classic,
 }
 
+/// Any scheme is valid (serde refuses unknown names), and schemes differ as values: the options
+/// that hold one validate and compare it like their other fields.
+impl crate::options::Validate for MinHashScheme {}
+impl crate::options::Differ for MinHashScheme {}
+
 impl crate::json_path::FromJson for MinHashScheme {
     /// Reads the names serde gives the variants (a test holds them to it).
     fn from_json(value: &crate::json_path::Value) -> Result<Self, crate::json_path::PathError> {

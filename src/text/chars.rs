@@ -157,6 +157,26 @@ pub fn is_lookalike_ideograph(c: char) -> bool {
     matches!(c as u32, 0x2E80..=0x2FDF | 0xF900..=0xFAFF | 0x2F800..=0x2FA1F)
 }
 
+/// Whether `c` belongs to a script written without spaces between words, where each character (or
+/// grapheme) is treated as a token.
+pub fn is_unsegmented_script(c: char) -> bool {
+    matches!(c as u32,
+        0x0E00..=0x0E7F       // Thai
+        | 0x0E80..=0x0EFF     // Lao
+        | 0x1000..=0x109F     // Myanmar
+        | 0x1780..=0x17FF     // Khmer
+        | 0x2E80..=0x2FDF     // CJK radicals supplement, Kangxi radicals
+        | 0x3005..=0x3007     // 々 〆 〇
+        | 0x3040..=0x30FF     // Hiragana, Katakana
+        | 0x31F0..=0x31FF     // Katakana phonetic extensions
+        | 0x3400..=0x4DBF     // CJK extension A
+        | 0x4E00..=0x9FFF     // CJK unified ideographs
+        | 0xF900..=0xFAFF     // CJK compatibility ideographs
+        | 0xFF66..=0xFF9F     // half-width katakana
+        | 0x20000..=0x323AF   // CJK extensions B..H
+    )
+}
+
 /// Whether `c` is a letter or digit of a script written with spaces between words and never with
 /// invisible characters or narrow spaces inside them (or of CJK, which uses neither).
 ///
@@ -258,7 +278,7 @@ mod cjk_tests {
             assert!(c.to_lowercase().eq(std::iter::once(c)), "{c}");
             assert_eq!(unify_punctuation(c), c);
             assert!(!has_ignorable_marks(c) && !is_lookalike_ideograph(c));
-            assert!(super::super::tokenize::is_unsegmented_script(c));
+            assert!(is_unsegmented_script(c));
             assert!(is_plain_script_alphanumeric(c));
         }
         for c in (0..0x80u32)

@@ -7,14 +7,13 @@ use super::nfkc::{is_combining_mark, is_nfkc_quick_yes, Nfkc};
 use super::scripts::Script;
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::chars::{has_ignorable_marks, is_notation};
+use super::chars::{has_ignorable_marks, is_notation, is_unsegmented_script};
 use super::confusables::{
     fold_letter, latin_lookalike, latin_twin, lookalike_script, mixed_word_script, script_name,
 };
 use super::disguise::negative_enclosed_letter;
 use super::evasion::EvasionBuilder;
 use super::marks::strip_marks;
-use super::tokenize::is_unsegmented_script;
 use crate::span::Span;
 
 /// Folds, in their original case, the letters of other scripts that imitate Latin letters:

@@ -11,7 +11,7 @@
 
 use super::nfkc::is_combining_mark;
 
-use super::normalize::{char_role, CharRole};
+use super::chars::{char_role, CharRole};
 
 /// A long line is cut at the last safe place before it reaches this many bytes.
 pub const PIECE_BYTES: usize = 1 << 16;

@@ -419,7 +419,7 @@ mod words;
 pub(crate) use limits::check_size;
 pub use limits::{MAX_TEXT_BYTES, MAX_TOKENS};
 
-pub use words::is_unsegmented_script;
+pub use super::chars::is_unsegmented_script;
 use words::{ascii_word_kind, pieces, single_piece, starts_visibly};
 
 #[cfg(test)]

@@ -5,7 +5,9 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::TokenKind;
-use crate::text::chars::{cjk_ideograph_run_len, is_alphanumeric_fast, is_cjk_ideograph};
+use crate::text::chars::{
+    cjk_ideograph_run_len, is_alphanumeric_fast, is_cjk_ideograph, is_unsegmented_script,
+};
 
 /// The kind of the one token a word is when nothing in it needs splitting or folding: an ASCII
 /// word or number (most words of most text), or one CJK ideograph (every Chinese word), as
@@ -91,24 +93,4 @@ pub(super) fn starts_visibly(segment: &str) -> bool {
         Some(0xE3..=0xE9) => segment.chars().next().is_some_and(is_cjk_ideograph),
         _ => false,
     }
-}
-
-/// Whether `c` belongs to a script written without spaces between words, where each character (or
-/// grapheme) is treated as a token.
-pub fn is_unsegmented_script(c: char) -> bool {
-    matches!(c as u32,
-        0x0E00..=0x0E7F       // Thai
-        | 0x0E80..=0x0EFF     // Lao
-        | 0x1000..=0x109F     // Myanmar
-        | 0x1780..=0x17FF     // Khmer
-        | 0x2E80..=0x2FDF     // CJK radicals supplement, Kangxi radicals
-        | 0x3005..=0x3007     // 々 〆 〇
-        | 0x3040..=0x30FF     // Hiragana, Katakana
-        | 0x31F0..=0x31FF     // Katakana phonetic extensions
-        | 0x3400..=0x4DBF     // CJK extension A
-        | 0x4E00..=0x9FFF     // CJK unified ideographs
-        | 0xF900..=0xFAFF     // CJK compatibility ideographs
-        | 0xFF66..=0xFF9F     // half-width katakana
-        | 0x20000..=0x323AF   // CJK extensions B..H
-    )
 }
