@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the Rust core with cargo-fuzz (libFuzzer), on the nightly toolchain.
 #   scripts/fuzz.sh TARGET SECONDS     run one target (text_pipeline, check, import_index)
-#   scripts/fuzz.sh --smoke SECONDS    run every target briefly (CI); says so and skips when the
-#                                      nightly toolchain or cargo-fuzz is missing
-#   scripts/fuzz.sh --install          install both (nightly, minimal profile; cargo install cargo-fuzz)
+#   scripts/fuzz.sh --smoke SECONDS    run every target briefly (CI, `npm test`), installing what it
+#                                      needs first: every target builds and runs on a fresh machine
+#   scripts/fuzz.sh --install          install both (nightly, minimal profile; cargo-fuzz, pinned),
+#                                      skipping what is there
 # The seed corpus is fuzz/seeds/TARGET (committed); what the fuzzer learns goes to
 # target/fuzz-corpus/TARGET (not committed), crashes to fuzz/artifacts/TARGET.
 set -euo pipefail
@@ -27,17 +28,28 @@ run_target() {
     -artifact_prefix="fuzz/artifacts/$target/"
 }
 
+# The cargo-fuzz release the targets are built with (`cargo install --locked`: its own lock file).
+cargo_fuzz_version=0.13.2
+
+install() {
+  if ! rustup toolchain list | grep -q '^nightly'; then
+    step "installing the nightly toolchain (minimal profile) for cargo-fuzz"
+    rustup toolchain install nightly --profile minimal
+  fi
+  if ! cargo fuzz --version 2>/dev/null | grep -q "$cargo_fuzz_version"; then
+    step "installing cargo-fuzz $cargo_fuzz_version"
+    cargo install cargo-fuzz --version "$cargo_fuzz_version" --locked
+  fi
+}
+
 case "${1:-}" in
   --install)
-    rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
-    cargo fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz
+    install
     ;;
   --smoke)
     seconds=${2:-5}
-    if ! have_toolchain; then
-      info "fuzz smoke skipped: it needs the nightly toolchain and cargo-fuzz (scripts/fuzz.sh --install)"
-      exit 0
-    fi
+    install
+    have_toolchain || die "fuzz smoke: the nightly toolchain or cargo-fuzz did not install"
     for target in "${targets[@]}"; do run_target "$target" "$seconds"; done
     ;;
   ""|-h|--help)

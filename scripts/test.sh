@@ -27,8 +27,9 @@ layer_lint() {
 
 layer_rust() { cargo test; }
 
-# A few seconds per fuzz target from the committed seeds; skipped, with a message, where the nightly
-# toolchain or cargo-fuzz is missing (long runs: `npm run fuzz -- TARGET SECONDS`).
+# A few seconds per fuzz target from the committed seeds, after installing the nightly toolchain and
+# cargo-fuzz where they are missing, so every target is built in CI (long runs:
+# `npm run fuzz -- TARGET SECONDS`).
 layer_fuzz-smoke() { bash scripts/fuzz.sh --smoke 5; }
 
 layer_wasm-node() { cargo test --target wasm32-unknown-unknown --test wasm; }
