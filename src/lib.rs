@@ -1,10 +1,13 @@
 //! plagscope: a plagiarism checker that runs entirely on the user's machine.
 //!
 //! The crate is a plain Rust library (the "core") plus one binding module, `src/wasm/`, that exposes it
-//! to JavaScript when compiled for `wasm32`. Data flows one way:
+//! to JavaScript when compiled for `wasm32`. Data flows one way (ARCHITECTURE.md draws it whole):
 //!
 //! ```text
-//! text -> tokens (text::tokenize) -> word n-grams -> shared n-grams between two texts (compare)
+//! text -> normalized tokens (text) -> shingles, fingerprints, MinHash, SimHash, sentence terms
+//!      (sketch) -> a reference set's postings and indexes (checker, index, store)
+//!      -> candidates -> passages with their evidence, exact or rewritten (align)
+//!      -> exclusions (exclude) -> scores and the report (checker, methods)
 //! ```
 //!
 //! Every span that leaves the core is measured in **UTF-16 code units of the original text**,
@@ -28,7 +31,9 @@ pub mod json_path;
 mod json_types;
 pub mod methods;
 pub mod options;
-pub mod research;
+// Research code reached by no product path, kept with its tests only: not part of the public crate.
+#[cfg(test)]
+mod research;
 pub mod schema;
 pub mod sketch;
 mod sort;

@@ -4,7 +4,7 @@
 //!   `mu/(Ham+1) + (1-mu)·J`.
 //! - [`weibo`]: 32-bit SimHash for short texts with short-token bit folding, the duplicate rate
 //!   `Dup`, `Sim = 1/(Ham+1) + K·Dup` with threshold `1 + 0.2K` (its recursive 8-bit bucketing is research
-//!   code: [`crate::research::weibo_buckets`]).
+//!   code: `src/research/weibo_buckets.rs`, built for tests only).
 //! - [`chinese_ngram`]: Chinese near-duplicate detection with a common-character filter, 4-gram
 //!   hashes in base 44, every D-th hash sampled and looked up by binary search.
 //!

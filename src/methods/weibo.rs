@@ -11,7 +11,7 @@
 //!   `Sim >= 1 + 0.2K`. (Identical posts score `1 + K`; a pair with distance 0 needs `Dup >= 0.2`, a
 //!   pair far apart needs `Dup` a little over 0.2 + (1 - 1/(Ham+1))/K.)
 //! - The seed's recursive 8-bit bucketing of fingerprints is research code, reached by no product
-//!   path: [`crate::research::weibo_buckets`] (all pairs takes its near-duplicate candidates from
+//!   path: `src/research/weibo_buckets.rs`, built for tests only (all pairs takes its near-duplicate candidates from
 //!   the permuted-table SimHash index instead).
 
 use serde::Serialize;

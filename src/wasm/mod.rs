@@ -1,4 +1,4 @@
-//! JavaScript bindings: the only file that knows about wasm-bindgen.
+//! JavaScript bindings: the only module that knows about wasm-bindgen (compiled for wasm32 only).
 //!
 //! Every export validates its arguments and returns `Result<_, JsError>`, so bad input becomes a thrown
 //! JS `Error` with a clear message instead of a panic that would kill the wasm instance. Results cross
