@@ -19,13 +19,11 @@
 //! WB3a/b), so processing line by line gives the same words as the whole text while keeping the
 //! per-byte map as small as the longest line.
 
-use super::nfkc::{is_combining_mark, is_nfkc_quick_yes, Nfkc};
+use super::nfkc::{is_combining_mark, Nfkc};
 
-use super::case::to_lowercase;
 pub use super::chars::{char_role, unify_punctuation, CharRole};
 use super::chars::{
-    has_ignorable_marks, is_alphanumeric_fast, is_cjk_ideograph, is_invisible_control,
-    is_lookalike_ideograph,
+    has_ignorable_marks, is_alphanumeric_fast, is_invisible_control, is_lookalike_ideograph,
 };
 use super::chinese_script::to_simplified;
 use super::confusables::{is_disguise, latin_lookalike, radical_ideograph};
@@ -306,72 +304,13 @@ impl NormalizedLine {
     }
 }
 
-/// The ASCII character whose fullwidth form (U+FF01..U+FF5E) is the one character of `cluster`:
-/// its NFKC.
-fn fullwidth_ascii(cluster: &str) -> Option<char> {
-    let mut chars = cluster.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c @ '\u{FF01}'..='\u{FF5E}'), None) => char::from_u32(c as u32 - 0xFEE0),
-        _ => None,
-    }
-}
-
-/// The character of a one-character cluster that NFKC, case folding (when `ignore_case`) and
-/// punctuation unification all leave unchanged, or `None` when the full path is needed.
-fn stable_single_char(cluster: &str, ignore_case: bool) -> Option<char> {
-    let mut chars = cluster.chars();
-    let c = chars.next()?;
-    if chars.next().is_some() {
-        return None;
-    }
-    if is_cjk_ideograph(c) {
-        return Some(c); // stable under all three, without the tables
-    }
-    if is_lookalike_ideograph(c) || unify_punctuation(c) != c {
-        return None;
-    }
-    if !is_nfkc_quick_yes(c) {
-        return None;
-    }
-    if ignore_case {
-        let mut lower = to_lowercase(c);
-        if lower.next() != Some(c) || lower.next().is_some() || matches!(c, 'ß' | 'ς') {
-            return None;
-        }
-    }
-    Some(c)
-}
-
-/// Lowercases `chars` into `out` with the full case foldings that lowercasing lacks (ß→ss, ẞ→ss,
-/// ς→σ). Returns whether anything changed.
-fn fold_case(chars: &[char], out: &mut Vec<char>) -> bool {
-    out.clear();
-    let mut changed = false;
-    for &c in chars {
-        match c {
-            'ß' | 'ẞ' => {
-                out.extend(['s', 's']);
-                changed = true;
-            }
-            'ς' => {
-                out.push('σ');
-                changed = true;
-            }
-            _ => {
-                let before = out.len();
-                out.extend(to_lowercase(c));
-                changed |= out.len() != before + 1 || out[before] != c;
-            }
-        }
-    }
-    changed
-}
-
+mod clusters;
 mod invisibles;
 mod mapping;
 mod one_to_one;
 mod runs;
 
+use clusters::{fold_case, fullwidth_ascii, stable_single_char};
 use mapping::Mapping;
 
 use runs::lone_punctuation_form;
