@@ -4,8 +4,8 @@
 // sentences rewritten from the source's (paraphrased or heavily edited text, few exact runs); a
 // rewritten passage says how many of its sentences match, beside the exact-run evidence it has.
 import { unitName } from './units.js';
+import { plural } from './words.js';
 
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const clamp01 = (x) => Math.max(0, Math.min(1, Number(x) || 0));
 const percent = (share) => `${(clamp01(share) * 100).toFixed(1)}%`;
 

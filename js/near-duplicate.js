@@ -2,6 +2,7 @@
 // by the page, the HTML report and the CLI: whether a paper and a source are near-duplicates (the
 // same document, give or take edits), and why. Passages say where a paper copies; these say that
 // the paper as a whole is the source.
+import { percent } from './words.js';
 
 /**
  * Hamming distance at or under which two 64-bit SimHash fingerprints are near-duplicates: Manku,
@@ -12,7 +13,7 @@ export const SIMHASH_NEAR = 3;
 /** MinHash Jaccard estimate of the word 5-shingle sets at or above which two documents are near-duplicates. */
 export const JACCARD_NEAR = 0.8;
 
-const percent = (x) => `${Math.round(x * 100)}%`;
+const wholePercent = (x) => percent(x, 0);
 
 /**
  * The reasons `source` (a SourceReport) is a near-duplicate of the paper, one sentence each; empty
@@ -24,11 +25,11 @@ export function nearDuplicateReasons(source) {
     reasons.push(`their SimHash fingerprints differ in ${source.simhashDistance} of 64 bits (near-duplicates differ in at most ${SIMHASH_NEAR})`);
   }
   if (source.jaccard >= JACCARD_NEAR) {
-    reasons.push(`MinHash estimates that ${percent(source.jaccard)} of their word sequences are shared`);
+    reasons.push(`MinHash estimates that ${wholePercent(source.jaccard)} of their word sequences are shared`);
   }
   const chinese = source.scores?.chineseNgram;
   if (chinese?.duplicate) {
-    reasons.push(`${percent(chinese.share)} of the paper's sampled Chinese 4-character sequences are in the source`);
+    reasons.push(`${wholePercent(chinese.share)} of the paper's sampled Chinese 4-character sequences are in the source`);
   }
   return reasons;
 }

@@ -8,13 +8,12 @@ import { disguisedSpans, evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
 import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
 import { unitName } from '../js/units.js';
+import { percent, plural } from '../js/words.js';
 import { REWRITTEN_MARKED, capitalized, isRewritten } from '../js/evidence.js';
 import { PALETTE, HIGHLIGHT_TEXT } from './palette.js';
 import { REPORT_CSS } from './report-style.js';
 import { EVIDENCE_CSS, esc, passageHtml } from './report-html-passage.js';
 
-const pct = (share) => `${(Math.max(0, Math.min(1, Number(share) || 0)) * 100).toFixed(1)}%`;
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 
 /**
@@ -115,7 +114,7 @@ function summaryHtml(ctx) {
   return `<section class="summary" aria-labelledby="summary-h">
 <h2 id="summary-h">Summary</h2>
 <div class="figures">
-<p class="overall"><span class="big">${pct(report.similarity)}</span> of the paper is similar to the sources</p>
+<p class="overall"><span class="big">${percent(report.similarity)}</span> of the paper is similar to the sources</p>
 <p>${plural(report.words, one)} checked${left ? ` of ${report.totalWords} in the paper` : ''}</p>
 </div>
 <p>${excludedPhrase(report.excluded, left, one)}</p>
@@ -174,9 +173,9 @@ function sourcesListHtml(ctx) {
     const count = passagesPhrase(source);
     return `<li class="${colourClass(ctx, rank)}"><span class="num" aria-hidden="true">${n}</span>
 <div><p class="line"><a href="#s${n}"><span class="sr">Source ${n}: </span><bdi>${esc(sourceTitle(ctx, source))}</bdi></a>
-<span class="share"><strong>${pct(source.similarity)}</strong> of the paper</span></p>
-<span class="bar" aria-hidden="true"><span style="width:${pct(source.similarity)}"></span></span>
-<span class="stats">${count} · ${pct(source.sourceCoverage)} of the source used</span>${near(source)}</div></li>`;
+<span class="share"><strong>${percent(source.similarity)}</strong> of the paper</span></p>
+<span class="bar" aria-hidden="true"><span style="width:${percent(source.similarity)}"></span></span>
+<span class="stats">${count} · ${percent(source.sourceCoverage)} of the source used</span>${near(source)}</div></li>`;
   });
   return `<section aria-labelledby="sources-h"><h2 id="sources-h">Sources, most similar first</h2>
 <ol class="sources">${items.join('\n')}</ol></section>`;
@@ -317,7 +316,7 @@ function sourceHtml(ctx, source, rank) {
   const passages = source.passages.map((passage, index) => passageHtml(ctx, passage, n, index, source.passages.length, text));
   return `<section class="source ${colourClass(ctx, rank)}" id="s${n}" aria-labelledby="s${n}-h">
 <h2 id="s${n}-h"><span class="num">${n}</span> <bdi>${esc(sourceTitle(ctx, source))}</bdi></h2>
-<p class="stats"><strong>${pct(source.similarity)}</strong> of the paper · ${passagesPhrase(source)} · ${pct(source.sourceCoverage)} of the source used</p>
+<p class="stats"><strong>${percent(source.similarity)}</strong> of the paper · ${passagesPhrase(source)} · ${percent(source.sourceCoverage)} of the source used</p>
 <p class="key">In each passage: <mark>highlighted</mark> words are in exact runs shared by both texts, <span class="gap">underlined</span> words differ, grey text is the context around the passage.${source.passages.some(isRewritten) ? ' A rewritten passage shows its sentence pairs instead.' : ''}</p>
 ${passages.join('\n')}
 </section>`;

@@ -4,8 +4,8 @@
 import { html, useMemo, useRef, useState } from '../../pkg/vendor/ui.js';
 import { PairsView } from './pairs.js';
 import { useReveal } from './reveal.js';
+import { percent } from '../../js/words.js';
 
-const percent = (x) => `${(x * 100).toFixed(1)}%`;
 
 /** The table's columns: what each shows and how it sorts. */
 const COLUMNS = [

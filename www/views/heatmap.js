@@ -3,10 +3,11 @@
 // grid, the arrow keys move between cells, Enter or Space opens the pair. A table, so screen
 // readers announce each cell's row and column.
 import { html, useMemo, useRef, useState } from '../../pkg/vendor/ui.js';
+import { percent } from '../../js/words.js';
 
 /** Most documents drawn; the rest stay in the table of pairs. */
 export const MAX_DOCUMENTS = 40;
-const percent = (x) => `${Math.round(x * 100)}%`;
+const wholePercent = (x) => percent(x, 0);
 
 /** The cell colour for a similarity in [0, 1]: white to deep red, in 5 steps (shown in the legend). */
 export const STEPS = [
@@ -32,7 +33,7 @@ function Legend() {
     <span>Similarity:</span>
     ${STEPS.map((s, i) => html`<span class="legend-step">
       <span class="legend-swatch" ref=${(el) => el?.style.setProperty('background', s.colour)}></span>
-      ${percent(s.from)}${i + 1 < STEPS.length ? `–${percent(STEPS[i + 1].from)}` : '+'}
+      ${wholePercent(s.from)}${i + 1 < STEPS.length ? `–${wholePercent(STEPS[i + 1].from)}` : '+'}
     </span>`)}
   </div>`;
 }
@@ -74,7 +75,7 @@ export function Heatmap({ pairs, titles, onOpen, label }) {
               const index = byCell.get(`${rowId}|${columnId}`);
               const pair = index === undefined ? null : pairs[index];
               const focused = focus[0] === i && focus[1] === j;
-              const description = pair ? `${name(i)} and ${name(j)}: ${percent(pair.similarity)} similar` : i === j ? name(i) : `${name(i)} and ${name(j)}: no shared passage`;
+              const description = pair ? `${name(i)} and ${name(j)}: ${wholePercent(pair.similarity)} similar` : i === j ? name(i) : `${name(i)} and ${name(j)}: no shared passage`;
               return html`<td>
                 <button type="button" class=${`cell ${pair ? '' : 'empty'}`} data-cell=${`${i},${j}`} tabindex=${focused ? 0 : -1}
                   aria-label=${description} title=${description}

@@ -5,8 +5,8 @@ import { html, useEffect, useMemo, useRef, useState } from '../../pkg/vendor/ui.
 import { Compare } from './compare.js';
 import { Heatmap } from './heatmap.js';
 import { useReveal } from './reveal.js';
+import { percent } from '../../js/words.js';
 
-const percent = (x) => `${(x * 100).toFixed(1)}%`;
 
 function PairTable({ pairs, titles, selected, onOpen }) {
   return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Pairs sharing passages">

@@ -11,9 +11,8 @@ import { Compare } from './compare.js';
 import { KIND_NAMES, MatchList, PaperText } from './paper-view.js';
 import { Downloads } from './downloads.js';
 import { keepFocus, useReveal } from './reveal.js';
+import { percent, plural } from '../../js/words.js';
 
-const percent = (x) => `${(x * 100).toFixed(1)}%`;
-const plural = (n, one, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 /** What the report says when it lists no source: none matched, or those that did are left out by you. */
 function noSource({ ignoreReferences }) {
