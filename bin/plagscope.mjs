@@ -20,6 +20,28 @@ function plainExtensions() {
   return ACCEPTED_TYPES.filter((type) => type.kind === 'text' || type.kind === 'html').flatMap((type) => type.extensions);
 }
 
+/**
+ * The CLI's own flags, declared once: `parseArgs` and the help are made from this list (the
+ * engine's matching options come from their own declarations, js/cli-options.js).
+ */
+const OWN_FLAGS = [
+  { name: 'refs', type: 'string', multiple: true, value: 'PATH', help: 'reference file or folder (repeatable; folders are read recursively)' },
+  { name: 'index', type: 'string', value: 'FILE', help: 'saved index to check against (from "plagscope index")' },
+  { name: 'base', type: 'string', multiple: true, value: 'PATH', help: 'base/template document whose text is never reported (repeatable)' },
+  { name: 'output', short: 'o', type: 'string', value: 'FILE', help: 'where "index" writes the index' },
+  { name: 'json', type: 'boolean', help: 'print the full report as JSON' },
+  { name: 'help', short: 'h', type: 'boolean', help: 'show this help' },
+  { name: 'version', short: 'v', type: 'boolean', help: 'show the version' },
+];
+
+/** `parseArgs`'s options for the CLI's own flags. */
+const ownParseArgsOptions = () => Object.fromEntries(OWN_FLAGS.map(({ name, type, multiple, short }) =>
+  [name, { type, ...(multiple ? { multiple } : {}), ...(short ? { short } : {}) }]));
+
+/** The help's lines for the CLI's own flags: `  -o, --output FILE      where ...`. */
+const ownFlagHelp = () => OWN_FLAGS.map(({ name, short, value, help }) =>
+  `  ${`${short ? `-${short}, ` : ''}--${name}${value ? ` ${value}` : ''}`.padEnd(22)} ${help}`);
+
 const USAGE = `plagscope ${version()} — local plagiarism checker
 
 Usage:
@@ -33,13 +55,7 @@ Commands:
   index   build a reference index file once, to reuse with check --index
 
 Options:
-  --refs PATH            reference file or folder (repeatable; folders are read recursively)
-  --index FILE           saved index to check against (from "plagscope index")
-  --base PATH            base/template document whose text is never reported (repeatable)
-  -o, --output FILE      where "index" writes the index
-  --json                 print the full report as JSON
-  -h, --help             show this help
-  -v, --version          show the version
+${ownFlagHelp().join('\n')}
 
 Matching options (the engine's own; lengths in words, a Chinese or Japanese character 0.6):
 ${flagHelp().join('\n')}
@@ -133,16 +149,7 @@ async function main(argv) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: {
-      refs: { type: 'string', multiple: true },
-      index: { type: 'string' },
-      base: { type: 'string', multiple: true },
-      output: { type: 'string', short: 'o' },
-      json: { type: 'boolean' },
-      ...parseArgsOptions(),
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
+    options: { ...ownParseArgsOptions(), ...parseArgsOptions() },
   });
   if (values.help) return console.log(USAGE);
   if (values.version) return console.log(version());

@@ -232,4 +232,13 @@ test('a paper whose file name is not UTF-8 is read and checked', () => {
 test('--help and --version', () => {
   assert.match(run('--help').out, /Usage:\n {2}plagscope check PAPER --refs FILE_OR_DIR/);
   assert.match(run('--version').out, /^\d+\.\d+\.\d+\n$/);
+  // The help and the parser come from one list: every flag the help names is accepted, short
+  // forms too.
+  const own = run('--help').out.split('\nMatching options')[0];
+  const named = [...own.matchAll(/^ {2}(?:-(\w), )?--([\w-]+)/gm)];
+  assert.ok(named.length >= 7, own);
+  for (const [, short, long] of named) {
+    assert.doesNotMatch(run(`--${long}`, '--help').err ?? '', /Unknown option/, long);
+    if (short) assert.doesNotMatch(run(`-${short}`, '--help').err ?? '', /Unknown option/, short);
+  }
 });
