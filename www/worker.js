@@ -9,7 +9,8 @@ import { ENGINE_RESTARTED } from '../js/guard.js';
 
 let checker = new Checker();
 
-const CHANGES_LIBRARY = new Set(['addReferences', 'removeReference', 'removeReferences', 'updateReference', 'clear', 'reindex', 'importIndex', 'mergeIndex', 'loadDemo']);
+/** The requests after which the page is sent the saved library: each a handler's name (checked below). */
+const CHANGES_LIBRARY = new Set(['addReferences', 'removeReferences', 'updateReference', 'clear', 'reindex', 'importIndex', 'mergeIndex', 'loadDemo']);
 
 /** What a user can act on when the engine restarted itself on an internal error (js/guard.js). */
 function plainMessage(error, notDone = 'this was not done') {
@@ -159,6 +160,9 @@ const handlers = {
     return { ...result, example };
   },
 };
+
+// A name in CHANGES_LIBRARY that no handler has would never send the library: refused at once.
+for (const type of CHANGES_LIBRARY) if (!handlers[type]) throw new Error(`CHANGES_LIBRARY names no request: ${type}`);
 
 /** Spans per message when a report's evasion lists are sent ahead in parts. */
 const PART_SPANS = 20_000;
