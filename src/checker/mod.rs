@@ -37,7 +37,6 @@ mod merge;
 mod options;
 mod pair_candidates;
 mod pairs;
-mod postings;
 mod progress;
 mod quotations;
 mod report;
@@ -47,6 +46,7 @@ mod scoring;
 mod sentences;
 mod stored;
 
+use crate::index::postings;
 use postings::Postings;
 pub(crate) use postings::{fingerprint_of, FINGERPRINT_BYTES};
 

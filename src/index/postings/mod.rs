@@ -61,7 +61,7 @@ const FIRST_LOADED: usize = 1 << 14;
 
 /// Fingerprint → the references holding it (see the module docs).
 #[derive(Debug, Clone, Default)]
-pub(super) struct Postings {
+pub(crate) struct Postings {
     /// Oldest first; a level's slots are all newer than the levels' before it.
     levels: Vec<Frozen>,
     /// Per level, one past its last slot: level `i` holds the references of the slots from the
@@ -75,7 +75,7 @@ pub(super) struct Postings {
 
 impl Postings {
     /// Appends a reference holding `fingerprints` (distinct) at the next position; returns its slot.
-    pub(super) fn push(&mut self, fingerprints: &[u64]) -> u32 {
+    pub(crate) fn push(&mut self, fingerprints: &[u64]) -> u32 {
         let slot = self.next_slot();
         self.add_level(fingerprints.iter().map(|&key| (key, slot)).collect());
         slot
@@ -87,7 +87,7 @@ impl Postings {
     /// [`FIRST_LOADED`] up to [`LOADED_LEVEL`] postings, so a small set never holds much more
     /// than its own postings, and a large one is loaded in a few large sorts rather than many
     /// merges. Returns its slot; [`Postings::flush`] ends the loading.
-    pub(super) fn append(&mut self, fingerprints: &[u64], pending: &mut Vec<(u64, u32)>) -> u32 {
+    pub(crate) fn append(&mut self, fingerprints: &[u64], pending: &mut Vec<(u64, u32)>) -> u32 {
         if pending.len() + fingerprints.len() > pending.capacity() && !pending.is_empty() {
             let room = (pending.capacity() * 2).clamp(FIRST_LOADED, LOADED_LEVEL);
             self.add_level(std::mem::replace(pending, Vec::with_capacity(room)));
@@ -99,7 +99,7 @@ impl Postings {
 
     /// Makes the postings [`Postings::append`] left in `pending` a level, so that every slot is in
     /// a level.
-    pub(super) fn flush(&mut self, pending: Vec<(u64, u32)>) {
+    pub(crate) fn flush(&mut self, pending: Vec<(u64, u32)>) {
         let covered = self.level_ends.last().map_or(0, |&end| end as usize);
         if !pending.is_empty() || covered < self.position_of_slot.len() {
             self.add_level(pending);
@@ -142,7 +142,7 @@ impl Postings {
     /// touched. (A saved index can be forged to hold fingerprints its text does not give, which
     /// the analysis of a removal does not find: such postings of a removed slot stay in their
     /// lists, and every reader skips slots without a position.)
-    pub(super) fn remove(&mut self, position: usize, fingerprints: &[u64]) {
+    pub(crate) fn remove(&mut self, position: usize, fingerprints: &[u64]) {
         let slot = self.slot_of_position.remove(position);
         self.position_of_slot[slot as usize] = FREE;
         for &later in &self.slot_of_position[position..] {
@@ -156,18 +156,18 @@ impl Postings {
 
     /// Whether the slot table is mostly free: removals leave free slots behind, and a set that has
     /// seen many should be renumbered (rebuilt) so the table stays proportional to the set.
-    pub(super) fn mostly_free(&self) -> bool {
+    pub(crate) fn mostly_free(&self) -> bool {
         self.position_of_slot.len() > 2 * self.slot_of_position.len() + 1024
     }
 
     /// The position of the reference in `slot`, unless it was removed.
-    pub(super) fn position(&self, slot: u32) -> Option<usize> {
+    pub(crate) fn position(&self, slot: u32) -> Option<usize> {
         let position = *self.position_of_slot.get(slot as usize)?;
         (position != FREE).then_some(position as usize)
     }
 
     /// Bytes held on the heap, by part.
-    pub(super) fn heap_bytes(&self) -> Vec<(&'static str, usize)> {
+    pub(crate) fn heap_bytes(&self) -> Vec<(&'static str, usize)> {
         let mut parts = [0; 3];
         for level in &self.levels {
             for (part, bytes) in parts.iter_mut().zip(level.heap_bytes()) {
@@ -184,21 +184,21 @@ impl Postings {
     }
 
     /// How many references hold `fingerprint`.
-    pub(super) fn count(&self, fingerprint: u64) -> usize {
+    pub(crate) fn count(&self, fingerprint: u64) -> usize {
         (self.levels.iter())
             .map(|level| level.list(fingerprint).len())
             .sum()
     }
 
     /// The positions of the references holding `fingerprint`, in the order they were added.
-    pub(super) fn documents(&self, fingerprint: u64) -> impl Iterator<Item = u32> + '_ {
+    pub(crate) fn documents(&self, fingerprint: u64) -> impl Iterator<Item = u32> + '_ {
         let slots = (self.levels.iter()).flat_map(move |level| level.list(fingerprint));
         slots.filter_map(|&slot| Some(self.position(slot)? as u32))
     }
 
     /// The positions of the references holding each fingerprint held by at least two and at most
     /// `max_len` references.
-    pub(super) fn lists_between(&self, max_len: usize) -> impl Iterator<Item = Vec<u32>> + '_ {
+    pub(crate) fn lists_between(&self, max_len: usize) -> impl Iterator<Item = Vec<u32>> + '_ {
         // Each fingerprint once: from the first level holding it.
         let keys = self.levels.iter().enumerate().flat_map(move |(at, level)| {
             let first_here =
@@ -211,13 +211,13 @@ impl Postings {
 
     /// How many runs [`Postings::fingerprints_by_level`] gives (for tests).
     #[cfg(test)]
-    pub(super) fn fingerprint_runs_count(&self) -> usize {
+    pub(crate) fn fingerprint_runs_count(&self) -> usize {
         self.fingerprints_by_level().count()
     }
 
     /// Each reference's fingerprints, ascending, by position (for tests).
     #[cfg(test)]
-    pub(super) fn fingerprints_by_position(&self) -> Vec<Vec<u64>> {
+    pub(crate) fn fingerprints_by_position(&self) -> Vec<Vec<u64>> {
         self.fingerprints_by_level().flatten().collect()
     }
 
@@ -225,7 +225,7 @@ impl Postings {
     /// saved index is written from these, so it holds about [`RUN_POSTINGS`] fingerprints at once,
     /// not the whole set's. A run is a level's references, or a part of them for a large level
     /// (whose lists are read once per part).
-    pub(super) fn fingerprints_by_level(&self) -> impl Iterator<Item = Vec<Vec<u64>>> + '_ {
+    pub(crate) fn fingerprints_by_level(&self) -> impl Iterator<Item = Vec<Vec<u64>>> + '_ {
         let starts = std::iter::once(0).chain(self.level_ends.iter().copied());
         let ranges = starts.zip(self.level_ends.iter().copied());
         let runs = (self.levels.iter().zip(ranges)).flat_map(|(level, (start, end))| {

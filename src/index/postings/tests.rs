@@ -1,4 +1,4 @@
-//! Tests of `checker/postings/mod.rs`.
+//! Tests of `index/postings/mod.rs`.
 
 use std::collections::BTreeMap;
 
