@@ -16,11 +16,11 @@ use super::evasion::EvasionBuilder;
 use super::marks::strip_marks;
 use crate::span::Span;
 
-/// Folds, in their original case, the letters of other scripts that imitate Latin letters:
-/// inside a word that is mostly Latin ("pаper" with a Cyrillic а, "Τhe" with a Greek capital Tau),
-/// and everywhere in a line whose Greek, Cyrillic, Armenian or Cherokee letters are *all* Latin
-/// look-alikes ("ΤΗΕ ΡΑΡΕR" in Greek capitals): an honest line of those scripts always holds letters
-/// that look like nothing Latin (Σ, Д, ж, Ꮿ ...).
+/// Folds, in their original case, the look-alike letters of a line: inside a word that mixes
+/// scripts, toward its main script ("pаper" with a Cyrillic а, "Τhe" with a Greek capital Tau, a
+/// Coptic Ⲡ in a Greek word), and everywhere toward Latin in a line whose letters of the other
+/// look-alike scripts are *all* Latin look-alikes ("ΤΗΕ ΡΑΡΕR" in Greek capitals, Lisu capitals):
+/// an honest line of those scripts always holds letters that look like nothing Latin (Σ, Д, ж, Ꮿ).
 ///
 /// Folding before case folding matters: a Greek capital Η looks like H, its lowercase η does not
 /// look like h. Rewrites `visible` and `starts` (original span per byte) in place. `suspects` says
@@ -38,6 +38,23 @@ pub fn fold_latin_lookalikes(
     }
     fold_lone_lookalikes(visible, starts, evasion);
     let whole_line = line_of_lookalikes(visible);
+    fold_words(visible, starts, whole_line, evasion);
+    // Folding a word toward Cyrillic or Greek can leave a line whose letters of other scripts all
+    // look Latin (a Cherokee Ꮗ in "ᏇЅа" folded to Cyrillic ѡ): the line is then Latin in disguise,
+    // as analyzing the folded text again judges it.
+    if !whole_line && line_of_lookalikes(visible) {
+        fold_words(visible, starts, true, evasion);
+    }
+}
+
+/// Writes the words of `visible` folded (every one toward Latin when the line is disguised
+/// `whole`), rewriting `visible` and `starts` in place.
+fn fold_words(
+    visible: &mut String,
+    starts: &mut Vec<Span>,
+    whole_line: bool,
+    evasion: &mut EvasionBuilder,
+) {
     let mut text = String::with_capacity(visible.len());
     let mut positions = Vec::with_capacity(starts.len());
     // The words the tokenizer will see: Unicode word boundaries, then each character of a script
@@ -158,16 +175,16 @@ fn base_letter(c: char) -> char {
     strip_for_judging(c)
 }
 
-/// Whether `c` is, or normalizes to, a letter of Cyrillic, Greek, Armenian or Cherokee, which could
+/// Whether `c` is, or normalizes to, a letter of a look-alike script other than Latin, which could
 /// be a look-alike of a Latin one: a line without any has nothing to fold.
 pub fn is_lookalike_suspect(c: char) -> bool {
     !never_other_lookalike(c)
         && judged_letters(c).any(|l| lookalike_script(l).is_some_and(|s| s != Script::Latin))
 }
 
-/// Characters that are, and normalize to, no letter of Cyrillic, Greek, Armenian or Cherokee:
-/// ASCII, CJK ideographs, CJK and general punctuation, fullwidth ASCII (most characters of Chinese
-/// text), answered without normalizing them (a test checks every one).
+/// Characters that are, and normalize to, no letter of a look-alike script other than Latin: ASCII,
+/// CJK ideographs, CJK and general punctuation, fullwidth ASCII (most characters of Chinese text),
+/// answered without normalizing them (a test checks every one).
 fn never_other_lookalike(c: char) -> bool {
     c.is_ascii()
         || super::chars::is_cjk_ideograph(c)
@@ -175,8 +192,9 @@ fn never_other_lookalike(c: char) -> bool {
 }
 
 /// The letters that `c` is judged by: every character of its compatibility form (or the letter a
-/// negative enclosed capital shows), each without its marks, so that the normalized text, analyzed again, is judged the same (U+037A ͺ becomes a space
-/// and a combining mark, and is no Greek letter then either).
+/// negative enclosed capital shows), each without its marks, so that the normalized text, analyzed
+/// again, is judged the same (U+037A ͺ becomes a space and a combining mark, and is no Greek
+/// letter then either).
 fn judged_letters(c: char) -> impl Iterator<Item = char> {
     let stable = c.is_ascii() || super::chars::is_cjk_ideograph(c);
     let negative = negative_enclosed_letter(c); // 🅰 is written as an a, which NFKC does not do

@@ -125,6 +125,11 @@ impl NormalizedLine {
         match role {
             CharRole::Invisible | CharRole::Narrow | CharRole::Blank | CharRole::NoBreak => {
                 self.overrides.control(c, self.visible.len());
+                if matches!(role, CharRole::Blank | CharRole::NoBreak) && !removed.is_empty() {
+                    // What was removed before a blank or no-break space stands beside it, not
+                    // beside the letter after it (which the blank may well be a space before).
+                    self.settle_removed(removed, Some(c), stretches, evasion);
+                }
                 // Decided when the next visible character is known (`settle_removed`).
                 removed.push(Removed {
                     span,
@@ -166,6 +171,8 @@ impl NormalizedLine {
         let separator_stretches = &stretches.spans;
         let spelled_out = &stretches.spelled_out;
         let mut spaced = false;
+        // After a blank or no-break space written as a space, the rest is beside that space.
+        let mut after_space = false;
         for Removed {
             span,
             role,
@@ -173,6 +180,7 @@ impl NormalizedLine {
             character,
         } in removed.drain(..)
         {
+            let previous = previous.filter(|_| !after_space);
             let between_letters = spaces_out_letters(previous, next);
             let separators = within(separator_stretches, span);
             let stands_for_space = can_stand_for_space(character);
@@ -202,6 +210,7 @@ impl NormalizedLine {
                     // A blank separates words just like the space it imitates.
                     evasion.blank(span, hides_inside_word(previous, next));
                     self.push_visible(' ', span);
+                    after_space = true;
                     false
                 }
                 CharRole::NoBreak if between_letters && within(spelled_out, span) => {
@@ -210,6 +219,7 @@ impl NormalizedLine {
                 }
                 CharRole::NoBreak => {
                     self.push_visible(character, span);
+                    after_space = true;
                     false
                 }
                 CharRole::Visible => false,

@@ -327,3 +327,17 @@ fn styled_letters_are_reported_in_a_line_with_three_styled_words() {
     );
     assert_eq!(styled("𝐓𝐡𝐞 𝐩𝐚𝐩𝐞𝐫 𝐰𝐚𝐬 𝐰𝐫𝐢𝐭𝐭𝐞𝐧 𝐟𝐫𝐨𝐦 𝐦𝐞"), Some(16));
 }
+
+#[test]
+fn invisibles_beside_a_no_break_space_or_a_blank_are_beside_a_space() {
+    // A zero-width space next to a space between words hides nothing inside a word.
+    for text in [
+        "one\u{A0}\u{200B}two",
+        "one\u{200B}\u{A0}two",
+        "one\u{2800}\u{200B}two",
+    ] {
+        let analysis = tokenize(text);
+        assert_eq!(analysis.evasion.invisible_characters, 0, "{text:?}");
+        assert_eq!(analysis.normalized, "one two", "{text:?}");
+    }
+}
