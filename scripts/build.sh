@@ -4,9 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-step "building the wasm engine (cargo, release, wasm32)"
-cargo build --lib --release --target wasm32-unknown-unknown
-wasm=target/wasm32-unknown-unknown/release/plagscope.wasm
+step "building the wasm engine (bindings/wasm, cargo, release, wasm32)"
+cargo build -p plagscope-wasm --release --target wasm32-unknown-unknown
+wasm=target/wasm32-unknown-unknown/release/plagscope_wasm.wasm
 
 step "generating JS bindings (wasm-bindgen --target web) into pkg/"
 # The reset function lets js/guard.js replace an instance a trap left broken (see js/guard.js).

@@ -20,9 +20,27 @@ browser_env() {
 }
 
 layer_lint() {
-  cargo fmt --check &&
+  cargo fmt --all --check &&
     cargo clippy --all-targets -- -D warnings &&
-    cargo clippy --all-targets --target wasm32-unknown-unknown --features crash-test -- -D warnings
+    cargo clippy --workspace --all-targets --target wasm32-unknown-unknown \
+      --features plagscope-wasm/crash-test -- -D warnings &&
+    core_boundary
+}
+
+# The core crate must reach no binding's types: no wasm-bindgen, js-sys, web-sys or pyo3 anywhere
+# in its dependency tree, for any target (the bindings are crates of their own, bindings/).
+core_boundary() {
+  local target found
+  for target in wasm32-unknown-unknown "$(rustc -vV | sed -n 's/^host: //p')"; do
+    found=$(cargo tree -p plagscope --target "$target" -e normal,build --prefix none |
+      grep -E '^(wasm-bindgen|js-sys|web-sys|pyo3)[ -]' || true)
+    if [ -n "$found" ]; then
+      echo "the core crate depends on binding crates for $target:" >&2
+      echo "$found" >&2
+      return 1
+    fi
+  done
+  info "core crate: no wasm-bindgen, js-sys, web-sys or pyo3 in its dependency tree"
 }
 
 layer_rust() { cargo test; }
@@ -32,7 +50,7 @@ layer_rust() { cargo test; }
 # `npm run fuzz -- TARGET SECONDS`).
 layer_fuzz-smoke() { bash scripts/fuzz.sh --smoke 5; }
 
-layer_wasm-node() { cargo test --target wasm32-unknown-unknown --test wasm; }
+layer_wasm-node() { cargo test -p plagscope-wasm --target wasm32-unknown-unknown --test wasm; }
 
 layer_wasm-browser() {
   browser_env
@@ -45,14 +63,14 @@ layer_wasm-browser() {
   "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run" ] } }
 JSON
   WASM_BINDGEN_USE_BROWSER=1 WASM_BINDGEN_TEST_WEBDRIVER_JSON="$caps" \
-    cargo test --target wasm32-unknown-unknown --test wasm
+    cargo test -p plagscope-wasm --target wasm32-unknown-unknown --test wasm
 }
 
 # The engine with a real trap (`--features crash-test`) for tests/js/recovery.test.mjs: its own target
 # directory, so it never races with or replaces the release build behind pkg/; a no-op when fresh.
 crash_build() {
-  local wasm=target/crash/wasm32-unknown-unknown/debug/plagscope.wasm out=target/pkg-crash
-  CARGO_TARGET_DIR=target/crash cargo build --lib --target wasm32-unknown-unknown --features crash-test &&
+  local wasm=target/crash/wasm32-unknown-unknown/debug/plagscope_wasm.wasm out=target/pkg-crash
+  CARGO_TARGET_DIR=target/crash cargo build -p plagscope-wasm --target wasm32-unknown-unknown --features crash-test &&
     if [ ! "$out/plagscope_bg.wasm" -nt "$wasm" ]; then
       wasm-bindgen --target web --experimental-reset-state-function --out-dir "$out" --out-name plagscope "$wasm"
     fi

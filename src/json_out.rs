@@ -1,5 +1,5 @@
 //! Results written as JSON for the wasm bindings, which hand the JS engine one JSON string to parse
-//! (see `src/wasm/mod.rs`). The text is exactly what `serde_json::to_string` writes from the
+//! (see `bindings/wasm/src/lib.rs`). The text is exactly what `serde_json::to_string` writes from the
 //! derived `Serialize` impls (tests hold every written type to it), but with far less code:
 //! serde's derived code makes a copy of serde_json's field writer, key escaping included, for
 //! every field type of every struct, where here each struct is a list of calls with its keys as

@@ -1,7 +1,8 @@
 //! plagscope: a plagiarism checker that runs entirely on the user's machine.
 //!
-//! The crate is a plain Rust library (the "core") plus one binding module, `src/wasm/`, that exposes it
-//! to JavaScript when compiled for `wasm32`. Data flows one way (ARCHITECTURE.md draws it whole):
+//! The crate is a plain Rust library, the "core": it knows no wasm, JS or Python types. The bindings
+//! are crates of their own beside it (`bindings/wasm` exposes it to JavaScript). Data flows one way
+//! (ARCHITECTURE.md draws it whole):
 //!
 //! ```text
 //! text -> normalized tokens (text) -> shingles, fingerprints, MinHash, SimHash, sentence terms
@@ -43,10 +44,9 @@ pub mod store;
 mod test_random;
 pub mod text;
 
-/// The JavaScript bindings (wasm32 only); public so wasm-bindgen tests can call them from Rust.
-#[cfg(target_arch = "wasm32")]
-pub mod wasm;
-
 pub use compare::{shared_ngrams, SharedNgrams, MAX_NGRAM, MIN_NGRAM};
 pub use error::Error;
 pub use span::Span;
+
+/// The plagscope version: the core's, which every binding reports as its own.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

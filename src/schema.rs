@@ -57,7 +57,7 @@ pub fn api_schema() -> Value {
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "plagscope",
-        "version": env!("CARGO_PKG_VERSION"),
+        "version": crate::VERSION,
         "options": OPTION_TYPES,
         "$defs": definitions,
     })

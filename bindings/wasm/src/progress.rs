@@ -4,12 +4,12 @@
 
 use wasm_bindgen::{JsCast, JsError, JsValue};
 
-use crate::checker::Progress;
+use plagscope::checker::Progress;
 
 /// The progress callback of `onProgress(done, total, stage)`, `None` when it is absent.
 pub fn callback(
     on_progress: &JsValue,
-) -> Result<Option<impl FnMut(Progress) -> Result<(), crate::Error> + '_>, JsError> {
+) -> Result<Option<impl FnMut(Progress) -> Result<(), plagscope::Error> + '_>, JsError> {
     if on_progress.is_undefined() || on_progress.is_null() {
         return Ok(None);
     }
@@ -24,6 +24,6 @@ pub fn callback(
         callback
             .call3(&JsValue::NULL, &done, &total, &stage.into())
             .map(|_| ())
-            .map_err(|_| crate::Error::invalid("onProgress", "it threw, which stops the work"))
+            .map_err(|_| plagscope::Error::invalid("onProgress", "it threw, which stops the work"))
     }))
 }

@@ -13,8 +13,8 @@
 //! not a `Map` or a `Date`). It is then read into the core's option types ([`FromJson`]), which refuse
 //! misspelled names, with the path of a bad field in the message.
 
-use crate::error::Number;
-use crate::json_path::FromJson;
+use plagscope::error::Number;
+use plagscope::json_path::FromJson;
 use serde_json::{Map, Number as JsonNumber, Value};
 use wasm_bindgen::{JsError, JsValue};
 
@@ -138,7 +138,7 @@ pub fn options<T: FromJson + Default>(value: &JsValue, path: &str) -> Result<T, 
 
 /// Deserializes plain data read by [`read`], naming the path of a field of the wrong type.
 pub fn deserialize<T: FromJson>(value: Value, path: &str) -> Result<T, JsError> {
-    crate::json_path::from_value(&value).map_err(|error| {
+    plagscope::json_path::from_value(&value).map_err(|error| {
         let field = error.path();
         let message = error.message();
         if field == "." {

@@ -1,16 +1,16 @@
 //! The stateless functions of the npm package: the text pipeline (`analyze`), shingles and their
 //! hashes, winnowing, MinHash, SimHash and the n-grams two texts share. Each validates its
-//! arguments and runs one core function of [`crate::sketch`] or [`crate::compare`].
+//! arguments and runs one core function of [`plagscope::sketch`] or [`plagscope::compare`].
 
 use wasm_bindgen::prelude::*;
 
 use super::{core, plain, string_arg, to_js};
-use crate::compare::{MAX_NGRAM, MIN_NGRAM};
-use crate::sketch::{
+use plagscope::compare::{MAX_NGRAM, MIN_NGRAM};
+use plagscope::sketch::{
     minhash_of, minhash_of_hashes, shingle_hashes_of, shingles_of, simhash_of, winnow_of,
     MinHashOptions, ShingleOptions, SimHashOptions, WinnowOptions, DEFAULT_WORD_N,
 };
-use crate::text::TextOptions;
+use plagscope::text::TextOptions;
 
 /// Finds the word n-grams that two texts share, and where they are in each.
 ///
@@ -33,7 +33,7 @@ pub fn shared_ngrams(
     let a = string_arg("a", &a)?;
     let b = string_arg("b", &b)?;
     let n = ngram_arg(&n)?;
-    let shared = crate::shared_ngrams(&a, &b, n).map_err(|e| JsError::new(&e.to_string()))?;
+    let shared = plagscope::shared_ngrams(&a, &b, n).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&shared)
 }
 
@@ -51,7 +51,7 @@ fn ngram_arg(value: &JsValue) -> Result<usize, JsError> {
     if !in_range {
         return Err(JsError::new(&format!(
             "invalid `n`: expected an integer in {MIN_NGRAM}..={MAX_NGRAM}, got {}",
-            crate::error::Number(n)
+            plagscope::error::Number(n)
         )));
     }
     Ok(n as usize)
@@ -65,7 +65,7 @@ pub fn analyze(
 ) -> Result<JsValue, JsError> {
     let text = string_arg("text", &text)?;
     let options: TextOptions = plain::options(&options, "options")?;
-    let analysis = core(crate::text::analyze(&text, &options))?;
+    let analysis = core(plagscope::text::analyze(&text, &options))?;
     to_js(&analysis.report())
 }
 

@@ -1,9 +1,13 @@
-//! JavaScript bindings: the only module that knows about wasm-bindgen (compiled for wasm32 only).
+//! plagscope's JavaScript bindings: the only crate that knows about wasm-bindgen (wasm32 only; on
+//! other targets it is empty). The core, `plagscope`, has no wasm or JS dependency at all.
 //!
 //! Every export validates its arguments and returns `Result<_, JsError>`, so bad input becomes a thrown
 //! JS `Error` with a clear message instead of a panic that would kill the wasm instance. Results cross
 //! as plain objects, one JSON string parsed by the JS engine (see `to_js`), and all offsets
 //! are UTF-16 code units of the original strings, end-exclusive: `text.slice(start, end)` works.
+
+#![cfg(target_arch = "wasm32")]
+#![deny(missing_docs)]
 
 mod alloc;
 mod plain;
@@ -15,11 +19,11 @@ pub use sketches::{analyze, minhash, shared_ngrams, shingle_hashes, shingles, si
 
 use wasm_bindgen::prelude::*;
 
-use crate::checker::{
+use plagscope::checker::{
     CheckOptions, Checker, CheckerOptions, Defaults, PairsOptions, Paper, Reference,
 };
-use crate::json_out::{to_json, WriteJson};
-use crate::store::{export_index_to, import_index_from, IndexSink, IndexSource};
+use plagscope::json_out::{to_json, WriteJson};
+use plagscope::store::{export_index_to, import_index_from, IndexSink, IndexSource};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -27,10 +31,10 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// The plagscope version (the crate's version).
+/// The plagscope version (the core's version).
 #[wasm_bindgen]
 pub fn version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
+    plagscope::VERSION.to_string()
 }
 
 /// The defaults of every option, filled in: `{ checker, check, pairs }`.
@@ -52,7 +56,7 @@ fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
 /// parser: for results of many items (a report, the shingles of a long text) that is several
 /// times faster than building every object and property through the bindings one call at a time.
 /// Results hold no number beyond 2^53 (hashes are hex strings) and no NaN, so nothing is lost.
-/// The JSON is written by `crate::json_out` (the text serde_json writes, in far less wasm).
+/// The JSON is written by `plagscope::json_out` (the text serde_json writes, in far less wasm).
 fn to_js<T: WriteJson + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     js_sys::JSON::parse(&to_json(value))
         .map_err(|_| JsError::new("could not build the result object: its JSON was refused"))
@@ -64,11 +68,11 @@ fn to_js<T: WriteJson + ?Sized>(value: &T) -> Result<JsValue, JsError> {
 
 /// A core error as a JS `Error`; a parameter's Rust name (`align.min_words`) is shown as the JS
 /// caller wrote it (`align.minWords`).
-fn core<T>(result: Result<T, crate::Error>) -> Result<T, JsError> {
+fn core<T>(result: Result<T, plagscope::Error>) -> Result<T, JsError> {
     result.map_err(|error| match error {
-        crate::Error::InvalidParameter { name, message } => JsError::new(&format!(
+        plagscope::Error::InvalidParameter { name, message } => JsError::new(&format!(
             "invalid `{}`: {message}",
-            crate::json_path::camel_case(&name)
+            plagscope::json_path::camel_case(&name)
         )),
         other => JsError::new(&other.to_string()),
     })
@@ -194,7 +198,7 @@ impl JsChecker {
         let options: CheckOptions = plain::options(&options, "options")?;
         let mut progress = progress::callback(&on_progress)?;
         let mut no_progress = |_| Ok(());
-        let progress: crate::checker::OnProgress<'_> = match progress.as_mut() {
+        let progress: plagscope::checker::OnProgress<'_> = match progress.as_mut() {
             Some(callback) => callback,
             None => &mut no_progress,
         };
