@@ -119,7 +119,7 @@ export function guardEngine(bindings, { checkerMethods = [] } = {}) {
 
     /** The engine checker of the current instance, rebuilt first if a reset made it stale. */
     #live() {
-      if (this.#raw === null) throw new Error('this Checker has been freed');
+      if (this.#raw === null) throw Object.assign(new Error('this Checker has been freed'), { code: 'PLAGSCOPE_INVALID_INPUT' });
       if (this.#generation !== generation) {
         const raw = bindings.Checker.importIndex(this.#snapshot);
         for (const id of this.#removed) raw.removeReference(id);

@@ -16,3 +16,20 @@ export {
 } from '../pkg/plagscope.js';
 // Every option and result type, generated from the Rust declarations (src/schema.rs).
 export type * from '../pkg/types.js';
+
+import type { ErrorCode } from '../pkg/types.js';
+
+/**
+ * What every call throws on failure: an ordinary `Error` with a stable `code` (the engine's
+ * {@link ErrorCode}, or 'PLAGSCOPE_ENGINE_RESTARTED' after an internal failure). Match on `code`,
+ * never on `message`, whose wording may change.
+ */
+export interface PlagscopeError extends Error {
+  code: ErrorCode | 'PLAGSCOPE_ENGINE_RESTARTED';
+  /** The argument or option the error is about, as the caller wrote it: `align.minWords`, `reference.text`. */
+  path?: string;
+  /** For PLAGSCOPE_TEXT_TOO_LONG: the size refused, in bytes of UTF-8. */
+  size?: number;
+  /** For PLAGSCOPE_TEXT_TOO_LONG: the most that is accepted, in bytes of UTF-8. */
+  limit?: number;
+}

@@ -1,5 +1,7 @@
-// The README's option tables, generated from the engine's declarations (pkg/schema.json, from
-// src/schema.rs). Each table sits between `<!-- options: TYPE -->` and `<!-- /options -->`.
+// The README's option tables and its table of error codes, generated from the engine's
+// declarations (pkg/schema.json, from src/schema.rs). Each option table sits between
+// `<!-- options: TYPE -->` and `<!-- /options -->`, the error codes between `<!-- errors -->`
+// and `<!-- /errors -->`.
 //   node scripts/docs.mjs          rewrites the tables in README.md
 //   node scripts/docs.mjs --check  exits 1 if README.md is not what the declarations give
 // tests/js/generated.test.mjs runs the check, so a changed option fails a test until the README
@@ -9,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const README = new URL('../README.md', import.meta.url);
 const MARKER = /(<!-- options: (\w+)(?: (\w+(?:,\w+)*))? -->\n)[\s\S]*?(<!-- \/options -->)/g;
+const ERRORS = /(<!-- errors -->\n)[\s\S]*?(<!-- \/errors -->)/;
 
 const refName = (property) => property.$ref?.replace('#/$defs/', '');
 const choicesOf = (schema) => schema.enum ?? schema.oneOf?.map((choice) => choice.const) ?? [];
@@ -41,9 +44,20 @@ export function optionTable(schema, type, collapse = []) {
   return `${lines.join('\n')}\n`;
 }
 
+/** The Markdown table of the engine's error codes, each with what it means. */
+export function errorTable(schema) {
+  const lines = ['| `code` | meaning |', '|---|---|'];
+  for (const choice of schema.$defs.ErrorCode.oneOf) {
+    lines.push(`| \`${choice.const}\` | ${choice.description.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 /** `readme` with every marked table made anew from `schema`. */
 export function withTables(readme, schema) {
-  return readme.replace(MARKER, (_, open, type, collapse) => `${open}${optionTable(schema, type, collapse?.split(',') ?? [])}${'<!-- /options -->'}`);
+  return readme
+    .replace(MARKER, (_, open, type, collapse) => `${open}${optionTable(schema, type, collapse?.split(',') ?? [])}${'<!-- /options -->'}`)
+    .replace(ERRORS, (_, open, close) => `${open}${errorTable(schema)}${close}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -52,11 +66,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const made = withTables(readme, schema);
   if (process.argv.includes('--check')) {
     if (made !== readme) {
-      console.error('README.md option tables differ from the Rust declarations: run `node scripts/docs.mjs`');
+      console.error('README.md option or error tables differ from the Rust declarations: run `node scripts/docs.mjs`');
       process.exit(1);
     }
   } else if (made !== readme) {
     writeFileSync(README, made);
-    console.log('README.md: option tables rewritten from pkg/schema.json');
+    console.log('README.md: option and error tables rewritten from pkg/schema.json');
   }
 }

@@ -1,60 +1,186 @@
-//! The one error type of the core. Every fallible public function returns `Result<T, Error>`; the
-//! binding layer turns it into a JavaScript `Error` whose message is this type's `Display`.
+//! The one error type of the core. Every fallible public function returns `Result<T, Error>`: a
+//! stable [`ErrorCode`] that callers match on, the path of the parameter it is about, and a
+//! message meant for the person who called it. The bindings hand all three over (a JavaScript
+//! `Error` with `code` and `path`); the wording may change, the codes do not.
 
 use std::fmt;
 
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// What went wrong, as a stable code. Callers choose their behaviour (and their own wording) by
+/// code, never by the message. The README lists them; the TypeScript `ErrorCode` is generated
+/// from this declaration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+pub enum ErrorCode {
+    /// An option or parameter outside its documented range, of the wrong type, unknown, or at
+    /// odds with another option.
+    #[serde(rename = "PLAGSCOPE_INVALID_OPTION")]
+    InvalidOption,
+    /// A document or argument that cannot be used as given: a reference id that is empty or too
+    /// long, a text that is not a string, a pair of one reference with itself, a signature of the
+    /// wrong length.
+    #[serde(rename = "PLAGSCOPE_INVALID_INPUT")]
+    InvalidInput,
+    /// A text over the size a check accepts (`size` and `limit` say by how much, in bytes).
+    #[serde(rename = "PLAGSCOPE_TEXT_TOO_LONG")]
+    TextTooLong,
+    /// A reference whose id is already in the set.
+    #[serde(rename = "PLAGSCOPE_DUPLICATE_ID")]
+    DuplicateId,
+    /// An id that names no reference in the set.
+    #[serde(rename = "PLAGSCOPE_UNKNOWN_REFERENCE")]
+    UnknownReference,
+    /// The reference set is full: adding this text would take it past its limit.
+    #[serde(rename = "PLAGSCOPE_SET_FULL")]
+    SetFull,
+    /// A saved index that cannot be read: truncated, damaged, foreign, or from another version.
+    #[serde(rename = "PLAGSCOPE_INVALID_INDEX")]
+    InvalidIndex,
+    /// Two indexes built with different options, which cannot be merged (`path` names the option).
+    #[serde(rename = "PLAGSCOPE_INDEX_MISMATCH")]
+    IndexMismatch,
+    /// A progress callback threw, which stops the work it was told about.
+    #[serde(rename = "PLAGSCOPE_STOPPED")]
+    Stopped,
+}
+
+impl ErrorCode {
+    /// Every code, in declaration order (the README's table and the TypeScript are held to it).
+    pub const ALL: [ErrorCode; 9] = [
+        ErrorCode::InvalidOption,
+        ErrorCode::InvalidInput,
+        ErrorCode::TextTooLong,
+        ErrorCode::DuplicateId,
+        ErrorCode::UnknownReference,
+        ErrorCode::SetFull,
+        ErrorCode::InvalidIndex,
+        ErrorCode::IndexMismatch,
+        ErrorCode::Stopped,
+    ];
+
+    /// The code as callers see it: `"PLAGSCOPE_INVALID_OPTION"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidOption => "PLAGSCOPE_INVALID_OPTION",
+            ErrorCode::InvalidInput => "PLAGSCOPE_INVALID_INPUT",
+            ErrorCode::TextTooLong => "PLAGSCOPE_TEXT_TOO_LONG",
+            ErrorCode::DuplicateId => "PLAGSCOPE_DUPLICATE_ID",
+            ErrorCode::UnknownReference => "PLAGSCOPE_UNKNOWN_REFERENCE",
+            ErrorCode::SetFull => "PLAGSCOPE_SET_FULL",
+            ErrorCode::InvalidIndex => "PLAGSCOPE_INVALID_INDEX",
+            ErrorCode::IndexMismatch => "PLAGSCOPE_INDEX_MISMATCH",
+            ErrorCode::Stopped => "PLAGSCOPE_STOPPED",
+        }
+    }
+}
+
 /// Everything that can go wrong in plagscope, with a message meant for the person who called it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Error {
-    /// A parameter is outside its documented range, e.g. an n-gram size of 0.
-    InvalidParameter {
-        /// The parameter's Rust name, with the path to it for a nested option
-        /// (`align.min_words`); empty until [`Error::within`] names it. The JavaScript binding
-        /// shows each part in camelCase.
-        name: String,
-        /// What was wrong and what is allowed.
-        message: String,
-    },
-    /// A saved index that cannot be read: truncated, corrupted, foreign or from a newer version.
-    InvalidIndex(String),
+pub struct Error {
+    code: ErrorCode,
+    path: String,
+    message: String,
+    sizes: Option<Sizes>,
+}
+
+/// A refused size and the limit it is over, in bytes, for [`ErrorCode::TextTooLong`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sizes {
+    /// The size of what was refused.
+    pub size: usize,
+    /// The most that is accepted.
+    pub limit: usize,
 }
 
 impl Error {
-    /// Shorthand for [`Error::InvalidParameter`].
-    pub fn invalid(name: &str, message: impl Into<String>) -> Self {
-        Error::InvalidParameter {
-            name: name.to_string(),
+    /// An error of `code` about the parameter `path` (its Rust name, with the path to it for a
+    /// nested option: `align.min_words`; empty if it is about no one parameter).
+    pub fn new(code: ErrorCode, path: &str, message: impl Into<String>) -> Self {
+        Error {
+            code,
+            path: path.to_string(),
             message: message.into(),
+            sizes: None,
         }
     }
 
-    /// An invalid value whose name the caller adds with [`Error::within`].
+    /// An option or parameter out of its range: [`ErrorCode::InvalidOption`].
+    pub fn invalid(path: &str, message: impl Into<String>) -> Self {
+        Error::new(ErrorCode::InvalidOption, path, message)
+    }
+
+    /// An invalid option value whose name the caller adds with [`Error::within`].
     pub fn invalid_value(message: impl Into<String>) -> Self {
         Error::invalid("", message)
     }
 
+    /// A document or argument that cannot be used: [`ErrorCode::InvalidInput`].
+    pub fn input(path: &str, message: impl Into<String>) -> Self {
+        Error::new(ErrorCode::InvalidInput, path, message)
+    }
+
+    /// A saved index that cannot be read: [`ErrorCode::InvalidIndex`].
+    pub fn invalid_index(message: impl Into<String>) -> Self {
+        Error::new(ErrorCode::InvalidIndex, "", message)
+    }
+
+    /// The same error, saying the size refused and the limit (in bytes).
+    pub fn with_sizes(mut self, size: usize, limit: usize) -> Self {
+        self.sizes = Some(Sizes { size, limit });
+        self
+    }
+
     /// The same error, for a parameter inside `field`: `min_words` becomes `align.min_words`.
-    pub fn within(self, field: &str) -> Self {
-        match self {
-            Error::InvalidParameter { name, message } => Error::InvalidParameter {
-                name: if name.is_empty() {
-                    field.to_string()
-                } else {
-                    format!("{field}.{name}")
-                },
-                message,
-            },
-            other => other,
+    pub fn within(mut self, field: &str) -> Self {
+        self.path = if self.path.is_empty() {
+            field.to_string()
+        } else {
+            format!("{field}.{}", self.path)
+        };
+        self
+    }
+
+    /// The same error with another code (a record read as an option is an input).
+    pub fn with_code(mut self, code: ErrorCode) -> Self {
+        self.code = code;
+        self
+    }
+
+    /// What kind of error this is.
+    pub fn code(&self) -> ErrorCode {
+        self.code
+    }
+
+    /// The parameter it is about, by its Rust path (`align.min_words`); empty for none.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// What was wrong and what is allowed, without the parameter's name.
+    pub fn reason(&self) -> &str {
+        &self.message
+    }
+
+    /// The size refused and the limit, for a text that is too long.
+    pub fn sizes(&self) -> Option<Sizes> {
+        self.sizes
+    }
+
+    /// The whole message with the parameter named as `name` shows it: the core writes Rust
+    /// paths, the JavaScript binding camelCase ones.
+    pub fn message_naming(&self, name: &str) -> String {
+        match self.code {
+            ErrorCode::InvalidIndex => format!("cannot read the index file: {}", self.message),
+            _ if name.is_empty() => self.message.clone(),
+            _ => format!("invalid `{name}`: {}", self.message),
         }
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::InvalidParameter { name, message } => write!(f, "invalid `{name}`: {message}"),
-            Error::InvalidIndex(message) => write!(f, "cannot read the index file: {message}"),
-        }
+        f.write_str(&self.message_naming(&self.path))
     }
 }
 
@@ -108,6 +234,15 @@ mod tests {
     fn display_names_the_parameter() {
         let e = Error::invalid("n", "must be in 1..=64, got 0");
         assert_eq!(e.to_string(), "invalid `n`: must be in 1..=64, got 0");
+        assert_eq!(e.code(), ErrorCode::InvalidOption);
+        assert_eq!(e.within("align").path(), "align.n");
+    }
+
+    #[test]
+    fn each_code_is_written_as_its_serde_name() {
+        for code in ErrorCode::ALL {
+            assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
+        }
     }
 
     #[test]

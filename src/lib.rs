@@ -45,7 +45,7 @@ mod test_random;
 pub mod text;
 
 pub use compare::{shared_ngrams, SharedNgrams, MAX_NGRAM, MIN_NGRAM};
-pub use error::Error;
+pub use error::{Error, ErrorCode};
 pub use span::Span;
 
 /// The plagscope version: the core's, which every binding reports as its own.

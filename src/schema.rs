@@ -16,7 +16,7 @@ use crate::checker::{
 };
 use crate::sketch::{HashedShingle, MinHashOptions, ShingleOptions, SimHashOptions, WinnowOptions};
 use crate::text::{AnalysisReport, TextOptions};
-use crate::SharedNgrams;
+use crate::{ErrorCode, SharedNgrams};
 
 /// The options a caller passes, by the name of their type.
 pub const OPTION_TYPES: [&str; 7] = [
@@ -53,6 +53,8 @@ pub fn api_schema() -> Value {
     generator.subschema_for::<SharedNgrams>();
     generator.subschema_for::<AnalysisReport<'static>>();
     generator.subschema_for::<HashedShingle>();
+    // What a failed call says, beside its message.
+    generator.subschema_for::<ErrorCode>();
     let definitions: Map<String, Value> = generator.take_definitions(true);
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -114,10 +114,11 @@ fn a_reference_set_is_refused_past_its_limit_and_keeps_working() {
             .add_reference(Reference::new(format!("blank{i}"), &blank[..len]))
             .unwrap();
     }
-    let message = checker
+    let error = checker
         .add_reference(Reference::new("one-byte-more", "a"))
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
+    assert_eq!(error.code(), plagscope::ErrorCode::SetFull);
+    let message = error.to_string();
     assert_eq!(
         message,
         format!(

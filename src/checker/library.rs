@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::json_path::{missing_field, read_fields, FromJson, PathError, Value};
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::MinHashSignature;
@@ -120,10 +120,11 @@ impl Checker {
     /// Adds a reference. Its id must be new.
     pub fn add_reference(&mut self, mut reference: Reference) -> Result<(), Error> {
         if reference.id.is_empty() || reference.id.chars().count() > 1024 {
-            return Err(Error::invalid("id", "must be 1 to 1024 characters"));
+            return Err(Error::input("id", "must be 1 to 1024 characters"));
         }
         if self.ids.contains_key(&reference.id) {
-            return Err(Error::invalid(
+            return Err(Error::new(
+                ErrorCode::DuplicateId,
                 "id",
                 format!("a reference with id {:?} already exists", reference.id),
             ));
@@ -168,7 +169,8 @@ impl Checker {
         if self.text_bytes.saturating_add(bytes) <= MAX_REFERENCE_SET_BYTES {
             return Ok(());
         }
-        Err(Error::invalid(
+        Err(Error::new(
+            ErrorCode::SetFull,
             "text",
             format!(
                 "the reference set is full: its {} references hold {} MB of text, and the \
@@ -194,10 +196,10 @@ impl Checker {
     pub(super) fn validate_entry(&self, entry: &Entry, fingerprints: &[u64]) -> Result<(), Error> {
         let id = &entry.reference.id;
         let invalid =
-            |what: String| Err(Error::InvalidIndex(format!("the reference {id:?} {what}")));
+            |what: String| Err(Error::invalid_index(format!("the reference {id:?} {what}")));
         if id.is_empty() || id.chars().count() > 1024 {
-            return Err(Error::InvalidIndex(
-                "a reference id is empty or longer than 1024 characters".into(),
+            return Err(Error::invalid_index(
+                "a reference id is empty or longer than 1024 characters",
             ));
         }
         for (name, signature) in [

@@ -30,7 +30,7 @@ impl Loader {
     }
 
     /// Adds the next stored reference, checked: a repeated id, a wrong signature, fingerprints out
-    /// of order, a set past [`MAX_REFERENCE_SET_BYTES`] are each a clear `Error::InvalidIndex`.
+    /// of order, a set past [`MAX_REFERENCE_SET_BYTES`] are each a clear `ErrorCode::InvalidIndex` error.
     pub(crate) fn add(&mut self, stored: StoredEntry) -> Result<(), Error> {
         let StoredEntry {
             entry,
@@ -40,10 +40,10 @@ impl Loader {
         if self.reindex {
             let reference = entry.reference.to_reference()?;
             return (checker.add_reference(reference))
-                .map_err(|e| Error::InvalidIndex(format!("a stored reference is invalid: {e}")));
+                .map_err(|e| Error::invalid_index(format!("a stored reference is invalid: {e}")));
         }
         if checker.ids.contains_key(&entry.reference.id) {
-            return Err(Error::InvalidIndex(format!(
+            return Err(Error::invalid_index(format!(
                 "the index holds the id {:?} twice",
                 entry.reference.id
             )));
@@ -54,7 +54,7 @@ impl Loader {
             .saturating_add(entry.reference.text.len())
             > MAX_REFERENCE_SET_BYTES
         {
-            return Err(Error::InvalidIndex(format!(
+            return Err(Error::invalid_index(format!(
                 "it holds more than {} MB of reference text, more than a reference set may hold",
                 MAX_REFERENCE_SET_BYTES >> 20
             )));

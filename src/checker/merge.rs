@@ -3,7 +3,7 @@
 //! how a set built in parts (the CLI indexes a folder on every core, one part per thread) becomes
 //! one, and how the app adds a saved library to the open one.
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::options::Differ;
 
 use super::Checker;
@@ -38,7 +38,8 @@ impl Checker {
     pub fn merge(&mut self, mut other: Checker) -> Result<MergeOutcome, Error> {
         if let Some(difference) = self.options.difference(&other.options) {
             // Named by the option's path, so that the caller learns which one and both values.
-            return Err(Error::invalid(
+            return Err(Error::new(
+                ErrorCode::IndexMismatch,
                 &difference.path,
                 format!(
                     "the sets were built with other indexing options: {} in the index to merge, \

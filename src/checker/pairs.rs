@@ -7,7 +7,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::align::{align_exact, finish, sentence_seeds, SeedTable, Side};
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::sketch::sentence_terms::SentenceVectors;
 use crate::sort::common_count;
 use crate::text::chinese_script::ScriptCount;
@@ -104,7 +104,8 @@ impl Checker {
         options.validate()?;
         let index = |id: &str| {
             self.position_of(id).map(|i| i as u32).ok_or_else(|| {
-                Error::invalid("pairs", format!("there is no reference with id {id:?}"))
+                let message = format!("there is no reference with id {id:?}");
+                Error::new(ErrorCode::UnknownReference, "pairs", message)
             })
         };
         let mut seen = FxHashSet::default();
@@ -112,7 +113,7 @@ impl Checker {
         for &(a, b) in pairs {
             let (a, b) = (index(a)?, index(b)?);
             if a == b {
-                return Err(Error::invalid("pairs", "a reference paired with itself"));
+                return Err(Error::input("pairs", "a reference paired with itself"));
             }
             if seen.insert((a.min(b), a.max(b))) {
                 indices.push((a.min(b), a.max(b)));

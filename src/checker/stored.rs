@@ -142,7 +142,7 @@ impl StoredReference {
     /// The reference's text, decompressed if it is kept compressed.
     pub(crate) fn text(&self) -> Result<Cow<'_, str>, Error> {
         self.text.text().ok_or_else(|| {
-            Error::InvalidIndex(format!(
+            Error::invalid_index(format!(
                 "the saved text of the reference {:?} is damaged; load a good copy of the \
                  index, or build the set again from the documents",
                 self.id

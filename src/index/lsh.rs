@@ -150,7 +150,7 @@ impl<K: Clone + Eq + Hash + Ord> LshIndex<K> {
 
     fn check(&self, signature: &MinHashSignature) -> Result<(), Error> {
         if signature.slots != self.num_perm {
-            return Err(Error::invalid(
+            return Err(Error::input(
                 "signature",
                 format!(
                     "has {} slots but the index expects {}",

@@ -302,7 +302,7 @@ impl MinHashSignature {
     /// Errors when the signatures come from different schemes or sizes.
     pub fn jaccard(&self, other: &MinHashSignature) -> Result<f64, Error> {
         if self.scheme != other.scheme || self.slots != other.slots {
-            return Err(Error::invalid(
+            return Err(Error::input(
                 "signature",
                 format!(
                     "cannot compare a {:?} signature of {} slots with a {:?} signature of {} slots",

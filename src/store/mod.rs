@@ -20,7 +20,7 @@
 //! released), whose reader made room in the wasm size budget for compressing the texts.
 //!
 //! Reading checks, in order: length, magic, versions, body length, checksum, then decodes; each
-//! failure is its own clear [`Error::InvalidIndex`]. The references are then read one at a time,
+//! failure is its own clear [`ErrorCode::InvalidIndex`](crate::error::ErrorCode::InvalidIndex). The references are then read one at a time,
 //! each checked and its stored fingerprints put in the inverted index as it comes
 //! (`crate::checker::Loader`), so loading does not re-analyze any text, except for a file of an
 //! earlier hash scheme: its stored texts are indexed again.
@@ -68,7 +68,7 @@ pub fn export_index_to(checker: &Checker, sink: &mut impl IndexSink) -> Result<(
     let runs = || checker.fingerprint_runs();
     let record = written::encode(&checker.options, &checker.entries, &runs, &checker.idf);
     let failed =
-        |e: postcard::Error| Error::InvalidIndex(format!("could not encode the index: {e}"));
+        |e: postcard::Error| Error::invalid_index(format!("could not encode the index: {e}"));
     let body_len = postcard::serialize_with_flavor(&record, postcard::ser_flavors::Size::default())
         .map_err(failed)?;
     sink.begin(HEADER + body_len + TRAILER);
@@ -109,7 +109,7 @@ fn u64_at(bytes: &[u8], at: usize) -> u64 {
 
 /// The message for a file of a format version this plagscope no longer reads.
 fn refuse_older(version: u32) -> Error {
-    Error::InvalidIndex(format!(
+    Error::invalid_index(format!(
         "this index was saved by an older plagscope (format {version}); open it in that version \
          or add the references again"
     ))
@@ -118,7 +118,7 @@ fn refuse_older(version: u32) -> Error {
 /// The frame's checks: returns the format version, the hash scheme and the length of the body,
 /// whose checksum has been checked.
 fn read_frame(source: &mut impl IndexSource) -> Result<(u32, u32, usize), Error> {
-    let invalid = |message: String| Err(Error::InvalidIndex(message));
+    let invalid = |message: String| Err(Error::invalid_index(message));
     let file_len = source.file_len();
     let mut header = [0; HEADER];
     source.read(0, &mut header[..file_len.min(HEADER)]);

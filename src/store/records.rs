@@ -296,7 +296,7 @@ pub(crate) fn load_from(
     let options: OptionsRecordV2 = body.take().map_err(undecodable)?;
     let options = options.into_options().map_err(undecodable)?;
     (options.validate())
-        .map_err(|e| Error::InvalidIndex(format!("its options are invalid: {e}")))?;
+        .map_err(|e| Error::invalid_index(format!("its options are invalid: {e}")))?;
     let mut loader = Loader::new(options, reindex)?;
     // The sequence's length, a varint as postcard writes it.
     let count: u64 = body.take().map_err(undecodable)?;
@@ -322,5 +322,5 @@ pub(crate) fn load_from(
 
 /// A body that cannot be decoded.
 fn undecodable(message: String) -> Error {
-    Error::InvalidIndex(format!("the contents cannot be decoded ({message})"))
+    Error::invalid_index(format!("the contents cannot be decoded ({message})"))
 }

@@ -21,7 +21,7 @@ use super::normalize::NormalizedLine;
 use super::simple_bounds::simple_word_bounds;
 use super::stopwords::is_stopword;
 use super::TextOptions;
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::span::Span;
 
 /// Runs the text pipeline on `text`: normalization, evasion handling, tokens with original spans.
@@ -83,7 +83,8 @@ pub fn analyze_with_progress(
             "becomes, normalized for matching,",
         )?;
         if builder.analysis.tokens.len() > MAX_TOKENS {
-            return Err(Error::invalid(
+            return Err(Error::new(
+                ErrorCode::TextTooLong,
                 "text",
                 format!("it has more than {MAX_TOKENS} words; split it into smaller documents"),
             ));

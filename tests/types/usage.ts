@@ -10,6 +10,7 @@ import {
   version,
   winnow,
   type CheckOptions,
+  type PlagscopeError,
   type PairReport,
   type Report,
   type SourceReport,
@@ -41,9 +42,21 @@ const tokens = analyze('text').tokens.map((t) => [t.start, t.end, t.kind]);
 const shared = sharedNgrams('a b c', 'a b c', 3).a;
 const v: string = version();
 
+// Errors are matched by code, and the union holds only the engine's codes.
+let refusedBecause: string = '';
+try {
+  checker.addReference({ id: 'a', text: 'again' });
+} catch (error) {
+  const failure = error as PlagscopeError;
+  if (failure.code === 'PLAGSCOPE_DUPLICATE_ID') refusedBecause = failure.path ?? '';
+  else if (failure.code === 'PLAGSCOPE_TEXT_TOO_LONG') refusedBecause = `${failure.size} > ${failure.limit}`;
+  // @ts-expect-error a code the engine never throws
+  else if (failure.code === 'PLAGSCOPE_NO_SUCH_CODE') refusedBecause = 'never';
+}
+
 // @ts-expect-error unknown option names are type errors too
 checker.check('paper', { minWord: 3 });
 // @ts-expect-error the old short names are gone
 new Checker({ k: 5 });
 
-export { withMeta, again, bytes, chosen, cyrillic, ignoresCase, fingerprint, fingerprints, grams, kinds, pairs, passageText, removed, shared, signature, size, text, tokens, v };
+export { refusedBecause, withMeta, again, bytes, chosen, cyrillic, ignoresCase, fingerprint, fingerprints, grams, kinds, pairs, passageText, removed, shared, signature, size, text, tokens, v };

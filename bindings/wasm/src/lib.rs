@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 mod alloc;
+mod errors;
 mod plain;
 mod progress;
 mod sketches;
@@ -45,10 +46,8 @@ pub fn defaults() -> Result<JsValue, JsError> {
 
 fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
     strings::js_string(value).ok_or_else(|| {
-        JsError::new(&format!(
-            "invalid `{name}`: expected a string, got {}",
-            plain::describe(value)
-        ))
+        let got = plain::describe(value);
+        errors::invalid(name, format!("expected a string, got {got}"))
     })
 }
 
@@ -69,13 +68,7 @@ fn to_js<T: WriteJson + ?Sized>(value: &T) -> Result<JsValue, JsError> {
 /// A core error as a JS `Error`; a parameter's Rust name (`align.min_words`) is shown as the JS
 /// caller wrote it (`align.minWords`).
 fn core<T>(result: Result<T, plagscope::Error>) -> Result<T, JsError> {
-    result.map_err(|error| match error {
-        plagscope::Error::InvalidParameter { name, message } => JsError::new(&format!(
-            "invalid `{}`: {message}",
-            plagscope::json_path::camel_case(&name)
-        )),
-        other => JsError::new(&other.to_string()),
-    })
+    result.map_err(errors::from_core)
 }
 
 /// A reference set and the checks against it.

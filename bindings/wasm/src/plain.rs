@@ -18,6 +18,8 @@ use plagscope::json_path::FromJson;
 use serde_json::{Map, Number as JsonNumber, Value};
 use wasm_bindgen::{JsError, JsValue};
 
+use crate::errors;
+
 /// Deepest nesting read; option objects are three levels deep at most.
 const MAX_DEPTH: usize = 16;
 /// Longest array read (metadata lists).
@@ -43,28 +45,32 @@ fn read_at(value: &JsValue, path: &str, depth: usize) -> Result<Option<Value>, J
         return Ok(Some(Value::String(text)));
     }
     if !value.is_object() {
-        return Err(JsError::new(&format!(
-            "invalid `{path}`: a {} is not accepted here",
-            type_name(value)
-        )));
+        return Err(errors::invalid(
+            path,
+            format!("a {} is not accepted here", type_name(value)),
+        ));
     }
     if depth >= MAX_DEPTH {
-        return Err(JsError::new(&format!(
-            "invalid `{path}`: nested more than {MAX_DEPTH} levels deep"
-        )));
+        return Err(errors::invalid(
+            path,
+            format!("nested more than {MAX_DEPTH} levels deep"),
+        ));
     }
     match kind_of(value, path)? {
         ObjectKind::Array => read_array(value, path, depth).map(Some),
         ObjectKind::Plain => read_object(value, path, depth).map(Some),
-        ObjectKind::Other(name) if holds_bytes(value) => Err(JsError::new(&format!(
-            "invalid `{path}`: got {}, which holds bytes, where plagscope takes text as a string: \
+        ObjectKind::Other(name) if holds_bytes(value) => Err(errors::invalid(
+            path,
+            format!(
+                "got {}, which holds bytes, where plagscope takes text as a string: \
              {DECODE}",
-            article(&name)
-        ))),
-        ObjectKind::Other(name) => Err(JsError::new(&format!(
-            "invalid `{path}`: expected a plain object or array, got {}",
-            article(&name)
-        ))),
+                article(&name)
+            ),
+        )),
+        ObjectKind::Other(name) => Err(errors::invalid(
+            path,
+            format!("expected a plain object or array, got {}", article(&name)),
+        )),
     }
 }
 
@@ -111,10 +117,10 @@ pub fn expected(path: &str, what: &str, value: &JsValue) -> JsError {
     } else {
         String::new()
     };
-    JsError::new(&format!(
-        "invalid `{path}`: expected {what}, got {}{hint}",
-        describe(value)
-    ))
+    errors::invalid(
+        path,
+        format!("expected {what}, got {}{hint}", describe(value)),
+    )
 }
 
 /// Whether `value` reads as plain data (a string, number, boolean, array or plain object); an
@@ -129,10 +135,10 @@ pub fn options<T: FromJson + Default>(value: &JsValue, path: &str) -> Result<T, 
     match read(value, path)? {
         None => Ok(T::default()),
         Some(Value::Object(map)) => deserialize(Value::Object(map), path),
-        Some(other) => Err(JsError::new(&format!(
-            "invalid `{path}`: expected an object, got {}",
-            json_type(&other)
-        ))),
+        Some(other) => Err(errors::invalid(
+            path,
+            format!("expected an object, got {}", json_type(&other)),
+        )),
     }
 }
 
@@ -142,19 +148,19 @@ pub fn deserialize<T: FromJson>(value: Value, path: &str) -> Result<T, JsError> 
         let field = error.path();
         let message = error.message();
         if field == "." {
-            JsError::new(&format!("invalid `{path}`: {message}"))
+            errors::invalid(path, message)
         } else {
-            JsError::new(&format!("invalid `{path}.{field}`: {message}"))
+            errors::invalid(&format!("{path}.{field}"), message)
         }
     })
 }
 
 fn number_value(number: f64, path: &str) -> Result<Value, JsError> {
     if !number.is_finite() {
-        return Err(JsError::new(&format!(
-            "invalid `{path}`: expected a finite number, got {}",
-            Number(number)
-        )));
+        return Err(errors::invalid(
+            path,
+            format!("expected a finite number, got {}", Number(number)),
+        ));
     }
     // Whole numbers become integers, so that integer options accept `12` (a JS number is a double).
     const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
@@ -212,11 +218,14 @@ fn kind_of(value: &JsValue, path: &str) -> Result<ObjectKind, JsError> {
 fn read_array(value: &JsValue, path: &str, depth: usize) -> Result<Value, JsError> {
     let length = get(value, "length", path)?.as_f64().unwrap_or(0.0);
     if length > MAX_ITEMS {
-        return Err(JsError::new(&format!(
-            "invalid `{path}`: an array of {} items (at most {})",
-            Number(length),
-            Number(MAX_ITEMS)
-        )));
+        return Err(errors::invalid(
+            path,
+            format!(
+                "an array of {} items (at most {})",
+                Number(length),
+                Number(MAX_ITEMS)
+            ),
+        ));
     }
     let mut items = Vec::new();
     for index in 0..length as u32 {
@@ -259,7 +268,11 @@ fn unreadable(path: &str, exception: &JsValue) -> JsError {
         exception.as_string()
     };
     let message = message.unwrap_or_else(|| "it threw an exception".into());
-    JsError::new(&format!("could not read `{path}`: {message}"))
+    errors::with_code(
+        errors::code_for(path),
+        path,
+        &format!("could not read `{path}`: {message}"),
+    )
 }
 
 /// The bytes of a `Uint8Array` (a Node `Buffer` too) or an `ArrayBuffer`, recognized through its
@@ -273,10 +286,13 @@ pub fn byte_array(value: &JsValue, path: &str) -> Result<js_sys::Uint8Array, JsE
         js_sys::Reflect::get_prototype_of(&js_sys::ArrayBuffer::new(0)).map(JsValue::from),
     ];
     let expected = || {
-        JsError::new(&format!(
-            "invalid `{path}`: expected a Uint8Array or ArrayBuffer, got {}",
-            describe(value)
-        ))
+        errors::invalid(
+            path,
+            format!(
+                "expected a Uint8Array or ArrayBuffer, got {}",
+                describe(value)
+            ),
+        )
     };
     if !has_prototype(value, &targets).map_err(|e| unreadable(path, &e))? {
         return Err(expected());

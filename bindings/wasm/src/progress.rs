@@ -15,7 +15,10 @@ pub fn callback(
     }
     // `typeof`, not `instanceof`: it cannot throw, whatever the value (a revoked Proxy too).
     if !on_progress.is_function() {
-        return Err(JsError::new("invalid `onProgress`: expected a function"));
+        return Err(crate::errors::invalid_option(
+            "onProgress",
+            "expected a function",
+        ));
     }
     let callback: &js_sys::Function = on_progress.unchecked_ref();
     Ok(Some(move |p: Progress| {
@@ -24,6 +27,9 @@ pub fn callback(
         callback
             .call3(&JsValue::NULL, &done, &total, &stage.into())
             .map(|_| ())
-            .map_err(|_| plagscope::Error::invalid("onProgress", "it threw, which stops the work"))
+            .map_err(|_| {
+                let reason = "it threw, which stops the work";
+                plagscope::Error::new(plagscope::ErrorCode::Stopped, "onProgress", reason)
+            })
     }))
 }

@@ -4,7 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{core, plain, string_arg, to_js};
+use super::{core, errors, plain, string_arg, to_js};
 use plagscope::compare::{MAX_NGRAM, MIN_NGRAM};
 use plagscope::sketch::{
     minhash_of, minhash_of_hashes, shingle_hashes_of, shingles_of, simhash_of, winnow_of,
@@ -33,7 +33,7 @@ pub fn shared_ngrams(
     let a = string_arg("a", &a)?;
     let b = string_arg("b", &b)?;
     let n = ngram_arg(&n)?;
-    let shared = plagscope::shared_ngrams(&a, &b, n).map_err(|e| JsError::new(&e.to_string()))?;
+    let shared = core(plagscope::shared_ngrams(&a, &b, n))?;
     to_js(&shared)
 }
 
@@ -42,17 +42,15 @@ fn ngram_arg(value: &JsValue) -> Result<usize, JsError> {
         return Ok(DEFAULT_WORD_N);
     }
     let Some(n) = value.as_f64() else {
-        return Err(JsError::new(&format!(
-            "invalid `n`: expected an integer in {MIN_NGRAM}..={MAX_NGRAM}, got {}",
-            plain::describe(value)
-        )));
+        let got = plain::describe(value);
+        let reason = format!("expected an integer in {MIN_NGRAM}..={MAX_NGRAM}, got {got}");
+        return Err(errors::invalid_option("n", reason));
     };
     let in_range = n.fract() == 0.0 && n >= MIN_NGRAM as f64 && n <= MAX_NGRAM as f64;
     if !in_range {
-        return Err(JsError::new(&format!(
-            "invalid `n`: expected an integer in {MIN_NGRAM}..={MAX_NGRAM}, got {}",
-            plagscope::error::Number(n)
-        )));
+        let got = plagscope::error::Number(n);
+        let reason = format!("expected an integer in {MIN_NGRAM}..={MAX_NGRAM}, got {got}");
+        return Err(errors::invalid_option("n", reason));
     }
     Ok(n as usize)
 }
@@ -119,10 +117,9 @@ pub fn minhash(
         return core(minhash_of_hashes(&hashes.to_vec(), &options));
     }
     let text = super::strings::js_string(&input).ok_or_else(|| {
-        JsError::new(&format!(
-            "invalid `input`: expected a string or a BigUint64Array of shingle hashes, got {}",
-            plain::describe(&input)
-        ))
+        let got = plain::describe(&input);
+        let reason = format!("expected a string or a BigUint64Array of shingle hashes, got {got}");
+        errors::invalid("input", reason)
     })?;
     core(minhash_of(&text, &options))
 }

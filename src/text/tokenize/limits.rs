@@ -1,6 +1,6 @@
 //! The pipeline's limits on one text, and the error that names them.
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 
 /// Largest text accepted, in bytes of UTF-8, both as given and normalized for matching: 64 MiB.
 pub const MAX_TEXT_BYTES: usize = 64 << 20;
@@ -13,7 +13,8 @@ pub const MAX_TOKENS: usize = 16_000_000;
 /// bytes too, because a text one byte over would otherwise read "64.0 MB; the limit is 64 MB".
 pub(crate) fn check_size(field: &'static str, bytes: usize, verb: &str) -> Result<(), Error> {
     if bytes > MAX_TEXT_BYTES {
-        return Err(Error::invalid(
+        return Err(Error::new(
+            ErrorCode::TextTooLong,
             field,
             format!(
                 "it {verb} {} MB ({bytes} bytes), over the limit of {} MB ({MAX_TEXT_BYTES} \
@@ -21,7 +22,8 @@ pub(crate) fn check_size(field: &'static str, bytes: usize, verb: &str) -> Resul
                 crate::error::megabytes(bytes),
                 MAX_TEXT_BYTES >> 20
             ),
-        ));
+        )
+        .with_sizes(bytes, MAX_TEXT_BYTES));
     }
     Ok(())
 }
