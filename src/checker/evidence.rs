@@ -13,9 +13,12 @@ use crate::align::{SentenceSeed, Side};
 use crate::error::Error;
 use crate::sketch::sentence_terms::SentenceVectors;
 
+use super::api::ReferenceSet;
+use super::prepare::{prepare_source, Prepared};
+use super::progress::preparing_part;
 use super::progress::{report, OnProgress, Stage};
+use super::retrieval::EvidenceMasks;
 use super::sentences::TermWeights;
-use super::{Checker, Prepared};
 
 /// Most sources a paper sentence may match and still be evidence of a rewritten copy.
 pub const MAX_SOURCES_PER_SENTENCE: u32 = 2;
@@ -38,62 +41,77 @@ pub(super) struct Aligned {
     pub(super) sources_per_sentence: Vec<u32>,
 }
 
-impl Checker {
-    /// The first pass: every candidate (`ignored` ones aside) aligned by its exact runs, and its
-    /// sentences compared with the paper's when `paper` has sentence vectors.
-    pub(super) fn align_candidates(
-        &self,
-        (paper, unusable): (Side<'_>, &[bool]),
-        candidates: &[(usize, usize)],
-        ignored: &HashSet<&str>,
-        options: &AlignOptions,
-        term_weights: &mut TermWeights<'_>,
-        progress: OnProgress<'_>,
-    ) -> Result<Aligned, Error> {
-        let paper_sentences = paper.sentences.filter(|_| options.rewritten);
-        let mut aligned = Aligned {
-            sources: Vec::new(),
-            sources_per_sentence: vec![0; paper_sentences.map_or(0, |s| s.len())],
-        };
-        for (done, &(document, _)) in candidates.iter().enumerate() {
-            report(progress, Stage::Aligning, done, candidates.len())?;
-            let entry = &self.entries[document];
-            if ignored.contains(entry.reference.id.as_str()) {
-                continue;
-            }
-            let text = entry.reference.text()?;
-            let prepared = self.prepare_source(&text)?;
-            let sentences = paper_sentences.map(|_| term_weights.vectors(&prepared, &[]));
-            let exact = align_exact(paper, prepared.side(), unusable, options);
-            let seeds = match (paper_sentences, &sentences) {
-                (Some(paper), Some(source)) => sentence_seeds(paper, source, options),
-                _ => Vec::new(),
-            };
-            // A seed that only extends an exact passage says nothing of how many sources a
-            // sentence matches on its own.
-            for seed in seeds.iter().filter(|s| s.standalone) {
-                aligned.sources_per_sentence[seed.paper] += 1;
-            }
-            if exact.passages.is_empty() && !may_make_passage(&seeds, options) {
-                continue;
-            }
-            let source = AlignedSource {
-                text: text.into_owned(),
-                prepared,
-                sentences,
-                exact,
-                seeds,
-            };
-            aligned.sources.push((document, source));
-        }
-        report(
-            progress,
-            Stage::Aligning,
-            candidates.len(),
-            candidates.len(),
-        )?;
-        Ok(aligned)
+/// The paper's sentence vectors when rewritten copies are looked for (`options.rewritten`): the
+/// last step of preparing, told about every 100,000 sentences.
+pub(super) fn paper_sentences(
+    paper: &Prepared,
+    masks: &EvidenceMasks,
+    options: &AlignOptions,
+    term_weights: &mut TermWeights<'_>,
+    progress: OnProgress<'_>,
+) -> Result<Option<SentenceVectors>, Error> {
+    if !options.rewritten {
+        return Ok(None);
     }
+    let mut part = |done| preparing_part(progress, 6, done, 10);
+    let vectors = term_weights.vectors_with_progress(paper, &masks.unusable, &mut part)?;
+    Ok(Some(vectors))
+}
+
+/// The first pass: every candidate (`ignored` ones aside) aligned by its exact runs, and its
+/// sentences compared with the paper's when `paper` has sentence vectors.
+pub(super) fn align_candidates(
+    set: ReferenceSet<'_>,
+    (paper, unusable): (Side<'_>, &[bool]),
+    candidates: &[(usize, usize)],
+    ignored: &HashSet<&str>,
+    options: &AlignOptions,
+    term_weights: &mut TermWeights<'_>,
+    progress: OnProgress<'_>,
+) -> Result<Aligned, Error> {
+    let paper_sentences = paper.sentences.filter(|_| options.rewritten);
+    let mut aligned = Aligned {
+        sources: Vec::new(),
+        sources_per_sentence: vec![0; paper_sentences.map_or(0, |s| s.len())],
+    };
+    for (done, &(document, _)) in candidates.iter().enumerate() {
+        report(progress, Stage::Aligning, done, candidates.len())?;
+        let entry = &set.entries[document];
+        if ignored.contains(entry.reference.id.as_str()) {
+            continue;
+        }
+        let text = entry.reference.text()?;
+        let prepared = prepare_source(set.options, &text)?;
+        let sentences = paper_sentences.map(|_| term_weights.vectors(&prepared, &[]));
+        let exact = align_exact(paper, prepared.side(), unusable, options);
+        let seeds = match (paper_sentences, &sentences) {
+            (Some(paper), Some(source)) => sentence_seeds(paper, source, options),
+            _ => Vec::new(),
+        };
+        // A seed that only extends an exact passage says nothing of how many sources a
+        // sentence matches on its own.
+        for seed in seeds.iter().filter(|s| s.standalone) {
+            aligned.sources_per_sentence[seed.paper] += 1;
+        }
+        if exact.passages.is_empty() && !may_make_passage(&seeds, options) {
+            continue;
+        }
+        let source = AlignedSource {
+            text: text.into_owned(),
+            prepared,
+            sentences,
+            exact,
+            seeds,
+        };
+        aligned.sources.push((document, source));
+    }
+    report(
+        progress,
+        Stage::Aligning,
+        candidates.len(),
+        candidates.len(),
+    )?;
+    Ok(aligned)
 }
 
 impl AlignedSource {

@@ -10,9 +10,12 @@ use crate::exclude::{bibliography, quotes, Exclusion, ExclusionKind};
 use crate::span::Span;
 use crate::text::Analysis;
 
+use super::api::ReferenceSet;
 use super::options::CheckOptions;
+use super::prepare::{prepare_source, Prepared};
 use super::progress::{preparing, preparing_part, OnProgress};
-use super::{Checker, Prepared};
+use super::quotations::quotations;
+use super::retrieval::candidates;
 
 /// What a check leaves out: each excluded span with its reason (in paper order), and per paper
 /// token whether it is excluded.
@@ -51,87 +54,83 @@ pub(super) fn mark_inside(analysis: &Analysis, span: Span, excluded: &mut [bool]
     }
 }
 
-impl Checker {
-    /// What is left out of the paper and why: the reader's spans, the bibliography and the
-    /// quotations that are no part of a longer copy (unless the reader included them again), then
-    /// text shared with base documents. Returns the exclusions and, per paper token, whether it is
-    /// excluded.
-    pub(super) fn exclusions(
-        &self,
-        text: &str,
-        paper: &Prepared,
-        ignored: &HashSet<&str>,
-        options: &CheckOptions,
-        progress: OnProgress<'_>,
-    ) -> Result<Exclusions, Error> {
-        let included_again = |span: &Span| {
-            options
-                .include_spans
-                .iter()
-                .any(|i| i.start < span.end && span.start < i.end)
-        };
-        let mut spans: Vec<Exclusion> = options
-            .exclude_spans
+/// What is left out of the paper and why: the reader's spans, the bibliography and the
+/// quotations that are no part of a longer copy (unless the reader included them again), then
+/// text shared with base documents. Returns the exclusions and, per paper token, whether it is
+/// excluded.
+pub(super) fn exclusions(
+    set: ReferenceSet<'_>,
+    text: &str,
+    paper: &Prepared,
+    ignored: &HashSet<&str>,
+    options: &CheckOptions,
+    progress: OnProgress<'_>,
+) -> Result<Exclusions, Error> {
+    let included_again = |span: &Span| {
+        options
+            .include_spans
             .iter()
-            .filter(|s| s.start < s.end)
-            .map(|&s| exclusion(ExclusionKind::Reader, s))
-            .collect();
-        if options.exclude_bibliography {
-            let found = bibliography(text).filter(|s| !included_again(s));
-            spans.extend(found.map(|s| exclusion(ExclusionKind::Bibliography, s)));
-        }
-        let mut excluded = vec![false; paper.analysis.tokens.len()];
-        for span in &spans {
-            mark_inside(&paper.analysis, span_of(span), &mut excluded);
-        }
-        preparing(progress, 2)?;
-        if options.exclude_quotes {
-            let found = quotes(text).into_iter().filter(|s| !included_again(s));
-            let found = found.collect();
-            // Finding the quote marks is about a third of the step, aligning the rest.
-            preparing_part(progress, 2, 1, 3)?;
-            let mut aligned =
-                |done, total| preparing_part(progress, 2, total + 2 * done, 3 * total);
-            let quotations =
-                self.quotations(paper, found, &excluded, ignored, options, &mut aligned)?;
-            for (span, source) in quotations {
-                mark_inside(&paper.analysis, span, &mut excluded);
-                spans.push(Exclusion {
-                    source,
-                    ..exclusion(ExclusionKind::Quote, span)
-                });
-            }
-        }
-        preparing(progress, 3)?;
-        // Text shared with base documents is excluded like a quote. Without one in the set, the
-        // paper's fingerprints are not looked up for them (a second of a 20 MB paper's check).
-        let mut base_spans = Vec::new();
-        let any_base = self.entries.iter().any(|e| e.reference.base);
-        let bases = if any_base {
-            self.candidates(paper, &excluded, Some(true))
-        } else {
-            Vec::new()
-        };
-        for (document, _) in bases {
-            let entry = &self.entries[document];
-            if ignored.contains(entry.reference.id.as_str()) {
-                continue;
-            }
-            let source = self.prepare_source(&entry.reference.text()?)?;
-            for passage in align(paper.side(), source.side(), &excluded, &options.align) {
-                let span = token_span(&paper.analysis, passage.paper_start, passage.paper_end);
-                if !included_again(&span) {
-                    base_spans.push(span);
-                }
-            }
-        }
-        for span in base_spans {
-            mark_inside(&paper.analysis, span, &mut excluded);
-            spans.push(exclusion(ExclusionKind::Base, span));
-        }
-        crate::sort::sort_by_key(&mut spans, |e| (e.start, e.end));
-        Ok((spans, excluded))
+            .any(|i| i.start < span.end && span.start < i.end)
+    };
+    let mut spans: Vec<Exclusion> = options
+        .exclude_spans
+        .iter()
+        .filter(|s| s.start < s.end)
+        .map(|&s| exclusion(ExclusionKind::Reader, s))
+        .collect();
+    if options.exclude_bibliography {
+        let found = bibliography(text).filter(|s| !included_again(s));
+        spans.extend(found.map(|s| exclusion(ExclusionKind::Bibliography, s)));
     }
+    let mut excluded = vec![false; paper.analysis.tokens.len()];
+    for span in &spans {
+        mark_inside(&paper.analysis, span_of(span), &mut excluded);
+    }
+    preparing(progress, 2)?;
+    if options.exclude_quotes {
+        let found = quotes(text).into_iter().filter(|s| !included_again(s));
+        let found = found.collect();
+        // Finding the quote marks is about a third of the step, aligning the rest.
+        preparing_part(progress, 2, 1, 3)?;
+        let mut aligned = |done, total| preparing_part(progress, 2, total + 2 * done, 3 * total);
+        let quotations = quotations(set, paper, found, &excluded, ignored, options, &mut aligned)?;
+        for (span, source) in quotations {
+            mark_inside(&paper.analysis, span, &mut excluded);
+            spans.push(Exclusion {
+                source,
+                ..exclusion(ExclusionKind::Quote, span)
+            });
+        }
+    }
+    preparing(progress, 3)?;
+    // Text shared with base documents is excluded like a quote. Without one in the set, the
+    // paper's fingerprints are not looked up for them (a second of a 20 MB paper's check).
+    let mut base_spans = Vec::new();
+    let any_base = set.entries.iter().any(|e| e.reference.base);
+    let bases = if any_base {
+        candidates(set, paper, &excluded, Some(true))
+    } else {
+        Vec::new()
+    };
+    for (document, _) in bases {
+        let entry = &set.entries[document];
+        if ignored.contains(entry.reference.id.as_str()) {
+            continue;
+        }
+        let source = prepare_source(set.options, &entry.reference.text()?)?;
+        for passage in align(paper.side(), source.side(), &excluded, &options.align) {
+            let span = token_span(&paper.analysis, passage.paper_start, passage.paper_end);
+            if !included_again(&span) {
+                base_spans.push(span);
+            }
+        }
+    }
+    for span in base_spans {
+        mark_inside(&paper.analysis, span, &mut excluded);
+        spans.push(exclusion(ExclusionKind::Base, span));
+    }
+    crate::sort::sort_by_key(&mut spans, |e| (e.start, e.end));
+    Ok((spans, excluded))
 }
 
 /// The span an exclusion covers.

@@ -1,120 +1,16 @@
-//! The reference set: adding, validating, removing and listing references, and what the index
-//! keeps per reference ([`Entry`]). A set holds at most [`MAX_REFERENCE_SET_BYTES`] of text.
-
-use serde::{Deserialize, Serialize};
+//! Changing the reference set: adding, validating, removing, merging and listing references. A
+//! set holds at most [`MAX_REFERENCE_SET_BYTES`] of text.
 
 use crate::error::{Error, ErrorCode};
-use crate::json_path::{missing_field, read_fields, FromJson, PathError, Value};
-use crate::methods::combined::Metadata;
-use crate::sketch::minhash::MinHashSignature;
 use crate::sketch::{guarantee_window, winnow_positions};
-
 use crate::text::tokenize::check_size;
 
-use super::postings::{fingerprint_of, FINGERPRINT_BITS};
+use super::api::{Checker, MAX_REFERENCE_SET_BYTES};
+use super::merge::MergeOutcome;
+use super::prepare::{distinct, prepare, Prepared};
+use super::records::{Entry, Reference, ReferenceInfo};
 use super::stored::StoredReference;
-use super::{Checker, Prepared, MAX_REFERENCE_SET_BYTES};
-
-/// A reference document as added by the user.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Reference {
-    /// A unique id (1..=1024 characters).
-    pub id: String,
-    /// A title for reports (defaults to the id).
-    #[serde(default)]
-    pub title: String,
-    /// The full text.
-    pub text: String,
-    /// Keywords, tags and references, for the combined score.
-    #[serde(default)]
-    pub meta: Metadata,
-    /// A base (template) document: its text is never reported, and it is excluded from the paper.
-    #[serde(default)]
-    pub base: bool,
-}
-
-impl Reference {
-    /// A reference with an id and a text, titled by its id, without metadata, not a base document.
-    ///
-    /// ```
-    /// use plagscope::checker::Reference;
-    /// let reference = Reference::new("doc-1", "Some text.");
-    /// assert_eq!((reference.title.as_str(), reference.base), ("doc-1", false));
-    /// ```
-    pub fn new(id: impl Into<String>, text: impl Into<String>) -> Self {
-        let id = id.into();
-        Reference {
-            title: id.clone(),
-            id,
-            text: text.into(),
-            meta: Metadata::default(),
-            base: false,
-        }
-    }
-}
-
-impl FromJson for Reference {
-    /// Reads `{ id, title?, text, meta?, base? }`.
-    fn from_json(value: &Value) -> Result<Self, PathError> {
-        let (mut id, mut text) = (None, None);
-        let mut reference = Reference::new("", "");
-        let names = ["id", "title", "text", "meta", "base"];
-        read_fields(value, &names, &mut |index, inner| {
-            match index {
-                0 => id = Some(String::from_json(inner)?),
-                1 => reference.title = String::from_json(inner)?,
-                2 => text = Some(String::from_json(inner)?),
-                3 => reference.meta = Metadata::from_json(inner)?,
-                _ => reference.base = bool::from_json(inner)?,
-            }
-            Ok(())
-        })?;
-        reference.id = id.ok_or_else(|| missing_field("id"))?;
-        reference.text = text.ok_or_else(|| missing_field("text"))?;
-        Ok(reference)
-    }
-}
-
-/// What the index keeps per reference (saved through the store's own records, `crate::store`).
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Entry {
-    /// The reference, its text compressed.
-    pub(crate) reference: StoredReference,
-    /// Tokens of the reference.
-    pub(crate) words: usize,
-    /// Distinct word shingles.
-    pub(crate) shingles: usize,
-    /// Distinct winnowed fingerprints (they are kept in the postings only).
-    pub(crate) fingerprint_count: usize,
-    /// MinHash of the word shingle set.
-    pub(crate) minhash: MinHashSignature,
-    /// MinHash of the metadata set.
-    pub(crate) meta_minhash: MinHashSignature,
-}
-
-/// An entry with its fingerprints (sorted, distinct), as the store writes and reads it.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct StoredEntry {
-    pub(crate) entry: Entry,
-    pub(crate) fingerprints: Vec<u64>,
-}
-
-/// A summary of one reference, for listings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReferenceInfo {
-    /// Its id.
-    pub id: String,
-    /// Its title.
-    pub title: String,
-    /// Its number of words.
-    pub words: usize,
-    /// Its number of fingerprints in the index.
-    pub fingerprints: usize,
-    /// Whether it is a base document.
-    pub base: bool,
-}
+use crate::index::postings::{fingerprint_of, FINGERPRINT_BITS};
 
 impl Checker {
     /// Adds a reference. Its id must be new.
@@ -134,9 +30,9 @@ impl Checker {
         if reference.title.is_empty() {
             reference.title = reference.id.clone();
         }
-        let prepared = self.prepare(&reference.text)?;
+        let prepared = prepare(&self.options, &reference.text)?;
         let fingerprints = self.fingerprints_of(&prepared)?;
-        let distinct_shingles = Self::distinct(&prepared.shingle_hashes);
+        let distinct_shingles = distinct(&prepared.shingle_hashes);
         let entry = Entry {
             words: prepared.analysis.tokens.len(),
             shingles: distinct_shingles.len(),
@@ -160,7 +56,7 @@ impl Checker {
             .collect();
         let sentences = prepared.sentence_fingerprints(&[]);
         fingerprints.extend(sentences.into_iter().map(|(f, _)| fingerprint_of(f)));
-        Ok(Self::distinct(&fingerprints))
+        Ok(distinct(&fingerprints))
     }
 
     /// Refuses a reference of `bytes` that would take the set past [`MAX_REFERENCE_SET_BYTES`].
@@ -242,6 +138,40 @@ impl Checker {
         Ok(())
     }
 
+    /// Appends `entry` holding `fingerprints` (checked), its postings gathered in `pending` until
+    /// they make a level.
+    pub(super) fn append_entry(
+        &mut self,
+        entry: Entry,
+        fingerprints: &[u64],
+        pending: &mut Vec<(u64, u32)>,
+    ) {
+        self.text_bytes += entry.reference.text.len();
+        let slot = self.postings.append(fingerprints, pending);
+        self.ids.insert(entry.reference.id.clone(), slot);
+        self.entries.push(entry);
+    }
+
+    /// Adds the references of `other`, which must have been built with the same options, after
+    /// this set's own, in their order. A reference whose id this set already holds is left out.
+    /// Only the references left out are analyzed again (to take their terms out of `other`'s
+    /// document frequencies); the others are moved as they are.
+    ///
+    /// ```
+    /// use plagscope::checker::{Checker, CheckerOptions, Reference};
+    /// let mut a = Checker::new(CheckerOptions::default()).unwrap();
+    /// a.add_reference(Reference::new("one", "The first text.")).unwrap();
+    /// let mut b = Checker::new(CheckerOptions::default()).unwrap();
+    /// b.add_reference(Reference::new("one", "Another first text.")).unwrap();
+    /// b.add_reference(Reference::new("two", "The second text.")).unwrap();
+    /// let outcome = a.merge(b).unwrap();
+    /// assert_eq!((outcome.added, outcome.skipped), (1, 1));
+    /// assert_eq!(a.reference("one").unwrap().unwrap().text, "The first text.");
+    /// ```
+    pub fn merge(&mut self, other: Checker) -> Result<MergeOutcome, Error> {
+        super::merge::merge(self, other)
+    }
+
     /// Removes the reference with `id`; returns whether it existed. The work is that of the
     /// removed reference (its posting lists, its terms' document frequencies), plus shifting one
     /// small table of the references after it: the other posting lists are not touched.
@@ -251,7 +181,7 @@ impl Checker {
         };
         // The text was analyzed when it was added, with the same options: this cannot fail, and
         // it fails before anything is changed.
-        let prepared = self.prepare(&self.entries[position].reference.text()?)?;
+        let prepared = prepare(&self.options, &self.entries[position].reference.text()?)?;
         let fingerprints = self.fingerprints_of(&prepared)?;
         self.idf.remove_document(&prepared.analysis);
         self.ids.remove(id);

@@ -7,8 +7,9 @@
 use crate::error::Error;
 use crate::sketch::simhash::IdfTable;
 
+use super::api::{Checker, MAX_REFERENCE_SET_BYTES};
 use super::options::CheckerOptions;
-use super::{Checker, Entry, StoredEntry, MAX_REFERENCE_SET_BYTES};
+use super::records::StoredEntry;
 
 /// A set being filled from a saved index (see the module docs).
 pub(crate) struct Loader {
@@ -71,21 +72,5 @@ impl Loader {
             self.checker.idf = idf;
         }
         self.checker
-    }
-}
-
-impl Checker {
-    /// Appends `entry` holding `fingerprints` (checked), its postings gathered in `pending` until
-    /// they make a level.
-    pub(super) fn append_entry(
-        &mut self,
-        entry: Entry,
-        fingerprints: &[u64],
-        pending: &mut Vec<(u64, u32)>,
-    ) {
-        self.text_bytes += entry.reference.text.len();
-        let slot = self.postings.append(fingerprints, pending);
-        self.ids.insert(entry.reference.id.clone(), slot);
-        self.entries.push(entry);
     }
 }

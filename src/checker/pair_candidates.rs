@@ -19,8 +19,9 @@ use crate::index::lsh::{LshIndex, LshParams};
 use crate::index::simindex::{SimIndex, SimIndexParams};
 use crate::sketch::simhash::{simhash64_counts, term_counts};
 
+use super::api::ReferenceSet;
 use super::options::PairsOptions;
-use super::{Checker, Prepared};
+use super::prepare::{prepare_source, Prepared};
 
 /// The Jaccard similarity (of word shingle sets) the LSH bands are tuned for, false positives and
 /// false negatives weighted equally: a copy with about a tenth of its words edited is around 0.4.
@@ -80,119 +81,130 @@ pub(super) fn count_simhash(prepared: &Prepared) -> Option<u64> {
     (!features.is_empty()).then(|| simhash64_counts(&features))
 }
 
-impl Checker {
-    /// The candidate pairs [`Checker::pairs`] compares, with how many each source gave.
-    pub fn pair_candidates(&self, options: &PairsOptions) -> Result<PairCandidates, Error> {
-        options.validate()?;
-        let set = self.candidate_set(options, |document, _| {
-            Ok(count_simhash(&self.prepare_source(
-                &self.entries[document].reference.text()?,
-            )?))
-        })?;
-        let id = |document: u32| self.entries[document as usize].reference.id.clone();
-        let pairs = (set.pairs.iter().zip(&set.sources))
-            .map(|(&(a, b), &sources)| CandidatePair {
-                a: id(a),
-                b: id(b),
-                postings: sources & POSTINGS != 0,
-                lsh: sources & LSH != 0,
-                simindex: sources & SIMINDEX != 0,
-            })
-            .collect();
-        Ok(PairCandidates {
-            pairs,
-            postings: set.postings,
-            lsh: set.lsh,
-            simindex: set.simindex,
+/// The candidate pairs [`Checker::pairs`] compares, with how many each source gave.
+pub(super) fn pair_candidates(
+    set: ReferenceSet<'_>,
+    options: &PairsOptions,
+) -> Result<PairCandidates, Error> {
+    options.validate()?;
+    let found = candidate_set(set, options, |document, _| {
+        Ok(count_simhash(&prepare_source(
+            set.options,
+            &set.entries[document].reference.text()?,
+        )?))
+    })?;
+    let id = |document: u32| set.entries[document as usize].reference.id.clone();
+    let pairs = (found.pairs.iter().zip(&found.sources))
+        .map(|(&(a, b), &sources)| CandidatePair {
+            a: id(a),
+            b: id(b),
+            postings: sources & POSTINGS != 0,
+            lsh: sources & LSH != 0,
+            simindex: sources & SIMINDEX != 0,
         })
-    }
+        .collect();
+    Ok(PairCandidates {
+        pairs,
+        postings: found.postings,
+        lsh: found.lsh,
+        simindex: found.simindex,
+    })
+}
 
-    /// The candidate pairs from the three sources; `simhash(document, paired)` gives a non-base
-    /// reference's count-weighted SimHash, told whether the postings or LSH already paired it.
-    pub(super) fn candidate_set(
-        &self,
-        options: &PairsOptions,
-        mut simhash: impl FnMut(usize, bool) -> Result<Option<u64>, Error>,
-    ) -> Result<CandidateSet, Error> {
-        let postings = self.postings_pairs(options.align.max_doc_frequency);
-        let lsh = self.lsh_pairs(options.align.min_words)?;
-        let mut paired = vec![false; self.entries.len()];
-        for &(a, b) in postings.iter().chain(&lsh) {
-            paired[a as usize] = true;
-            paired[b as usize] = true;
+/// The candidate pairs from the three sources; `simhash(document, paired)` gives a non-base
+/// reference's count-weighted SimHash, told whether the postings or LSH already paired it.
+pub(super) fn candidate_set(
+    set: ReferenceSet<'_>,
+    options: &PairsOptions,
+    mut simhash: impl FnMut(usize, bool) -> Result<Option<u64>, Error>,
+) -> Result<CandidateSet, Error> {
+    let postings = postings_pairs(set, options.align.max_doc_frequency);
+    let lsh = lsh_pairs(set, options.align.min_words)?;
+    let mut paired = vec![false; set.entries.len()];
+    for &(a, b) in postings.iter().chain(&lsh) {
+        paired[a as usize] = true;
+        paired[b as usize] = true;
+    }
+    let mut index = SimIndex::new(SimIndexParams {
+        max_distance: NEAR_DUPLICATE_BITS,
+        ..SimIndexParams::default()
+    })?;
+    let mut near = BTreeSet::new();
+    for document in comparable(set, options.align.min_words) {
+        if let Some(fingerprint) = simhash(document as usize, paired[document as usize])? {
+            for (other, _) in index.query(fingerprint) {
+                near.insert((other, document));
+            }
+            index.insert(document, fingerprint);
         }
-        let mut index = SimIndex::new(SimIndexParams {
-            max_distance: NEAR_DUPLICATE_BITS,
-            ..SimIndexParams::default()
-        })?;
-        let mut near = BTreeSet::new();
-        for document in self.comparable(options.align.min_words) {
-            if let Some(fingerprint) = simhash(document as usize, paired[document as usize])? {
-                for (other, _) in index.query(fingerprint) {
-                    near.insert((other, document));
+    }
+    let (postings_count, lsh_count, simindex) = (postings.len(), lsh.len(), near.len());
+    let mut pairs: BTreeMap<(u32, u32), u8> = BTreeMap::new();
+    for (set, source) in [(postings, POSTINGS), (lsh, LSH), (near, SIMINDEX)] {
+        for pair in set {
+            *pairs.entry(pair).or_default() |= source;
+        }
+    }
+    Ok(CandidateSet {
+        sources: pairs.values().copied().collect(),
+        pairs: pairs.into_keys().collect(),
+        postings: postings_count,
+        lsh: lsh_count,
+        simindex,
+    })
+}
+
+/// The non-base references of at least `min_words` tokens, in order. A shorter one can hold
+/// no passage (a passage needs `minWords` matched, and no token weighs more than a word), so
+/// it needs no candidates; leaving it out keeps many identical short texts (empty forms, one
+/// line each) from making LSH or the SimHash index pair all of them.
+pub(super) fn comparable(
+    set: ReferenceSet<'_>,
+    min_words: usize,
+) -> impl Iterator<Item = u32> + '_ {
+    (0..set.entries.len() as u32).filter(move |&d| {
+        let entry = &set.entries[d as usize];
+        !entry.reference.base && entry.words >= min_words
+    })
+}
+
+/// The pairs of non-base references that share at least one fingerprint held by no more than
+/// `max_doc_frequency` references.
+pub(super) fn postings_pairs(
+    set: ReferenceSet<'_>,
+    max_doc_frequency: usize,
+) -> BTreeSet<(u32, u32)> {
+    let mut shared = BTreeSet::new();
+    for documents in set.postings.lists_between(max_doc_frequency) {
+        for (i, &a) in documents.iter().enumerate() {
+            for &b in &documents[i + 1..] {
+                if !set.entries[a as usize].reference.base
+                    && !set.entries[b as usize].reference.base
+                {
+                    shared.insert((a.min(b), a.max(b)));
                 }
-                index.insert(document, fingerprint);
             }
         }
-        let (postings_count, lsh_count, simindex) = (postings.len(), lsh.len(), near.len());
-        let mut pairs: BTreeMap<(u32, u32), u8> = BTreeMap::new();
-        for (set, source) in [(postings, POSTINGS), (lsh, LSH), (near, SIMINDEX)] {
-            for pair in set {
-                *pairs.entry(pair).or_default() |= source;
-            }
-        }
-        Ok(CandidateSet {
-            sources: pairs.values().copied().collect(),
-            pairs: pairs.into_keys().collect(),
-            postings: postings_count,
-            lsh: lsh_count,
-            simindex,
-        })
     }
+    shared
+}
 
-    /// The non-base references of at least `min_words` tokens, in order. A shorter one can hold
-    /// no passage (a passage needs `minWords` matched, and no token weighs more than a word), so
-    /// it needs no candidates; leaving it out keeps many identical short texts (empty forms, one
-    /// line each) from making LSH or the SimHash index pair all of them.
-    pub(super) fn comparable(&self, min_words: usize) -> impl Iterator<Item = u32> + '_ {
-        (0..self.entries.len() as u32).filter(move |&d| {
-            let entry = &self.entries[d as usize];
-            !entry.reference.base && entry.words >= min_words
-        })
+/// The pairs of non-base references of at least `min_words` tokens whose MinHash signatures
+/// share an LSH band.
+pub(super) fn lsh_pairs(
+    set: ReferenceSet<'_>,
+    min_words: usize,
+) -> Result<BTreeSet<(u32, u32)>, Error> {
+    let params = LshParams::for_threshold(LSH_JACCARD, set.options.num_perm, 0.5, 0.5)?;
+    let mut index = LshIndex::new(params, set.options.num_perm)?;
+    for document in comparable(set, min_words) {
+        index.insert(document, set.entries[document as usize].minhash.clone())?;
     }
-
-    /// The pairs of non-base references that share at least one fingerprint held by no more than
-    /// `max_doc_frequency` references.
-    pub(super) fn postings_pairs(&self, max_doc_frequency: usize) -> BTreeSet<(u32, u32)> {
-        let mut shared = BTreeSet::new();
-        for documents in self.postings.lists_between(max_doc_frequency) {
-            for (i, &a) in documents.iter().enumerate() {
-                for &b in &documents[i + 1..] {
-                    if !self.entries[a as usize].reference.base
-                        && !self.entries[b as usize].reference.base
-                    {
-                        shared.insert((a.min(b), a.max(b)));
-                    }
-                }
-            }
-        }
-        shared
+    // Inserted one by one: collecting into the set would sort first, one more copy of std's
+    // stable sort in the wasm.
+    let mut pairs = BTreeSet::new();
+    for (a, b, _) in index.candidate_pairs() {
+        pairs.insert((a.min(b), a.max(b)));
     }
-
-    /// The pairs of non-base references of at least `min_words` tokens whose MinHash signatures
-    /// share an LSH band.
-    pub(super) fn lsh_pairs(&self, min_words: usize) -> Result<BTreeSet<(u32, u32)>, Error> {
-        let params = LshParams::for_threshold(LSH_JACCARD, self.options.num_perm, 0.5, 0.5)?;
-        let mut index = LshIndex::new(params, self.options.num_perm)?;
-        for document in self.comparable(min_words) {
-            index.insert(document, self.entries[document as usize].minhash.clone())?;
-        }
-        // Inserted one by one: collecting into the set would sort first, one more copy of std's
-        // stable sort in the wasm.
-        let mut pairs = BTreeSet::new();
-        for (a, b, _) in index.candidate_pairs() {
-            pairs.insert((a.min(b), a.max(b)));
-        }
-        Ok(pairs)
-    }
+    Ok(pairs)
 }

@@ -19,9 +19,10 @@ use crate::error::Error;
 use crate::span::Span;
 use crate::text::{Analysis, WORD};
 
+use super::api::ReferenceSet;
 use super::options::CheckOptions;
-use super::retrieval::{common_phrasing, shared_by_references, ShingleHits};
-use super::{Checker, Prepared};
+use super::prepare::{prepare_source, Prepared};
+use super::retrieval::{common_phrasing, shared_by_references, shingle_hits, ShingleHits};
 
 /// Matched words a passage needs outside a quotation to run across its edge, in words (9 Chinese
 /// characters): as much as alignment asks of a piece that stands on its own
@@ -202,77 +203,75 @@ fn judge(quotations: &mut [Quotation], passage: &Passage, document: usize, weigh
     }
 }
 
-impl Checker {
-    /// The quotations (`spans`, in order and disjoint) that a check leaves out, each with the id of
-    /// the source it quotes, if any; see the module docs. `excluded` paper tokens (the reader's
-    /// spans, the bibliography) are no evidence, nor is common phrasing, as in the check itself.
-    pub(super) fn quotations(
-        &self,
-        paper: &Prepared,
-        spans: Vec<Span>,
-        excluded: &[bool],
-        ignored: &HashSet<&str>,
-        options: &CheckOptions,
-        progress: &mut dyn FnMut(usize, usize) -> Result<(), Error>,
-    ) -> Result<Vec<(Span, Option<String>)>, Error> {
-        let mut quotations: Vec<Quotation> = (spans.into_iter())
-            .map(|span| Quotation {
-                tokens: tokens_inside(&paper.analysis, span),
-                span,
-                crossed: false,
-                quotes: None,
-            })
-            .collect();
-        if quotations.is_empty() {
-            return Ok(Vec::new());
-        }
-        let common = common_phrasing(paper, &self.options, options.align.max_doc_frequency);
-        let unusable: Vec<bool> = (common.iter().zip(excluded))
-            .map(|(&common, &excluded)| common || excluded)
-            .collect();
-        let shared = shared_by_references(paper, self.options.shingle_words, 2);
-        let near = Surroundings::of(&quotations, paper, &shared, &unusable, &options.align);
-        let candidates = self.quoted_candidates(paper, &quotations, &unusable);
-        for (done, &document) in candidates.iter().enumerate() {
-            progress(done, candidates.len())?;
-            let entry = &self.entries[document];
-            if ignored.contains(entry.reference.id.as_str()) {
-                continue;
-            }
-            let source = self.prepare_source(&entry.reference.text()?)?;
-            let paper_side = near.side(paper);
-            for passage in align(paper_side, source.side(), &near.unusable, &options.align) {
-                let passage = near.in_paper(passage);
-                judge(&mut quotations, &passage, document, &paper.token_weights);
-            }
-        }
-        let id = |document: usize| self.entries[document].reference.id.clone();
-        Ok((quotations.into_iter())
-            .filter(|q| !q.crossed)
-            .map(|q| (q.span, q.quotes.map(|(document, _)| id(document))))
-            .collect())
+/// The quotations (`spans`, in order and disjoint) that a check leaves out, each with the id of
+/// the source it quotes, if any; see the module docs. `excluded` paper tokens (the reader's
+/// spans, the bibliography) are no evidence, nor is common phrasing, as in the check itself.
+pub(super) fn quotations(
+    set: ReferenceSet<'_>,
+    paper: &Prepared,
+    spans: Vec<Span>,
+    excluded: &[bool],
+    ignored: &HashSet<&str>,
+    options: &CheckOptions,
+    progress: &mut dyn FnMut(usize, usize) -> Result<(), Error>,
+) -> Result<Vec<(Span, Option<String>)>, Error> {
+    let mut quotations: Vec<Quotation> = (spans.into_iter())
+        .map(|span| Quotation {
+            tokens: tokens_inside(&paper.analysis, span),
+            span,
+            crossed: false,
+            quotes: None,
+        })
+        .collect();
+    if quotations.is_empty() {
+        return Ok(Vec::new());
     }
+    let common = common_phrasing(paper, set.options, options.align.max_doc_frequency);
+    let unusable: Vec<bool> = (common.iter().zip(excluded))
+        .map(|(&common, &excluded)| common || excluded)
+        .collect();
+    let shared = shared_by_references(paper, set.options.shingle_words, 2);
+    let near = Surroundings::of(&quotations, paper, &shared, &unusable, &options.align);
+    let candidates = quoted_candidates(set, paper, &quotations, &unusable);
+    for (done, &document) in candidates.iter().enumerate() {
+        progress(done, candidates.len())?;
+        let entry = &set.entries[document];
+        if ignored.contains(entry.reference.id.as_str()) {
+            continue;
+        }
+        let source = prepare_source(set.options, &entry.reference.text()?)?;
+        let paper_side = near.side(paper);
+        for passage in align(paper_side, source.side(), &near.unusable, &options.align) {
+            let passage = near.in_paper(passage);
+            judge(&mut quotations, &passage, document, &paper.token_weights);
+        }
+    }
+    let id = |document: usize| set.entries[document].reference.id.clone();
+    Ok((quotations.into_iter())
+        .filter(|q| !q.crossed)
+        .map(|q| (q.span, q.quotes.map(|(document, _)| id(document))))
+        .collect())
+}
 
-    /// References (not base documents) holding the fingerprint of a paper shingle that overlaps a
-    /// quotation and no `unusable` token, most such shingles first: the only ones that can have a
-    /// passage touching a quotation, since every passage holds an exact run of a shingle's length.
-    fn quoted_candidates(
-        &self,
-        paper: &Prepared,
-        quotations: &[Quotation],
-        unusable: &[bool],
-    ) -> Vec<usize> {
-        let k = self.options.shingle_words;
-        let mut found = ShingleHits::default();
-        let mut next = 0; // shingles before this one were looked at already
-        for quotation in quotations.iter().filter(|q| !q.tokens.is_empty()) {
-            let first = (quotation.tokens.start + 1).saturating_sub(k).max(next);
-            let end = quotation.tokens.end.min(paper.shingle_hashes.len());
-            self.shingle_hits(paper, first..end, unusable, Some(false), &mut found);
-            next = next.max(end);
-        }
-        (found.ranked().into_iter())
-            .map(|(document, _)| document)
-            .collect()
+/// References (not base documents) holding the fingerprint of a paper shingle that overlaps a
+/// quotation and no `unusable` token, most such shingles first: the only ones that can have a
+/// passage touching a quotation, since every passage holds an exact run of a shingle's length.
+fn quoted_candidates(
+    set: ReferenceSet<'_>,
+    paper: &Prepared,
+    quotations: &[Quotation],
+    unusable: &[bool],
+) -> Vec<usize> {
+    let k = set.options.shingle_words;
+    let mut found = ShingleHits::default();
+    let mut next = 0; // shingles before this one were looked at already
+    for quotation in quotations.iter().filter(|q| !q.tokens.is_empty()) {
+        let first = (quotation.tokens.start + 1).saturating_sub(k).max(next);
+        let end = quotation.tokens.end.min(paper.shingle_hashes.len());
+        shingle_hits(set, paper, first..end, unusable, Some(false), &mut found);
+        next = next.max(end);
     }
+    (found.ranked().into_iter())
+        .map(|(document, _)| document)
+        .collect()
 }

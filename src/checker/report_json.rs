@@ -9,9 +9,9 @@ use crate::methods::chinese_ngram::NgramDuplicate;
 use crate::methods::combined::CombinedSimilarity;
 use crate::methods::weibo::WeiboComparison;
 
-use super::library::{Reference, ReferenceInfo};
 use super::merge::MergeOutcome;
 use super::options::Defaults;
+use super::records::{Reference, ReferenceInfo};
 use super::report::{
     MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun, SourceReport,
     WordSpan,

@@ -9,9 +9,10 @@ use rustc_hash::FxHashMap as HashMap;
 use crate::sketch::guarantee_window;
 use crate::text::WORD;
 
+use super::api::ReferenceSet;
 use super::options::CheckerOptions;
-use super::postings::fingerprint_of;
-use super::{Checker, Prepared};
+use super::prepare::Prepared;
+use crate::index::postings::fingerprint_of;
 
 /// Longest stretch of common phrasing that is still a stock phrase, in words: a formula ("the
 /// receipts into the Treasury during the year ending on the 30th of September") is short. A longer
@@ -82,6 +83,30 @@ pub(super) fn shared_by_references(
     shared
 }
 
+/// Which paper tokens can be evidence, and which other references share.
+pub(super) struct EvidenceMasks {
+    /// Excluded text and common phrasing: never evidence.
+    pub(super) unusable: Vec<bool>,
+    /// Tokens whose text two or more references share.
+    pub(super) shared: Vec<bool>,
+}
+
+/// The paper's [`EvidenceMasks`]: its `excluded` tokens and common phrasing (fingerprints more
+/// than `max_doc_frequency` references hold) cannot be evidence.
+pub(super) fn evidence_masks(
+    set: ReferenceSet<'_>,
+    paper: &Prepared,
+    excluded: &[bool],
+    max_doc_frequency: usize,
+) -> EvidenceMasks {
+    let common = common_phrasing(paper, set.options, max_doc_frequency);
+    let unusable = (common.iter().zip(excluded))
+        .map(|(&common, &excluded)| common || excluded)
+        .collect();
+    let shared = shared_by_references(paper, set.options.shingle_words, 2);
+    EvidenceMasks { unusable, shared }
+}
+
 /// Paper shingles seen already (by hash), and for each reference how many of them it holds.
 #[derive(Default)]
 pub(super) struct ShingleHits {
@@ -103,80 +128,79 @@ impl ShingleHits {
     }
 }
 
-impl Checker {
-    /// Counts, for each reference, the distinct paper shingles found among its fingerprints,
-    /// skipping shingles that touch an `unusable` token (excluded text, common phrasing).
-    pub(super) fn candidates(
-        &self,
-        paper: &Prepared,
-        unusable: &[bool],
-        base: Option<bool>,
-    ) -> Vec<(usize, usize)> {
-        let mut found = ShingleHits::default();
-        self.shingle_hits(
-            paper,
-            0..paper.shingle_hashes.len(),
-            unusable,
-            base,
-            &mut found,
-        );
-        let hits = &mut found.hits;
-        // A sentence's fingerprint finds a source whose copy was rewritten; one that many
-        // references hold is a sentence of the domain's stock, not a lead. A reference sharing no
-        // shingle needs sentence fingerprints from [`MIN_SENTENCE_HITS`] paper sentences. (Two
-        // maps of the same type as `hits` rather than one of pairs: a map type is about 1 KB of
-        // wasm.)
-        let mut sentence_hits: HashMap<u64, u32> = HashMap::default();
-        let mut last_unit: HashMap<u64, u32> = HashMap::default();
-        for (fingerprint, unit) in paper.sentence_fingerprints(unusable) {
-            let fingerprint = fingerprint_of(fingerprint);
-            if self.postings.count(fingerprint) > MAX_SENTENCE_HOLDERS {
-                continue;
-            }
-            for document in self.postings.documents(fingerprint) {
-                if base.is_none_or(|b| self.entries[document as usize].reference.base == b) {
-                    // A text's token places are far below `u32::MAX` (16 Mi tokens at most).
-                    let last = last_unit.entry(u64::from(document)).or_insert(u32::MAX);
-                    if *last != unit.start as u32 {
-                        *last = unit.start as u32;
-                        *sentence_hits.entry(u64::from(document)).or_default() += 1;
-                    }
+/// Counts, for each reference, the distinct paper shingles found among its fingerprints,
+/// skipping shingles that touch an `unusable` token (excluded text, common phrasing).
+pub(super) fn candidates(
+    set: ReferenceSet<'_>,
+    paper: &Prepared,
+    unusable: &[bool],
+    base: Option<bool>,
+) -> Vec<(usize, usize)> {
+    let mut found = ShingleHits::default();
+    shingle_hits(
+        set,
+        paper,
+        0..paper.shingle_hashes.len(),
+        unusable,
+        base,
+        &mut found,
+    );
+    let hits = &mut found.hits;
+    // A sentence's fingerprint finds a source whose copy was rewritten; one that many
+    // references hold is a sentence of the domain's stock, not a lead. A reference sharing no
+    // shingle needs sentence fingerprints from [`MIN_SENTENCE_HITS`] paper sentences. (Two
+    // maps of the same type as `hits` rather than one of pairs: a map type is about 1 KB of
+    // wasm.)
+    let mut sentence_hits: HashMap<u64, u32> = HashMap::default();
+    let mut last_unit: HashMap<u64, u32> = HashMap::default();
+    for (fingerprint, unit) in paper.sentence_fingerprints(unusable) {
+        let fingerprint = fingerprint_of(fingerprint);
+        if set.postings.count(fingerprint) > MAX_SENTENCE_HOLDERS {
+            continue;
+        }
+        for document in set.postings.documents(fingerprint) {
+            if base.is_none_or(|b| set.entries[document as usize].reference.base == b) {
+                // A text's token places are far below `u32::MAX` (16 Mi tokens at most).
+                let last = last_unit.entry(u64::from(document)).or_insert(u32::MAX);
+                if *last != unit.start as u32 {
+                    *last = unit.start as u32;
+                    *sentence_hits.entry(u64::from(document)).or_default() += 1;
                 }
             }
         }
-        for (document, units) in sentence_hits {
-            if units as usize >= MIN_SENTENCE_HITS || hits.contains_key(&document) {
-                *hits.entry(document).or_default() += units;
-            }
-        }
-        found.ranked()
     }
+    for (document, units) in sentence_hits {
+        if units as usize >= MIN_SENTENCE_HITS || hits.contains_key(&document) {
+            *hits.entry(document).or_default() += units;
+        }
+    }
+    found.ranked()
+}
 
-    /// Adds to `found` the paper shingles at `positions` that references hold (those `base` admits:
-    /// all, or only base documents or only the others), skipping shingles seen already and those
-    /// touching an `unusable` token.
-    pub(super) fn shingle_hits(
-        &self,
-        paper: &Prepared,
-        positions: Range<usize>,
-        unusable: &[bool],
-        base: Option<bool>,
-        found: &mut ShingleHits,
-    ) {
-        let k = self.options.shingle_words;
-        for position in positions {
-            let hash = paper.shingle_hashes[position];
-            let held = paper.held_by[position] > 0;
-            if !held
-                || unusable[position..position + k].iter().any(|&e| e)
-                || found.seen.insert(hash, 0).is_some()
-            {
-                continue;
-            }
-            for document in self.postings.documents(fingerprint_of(hash)) {
-                if base.is_none_or(|b| self.entries[document as usize].reference.base == b) {
-                    *found.hits.entry(u64::from(document)).or_default() += 1;
-                }
+/// Adds to `found` the paper shingles at `positions` that references hold (those `base` admits:
+/// all, or only base documents or only the others), skipping shingles seen already and those
+/// touching an `unusable` token.
+pub(super) fn shingle_hits(
+    set: ReferenceSet<'_>,
+    paper: &Prepared,
+    positions: Range<usize>,
+    unusable: &[bool],
+    base: Option<bool>,
+    found: &mut ShingleHits,
+) {
+    let k = set.options.shingle_words;
+    for position in positions {
+        let hash = paper.shingle_hashes[position];
+        let held = paper.held_by[position] > 0;
+        if !held
+            || unusable[position..position + k].iter().any(|&e| e)
+            || found.seen.insert(hash, 0).is_some()
+        {
+            continue;
+        }
+        for document in set.postings.documents(fingerprint_of(hash)) {
+            if base.is_none_or(|b| set.entries[document as usize].reference.base == b) {
+                *found.hits.entry(u64::from(document)).or_default() += 1;
             }
         }
     }

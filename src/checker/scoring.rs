@@ -1,20 +1,26 @@
 //! The report of one source: passages with their evidence, coverage, MinHash and SimHash
 //! estimates and the seeds' scores.
 
-use crate::align::{Passage, Segment};
+use crate::align::{Passage, Segment, Side};
 use crate::error::Error;
 use crate::methods::chinese_ngram::{NgramProfile, SampleStep};
-use crate::methods::combined::combined_similarity;
+use crate::methods::combined::{combined_similarity, Metadata};
 use crate::methods::weibo::Terms;
 use crate::sketch::minhash::{containment_from_jaccard, MinHashSignature};
 use crate::sketch::simhash::{hamming, text_simhash, TermWeighting};
 use crate::span::Span;
 use crate::text::chinese_script::ScriptCount;
 
+use super::api::ReferenceSet;
+use super::evidence::Aligned;
 use super::exclusions::token_span;
+use super::options::CheckOptions;
 use super::options::ScoreOptions;
+use super::prepare::{distinct, Prepared};
+use super::progress::{preparing, preparing_part, report, OnProgress, Stage};
+use super::records::Entry;
 use super::report::{MethodScores, PassageReport, SharedRun, SourceReport};
-use super::{sentences, Checker, Entry, Prepared};
+use super::sentences;
 
 /// One text's side of the SimHash estimate and the seeds' scores, computed once per text however
 /// many texts it is compared with.
@@ -45,6 +51,107 @@ pub(super) struct SourceSide<'a> {
     /// `None` (or the paper's `None`) when one of the two texts holds no character only one
     /// Chinese script uses: then no passage is in a converted script, and no text is read.
     pub(super) text: Option<&'a str>,
+}
+
+/// The paper's own sketches, made once for all its sources: its MinHash signature over its
+/// distinct shingles, its seed profile and its metadata's signature.
+pub(super) struct PaperSketches {
+    minhash: MinHashSignature,
+    shingles: usize,
+    seeds: SeedProfile,
+    meta: MinHashSignature,
+}
+
+/// The paper's [`PaperSketches`]: step 4 of preparing, in parts.
+pub(super) fn paper_sketches(
+    set: ReferenceSet<'_>,
+    paper: &Prepared,
+    meta: &Metadata,
+    progress: OnProgress<'_>,
+) -> Result<PaperSketches, Error> {
+    preparing(progress, 4)?;
+    let shingles = distinct(&paper.shingle_hashes);
+    preparing_part(progress, 4, 3, 9)?;
+    let minhash = set.hasher.signature(&shingles);
+    preparing_part(progress, 4, 6, 9)?;
+    // The seed profile is the rest of the step, in three parts.
+    let mut part = |done| preparing_part(progress, 4, 6 + done, 9);
+    let seeds = seed_profile_with_progress(set, paper, &mut part)?;
+    Ok(PaperSketches {
+        minhash,
+        shingles: shingles.len(),
+        seeds,
+        meta: meta.signature(set.hasher),
+    })
+}
+
+impl PaperSketches {
+    /// The paper's side of its comparison with each source.
+    pub(super) fn comparison<'a>(
+        &'a self,
+        paper: &'a Prepared,
+        excluded: &'a [bool],
+        counted: usize,
+        text: &'a str,
+    ) -> Comparison<'a> {
+        Comparison {
+            a: paper,
+            a_minhash: &self.minhash,
+            a_shingles: self.shingles,
+            a_seeds: &self.seeds,
+            a_meta: &self.meta,
+            a_excluded: excluded,
+            a_counted: counted,
+            a_text: Some(text),
+        }
+    }
+}
+
+/// Every aligned source's second pass and report, as it is written up (on a long paper each one
+/// takes a while, and the progress moves with them); with how many of the paper's counted words
+/// lie inside any passage, each counted once.
+pub(super) fn write_up(
+    set: ReferenceSet<'_>,
+    paper: &Comparison<'_>,
+    paper_side: Side<'_>,
+    aligned: Aligned,
+    options: &CheckOptions,
+    progress: OnProgress<'_>,
+) -> Result<(Vec<SourceReport>, usize), Error> {
+    let mut covered = vec![false; paper.a.analysis.tokens.len()];
+    let mut sources = Vec::new();
+    let count = aligned.sources.len();
+    for (done, (entry, source)) in aligned.sources.into_iter().enumerate() {
+        report(progress, Stage::Reporting, done, count)?;
+        let per_sentence = &aligned.sources_per_sentence;
+        let Some((source, passages)) = source.finish(paper_side, per_sentence, &options.align)
+        else {
+            continue;
+        };
+        for passage in &passages {
+            let range = passage.paper_start..passage.paper_end;
+            covered[range.clone()]
+                .iter_mut()
+                .zip(&paper.a_excluded[range])
+                .for_each(|(c, &e)| *c |= !e);
+        }
+        let seeds = seed_profile(set, &source.prepared)?;
+        let side = SourceSide {
+            prepared: &source.prepared,
+            seeds: &seeds,
+            text: Some(&source.text),
+        };
+        let entry = &set.entries[entry];
+        sources.push(source_report(
+            paper,
+            entry,
+            side,
+            &passages,
+            &options.scores,
+        )?);
+    }
+    report(progress, Stage::Reporting, count, count)?;
+    Ok((sources, covered.iter().filter(|&&c| c).count()))
 }
 
 pub(super) fn ratio(part: usize, whole: usize) -> f64 {
@@ -115,99 +222,99 @@ fn passage_report(paper: &Prepared, source: &Prepared, passage: &Passage) -> Pas
     }
 }
 
-impl Checker {
-    /// The SimHash and the seeds' view of a prepared text.
-    pub(super) fn seed_profile(&self, prepared: &Prepared) -> Result<SeedProfile, Error> {
-        self.seed_profile_with_progress(prepared, &mut |_| Ok(()))
-    }
+/// The SimHash and the seeds' view of a prepared text.
+pub(super) fn seed_profile(
+    set: ReferenceSet<'_>,
+    prepared: &Prepared,
+) -> Result<SeedProfile, Error> {
+    seed_profile_with_progress(set, prepared, &mut |_| Ok(()))
+}
 
-    /// [`Self::seed_profile`], telling `progress` when each of its three parts is done (its
-    /// SimHash, its terms, its character n-grams).
-    pub(super) fn seed_profile_with_progress(
-        &self,
-        prepared: &Prepared,
-        progress: &mut dyn FnMut(usize) -> Result<(), Error>,
-    ) -> Result<SeedProfile, Error> {
-        let analysis = &prepared.analysis;
-        let simhash = text_simhash(analysis, TermWeighting::TfIdfLength, Some(&self.idf))?;
-        progress(1)?;
-        let terms = Terms::of(analysis);
-        progress(2)?;
-        let ngrams = NgramProfile::of(analysis);
-        progress(3)?;
-        Ok(SeedProfile {
-            simhash,
-            terms,
-            ngrams,
-        })
-    }
+/// [`seed_profile`], telling `progress` when each of its three parts is done (its
+/// SimHash, its terms, its character n-grams).
+pub(super) fn seed_profile_with_progress(
+    set: ReferenceSet<'_>,
+    prepared: &Prepared,
+    progress: &mut dyn FnMut(usize) -> Result<(), Error>,
+) -> Result<SeedProfile, Error> {
+    let analysis = &prepared.analysis;
+    let simhash = text_simhash(analysis, TermWeighting::TfIdfLength, Some(set.idf))?;
+    progress(1)?;
+    let terms = Terms::of(analysis);
+    progress(2)?;
+    let ngrams = NgramProfile::of(analysis);
+    progress(3)?;
+    Ok(SeedProfile {
+        simhash,
+        terms,
+        ngrams,
+    })
+}
 
-    /// The report of one source whose `passages` with the paper are known.
-    pub(super) fn source_report(
-        &self,
-        paper: &Comparison<'_>,
-        entry: &Entry,
-        source: SourceSide<'_>,
-        passages: &[Passage],
-        scores: &ScoreOptions,
-    ) -> Result<SourceReport, Error> {
-        let (source_seeds, source_text, source) = (source.seeds, source.text, source.prepared);
-        let mut paper_covered = vec![false; paper.a.analysis.tokens.len()];
-        let mut source_covered = vec![false; source.analysis.tokens.len()];
-        for passage in passages {
-            let range = passage.paper_start..passage.paper_end;
-            paper_covered[range.clone()]
-                .iter_mut()
-                .zip(&paper.a_excluded[range])
-                .for_each(|(c, &e)| *c |= !e);
-            source_covered[passage.source_start..passage.source_end].fill(true);
-        }
-        let mut passage_reports: Vec<PassageReport> = passages
-            .iter()
-            .map(|p| passage_report(paper.a, source, p))
-            .collect();
-        if let (Some(paper_text), Some(source_text)) = (paper.a_text, source_text) {
-            mark_converted_script(paper_text, source_text, &mut passage_reports);
-        }
-        let jaccard = paper.a_minhash.jaccard(&entry.minhash)?;
-        Ok(SourceReport {
-            id: entry.reference.id.clone(),
-            title: entry.reference.title.clone(),
-            similarity: ratio(
-                paper_covered.iter().filter(|&&c| c).count(),
-                paper.a_counted,
-            ),
-            source_coverage: ratio(
-                source_covered.iter().filter(|&&c| c).count(),
-                source.analysis.tokens.len(),
-            ),
-            jaccard,
-            containment: containment_from_jaccard(jaccard, paper.a_shingles, entry.shingles),
-            simhash_distance: hamming(paper.a_seeds.simhash, source_seeds.simhash),
-            scores: Self::seed_scores(paper, entry, source_seeds, scores)?,
-            passages: passage_reports,
-        })
+/// The report of one source whose `passages` with the paper are known.
+pub(super) fn source_report(
+    paper: &Comparison<'_>,
+    entry: &Entry,
+    source: SourceSide<'_>,
+    passages: &[Passage],
+    scores: &ScoreOptions,
+) -> Result<SourceReport, Error> {
+    let (source_seeds, source_text, source) = (source.seeds, source.text, source.prepared);
+    let mut paper_covered = vec![false; paper.a.analysis.tokens.len()];
+    let mut source_covered = vec![false; source.analysis.tokens.len()];
+    for passage in passages {
+        let range = passage.paper_start..passage.paper_end;
+        paper_covered[range.clone()]
+            .iter_mut()
+            .zip(&paper.a_excluded[range])
+            .for_each(|(c, &e)| *c |= !e);
+        source_covered[passage.source_start..passage.source_end].fill(true);
     }
+    let mut passage_reports: Vec<PassageReport> = passages
+        .iter()
+        .map(|p| passage_report(paper.a, source, p))
+        .collect();
+    if let (Some(paper_text), Some(source_text)) = (paper.a_text, source_text) {
+        mark_converted_script(paper_text, source_text, &mut passage_reports);
+    }
+    let jaccard = paper.a_minhash.jaccard(&entry.minhash)?;
+    Ok(SourceReport {
+        id: entry.reference.id.clone(),
+        title: entry.reference.title.clone(),
+        similarity: ratio(
+            paper_covered.iter().filter(|&&c| c).count(),
+            paper.a_counted,
+        ),
+        source_coverage: ratio(
+            source_covered.iter().filter(|&&c| c).count(),
+            source.analysis.tokens.len(),
+        ),
+        jaccard,
+        containment: containment_from_jaccard(jaccard, paper.a_shingles, entry.shingles),
+        simhash_distance: hamming(paper.a_seeds.simhash, source_seeds.simhash),
+        scores: seed_scores(paper, entry, source_seeds, scores)?,
+        passages: passage_reports,
+    })
+}
 
-    /// The published methods' scores for the pair: combined SimHash + metadata, the short-text
-    /// (Weibo) SimHash, the Chinese 4-gram sampling.
-    fn seed_scores(
-        paper: &Comparison<'_>,
-        entry: &Entry,
-        source: &SeedProfile,
-        options: &ScoreOptions,
-    ) -> Result<MethodScores, Error> {
-        let own = paper.a_seeds;
-        Ok(MethodScores {
-            combined: combined_similarity(
-                own.simhash,
-                source.simhash,
-                paper.a_meta,
-                &entry.meta_minhash,
-                options.combined_text_weight,
-            )?,
-            weibo: own.terms.compare(&source.terms, options.duplicate_weight)?,
-            chinese_ngram: own.ngrams.check(&source.ngrams, SampleStep::Adaptive)?,
-        })
-    }
+/// The published methods' scores for the pair: combined SimHash + metadata, the short-text
+/// (Weibo) SimHash, the Chinese 4-gram sampling.
+fn seed_scores(
+    paper: &Comparison<'_>,
+    entry: &Entry,
+    source: &SeedProfile,
+    options: &ScoreOptions,
+) -> Result<MethodScores, Error> {
+    let own = paper.a_seeds;
+    Ok(MethodScores {
+        combined: combined_similarity(
+            own.simhash,
+            source.simhash,
+            paper.a_meta,
+            &entry.meta_minhash,
+            options.combined_text_weight,
+        )?,
+        weibo: own.terms.compare(&source.terms, options.duplicate_weight)?,
+        chinese_ngram: own.ngrams.check(&source.ngrams, SampleStep::Adaptive)?,
+    })
 }

@@ -12,8 +12,8 @@ use crate::sketch::simhash::IdfTable;
 use crate::text::sentences::sentence_units;
 
 use super::exclusions::token_span;
+use super::prepare::Prepared;
 use super::report::{SentencePairReport, WordSpan};
-use super::Prepared;
 
 /// Each token's idf (by the hash of its matching form), computed once per check however many
 /// candidate sources repeat the word.
