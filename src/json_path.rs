@@ -5,7 +5,7 @@
 //! Each type says how it is read ([`FromJson`]); [`crate::options!`] writes it for every option
 //! struct, from the same field list as the struct, around one shared [`read_fields`]. The path is built only on the way out of an
 //! error, so a good value costs nothing extra. (The types also derive serde's `Deserialize`, for
-//! native callers; reading through it with a path-tracking deserializer cost the wasm 9 KB
+//! native callers; reading through it with a path-tracking deserializer would cost the wasm 9 KB
 //! gzipped of visitors, instantiated once per type.)
 
 use std::fmt;

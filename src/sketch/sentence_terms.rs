@@ -128,8 +128,8 @@ impl SentenceVectors {
     fn weigh_by_spread(&mut self) {
         let mut hashes: Vec<u64> = self.terms.iter().map(|t| t.hash).collect();
         hashes.sort_unstable();
-        // (term, units holding it), counted once: counting at every occurrence was quadratic in
-        // a term's spread (5 s of a 20 MB paper's check in wasm).
+        // (term, units holding it), counted once per term: counting at every occurrence would be
+        // quadratic in a term's spread (5 s of a 20 MB paper's check in wasm).
         let mut spread: Vec<(u64, u32)> = Vec::new();
         for hash in hashes {
             match spread.last_mut() {

@@ -16,8 +16,8 @@
 //! format version keeps its records: versions 2 (texts as strings, compressed on loading) and 3
 //! (fingerprints of 48 bits, cut to 40 on loading) share them with version 4. A version no
 //! longer read is refused with a message saying to re-add the references ([`refuse_older`]):
-//! version 1 (postcard of the in-memory structs, written only by builds before 2026-11-23, never
-//! released), whose reader made room in the wasm size budget for compressing the texts.
+//! version 1 (postcard of the in-memory structs, never released), whose reader would cost 2.9 KB
+//! of wasm.
 //!
 //! Reading checks, in order: length, magic, versions, body length, checksum, then decodes; each
 //! failure is its own clear [`ErrorCode::InvalidIndex`](crate::error::ErrorCode::InvalidIndex). The references are then read one at a time,

@@ -46,7 +46,7 @@ const FULL_LEVEL: usize = 1 << 20;
 
 /// The most postings a loaded set gathers before making them a level ([`Postings::append`]): a
 /// full level, 16 MB of pairs, so a large set is loaded in full levels each sorted once. (Half
-/// levels merged in pairs took 1.15 times as long to load the browser bench's 10,000 references
+/// levels merged in pairs take 1.15 times as long to load the browser bench's 10,000 references
 /// in Node, 478 against 417 ms; eighths merged by the levels' counter, natively 1.4 times.)
 const LOADED_LEVEL: usize = FULL_LEVEL;
 
