@@ -32,6 +32,7 @@ pub mod json_path;
 mod json_types;
 pub mod methods;
 pub mod options;
+pub mod records;
 // Research code reached by no product path, kept with its tests only: not part of the public crate.
 #[cfg(test)]
 mod research;

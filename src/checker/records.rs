@@ -1,58 +1,38 @@
 //! The records a reference set is made of: a [`Reference`] as the user adds it, a [`Paper`] as it
 //! is checked, the [`Entry`] the index keeps per reference, and the [`ReferenceInfo`] listings show.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use crate::json_path::{missing_field, read_fields, FromJson, PathError, Value};
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::MinHashSignature;
 
 use super::stored::StoredReference;
 
-/// A paper with its metadata, which the combined score compares with each source's.
-#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Paper {
-    /// The paper's text.
-    pub text: String,
-    /// Its keywords, tags and references.
-    #[serde(default)]
-    pub meta: Metadata,
-}
-
-impl FromJson for Paper {
-    /// Reads `{ text, meta? }`.
-    fn from_json(value: &Value) -> Result<Self, PathError> {
-        let (mut text, mut meta) = (None, Metadata::default());
-        read_fields(value, &["text", "meta"], &mut |index, inner| {
-            match index {
-                0 => text = Some(String::from_json(inner)?),
-                _ => meta = Metadata::from_json(inner)?,
-            }
-            Ok(())
-        })?;
-        let text = text.ok_or_else(|| missing_field("text"))?;
-        Ok(Paper { text, meta })
+crate::records! {
+    /// A paper with its metadata, which the combined score compares with each source's.
+    pub struct Paper {
+        /// The paper's text.
+        pub text: String;
+        /// Its keywords, tags and references.
+        pub meta: Metadata, default;
     }
 }
 
-/// A reference document as added by the user.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Reference {
-    /// A unique id (1..=1024 characters).
-    pub id: String,
-    /// A title for reports (defaults to the id).
-    #[serde(default)]
-    pub title: String,
-    /// The full text.
-    pub text: String,
-    /// Keywords, tags and references, for the combined score.
-    #[serde(default)]
-    pub meta: Metadata,
-    /// A base (template) document: its text is never reported, and it is excluded from the paper.
-    #[serde(default)]
-    pub base: bool,
+crate::records! {
+    /// A reference document as added by the user.
+    #[derive(Eq)]
+    pub struct Reference {
+        /// A unique id (1..=1024 characters).
+        pub id: String;
+        /// A title for reports (defaults to the id).
+        pub title: String, default;
+        /// The full text.
+        pub text: String;
+        /// Keywords, tags and references, for the combined score.
+        pub meta: Metadata, default;
+        /// A base (template) document: its text is never reported, and it is excluded from the paper.
+        pub base: bool, default;
+    }
 }
 
 impl Reference {
@@ -72,28 +52,6 @@ impl Reference {
             meta: Metadata::default(),
             base: false,
         }
-    }
-}
-
-impl FromJson for Reference {
-    /// Reads `{ id, title?, text, meta?, base? }`.
-    fn from_json(value: &Value) -> Result<Self, PathError> {
-        let (mut id, mut text) = (None, None);
-        let mut reference = Reference::new("", "");
-        let names = ["id", "title", "text", "meta", "base"];
-        read_fields(value, &names, &mut |index, inner| {
-            match index {
-                0 => id = Some(String::from_json(inner)?),
-                1 => reference.title = String::from_json(inner)?,
-                2 => text = Some(String::from_json(inner)?),
-                3 => reference.meta = Metadata::from_json(inner)?,
-                _ => reference.base = bool::from_json(inner)?,
-            }
-            Ok(())
-        })?;
-        reference.id = id.ok_or_else(|| missing_field("id"))?;
-        reference.text = text.ok_or_else(|| missing_field("text"))?;
-        Ok(reference)
     }
 }
 
