@@ -484,3 +484,33 @@ fn a_check_reports_its_progress_and_stops_when_told() {
     });
     assert!(stopped.is_err());
 }
+
+#[test]
+fn reports_say_whether_they_count_words_or_characters() {
+    use plagscope::text::CountUnit;
+    let chinese = "滕王阁序是唐代文学家王勃创作的一篇骈文，全文通过对秋日景色的描写，抒发了作者怀才不遇的感慨，\
+                   其中落霞与孤鹜齐飞秋水共长天一色一句千古传诵。";
+    let english = "The quick brown fox jumps over the lazy dog while the farmer watches from the \
+                   old wooden fence at the edge of the field, and nobody says a word about it.";
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    checker
+        .add_reference(Reference::new("zh", chinese))
+        .unwrap();
+    checker
+        .add_reference(Reference::new("en", english))
+        .unwrap();
+    for (paper, unit) in [
+        (chinese, CountUnit::Characters),
+        (english, CountUnit::Words),
+    ] {
+        let report = checker.check(paper, &CheckOptions::default()).unwrap();
+        assert_eq!(report.unit, unit);
+        let passages = &report.sources[0].passages;
+        assert!(!passages.is_empty());
+        assert!(passages.iter().all(|p| p.unit == unit));
+    }
+    // A Chinese paper quoting a few English words is still counted in characters.
+    let mixed = format!("{chinese} (Preface to the Pavilion of Prince Teng)");
+    let report = checker.check(&mixed, &CheckOptions::default()).unwrap();
+    assert_eq!(report.unit, CountUnit::Characters);
+}

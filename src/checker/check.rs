@@ -8,6 +8,7 @@ use rustc_hash::FxHashSet as HashSet;
 use crate::error::Error;
 use crate::methods::combined::Metadata;
 use crate::text::tokenize::check_size;
+use crate::text::CountUnit;
 
 use super::api::ReferenceSet;
 use super::evidence::{align_candidates, paper_sentences};
@@ -68,6 +69,7 @@ pub(super) fn check(
         similarity: ratio(covered, counted),
         words: counted,
         total_words: paper.analysis.tokens.len(),
+        unit: CountUnit::of(&paper.analysis.tokens),
         sources: ranked(sources, options),
         // Moved, not cloned: the paper is done with, and a clone of its map and span lists
         // was code of its own in the wasm.

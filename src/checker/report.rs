@@ -8,7 +8,7 @@ use crate::exclude::Exclusion;
 use crate::methods::chinese_ngram::NgramDuplicate;
 use crate::methods::combined::CombinedSimilarity;
 use crate::methods::weibo::WeiboComparison;
-use crate::text::EvasionReport;
+use crate::text::{CountUnit, EvasionReport};
 
 /// A shared n-gram run inside a passage, located in both texts (UTF-16 units).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -36,8 +36,11 @@ pub struct PassageReport {
     pub source_start: usize,
     /// End in the source.
     pub source_end: usize,
-    /// Words of the paper in the passage.
+    /// Words of the paper in the passage (characters where most are of a script written without
+    /// spaces: see `unit`).
     pub words: usize,
+    /// What `words`, `matchedWords` and `longestRun` count.
+    pub unit: CountUnit,
     /// Words inside exact shared runs.
     pub matched_words: usize,
     /// Words of the longest exact shared run: the strongest single piece of evidence.
@@ -133,6 +136,9 @@ pub struct Report {
     pub words: usize,
     /// Words of the paper in all.
     pub total_words: usize,
+    /// What the paper's counts count: words, or characters for a paper mostly in a script
+    /// written without spaces.
+    pub unit: CountUnit,
     /// Sources with at least one passage, most similar first.
     pub sources: Vec<SourceReport>,
     /// Traces of evasion in the paper.

@@ -31,6 +31,7 @@ impl WriteJson for Report {
         json.field("similarity", &self.similarity);
         json.field("words", &self.words);
         json.field("totalWords", &self.total_words);
+        json.field("unit", &self.unit.name());
         json.field("sources", &self.sources);
         json.field("evasion", &self.evasion);
         json.field("excluded", &self.excluded);
@@ -107,6 +108,7 @@ impl WriteJson for PassageReport {
             (self.source_start, self.source_end),
         );
         json.field("words", &self.words);
+        json.field("unit", &self.unit.name());
         json.field("matchedWords", &self.matched_words);
         json.field("longestRun", &self.longest_run);
         json.field("matchedShare", &self.matched_share);

@@ -4,6 +4,7 @@ use super::*;
 use crate::checker::{CheckOptions, Checker, CheckerOptions, PairsOptions, Reference};
 use crate::json_out::to_json;
 use crate::span::Span;
+use crate::text::CountUnit;
 
 /// A source report with every kind of field, numbers that serde_json writes in each of its
 /// forms (whole, fraction, exponent, NaN as `null`) and an id and title that need escaping.
@@ -23,6 +24,11 @@ fn source(id: &str, x: f64) -> SourceReport {
         source_start: 7,
         source_end: 8,
         words: 9,
+        unit: if evidence == Evidence::Exact {
+            CountUnit::Words
+        } else {
+            CountUnit::Characters
+        },
         matched_words: 10,
         longest_run: 11,
         matched_share: x,
@@ -99,6 +105,7 @@ fn every_field_is_written_as_serde_json_writes_it() {
         similarity: 0.25,
         words: 100,
         total_words: 120,
+        unit: CountUnit::Words,
         sources: vec![source("a", 0.75), source("b\u{7f}", 1.0 / 3.0)],
         evasion,
         excluded: (excluded.into_iter().enumerate())

@@ -10,6 +10,7 @@ use crate::sketch::minhash::{containment_from_jaccard, MinHashSignature};
 use crate::sketch::simhash::{hamming, text_simhash, TermWeighting};
 use crate::span::Span;
 use crate::text::chinese_script::ScriptCount;
+use crate::text::CountUnit;
 
 use super::api::ReferenceSet;
 use super::evidence::Aligned;
@@ -199,6 +200,7 @@ fn passage_report(paper: &Prepared, source: &Prepared, passage: &Passage) -> Pas
         source_start: source_span.start,
         source_end: source_span.end,
         words,
+        unit: CountUnit::of(&paper.tokens[passage.paper_start..passage.paper_end]),
         matched_words: passage.matched_words,
         longest_run: passage.longest_run,
         matched_share: ratio(passage.matched_words, words),

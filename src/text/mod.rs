@@ -32,7 +32,7 @@ pub use tokenize::{
     analyze, analyze_with_progress, is_unsegmented_script, tokenize, Analysis, Token, TokenKind,
     MAX_TEXT_BYTES, MAX_TOKENS,
 };
-pub use units::{token_weights, WORD};
+pub use units::{token_weights, CountUnit, WORD};
 
 crate::options! {
     /// How text is normalized and tokenized for matching. The defaults suit plagiarism checking.

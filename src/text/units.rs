@@ -17,6 +17,40 @@ pub const CJK_CHARACTER: u32 = 6;
 /// Weight of a grapheme of Thai, Lao, Khmer or Myanmar, in tenths of a word.
 pub const OTHER_CHARACTER: u32 = 3;
 
+/// What a text's or a passage's counts are counted in: a token is a word in space-separated
+/// scripts and one character in scripts written without spaces, so "38 words" must not be shown
+/// for 38 hanzi.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum CountUnit {
+    /// Most tokens are words (or numbers): counts are words.
+    Words,
+    /// Most tokens are characters of a script written without spaces: counts are characters.
+    Characters,
+}
+
+impl CountUnit {
+    /// The unit of `tokens`: characters when more than half of them are single characters.
+    pub fn of(tokens: &[Token]) -> CountUnit {
+        let characters = (tokens.iter())
+            .filter(|t| t.kind == TokenKind::Character)
+            .count();
+        if characters * 2 > tokens.len() {
+            CountUnit::Characters
+        } else {
+            CountUnit::Words
+        }
+    }
+
+    /// The unit as reports write it: `"words"` or `"characters"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CountUnit::Words => "words",
+            CountUnit::Characters => "characters",
+        }
+    }
+}
+
 /// The weight of `token` in tenths of a word.
 pub fn token_weight(analysis: &Analysis, token: &Token) -> u32 {
     match token.kind {
