@@ -2,7 +2,7 @@
 // is not explicitly Traditional is Simplified Chinese, anything else English) unless the reader
 // picked one with the switch in the header, which is remembered in localStorage. The words come
 // from the catalogues shared with the HTML report and the CLI (js/i18n.js).
-import { pickLanguage, setLanguage } from '../js/i18n.js';
+import { pickLanguage, setLanguage, t } from '../js/i18n.js';
 
 const STORAGE_KEY = 'plagscope.language';
 
@@ -17,10 +17,11 @@ export function startLanguage(storage = globalThis.localStorage, languages = nav
   return applyLanguage(saved ?? pickLanguage(languages));
 }
 
-/** Makes `lang` the page's language: the messages, and <html lang> for fonts and screen readers. */
+/** Makes `lang` the page's language: the messages, <html lang> for fonts and screen readers, the tab's title. */
 export function applyLanguage(lang) {
   const chosen = setLanguage(lang);
   document.documentElement.lang = chosen;
+  document.title = t('app.title');
   return chosen;
 }
 

@@ -1,6 +1,7 @@
 // English: the words of the page itself (www/), by key; merged with js/i18n/en.js by js/i18n.js.
 export default {
   // The page's frame (www/app.js, www/views/language-switch.js).
+  'app.title': 'plagscope — private plagiarism check',
   'app.loading': 'Loading the checker…',
   'app.progress': 'Progress',
   'app.progressOf': '{done} of {total}',

@@ -2,6 +2,7 @@
 // Simplified Chinese: the page's words, the same keys as js/i18n/en-page.js.
 export default {
   // 页面框架（www/app.js、www/views/language-switch.js）。
+  'app.title': 'plagscope — 本地查重，不上传',
   'app.loading': '正在加载查重引擎…',
   'app.progress': '进度',
   'app.progressOf': '{done} / {total}',
