@@ -14,6 +14,8 @@ import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
 import { Checker, defaults, version } from '../js/node.js';
 import { flagHelp, optionsFromFlags, parseArgsOptions } from '../js/cli-options.js';
 import { indexInParallel } from '../js/parallel-index.js';
+import { cliLanguage, count, setLanguage, t } from '../js/i18n.js';
+import { percent } from '../js/words.js';
 
 /** The extensions of the files read as plain text (text and HTML), from the shared list. */
 function plainExtensions() {
@@ -22,16 +24,18 @@ function plainExtensions() {
 
 /**
  * The CLI's own flags, declared once: `parseArgs` and the help are made from this list (the
- * engine's matching options come from their own declarations, js/cli-options.js).
+ * engine's matching options come from their own declarations, js/cli-options.js); `help` is the
+ * catalogue key of the flag's line (js/i18n.js).
  */
 const OWN_FLAGS = [
-  { name: 'refs', type: 'string', multiple: true, value: 'PATH', help: 'reference file or folder (repeatable; folders are read recursively)' },
-  { name: 'index', type: 'string', value: 'FILE', help: 'saved index to check against (from "plagscope index")' },
-  { name: 'base', type: 'string', multiple: true, value: 'PATH', help: 'base/template document whose text is never reported (repeatable)' },
-  { name: 'output', short: 'o', type: 'string', value: 'FILE', help: 'where "index" writes the index' },
-  { name: 'json', type: 'boolean', help: 'print the full report as JSON' },
-  { name: 'help', short: 'h', type: 'boolean', help: 'show this help' },
-  { name: 'version', short: 'v', type: 'boolean', help: 'show the version' },
+  { name: 'refs', type: 'string', multiple: true, value: 'PATH', help: 'cli.flag.refs' },
+  { name: 'index', type: 'string', value: 'FILE', help: 'cli.flag.index' },
+  { name: 'base', type: 'string', multiple: true, value: 'PATH', help: 'cli.flag.base' },
+  { name: 'output', short: 'o', type: 'string', value: 'FILE', help: 'cli.flag.output' },
+  { name: 'json', type: 'boolean', help: 'cli.flag.json' },
+  { name: 'lang', type: 'string', value: 'LANG', help: 'cli.flag.lang' },
+  { name: 'help', short: 'h', type: 'boolean', help: 'cli.flag.help' },
+  { name: 'version', short: 'v', type: 'boolean', help: 'cli.flag.version' },
 ];
 
 /** `parseArgs`'s options for the CLI's own flags. */
@@ -40,30 +44,29 @@ const ownParseArgsOptions = () => Object.fromEntries(OWN_FLAGS.map(({ name, type
 
 /** The help's lines for the CLI's own flags: `  -o, --output FILE      where ...`. */
 const ownFlagHelp = () => OWN_FLAGS.map(({ name, short, value, help }) =>
-  `  ${`${short ? `-${short}, ` : ''}--${name}${value ? ` ${value}` : ''}`.padEnd(22)} ${help}`);
+  `  ${`${short ? `-${short}, ` : ''}--${name}${value ? ` ${value}` : ''}`.padEnd(22)} ${t(help)}`);
 
-const USAGE = `plagscope ${version()} — local plagiarism checker
+/** The help, in the current language. */
+const usage = () => `plagscope ${version()} — ${t('cli.tagline')}
 
-Usage:
+${t('cli.usage')}
   plagscope check PAPER --refs FILE_OR_DIR... [--index refs.idx] [options]
   plagscope pairs FILE_OR_DIR... [options]
   plagscope index FILE_OR_DIR... -o refs.idx
 
-Commands:
-  check   check PAPER against reference files and folders and/or a saved index
-  pairs   compare every pair of documents ("who copied from whom")
-  index   build a reference index file once, to reuse with check --index
+${t('cli.commands')}
+  check   ${t('cli.command.check')}
+  pairs   ${t('cli.command.pairs')}
+  index   ${t('cli.command.index')}
 
-Options:
+${t('cli.options')}
 ${ownFlagHelp().join('\n')}
 
-Matching options (the engine's own; lengths in words, a Chinese or Japanese character 0.6):
+${t('cli.matchingOptions')}
 ${flagHelp().join('\n')}
 
-Files: ${plainExtensions().join(', ')} (UTF-8, UTF-16 or Windows-1252; HTML as its
-visible text); .docx with the mammoth package and .pdf with the pdfjs-dist package installed
-(npm install mammoth pdfjs-dist).
-Exit codes: 0 done, 1 failure, 2 usage error.`;
+${t('cli.files', { extensions: plainExtensions().join(', ') })}
+${t('cli.exitCodes')}`;
 
 const TEXT_EXTENSIONS = new Set(ACCEPTED_EXTENSIONS);
 
@@ -82,7 +85,7 @@ function readIndex(path) {
   try {
     return readFileSync(path);
   } catch (error) {
-    throw new Error(`cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    throw new Error(t('cli.cannotRead', { path, reason: error.code === 'ENOENT' ? t('cli.noSuchFile') : error.message }));
   }
 }
 
@@ -108,7 +111,6 @@ function addAll(checker, documents, base = false) {
   }
 }
 
-const percent = (x) => `${(x * 100).toFixed(1)}%`;
 const snippet = (text, start, end) => {
   const s = text.slice(start, end).replace(/\s+/g, ' ').trim();
   return s.length > 70 ? `${s.slice(0, 67)}...` : s;
@@ -116,25 +118,26 @@ const snippet = (text, start, end) => {
 
 function printReport(name, paper, report, checker) {
   const lines = [
-    `${name}: ${percent(report.similarity)} similar (${report.words} words checked), ${report.sources.length} source${report.sources.length === 1 ? '' : 's'}`,
+    t('cli.summary', { name, share: percent(report.similarity), words: String(report.words), sources: count('count.source', report.sources.length) }),
   ];
   report.sources.forEach((source, i) => {
     const sourceText = checker.getReference(source.id)?.text ?? '';
-    lines.push(`  ${i + 1}. ${percent(source.similarity).padStart(6)}  ${source.title} [${source.id}]  ${source.passages.length} passage(s), ${percent(source.sourceCoverage)} of the source used`);
+    const passages = String(source.passages.length);
+    lines.push(`  ${i + 1}. ${percent(source.similarity).padStart(6)}  ${source.title} [${source.id}]  ${t('cli.source', { passages, share: percent(source.sourceCoverage) })}`);
     const near = nearDuplicateText(source);
     if (near) lines.push(`      ${near}`);
     for (const p of source.passages) {
       lines.push(`       "${snippet(paper, p.start, p.end)}"`);
       lines.push(`         <- "${snippet(sourceText, p.sourceStart, p.sourceEnd)}"`);
-      lines.push(`         ${evidenceLine(p, paper, ', ')}`);
+      lines.push(`         ${evidenceLine(p, paper, t('list.comma'))}`);
     }
   });
   const evasion = evasionPhrases(report.evasion);
-  if (evasion.length) lines.push(`  evasion: ${evasion.join(', ')} (ignored for matching)`);
+  if (evasion.length) lines.push(`  ${t('cli.evasion', { found: evasion.join(t('list.comma')) })}`);
   if (report.excluded.length) {
     const counts = {};
     for (const x of report.excluded) counts[x.kind] = (counts[x.kind] ?? 0) + 1;
-    lines.push(`  excluded: ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+    lines.push(`  ${t('cli.excluded', { counts: Object.entries(counts).map(([k, n]) => t('cli.excludedKind', { count: n, kind: t(EXCLUDED_KINDS[k] ?? 'cli.kind.other') })).join(t('list.comma')) })}`);
   }
   // A quotation that matches a source is left out of the similarity, and named with its source.
   const quoted = new Set(report.excluded.map((x) => x.source).filter(Boolean));
@@ -145,24 +148,30 @@ function printReport(name, paper, report, checker) {
   console.log(lines.join('\n'));
 }
 
+/** The kinds of text left out of a check, as the catalogue names them. */
+const EXCLUDED_KINDS = { quote: 'cli.kind.quote', bibliography: 'cli.kind.bibliography', base: 'cli.kind.base', reader: 'cli.kind.reader' };
+
 async function main(argv) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: { ...ownParseArgsOptions(), ...parseArgsOptions() },
   });
-  if (values.help) return console.log(USAGE);
+  try {
+    setLanguage(cliLanguage(values.lang, process.env));
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  if (values.help) return console.log(usage());
   if (values.version) return console.log(version());
   const [command, ...rest] = positionals;
   const options = optionsFromFlags(values, command, (message) => new UsageError(message));
   const givenCheckerOptions = Object.keys(options.checker).length > 0;
   switch (command) {
     case 'check': {
-      if (rest.length !== 1) throw new UsageError('check needs exactly one PAPER');
-      if (!values.refs?.length && !values.index) throw new UsageError('check needs --refs or --index');
-      if (values.index && givenCheckerOptions) {
-        throw new UsageError('the index keeps the options it was made with: give indexing options to "plagscope index"');
-      }
+      if (rest.length !== 1) throw new UsageError(t('cli.error.onePaper'));
+      if (!values.refs?.length && !values.index) throw new UsageError(t('cli.error.needRefs'));
+      if (values.index && givenCheckerOptions) throw new UsageError(t('cli.error.indexOptions'));
       const references = await documentsOf(values.refs ?? []);
       let checker;
       if (values.index) {
@@ -172,7 +181,7 @@ async function main(argv) {
         checker = await indexInParallel(references, options.checker);
       }
       addAll(checker, await documentsOf(values.base ?? []), true);
-      if (checker.size === 0) throw new Error('no reference documents found');
+      if (checker.size === 0) throw new Error(t('cli.error.noReferences'));
       const paper = await readDocument(resolvePath(rest[0]), rest[0]);
       const report = checker.check(paper, options.check);
       if (values.json) console.log(JSON.stringify({ paper: rest[0], ...report }, null, 2));
@@ -180,42 +189,46 @@ async function main(argv) {
       return;
     }
     case 'pairs': {
-      if (!rest.length) throw new UsageError('pairs needs files or folders');
+      if (!rest.length) throw new UsageError(t('cli.error.pairsNeedFiles'));
       const checker = await indexInParallel(await documentsOf(rest), options.checker);
       addAll(checker, await documentsOf(values.base ?? []), true);
       const pairs = checker.pairs(options.pairs);
       if (values.json) return console.log(JSON.stringify(pairs, null, 2));
-      console.log(`${checker.size} documents, ${pairs.length} pair${pairs.length === 1 ? '' : 's'} at or above ${percent(options.pairs.minSimilarity ?? defaults().pairs.minSimilarity)}`);
+      const least = percent(options.pairs.minSimilarity ?? defaults().pairs.minSimilarity);
+      console.log(t('cli.pairs', { documents: count('count.document', checker.size), pairs: count('count.pair', pairs.length), least }));
       for (const pair of pairs) {
         const { passages } = pair.report;
         const rewritten = passages.filter(isRewritten).length;
-        const found = `${passages.length} passage${passages.length === 1 ? '' : 's'}${rewritten ? `, ${rewritten} rewritten` : ''}`;
-        console.log(`  ${percent(pair.similarity).padStart(6)}  ${pair.a}  <->  ${pair.b}  (${found}; ${percent(pair.report.similarity)} of the first, ${percent(pair.report.sourceCoverage)} of the second)`);
+        const found = count('count.passage', passages.length) + (rewritten ? t('cli.rewritten', { count: rewritten }) : '');
+        const shares = t('cli.pairShares', { found, first: percent(pair.report.similarity), second: percent(pair.report.sourceCoverage) });
+        console.log(`  ${percent(pair.similarity).padStart(6)}  ${pair.a}  <->  ${pair.b}  (${shares})`);
       }
       return;
     }
     case 'index': {
-      if (!rest.length) throw new UsageError('index needs files or folders');
-      if (!values.output) throw new UsageError('index needs -o FILE');
+      if (!rest.length) throw new UsageError(t('cli.error.indexNeedFiles'));
+      if (!values.output) throw new UsageError(t('cli.error.indexNeedOutput'));
       const checker = await indexInParallel(await documentsOf(rest), options.checker);
       addAll(checker, await documentsOf(values.base ?? []), true);
       const bytes = checker.exportIndex();
       writeFileSync(values.output, bytes);
       const words = checker.references().reduce((sum, r) => sum + r.words, 0);
-      console.log(`indexed ${checker.size} documents (${words} words) into ${values.output}: ${bytes.length} bytes`);
+      console.log(t('cli.indexed', { documents: count('count.document', checker.size), words: String(words), output: values.output, bytes: String(bytes.length) }));
       return;
     }
     case undefined:
-      throw new UsageError('no command given');
+      throw new UsageError(t('cli.error.noCommand'));
     default:
-      throw new UsageError(`unknown command: ${command}`);
+      throw new UsageError(t('cli.error.unknownCommand', { command }));
   }
 }
 
 try {
+  // The environment's language until --lang is read, so that a mistyped flag is told in it too.
+  setLanguage(cliLanguage(undefined, process.env));
   await main(process.argv.slice(2));
 } catch (error) {
-  const usage = error instanceof UsageError || error?.code?.startsWith?.('ERR_PARSE_ARGS');
-  console.error(`plagscope: ${error.message}${usage ? ' (see plagscope --help)' : ''}`);
-  process.exitCode = usage ? 2 : 1;
+  const usageError = error instanceof UsageError || error?.code?.startsWith?.('ERR_PARSE_ARGS');
+  console.error(`plagscope: ${error.message}${usageError ? t('cli.seeHelp') : ''}`);
+  process.exitCode = usageError ? 2 : 1;
 }

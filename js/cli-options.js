@@ -4,6 +4,7 @@
 // `--min-words`), with its doc, default and range in the help. A new option in Rust is a new flag
 // here with no edit.
 import schema from '../pkg/schema.js';
+import { t } from './i18n.js';
 
 /** Which command each options type serves. */
 const COMMANDS = {
@@ -66,18 +67,21 @@ export function parseArgsOptions(flags = optionFlags()) {
   return options;
 }
 
-/** The help lines of the flags, one option a line: name, argument, first sentence, default and range. */
+/**
+ * The help lines of the flags, one option a line: name, argument, first sentence (the engine's own
+ * doc, in English), default and range (in the catalogue's words).
+ */
 export function flagHelp(flags = optionFlags()) {
   const argument = { integer: ' N', number: ' X', choice: ' NAME', boolean: '' };
   return flags.map((f) => {
     const name = f.kind === 'boolean' ? `--[no-]${f.flag}` : `--${f.flag}${argument[f.kind]}`;
     const sentence = f.description.replace(/\s+/g, ' ').split(/(?<=[.;:])\s/)[0].replace(/[.;:]$/, '');
     const facts = [
-      f.kind === 'boolean' ? (f.default ? 'on by default' : 'off by default') : `default ${f.default ?? 'none'}`,
+      f.kind === 'boolean' ? t(f.default ? 'cli.on' : 'cli.off') : t('cli.default', { value: f.default ?? t('cli.none') }),
       f.max !== undefined ? `${f.min}..${f.max}` : f.choices ? f.choices.join(' | ') : null,
-      f.types.includes('CheckerOptions') ? null : `${f.types.map((t) => COMMANDS[t]).flat().join(', ')} only`,
+      f.types.includes('CheckerOptions') ? null : t('cli.only', { commands: f.types.map((type) => COMMANDS[type]).flat().join(', ') }),
     ].filter(Boolean);
-    return `  ${name.padEnd(30)} ${sentence} (${facts.join('; ')})`;
+    return `  ${name.padEnd(30)} ${sentence} ${t('cli.facts', { facts: facts.join(t('near.separator')) })}`;
   });
 }
 

@@ -1,20 +1,19 @@
 // Plain-language descriptions of an evasion report, shared by the CLI and the page, so that every
 // kind of disguise the engine reports is named the same way everywhere (tests/js/evasion.test.mjs
-// checks that each report field has a description).
+// checks that each report field has a description). The words are the catalogue's (js/i18n.js).
+import { count, t } from './i18n.js';
 
-/** [report field, how to describe `count` of it]: the counted kinds of disguise. */
+/** [report field, its plural message]: the counted kinds of disguise. */
 const COUNTED = [
-  ['invisibleCharacters', (n) => `${n} invisible character${n === 1 ? '' : 's'} inside words`],
-  ['invisibleSeparators', (n) => `${n} invisible character${n === 1 ? '' : 's'} used as spaces between words`],
-  ['blankSubstitutes', (n) => `${n} blank look-alike${n === 1 ? '' : 's'} used as spaces`],
-  ['spacingCharacters', (n) => `${n} narrow space${n === 1 ? '' : 's'} spacing out the letters of words`],
-  ['markedLetters', (n) => `${n} letter${n === 1 ? '' : 's'} disguised with accents or marks`],
+  ['invisibleCharacters', 'evasion.invisibleCharacters'],
+  ['invisibleSeparators', 'evasion.invisibleSeparators'],
+  ['blankSubstitutes', 'evasion.blankSubstitutes'],
+  ['spacingCharacters', 'evasion.spacingCharacters'],
+  ['markedLetters', 'evasion.markedLetters'],
 ];
 
-/** The fields that hold spans only, each with its description. */
-const SPANNED = [
-  ['reversedSpans', (n) => `${n} stretch${n === 1 ? '' : 'es'} of text stored backwards under a right-to-left override`],
-];
+/** The fields that hold spans only, each with its plural message. */
+const SPANNED = [['reversedSpans', 'evasion.reversedSpans']];
 
 /** Every report field that names a disguise: the fields above, `replacedLetters` by script. */
 export const EVASION_FIELDS = [...COUNTED.map(([f]) => f), ...SPANNED.map(([f]) => f), 'replacedLetters'];
@@ -22,11 +21,36 @@ export const EVASION_FIELDS = [...COUNTED.map(([f]) => f), ...SPANNED.map(([f]) 
 /** The disguises in `evasion` (an EvasionReport), one phrase each; empty when there are none. */
 export function evasionPhrases(evasion) {
   const phrases = [];
-  for (const [field, describe] of COUNTED) if (evasion[field]) phrases.push(describe(evasion[field]));
-  for (const [field, describe] of SPANNED) if (evasion[field]?.length) phrases.push(describe(evasion[field].length));
+  for (const [field, key] of COUNTED) if (evasion[field]) phrases.push(count(key, evasion[field]));
+  for (const [field, key] of SPANNED) if (evasion[field]?.length) phrases.push(count(key, evasion[field].length));
   for (const [kind, n] of Object.entries(evasion.replacedLetters ?? {})) phrases.push(replacedPhrase(kind, n));
   return phrases;
 }
+
+/**
+ * The scripts whose look-alike letters are named in words of the reader's language, by the
+ * engine's (Unicode's) name; another script keeps its Unicode name, which is what the engine gives.
+ */
+const SCRIPTS = {
+  Cyrillic: 'script.cyrillic',
+  Greek: 'script.greek',
+  Armenian: 'script.armenian',
+  Cherokee: 'script.cherokee',
+  Lisu: 'script.lisu',
+  Coptic: 'script.coptic',
+  Latin: 'script.latin',
+  Georgian: 'script.georgian',
+  Hebrew: 'script.hebrew',
+  Arabic: 'script.arabic',
+  Myanmar: 'script.myanmar',
+  Latin_look_alike: 'script.latinLookAlike',
+};
+
+/** The script `kind` in words: "Cyrillic", "西里尔". */
+const scriptName = (kind) => {
+  const key = SCRIPTS[kind.replace(/[ -]/g, '_').replace(/_lookalike$/i, '_look_alike')];
+  return key ? t(key) : kind.replace(/_/g, ' ');
+};
 
 /**
  * `n` replaced letters of `kind` in words. A kind is the script the letters were written in
@@ -35,12 +59,11 @@ export function evasionPhrases(evasion) {
  * says what the letters are ("Latin look-alike").
  */
 export function replacedPhrase(kind, n) {
-  const s = n === 1 ? '' : 's';
-  if (kind === 'Styled') return `${n} styled (mathematical, circled, squared or superscript) letter${s}`;
-  if (kind === 'Common') return `${n} symbol${s} imitating letters`;
-  if (kind === 'Han') return `${n} look-alike ideograph${s} (compatibility forms or radicals)`;
-  if (/look-?alike$/i.test(kind)) return `${n} ${kind} letter${s}`;
-  return `${n} ${kind} look-alike letter${s}`;
+  if (kind === 'Styled') return count('evasion.styled', n);
+  if (kind === 'Common') return count('evasion.symbols', n);
+  if (kind === 'Han') return count('evasion.ideographs', n);
+  if (/look-?alike$/i.test(kind)) return t('evasion.namedLetters', { count: n, kind: scriptName(kind) });
+  return t('evasion.scriptLetters', { count: n, script: scriptName(kind) });
 }
 
 /** Span fields of invisible characters (no width of their own: shown as a mark, not underlined). */

@@ -3,11 +3,11 @@
 // found by one of two kinds of evidence: exact shared runs (pasted or lightly edited text), or
 // sentences rewritten from the source's (paraphrased or heavily edited text, few exact runs); a
 // rewritten passage says how many of its sentences match, beside the exact-run evidence it has.
-import { unitName } from './units.js';
-import { plural } from './words.js';
+import { unitKey, unitName } from './units.js';
+import { percent, plural } from './words.js';
+import { count, t } from './i18n.js';
 
 const clamp01 = (x) => Math.max(0, Math.min(1, Number(x) || 0));
-const percent = (share) => `${(clamp01(share) * 100).toFixed(1)}%`;
 
 /** Whether `passage` was found by its rewritten sentences rather than by exact runs. */
 export const isRewritten = (passage) => passage?.evidence === 'rewritten';
@@ -15,7 +15,7 @@ export const isRewritten = (passage) => passage?.evidence === 'rewritten';
 /** The sentence pairs of `passage`: each paper sentence and the source sentence it matches. */
 export const sentencePairsOf = (passage) => (Array.isArray(passage?.sentencePairs) ? passage.sentencePairs : []);
 
-/** `phrase` with its first letter in upper case, for the start of a line. */
+/** `phrase` with its first letter in upper case, for the start of a line (Chinese has no case). */
 export const capitalized = (phrase) => phrase.charAt(0).toUpperCase() + phrase.slice(1);
 
 /** "rewritten: 7 of 9 sentences match" for a rewritten passage, '' for an exact one. */
@@ -23,27 +23,32 @@ export function rewrittenLabel(passage) {
   if (!isRewritten(passage)) return '';
   const pairs = sentencePairsOf(passage).length;
   const sentences = Math.max(pairs, Number(passage.sentences) || 0);
-  return `rewritten: ${pairs} of ${plural(sentences, 'sentence')} ${pairs === 1 ? 'matches' : 'match'}`;
+  return t('evidence.rewritten', { count: pairs, sentences: plural(sentences, 'count.sentence') });
 }
 
 /**
  * Every phrase of the evidence of `passage`: a rewritten passage's label first, then the
  * exact-run evidence; `unit` is what the counts count ('words', or 'characters' for Chinese and
  * Japanese). Each medium joins them its own way (the page and the HTML report with " · ", the CLI
- * with ", ").
+ * with the language's comma).
  */
 export function evidencePhrases(passage, unit = 'words') {
-  const one = unit.replace(/s$/, '');
+  const key = unitKey(unit);
   const label = rewrittenLabel(passage);
   const phrases = [
     ...(label ? [label] : []),
-    `${passage.matchedWords} of ${plural(passage.words, one)} in exact shared runs (${percent(passage.matchedShare)})`,
-    `longest exact run: ${plural(passage.longestRun, one)}`,
+    t('evidence.matched', {
+      matched: passage.matchedWords,
+      matchedUnits: plural(passage.matchedWords, key),
+      total: plural(passage.words, key),
+      share: percent(passage.matchedShare),
+    }),
+    t('evidence.longest', { run: plural(passage.longestRun, key) }),
   ];
-  if (passage.convertedScript) phrases.push('copied across Traditional/Simplified Chinese characters');
+  if (passage.convertedScript) phrases.push(t('evidence.converted'));
   // An exact passage that grew over rewritten sentences beside its runs says how many.
   const grown = label ? 0 : sentencePairsOf(passage).length;
-  if (grown) phrases.push(`plus ${plural(grown, 'sentence')} rewritten from the source`);
+  if (grown) phrases.push(t('evidence.grown', { sentences: plural(grown, 'count.sentence') }));
   return phrases;
 }
 
@@ -59,12 +64,13 @@ export function evidenceLine(passage, text, separator = ' · ') {
  */
 export function pairsHeading(passage, { labelled = false } = {}) {
   const n = sentencePairsOf(passage).length;
-  if (!isRewritten(passage)) return `Beside the exact runs, ${n === 1 ? 'a sentence' : `${n} sentences`} rewritten from the source`;
-  return labelled ? `The ${n === 1 ? 'matching sentence' : `${n} matching sentences`}` : capitalized(rewrittenLabel(passage));
+  if (!isRewritten(passage)) return count('evidence.pairsGrown', n);
+  return labelled ? count('evidence.pairsMatching', n) : capitalized(rewrittenLabel(passage));
 }
 
 /** How similar the two sentences of a pair are, e.g. "82% similar" (tf·idf cosine of their content words). */
-export const pairSimilarity = (pair) => `${Math.round(clamp01(pair?.similarity) * 100)}% similar`;
+export const pairSimilarity = (pair) =>
+  t('evidence.pairSimilarity', { share: t('number.percent', { value: Math.round(clamp01(pair?.similarity) * 100) }) });
 
 /**
  * What the sentence pairs of a passage show, said once above them: a paper's sentences beside the
@@ -72,14 +78,12 @@ export const pairSimilarity = (pair) => `${Math.round(clamp01(pair?.similarity) 
  * copy is whose being unknown, each sentence of the first beside the one of the second it matches.
  */
 export function pairsExplained(titles) {
-  const marked = 'the words whose content they share are marked.';
-  if (!titles) return `Each sentence of the paper beside the source sentence it was rewritten from; ${marked}`;
-  return `Each sentence of “${titles[0]}” beside the sentence of “${titles[1]}” it matches; ${marked}`;
+  if (!titles) return t('evidence.pairsExplained');
+  return t('evidence.pairsExplainedTitles', { first: titles[0], second: titles[1] });
 }
 
 /** How a rewritten passage is marked in the paper, for a legend. */
-export const REWRITTEN_MARKED =
-  'a dashed underline marks a rewritten passage: its sentences match the source\'s, said in other words';
+export const rewrittenMarked = () => t('evidence.rewrittenMarked');
 
 /** Closing punctuation that ends a sentence ("." "?" "。" and closing quotes or brackets). */
 const CLOSING = /[\p{Pe}\p{Pf}.!?;:\u2026\u3002\uFF01\uFF1F\uFF1B"']/u;

@@ -1,16 +1,18 @@
 // The kinds of file plagscope reads, written once for the page (www/files.js, and the `accept`
 // attributes of index.html, which a test holds equal to ACCEPT) and the CLI (bin/plagscope.mjs).
-// Plain data, no imports: it loads in the browser and in Node alike.
+// Plain data and the catalogue (js/i18n.js) for the types' names: it loads in the browser and in
+// Node alike.
+import { list, t } from './i18n.js';
 
 /**
  * The accepted file types: `kind` says how the file is read ('text', 'html', 'docx' or 'pdf'),
- * `label` names the type in messages for users, `extensions` are lower case with their dot.
+ * `label` is the catalogue key of the type's name in messages for users, `extensions` are lower case with their dot.
  */
 export const ACCEPTED_TYPES = Object.freeze([
-  { kind: 'text', label: 'plain text or Markdown', extensions: ['.txt', '.md', '.markdown', '.text'] },
-  { kind: 'html', label: 'web page', extensions: ['.html', '.htm'] },
-  { kind: 'docx', label: 'Word', extensions: ['.docx'] },
-  { kind: 'pdf', label: 'PDF', extensions: ['.pdf'] },
+  { kind: 'text', label: 'format.text', extensions: ['.txt', '.md', '.markdown', '.text'] },
+  { kind: 'html', label: 'format.html', extensions: ['.html', '.htm'] },
+  { kind: 'docx', label: 'format.docx', extensions: ['.docx'] },
+  { kind: 'pdf', label: 'format.pdf', extensions: ['.pdf'] },
 ].map((type) => Object.freeze({ ...type, extensions: Object.freeze(type.extensions) })));
 
 /** Every accepted extension, in the order of ACCEPTED_TYPES: ['.txt', '.md', …, '.pdf']. */
@@ -36,6 +38,5 @@ export function typeOf(name) {
  * .text), web page (.html, .htm), Word (.docx) and PDF (.pdf)'.
  */
 export function describeAcceptedTypes() {
-  const parts = ACCEPTED_TYPES.map((type) => `${type.label} (${type.extensions.join(', ')})`);
-  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return list(ACCEPTED_TYPES.map((type) => t('format.type', { name: t(type.label), extensions: type.extensions.join(', ') })));
 }

@@ -3,6 +3,7 @@
 // same document, give or take edits), and why. Passages say where a paper copies; these say that
 // the paper as a whole is the source.
 import { percent } from './words.js';
+import { t } from './i18n.js';
 
 /**
  * Hamming distance at or under which two 64-bit SimHash fingerprints are near-duplicates: Manku,
@@ -22,14 +23,14 @@ const wholePercent = (x) => percent(x, 0);
 export function nearDuplicateReasons(source) {
   const reasons = [];
   if (source.simhashDistance <= SIMHASH_NEAR) {
-    reasons.push(`their SimHash fingerprints differ in ${source.simhashDistance} of 64 bits (near-duplicates differ in at most ${SIMHASH_NEAR})`);
+    reasons.push(t('near.simhash', { bits: source.simhashDistance, most: SIMHASH_NEAR }));
   }
   if (source.jaccard >= JACCARD_NEAR) {
-    reasons.push(`MinHash estimates that ${wholePercent(source.jaccard)} of their word sequences are shared`);
+    reasons.push(t('near.minhash', { share: wholePercent(source.jaccard) }));
   }
   const chinese = source.scores?.chineseNgram;
   if (chinese?.duplicate) {
-    reasons.push(`${wholePercent(chinese.share)} of the paper's sampled Chinese 4-character sequences are in the source`);
+    reasons.push(t('near.chinese', { share: wholePercent(chinese.share) }));
   }
   return reasons;
 }
@@ -37,5 +38,5 @@ export function nearDuplicateReasons(source) {
 /** "Near-duplicate: …" for a tooltip or a line of text, or '' when the source is not one. */
 export function nearDuplicateText(source) {
   const reasons = nearDuplicateReasons(source);
-  return reasons.length ? `Near-duplicate: ${reasons.join('; ')}.` : '';
+  return reasons.length ? t('near.text', { label: t('near.label'), reasons: reasons.join(t('near.separator')) }) : '';
 }

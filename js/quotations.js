@@ -1,7 +1,8 @@
 // The quotations a check left out that match a source, in plain words, shared by the page, the HTML
 // report and the CLI: "quotation, 140 characters, matches source 3, “Title”". A copy wrapped in
 // quote marks is left out of the similarity like any quotation, but never out of sight: the reader
-// sees which source it matches and how long it is.
+// sees which source it matches and how long it is. The words are the catalogue's (js/i18n.js).
+import { count, t } from './i18n.js';
 
 /** Characters of `text` from `start` to `end` as a reader counts them: an emoji is one. */
 export function characters(text, start, end) {
@@ -37,12 +38,11 @@ export function matchedQuotations(report, text, { numberOf, titles = {} } = {}) 
  * "52 characters, matches “Title”, which has no other match" for a source the report does not list.
  */
 export function quotationMatch(quotation) {
-  const length = `${quotation.characters.toLocaleString('en')} character${quotation.characters === 1 ? '' : 's'}`;
-  const source = quotation.number === null
-    ? `“${quotation.title}”, which has no other match`
-    : `source ${quotation.number}, “${quotation.title}”`;
-  return `${length}, matches ${source}`;
+  const length = count('count.character', quotation.characters);
+  return quotation.number === null
+    ? t('quotation.matchesUnlisted', { length, title: quotation.title })
+    : t('quotation.matchesSource', { length, number: quotation.number, title: quotation.title });
 }
 
 /** One matched quotation in words: "quotation, 140 characters, matches source 3, “Title”". */
-export const quotationPhrase = (quotation) => `quotation, ${quotationMatch(quotation)}`;
+export const quotationPhrase = (quotation) => t('quotation.phrase', { match: quotationMatch(quotation) });

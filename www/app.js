@@ -8,6 +8,9 @@ import { createStore, useStore } from './store.js';
 import { createActions } from './actions.js';
 import { defaultValues, loadValues } from './options.js';
 import { unitName } from '../js/units.js';
+import { t } from '../js/i18n.js';
+import { startLanguage } from './language.js';
+import { LanguageSwitch } from './views/language-switch.js';
 import { PaperPanel } from './views/paper-panel.js';
 import { LibraryPanel } from './views/library-panel.js';
 import { OptionsPanel } from './views/options-panel.js';
@@ -16,6 +19,7 @@ import { Pairs } from './views/pairs.js';
 import { Batch } from './views/batch.js';
 
 const store = createStore({
+  lang: startLanguage(),
   ready: false,
   version: '',
   references: [],
@@ -34,7 +38,7 @@ const store = createStore({
   selected: null,
   busy: '',
   completions: 0, // actions finished, for <body data-completed>
-  status: 'Loading the checker…',
+  status: t('app.loading'),
   error: '',
   progress: null,
 });
@@ -44,11 +48,11 @@ function Status({ state, actions }) {
   return html`<div class="status-area">
     <p id="status" role="status" aria-live="polite">${state.status}</p>
     ${progress && state.busy &&
-    html`<progress max=${progress.total} value=${progress.done} aria-label="Progress">${progress.done} of ${progress.total}</progress>`}
+    html`<progress max=${progress.total} value=${progress.done} aria-label=${t('app.progress')}>${t('app.progressOf', { done: progress.done, total: progress.total })}</progress>`}
     ${state.error &&
     html`<div id="error" role="alert" class="error">
       <p>${state.error}</p>
-      <button type="button" class="small" onClick=${actions.dismissError}>Dismiss</button>
+      <button type="button" class="small" onClick=${actions.dismissError}>${t('app.dismiss')}</button>
     </div>`}
   </div>`;
 }
@@ -56,11 +60,11 @@ function Status({ state, actions }) {
 function Actions({ state, actions }) {
   const busy = Boolean(state.busy);
   const unit = unitName(state.paper.text.slice(0, 20_000));
-  return html`<section class="actions" aria-label="Check">
+  return html`<section class="actions" aria-label=${t('app.checkSection')}>
       <div class="checkbar">
         <button id="check" type="button" class="primary" disabled=${!state.ready || busy} onClick=${actions.check}
-          aria-keyshortcuts="Control+Enter Meta+Enter">Check the paper</button>
-        <span class="muted small shortcut"><kbd>${MAC ? '⌘' : 'Ctrl'}</kbd>+<kbd>Enter</kbd> in the paper</span>
+          aria-keyshortcuts="Control+Enter Meta+Enter">${t('app.check')}</button>
+        <span class="muted small shortcut"><kbd>${MAC ? '⌘' : 'Ctrl'}</kbd>+<kbd>Enter</kbd> ${t('app.shortcutWhere')}</span>
         <${Status} state=${state} actions=${actions} />
       </div>
     </section>
@@ -68,9 +72,9 @@ function Actions({ state, actions }) {
 }
 
 const VIEWS = [
-  { name: 'report', label: 'Report', has: (state) => state.result, View: Report },
-  { name: 'batch', label: 'Batch of papers', has: (state) => state.batch, View: Batch },
-  { name: 'pairs', label: 'Pairs in the library', has: (state) => state.pairs, View: Pairs },
+  { name: 'report', label: 'app.view.report', has: (state) => state.result, View: Report },
+  { name: 'batch', label: 'app.view.batch', has: (state) => state.batch, View: Batch },
+  { name: 'pairs', label: 'app.view.pairs', has: (state) => state.pairs, View: Pairs },
 ];
 
 /** The results: the current view, with buttons to the others that have something to show. */
@@ -79,9 +83,9 @@ function Results({ state, actions }) {
   const current = available.find((view) => view.name === state.view) ?? available[0];
   if (!current) return null;
   return html`${available.length > 1 &&
-    html`<nav class="row view-switch" aria-label="Results">
+    html`<nav class="row view-switch" aria-label=${t('app.results')}>
       ${available.map((view) => html`<button type="button" aria-pressed=${view === current ? 'true' : 'false'}
-        onClick=${() => actions.showView(view.name)}>${view.label}</button>`)}
+        onClick=${() => actions.showView(view.name)}>${t(view.label)}</button>`)}
     </nav>`}
     <${current.View} state=${state} actions=${actions} />`;
 }
@@ -125,13 +129,16 @@ function App({ actions }) {
     if (state.completions) document.body.dataset.completed = String(state.completions);
   }, [state.completions]);
   const results = VIEWS.some((view) => view.has(state));
-  return html`<nav class="skip" aria-label="Skip links">
-      <a class="skip-link" href="#paper-heading" onClick=${toPaper}>Skip to the paper</a>
-      ${results && html`<a class="skip-link" href="#results">Skip to the results</a>`}
+  return html`<nav class="skip" aria-label=${t('app.skipLinks')}>
+      <a class="skip-link" href="#paper-heading" onClick=${toPaper}>${t('app.skipPaper')}</a>
+      ${results && html`<a class="skip-link" href="#results">${t('app.skipResults')}</a>`}
     </nav>
     <header>
-      <h1>plagscope</h1>
-      <p class="tagline">A plagiarism check that runs entirely in this page: nothing you paste or open is uploaded, and it works offline.</p>
+      <div class="header-row">
+        <h1>plagscope</h1>
+        <${LanguageSwitch} lang=${state.lang} actions=${actions} />
+      </div>
+      <p class="tagline">${t('app.tagline')}</p>
     </header>
     <main>
       <div class="inputs">
@@ -141,7 +148,7 @@ function App({ actions }) {
       <${Actions} state=${state} actions=${actions} />
       <div id="results" tabindex="-1"><${Results} state=${state} actions=${actions} /></div>
     </main>
-    <footer class="muted small">plagscope ${state.version} · compares only with the references in your library</footer>`;
+    <footer class="muted small">plagscope ${state.version} · ${t('app.footer')}</footer>`;
 }
 
 /** Caches the app for offline use (the service worker only ever talks to this origin). */
@@ -168,7 +175,7 @@ async function main() {
     await actions.restore();
     store.set({ ready: true });
   } catch (error) {
-    store.set({ status: '', error: `The checker could not start: ${error.message}`, values: defaultValues() });
+    store.set({ status: '', error: t('app.startFailed', { message: error.message }), values: defaultValues() });
     root.replaceChildren();
     render(html`<${App} actions=${{}} />`, root);
     return;

@@ -3,23 +3,25 @@
 // or ran out of memory), the client starts a new worker, restores the library from the last saved
 // index the worker sent, and calls `onRestart` so the page can tell the user.
 
-const STOPPED = 'This was not finished because the checker stopped unexpectedly. Please try again.';
-const FAILED = 'This was not finished because the checker ran into an internal error. Please try again.';
-const GAVE_UP = 'The checker stopped unexpectedly and could not be restarted. Please reload the page.';
+import { t } from '../js/i18n.js';
+
+// What the user is told of a restart, looked up when it happens (in the page's language then).
+const STOPPED = 'engine.stopped';
+const FAILED = 'engine.failed';
+const GAVE_UP = 'engine.gaveUp';
 // Deaths in a row without a restored worker doing anything: retry with the library this many times,
 // then once without it (it may be what kills the worker), then give up.
 const RETRIES_WITH_LIBRARY = 2;
 
-const restartError = (message) => Object.assign(new Error(message), { restarted: true });
+const restartError = (key) => Object.assign(new Error(t(key)), { restarted: true });
 
 /** What the user is told after a restart, in plain words. */
 function restartMessage(references, lost) {
-  const what = 'The checker stopped unexpectedly and was restarted.';
-  if (lost) return `${what} Your references could not be brought back: please add them again, or open a saved index.`;
-  if (references?.length === 0) return `${what} You can carry on.`;
-  const kept = !references ? 'Your references are'
-    : references.length === 1 ? 'Your reference is' : `Your ${references.length} references are`;
-  return `${what} ${kept} still loaded, so you can carry on.`;
+  const what = t('engine.restarted');
+  if (lost) return t('engine.lost', { what });
+  if (references?.length === 0) return t('engine.carryOn', { what });
+  if (!references) return t('engine.kept', { what });
+  return t('engine.keptCount', { what, count: references.length });
 }
 
 /** A report with the evasion span lists the worker sent ahead in parts put back in their places. */
@@ -111,7 +113,7 @@ export function startEngine({ onRestart = () => {}, onLibrary = () => {} } = {})
     deaths = session.settled ? 1 : deaths + 1;
     if (deaths > RETRIES_WITH_LIBRARY + 1) {
       current = null;
-      onRestart({ references: [], message: GAVE_UP, gaveUp: true });
+      onRestart({ references: [], message: t(GAVE_UP), gaveUp: true });
       return;
     }
     current = launch({ bytes: deaths <= RETRIES_WITH_LIBRARY ? library : null });

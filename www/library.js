@@ -11,6 +11,7 @@
 //   the library, and opening adds or drops whatever the snapshot has wrong. It is the first thing
 //   given up when the browser's storage is full.
 import { openDB } from '../pkg/vendor/ui.js';
+import { t } from '../js/i18n.js';
 
 const DATABASE = 'plagscope';
 const VERSION = 2;
@@ -43,8 +44,8 @@ function open() {
 
 /** Why the browser refused a write, in the words the page shows (a quota error has no message). */
 export function storageProblem(error) {
-  if (error?.name === 'QuotaExceededError') return 'the storage this browser gives the page is full';
-  return error?.message || error?.name || 'the browser refused to store it';
+  if (error?.name === 'QuotaExceededError') return t('persist.quota');
+  return error?.message || error?.name || t('persist.refused');
 }
 
 /**

@@ -4,48 +4,52 @@
 // no edit here. `text` options decide how the library is indexed: changing one indexes every
 // reference again.
 import schema from '../pkg/schema.js';
+import { t } from '../js/i18n.js';
 
 /** Where each option lives: the engine type holding it, and the key of the page's values. */
 const GROUPS = { CheckOptions: 'check', AlignOptions: 'align', TextOptions: 'text' };
 
-/** Every option the page shows, in the order it shows them: `where` is `Type.name` in the schema. */
+/**
+ * Every option the page shows, in the order it shows them: `where` is `Type.name` in the schema;
+ * `label` and `help` are catalogue keys (js/i18n.js).
+ */
 const CHOICES = [
   {
     where: 'CheckOptions.excludeQuotes',
-    label: 'Leave out quotations',
-    help: 'Text in quotation marks is cited, not copied. It stays visible in grey, with the source it matches, and can be included again; quote marks inside a longer copy do not hide it.',
+    label: 'option.excludeQuotes.label',
+    help: 'option.excludeQuotes.help',
   },
   {
     where: 'CheckOptions.excludeBibliography',
-    label: 'Leave out the bibliography',
-    help: 'Everything after a “References”, “Bibliography” or “Works cited” heading in the second half of the paper.',
+    label: 'option.excludeBibliography.label',
+    help: 'option.excludeBibliography.help',
   },
   {
     where: 'AlignOptions.minWords',
     unit: 'words',
-    label: 'Smallest match',
-    help: 'Shorter shared passages are not reported. In Chinese and Japanese, 5 characters count as 3 words.',
+    label: 'option.minWords.label',
+    help: 'option.minWords.help',
   },
   {
     where: 'AlignOptions.maxGap',
     unit: 'words',
-    label: 'Allowed edits inside a match',
-    help: 'How many changed words a copied passage may contain and still be one match.',
+    label: 'option.maxGap.label',
+    help: 'option.maxGap.help',
   },
   {
     where: 'TextOptions.ignoreCase',
-    label: 'Ignore upper and lower case',
-    help: '“The” matches “the”. Changing this indexes the library again.',
+    label: 'option.ignoreCase.label',
+    help: 'option.ignoreCase.help',
   },
   {
     where: 'TextOptions.ignorePunctuation',
-    label: 'Ignore punctuation',
-    help: 'Commas, full stops and other marks do not break a match. Changing this indexes the library again.',
+    label: 'option.ignorePunctuation.label',
+    help: 'option.ignorePunctuation.help',
   },
   {
     where: 'TextOptions.ignoreNumbers',
-    label: 'Ignore numbers',
-    help: 'Years, figures and page numbers do not count. Changing this indexes the library again.',
+    label: 'option.ignoreNumbers.label',
+    help: 'option.ignoreNumbers.help',
   },
 ];
 
@@ -89,7 +93,7 @@ export function valid(option, value) {
 
 /** Why `value` is not valid for `option`, in plain words. */
 export function problem(option, value) {
-  return `${option.label} must be a whole number from ${option.min} to ${option.max} (it is “${String(value).slice(0, 20)}”).`;
+  return t('option.problem', { label: t(option.label), min: String(option.min), max: String(option.max), value: String(value).slice(0, 20) });
 }
 
 /** The remembered values, each valid one over its default (a stale or damaged entry is ignored). */

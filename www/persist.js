@@ -5,18 +5,16 @@
 // state says which references are not kept (`unsaved`), and the page tells the user what to do.
 import * as stored from './library.js';
 import { textOptions } from './options.js';
+import { count, list, t } from '../js/i18n.js';
 
 const CHANNEL = 'plagscope-library';
 /** What the page tells the user when references are not kept; `names` lists a few of them. */
-const NOT_KEPT = (count, names, problem) =>
-  `${count === 1 ? `“${names}” is` : `${count} references (${names}) are`} in the library but not kept in this browser: ${problem}. ` +
-  `${count === 1 ? 'It' : 'They'} will be gone when this page is closed or reloaded. To keep ${count === 1 ? 'it' : 'them'}, ` +
-  'save the library as a file (“Save library as a file”), or remove references you do not need, or free space for this site in the browser’s settings.';
+const NOT_KEPT = (count, names, problem) => t('persist.notKept', { count, names, problem });
 
 /** "a", "a, b and c", "a, b, c and 7 more". */
 function someNames(titles, shown = 3) {
-  if (titles.length <= shown) return titles.length > 1 ? `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}` : titles[0];
-  return `${titles.slice(0, shown).join(', ')} and ${titles.length - shown} more`;
+  if (titles.length <= shown) return list(titles);
+  return list([...titles.slice(0, shown), t('persist.more', { count: titles.length - shown })]);
 }
 
 /**
@@ -94,7 +92,7 @@ export function createPersistence({ engine, store, show, onRemote }) {
         const problem = await stored.updateRecords([change]);
         if (!problem) return tell({ changed: [change.id] });
         const title = get().references.find((r) => r.id === change.id)?.title;
-        set({ error: `The change to “${title}” is made, but not kept in this browser: ${problem}. Save the library as a file to keep it.` });
+        set({ error: t('persist.changeNotKept', { title, problem }) });
       }),
 
     /** The whole library replaced (a library file opened in place of it) or emptied. */
@@ -130,7 +128,7 @@ export function createPersistence({ engine, store, show, onRemote }) {
     if (library.legacy?.bytes && !library.records.length) return moveOver(library.legacy);
     const { records, snapshot } = library;
     if (!records.length) return '';
-    const opening = (done, total) => set({ status: `Opening your library: ${done} of ${total} references…`, progress: { done, total } });
+    const opening = (done, total) => set({ status: t('persist.opening', { done, total }), progress: { done, total } });
     let references = null;
     if (snapshot?.bytes) {
       try {
@@ -150,7 +148,7 @@ export function createPersistence({ engine, store, show, onRemote }) {
     ({ references } = await apply(records, references, references.map((r) => r.id), opening));
     const groups = Object.fromEntries(records.filter((r) => r.group).map((r) => [r.id, r.group]));
     show(references, groups, records.map((r) => r.id));
-    return `Your library is back: ${records.length} reference${records.length === 1 ? '' : 's'}, kept in this browser.`;
+    return t('persist.back', { references: count('count.reference', records.length) });
   }
 
   /**
@@ -185,7 +183,7 @@ export function createPersistence({ engine, store, show, onRemote }) {
     show(references, legacy.groups ?? {}, legacy.order ?? []);
     await writingWhile(() => keep(get().order));
     if (!get().unsaved.length) await stored.dropLegacy();
-    return `Your library is back: ${references.length} reference${references.length === 1 ? '' : 's'}, kept in this browser.`;
+    return t('persist.back', { references: count('count.reference', references.length) });
   }
 
   /** Another tab changed the references `changed` (or the whole library, `all`): take its records. */
@@ -197,8 +195,8 @@ export function createPersistence({ engine, store, show, onRemote }) {
     const groups = { ...get().groups };
     for (const record of records) if (record.group) groups[record.id] = record.group;
     show(references, groups);
-    const parts = [added && `${added} added`, removed && `${removed} removed`].filter(Boolean);
-    return `The library was changed in another tab${parts.length ? ` (${parts.join(', ')})` : ''}: this tab shows it too.`;
+    const parts = [added && t('persist.added', { count: added }), removed && t('persist.removed', { count: removed })].filter(Boolean);
+    return parts.length ? t('persist.followedCounts', { counts: parts.join(t('list.comma')) }) : t('persist.followed');
   }
 
   if (channel) channel.onmessage = ({ data }) => onRemote(() => follow(data));

@@ -5,6 +5,7 @@
 // marked, and their similarity. Pure functions of their input, every piece of user text escaped.
 import { capitalized, evidencePhrases, isRewritten, markedPieces, pairSimilarity, pairsExplained, pairsHeading, sentenceEnd, sentencePairsOf } from '../js/evidence.js';
 import { unitName } from '../js/units.js';
+import { t } from '../js/i18n.js';
 
 /** Characters of context shown around each side of a passage. */
 const CONTEXT = 160;
@@ -12,6 +13,9 @@ const CONTEXT = 160;
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** `value` as HTML text, safe in element content and in quoted attributes. */
 export const esc = (value) => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+/** `value` as HTML element content (quotes kept as they are: the catalogue's sentences read better so). */
+export const escText = (value) => String(value ?? '').replace(/[&<>]/g, (c) => ESCAPES[c]);
 
 /** The style of the evidence and of the sentence pairs, part of the report's style sheet. */
 export const EVIDENCE_CSS = `.evidence strong{color:#1a1a1a}
@@ -34,6 +38,9 @@ export function evidenceHtml(passage, unit) {
   return [lead, ...rest.map(esc)].join(' · ');
 }
 
+/** Said where the source's text is missing from the report. */
+const notIncluded = () => `<p class="muted">${escText(t('html.sourceMissing'))}</p>`;
+
 /** The sentence `text[start, end)` with its closing punctuation, as HTML, its `words` in <mark>s. */
 const sentenceHtml = (text, start, end, words) =>
   markedPieces(text, start, sentenceEnd(text, end), words).map((piece) => (piece.marked ? `<mark>${esc(piece.text)}</mark>` : esc(piece.text))).join('');
@@ -48,9 +55,9 @@ export function sentencePairsHtml(passage, text, sourceText, id) {
   if (!pairs.length) return '';
   const source = (pair) => (typeof sourceText === 'string'
     ? `<p class="ex">${sentenceHtml(sourceText, pair.sourceStart, pair.sourceEnd, pair.sourceSharedWords)}</p>`
-    : '<p class="muted">The source\'s text is not part of this report.</p>');
-  const items = pairs.map((pair) => `<li><div><p class="kicker">In the paper</p><p class="ex">${sentenceHtml(text, pair.start, pair.end, pair.sharedWords)}</p></div>
-<div><p class="kicker">In the source</p>${source(pair)}</div>
+    : notIncluded());
+  const items = pairs.map((pair) => `<li><div><p class="kicker">${escText(t('pairs.inPaper'))}</p><p class="ex">${sentenceHtml(text, pair.start, pair.end, pair.sharedWords)}</p></div>
+<div><p class="kicker">${escText(t('pairs.inSource'))}</p>${source(pair)}</div>
 <p class="sim">${esc(pairSimilarity(pair))}</p></li>`);
   return `<h4 class="pairs-h" id="${id}-pairs">${esc(pairsHeading(passage, { labelled: true }))}</h4>
 <p class="key">${esc(pairsExplained())}</p>
@@ -66,7 +73,7 @@ export function passageHtml(ctx, passage, n, index, count, sourceText) {
   const id = `s${n}-${index + 1}`;
   const pairs = sentencePairsHtml(passage, ctx.text, sourceText, id);
   return `<article class="passage" id="${id}" aria-labelledby="${id}-h">
-<h3 id="${id}-h">Passage ${index + 1} of ${count} <a class="back" href="#t${n}-${index + 1}">show in the paper</a></h3>
+<h3 id="${id}-h">${escText(t('html.passageOf', { number: index + 1, total: count }))} <a class="back" href="#t${n}-${index + 1}">${escText(t('html.showInPaper'))}</a></h3>
 <p class="evidence">${evidenceHtml(passage, unitName(ctx.text.slice(passage.start, passage.end)))}</p>
 ${isRewritten(passage) && pairs ? pairs : `${excerptsHtml(ctx, passage, sourceText)}\n${pairs}`}</article>`;
 }
@@ -77,10 +84,10 @@ function excerptsHtml(ctx, passage, sourceText) {
   const paperSide = excerptHtml(ctx.text, passage.start, passage.end, runs.map((r) => [r.start, r.end]));
   const sourceSide = typeof sourceText === 'string'
     ? `<p class="ex">${excerptHtml(sourceText, passage.sourceStart, passage.sourceEnd, runs.map((r) => [r.sourceStart, r.sourceEnd]))}</p>`
-    : '<p class="muted">The source\'s text is not part of this report.</p>';
+    : notIncluded();
   return `<div class="pair">
-<div class="side"><h4>In the paper</h4><p class="ex">${paperSide}</p></div>
-<div class="side"><h4>In the source</h4>${sourceSide}</div>
+<div class="side"><h4>${escText(t('pairs.inPaper'))}</h4><p class="ex">${paperSide}</p></div>
+<div class="side"><h4>${escText(t('pairs.inSource'))}</h4>${sourceSide}</div>
 </div>`;
 }
 

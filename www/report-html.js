@@ -5,14 +5,15 @@
 // its sentence pairs; www/report-html-passage.js). A pure function of its input (no DOM), so the
 // page and Node produce the same file; every piece of user text is escaped.
 import { disguisedSpans, evasionPhrases } from '../js/evasion.js';
-import { nearDuplicateText } from '../js/near-duplicate.js';
+import { nearDuplicateReasons, nearDuplicateText } from '../js/near-duplicate.js';
 import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
-import { unitName } from '../js/units.js';
+import { unitKey, unitName } from '../js/units.js';
 import { percent, plural } from '../js/words.js';
-import { REWRITTEN_MARKED, capitalized, isRewritten } from '../js/evidence.js';
+import { capitalized, isRewritten, rewrittenMarked } from '../js/evidence.js';
+import { formatDate as writeDate, language, list, t, withLanguage } from '../js/i18n.js';
 import { PALETTE, HIGHLIGHT_TEXT } from './palette.js';
 import { REPORT_CSS } from './report-style.js';
-import { EVIDENCE_CSS, esc, passageHtml } from './report-html-passage.js';
+import { EVIDENCE_CSS, esc, escText, passageHtml } from './report-html-passage.js';
 
 
 
@@ -23,19 +24,24 @@ import { EVIDENCE_CSS, esc, passageHtml } from './report-html-passage.js';
  * matched by id; a missing one only loses its side of the comparison); `options`: the CheckOptions
  * of the check; `version`: the engine's version string; `date`: a Date (shown in the local time) or
  * an already formatted string, now when absent; `palette`: the colours ('#rrggbb') to use instead of
- * www/palette.js's.
+ * www/palette.js's; `lang`: the language to write it in ('en' or 'zh-Hans'; the current one when absent).
  */
-export function reportHtml({ report, paper, sources = [], options = {}, version = '', date, palette } = {}) {
+export function reportHtml({ lang, ...given } = {}) {
+  return withLanguage(lang ?? language(), () => documentHtml(given));
+}
+
+/** The report's document in the current language (the parameters of `reportHtml`). */
+function documentHtml({ report, paper, sources = [], options = {}, version = '', date, palette }) {
   const colours = Array.isArray(palette) && palette.length && palette.every(isColour) ? palette : PALETTE;
   const texts = new Map(sources.map((source) => [source.id, source]));
   const ctx = { report, text: String(paper?.text ?? ''), colours, texts };
-  const title = String(paper?.title ?? '').trim() || 'Untitled paper';
+  const title = String(paper?.title ?? '').trim() || t('html.untitled');
   return [
-    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">',
+    `<!DOCTYPE html>\n<html lang="${language()}">\n<head>\n<meta charset="utf-8">`,
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n<meta name="color-scheme" content="light">',
     `<meta name="generator" content="plagscope ${esc(version)}">`,
-    `<title>Similarity report: ${esc(title)}</title>`,
+    `<title>${escText(t('html.title', { title }))}</title>`,
     `<style>\n${REPORT_CSS}${EVIDENCE_CSS}${paletteCss(colours)}</style>\n</head>\n<body>`,
     headerHtml(title, options, version, date),
     '<main>',
@@ -44,7 +50,7 @@ export function reportHtml({ report, paper, sources = [], options = {}, version 
     paperHtml(ctx),
     report.sources.map((source, rank) => sourceHtml(ctx, source, rank)).join(''),
     '</main>',
-    `<footer><p>Made by plagscope ${esc(version)} on this computer: no document was uploaded to check it.</p></footer>`,
+    `<footer><p>${escText(t('html.footer', { version }))}</p></footer>`,
     '</body>\n</html>\n',
   ].join('\n');
 }
@@ -61,36 +67,37 @@ const colourClass = (ctx, rank) => `c${rank % ctx.colours.length}`;
 function formatDate(date) {
   if (typeof date === 'string') return date;
   const when = date instanceof Date && !Number.isNaN(date.getTime()) ? date : new Date();
-  return when.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+  return writeDate(when);
 }
 
 function headerHtml(title, options, version, date) {
   const items = optionPhrases(options).map((phrase) => `<li>${esc(phrase)}</li>`).join('');
   return `<header>
-<p class="kicker">plagscope similarity report</p>
+<p class="kicker">${escText(t('html.kicker'))}</p>
 <h1><bdi>${esc(title)}</bdi></h1>
-<p class="meta">Checked ${esc(formatDate(date))} · plagscope ${esc(version || 'unknown version')}</p>
-<ul class="options" aria-label="Options used">${items}</ul>
+<p class="meta">${escText(t('html.meta', { date: formatDate(date), version: version || t('html.unknownVersion') }))}</p>
+<ul class="options" aria-label="${esc(t('html.optionsUsed'))}">${items}</ul>
 </header>`;
 }
 
+/** The alignment options in words, each a catalogue key taking the option's value. */
 const ALIGN_WORDS = {
-  minWords: (v) => `smallest match: ${v} words`,
-  seedWords: (v) => `shortest exact run used: ${v} words`,
-  anchorWords: (v) => `an exact run of ${v} words is a passage by itself`,
-  editedWords: (v) => `an edited copy needs ${v} words in shared runs`,
-  maxGap: (v) => `largest gap inside a passage: ${v} words`,
-  mergeGap: (v) => `pieces within ${v} words merge into one passage`,
-  minDensity: (v) => `each side of a passage at least ${v}% in exact runs`,
-  maxDocFrequency: (v) => `phrases in more than ${v} references are common phrasing`,
+  minWords: 'html.option.minWords',
+  seedWords: 'html.option.seedWords',
+  anchorWords: 'html.option.anchorWords',
+  editedWords: 'html.option.editedWords',
+  maxGap: 'html.option.maxGap',
+  mergeGap: 'html.option.mergeGap',
+  minDensity: 'html.option.minDensity',
+  maxDocFrequency: 'html.option.maxDocFrequency',
 };
 const OPTION_WORDS = {
-  excludeQuotes: (v) => (v ? 'quotations left out' : 'quotations counted'),
-  excludeBibliography: (v) => (v ? 'bibliography left out' : 'bibliography counted'),
-  maxSources: (v) => `at most ${v} sources reported`,
-  ignoreReferences: (v) => `${plural(v.length, 'reference')} set aside by hand`,
-  excludeSpans: (v) => `${plural(v.length, 'part')} of the paper left out by hand`,
-  includeSpans: (v) => `${plural(v.length, 'exclusion')} undone by hand`,
+  excludeQuotes: (v) => t(v ? 'html.option.quotesOut' : 'html.option.quotesIn'),
+  excludeBibliography: (v) => t(v ? 'html.option.bibliographyOut' : 'html.option.bibliographyIn'),
+  maxSources: (v) => t('html.option.maxSources', { value: v }),
+  ignoreReferences: (v) => t('html.option.ignoreReferences', { references: plural(v.length, 'count.reference') }),
+  excludeSpans: (v) => t('html.option.excludeSpans', { parts: plural(v.length, 'count.part') }),
+  includeSpans: (v) => t('html.option.includeSpans', { exclusions: plural(v.length, 'count.exclusion') }),
 };
 
 /** The check options in words, defaults included for the three the page offers. */
@@ -98,11 +105,11 @@ export function optionPhrases(options = {}) {
   const { align = {}, ...rest } = options ?? {};
   const all = { excludeQuotes: true, excludeBibliography: true, ...rest };
   const aligned = { minWords: 12, ...align };
-  const describe = (words, key, value) => (words[key] ? words[key](value) : `${key}: ${JSON.stringify(value)}`);
+  const other = (key, value) => `${key}: ${JSON.stringify(value)}`;
   const given = ([key, value]) => value !== undefined && !(Array.isArray(value) && !value.length);
   const phrases = [
-    ...Object.entries(all).filter(given).map(([k, v]) => describe(OPTION_WORDS, k, v)),
-    ...Object.entries(aligned).filter(given).map(([k, v]) => describe(ALIGN_WORDS, k, v)),
+    ...Object.entries(all).filter(given).map(([k, v]) => (OPTION_WORDS[k] ? OPTION_WORDS[k](v) : other(k, v))),
+    ...Object.entries(aligned).filter(given).map(([k, v]) => (ALIGN_WORDS[k] ? t(ALIGN_WORDS[k], { value: v }) : other(k, v))),
   ];
   return phrases.map((p) => p[0].toUpperCase() + p.slice(1));
 }
@@ -110,31 +117,35 @@ export function optionPhrases(options = {}) {
 function summaryHtml(ctx) {
   const { report, text } = ctx;
   const left = Math.max(0, report.totalWords - report.words);
-  const one = unitName(text.slice(0, 20_000)).replace(/s$/, '');
+  const unit = unitKey(unitName(text.slice(0, 20_000)));
+  const checked = plural(report.words, unit);
   return `<section class="summary" aria-labelledby="summary-h">
-<h2 id="summary-h">Summary</h2>
+<h2 id="summary-h">${escText(t('html.summary'))}</h2>
 <div class="figures">
-<p class="overall"><span class="big">${percent(report.similarity)}</span> of the paper is similar to the sources</p>
-<p>${plural(report.words, one)} checked${left ? ` of ${report.totalWords} in the paper` : ''}</p>
+<p class="overall">${escText(t('html.overall', { share: '\u0000' })).replace('\u0000', `<span class="big">${percent(report.similarity)}</span>`)}</p>
+<p>${esc(left ? t('html.checkedOf', { checked, total: report.totalWords }) : t('html.checked', { checked }))}</p>
 </div>
-<p>${excludedPhrase(report.excluded, left, one)}</p>
+<p>${esc(excludedPhrase(report.excluded, left, unit))}</p>
 ${quotationsHtml(ctx)}
 ${evasionHtml(report.evasion)}
 </section>`;
 }
 
-/** What was left out of the count, e.g. "Left out of the count: 2 quotations and the bibliography (57 words)." */
-export function excludedPhrase(excluded = [], words = 0, unit = 'word') {
-  const count = (kind) => excluded.filter((span) => span.kind === kind).length;
-  const [quotes, bib, base, reader] = [count('quote'), count('bibliography'), count('base'), count('reader')];
+/**
+ * What was left out of the count, e.g. "Left out of the count: 2 quotations and the bibliography
+ * (57 words)."; `unit` is the catalogue's plural message of the paper's unit.
+ */
+export function excludedPhrase(excluded = [], words = 0, unit = 'count.word') {
+  const kinds = (kind) => excluded.filter((span) => span.kind === kind).length;
+  const [quotes, bib, base, reader] = [kinds('quote'), kinds('bibliography'), kinds('base'), kinds('reader')];
   const parts = [];
-  if (quotes) parts.push(plural(quotes, 'quotation'));
-  if (bib) parts.push('the bibliography');
-  if (base) parts.push(`${plural(base, 'passage')} of the base document`);
-  if (reader) parts.push(`${plural(reader, 'part')} left out by hand`);
-  if (!parts.length) return 'Nothing was left out of the count.';
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
-  return `Left out of the count (shown in grey below): ${list}${words ? ` (${plural(words, unit)})` : ''}.`;
+  if (quotes) parts.push(plural(quotes, 'count.quotation'));
+  if (bib) parts.push(t('html.excluded.bibliography'));
+  if (base) parts.push(t('html.excluded.base', { passages: plural(base, 'count.passage') }));
+  if (reader) parts.push(t('html.excluded.reader', { parts: plural(reader, 'count.part') }));
+  if (!parts.length) return t('html.excluded.nothing');
+  const size = words ? t('html.excluded.size', { size: plural(words, unit) }) : '';
+  return t('html.excluded.list', { list: list(parts), size });
 }
 
 /** The quotations left out that match a source, each with its source: a copy in quote marks is still seen. */
@@ -144,9 +155,9 @@ function quotationsHtml(ctx) {
   const items = quotations.map((q) => {
     const excerpt = ctx.text.slice(q.start, Math.min(q.end, q.start + 100)) + (q.end - q.start > 100 ? '…' : '');
     const phrase = quotationPhrase(q);
-    return `<li>${esc(phrase[0].toUpperCase() + phrase.slice(1))}: <span class="ex">${esc(excerpt)}</span></li>`;
+    return `<li>${esc(phrase[0].toUpperCase() + phrase.slice(1))}${escText(t('punct.colon'))}<span class="ex">${esc(excerpt)}</span></li>`;
   });
-  return `<p>Quotations that match a source (left out of the count like every quotation, shown in grey in the paper):</p>
+  return `<p>${escText(t('html.quotations'))}</p>
 <ul class="quotes">${items.join('\n')}</ul>`;
 }
 
@@ -156,61 +167,82 @@ const titlesOf = (ctx) => Object.fromEntries([...ctx.texts.values()].map((source
 function evasionHtml(evasion) {
   const phrases = evasion ? evasionPhrases(evasion) : [];
   if (!phrases.length) return '';
-  return `<div class="warning" role="note"><p><strong>Warning: this paper contains disguised text.</strong>
-It was read as the text it imitates, so the matches below are still found. Found:</p>
+  return `<div class="warning" role="note"><p><strong>${escText(t('html.evasion.warning'))}</strong>
+${escText(t('html.evasion.read'))}</p>
 <ul>${phrases.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>
-<p>In the paper below, disguised letters are underlined with a red wavy line and invisible characters are shown as a red bar.</p></div>`;
+<p>${escText(t('html.evasion.marked'))}</p></div>`;
 }
 
 function sourcesListHtml(ctx) {
   const { report } = ctx;
   if (!report.sources.length) {
-    return `<section aria-labelledby="sources-h"><h2 id="sources-h">Sources</h2>
-<p><strong>No matching sources found</strong>: no passage of the paper was found in the references.</p></section>`;
+    return `<section aria-labelledby="sources-h"><h2 id="sources-h">${escText(t('html.sources'))}</h2>
+<p><strong>${escText(t('html.noSources'))}</strong>${escText(t('html.noSourcesWhy'))}</p></section>`;
   }
   const items = report.sources.map((source, rank) => {
     const n = rank + 1;
     const count = passagesPhrase(source);
     return `<li class="${colourClass(ctx, rank)}"><span class="num" aria-hidden="true">${n}</span>
-<div><p class="line"><a href="#s${n}"><span class="sr">Source ${n}: </span><bdi>${esc(sourceTitle(ctx, source))}</bdi></a>
-<span class="share"><strong>${percent(source.similarity)}</strong> of the paper</span></p>
-<span class="bar" aria-hidden="true"><span style="width:${percent(source.similarity)}"></span></span>
-<span class="stats">${count} · ${percent(source.sourceCoverage)} of the source used</span>${near(source)}</div></li>`;
+<div><p class="line"><a href="#s${n}"><span class="sr">${escText(t('html.sourceNumber', { number: n }))}</span><bdi>${esc(sourceTitle(ctx, source))}</bdi></a>
+<span class="share">${ofPaper(source)}</span></p>
+<span class="bar" aria-hidden="true"><span style="width:${(Math.max(0, Math.min(1, Number(source.similarity) || 0)) * 100).toFixed(1)}%"></span></span>
+<span class="stats">${esc(count)} · ${escText(t('html.sourceUsed', { share: percent(source.sourceCoverage) }))}</span>${near(source)}</div></li>`;
   });
-  return `<section aria-labelledby="sources-h"><h2 id="sources-h">Sources, most similar first</h2>
+  return `<section aria-labelledby="sources-h"><h2 id="sources-h">${escText(t('html.sourcesRanked'))}</h2>
 <ol class="sources">${items.join('\n')}</ol></section>`;
 }
 
 /** "3 passages", or "3 passages (1 rewritten)". */
 function passagesPhrase(source) {
   const rewritten = source.passages.filter(isRewritten).length;
-  return `${plural(source.passages.length, 'passage')}${rewritten ? ` (${rewritten} rewritten)` : ''}`;
+  const passages = plural(source.passages.length, 'count.passage');
+  return rewritten ? t('html.passagesRewritten', { passages, rewritten }) : passages;
 }
+
+/** "<strong>12.5%</strong> of the paper": a source's share, the figure in bold. */
+const ofPaper = (source) =>
+  escText(t('html.ofPaper', { share: '\u0000' })).replace('\u0000', `<strong>${percent(source.similarity)}</strong>`);
 
 const sourceTitle = (ctx, source) => ctx.texts.get(source.id)?.title || source.title || source.id;
 
 function paperHtml(ctx) {
   const { html, overlaps } = markPaper(ctx);
   const legend = [
-    ctx.report.sources.length && '<mark class="c0"><span class="n">1</span>Highlighted</mark> text was found in the source with that number and colour; the number leads to the comparison of the passage.',
+    ctx.report.sources.length && marked('html.legend.highlighted', [['<mark class="c0"><span class="n">1</span>', '</mark>']]),
     // The rule for text that several sources share, stated only when it was used.
-    overlaps && 'Where the paper matches several sources, its text takes the colour and number of the most similar of them (the lowest number); the others are named when you point at it, and each source\'s section lists all its passages.',
+    overlaps && escText(t('html.legend.overlaps')),
     ctx.report.sources.some((source) => source.passages.some(isRewritten)) &&
-      `${esc(capitalized(REWRITTEN_MARKED))} (<mark class="c0 rw">like this</mark>).`,
-    ctx.report.excluded?.length && '<span class="x">Grey text</span> was left out of the count (see the summary; point at it to see why).',
-    evasionPhrases(ctx.report.evasion ?? {}).length && '<span class="ev">Red wavy underline</span>: disguised letters; <span class="ev hid"></span> red bar: invisible characters.',
+      marked('html.legend.rewritten', [['<mark class="c0 rw">', '</mark>']], { marked: capitalized(rewrittenMarked()) }),
+    ctx.report.excluded?.length && marked('html.legend.grey', [['<span class="x">', '</span>']]),
+    evasionPhrases(ctx.report.evasion ?? {}).length &&
+      marked('html.legend.evasion', [['<span class="ev">', '</span>'], ['<span class="ev hid">', '</span>']]),
   ].filter(Boolean);
   return `<section class="paper" aria-labelledby="paper-h">
-<h2 id="paper-h">The paper</h2>
+<h2 id="paper-h">${escText(t('html.paper'))}</h2>
 ${legend.length ? `<ul class="legend">${legend.map((item) => `<li>${item}</li>`).join('')}</ul>` : ''}
 <div class="doc">${html}</div>
 </section>`;
 }
 
-/** The near-duplicate verdict of a source as a line of the source list, or ''. */
+/**
+ * The message `key` escaped, the words between its n-th `[` and `]` wrapped in `wrappers[n]`'s
+ * opening and closing tags (a highlight, a grey span in the legend): the markup stays out of the
+ * catalogue, and each language puts the marked words where its sentence has them.
+ */
+function marked(key, wrappers, params = {}) {
+  let n = 0;
+  return escText(t(key, params)).replace(/\[(.*?)\]/g, (whole, inside) => {
+    const [open, close] = wrappers[n++] ?? ['', ''];
+    return `${open}${inside}${close}`;
+  });
+}
+
+/** The near-duplicate verdict of a source as a line of the source list, its label in bold, or ''. */
 function near(source) {
   const text = nearDuplicateText(source);
-  return text ? `<p class="near"><strong>${esc(text.slice(0, 15))}</strong>${esc(text.slice(15))}</p>` : '';
+  if (!text) return '';
+  const label = text.slice(0, text.indexOf(nearDuplicateReasons(source)[0])).trimEnd();
+  return `<p class="near"><strong>${esc(label)}</strong>${esc(text.slice(label.length))}</p>`;
 }
 
 /** Every span of the paper to mark: passages (by rank and index), exclusions and disguised characters. */
@@ -226,7 +258,7 @@ function paperSpans(ctx) {
   const quoting = new Map(matchedQuotations(report, text, { titles: titlesOf(ctx) }).map((q) => [q.start, q]));
   for (const span of report.excluded ?? []) {
     const quotation = span.kind === 'quote' && quoting.get(span.start);
-    add(span, { kind: span.kind, note: quotation ? `Left out: a ${quotationPhrase(quotation)}` : undefined });
+    add(span, { kind: span.kind, note: quotation ? t('html.leftOutQuote', { quotation: quotationPhrase(quotation) }) : undefined });
   }
   // Invisible characters get a visible bar (an underline of nothing shows nothing).
   for (const span of disguisedSpans(report.evasion ?? {})) add(span, { disguise: span.hidden ? 'hidden' : 'shown' });
@@ -268,8 +300,8 @@ function markPaper(ctx) {
 }
 
 const DISGUISES = {
-  hidden: (html) => `<span class="ev hid" title="Invisible characters">${html}</span>`,
-  shown: (html) => `<span class="ev" title="Disguised characters">${html}</span>`,
+  hidden: (html) => `<span class="ev hid" title="${esc(t('html.invisible'))}">${html}</span>`,
+  shown: (html) => `<span class="ev" title="${esc(t('html.disguised'))}">${html}</span>`,
 };
 
 /** What covers a piece of the paper: its owner passage (and the other sources), exclusion, disguise. */
@@ -291,23 +323,23 @@ function pieceOf(active) {
   return { key: kind ? `x${kind}${note ?? ''}` : '', kind, note, disguise };
 }
 
-const EXCLUSION_TITLES = { quote: 'Left out: a quotation', bibliography: 'Left out: the bibliography', base: 'Left out: text of the base document', reader: 'Left out by hand' };
+const EXCLUSION_TITLES = { quote: 'html.leftOut.quote', bibliography: 'html.leftOut.bibliography', base: 'html.leftOut.base', reader: 'html.leftOut.reader' };
 
 function closeGroup(ctx, group, labelled) {
   const body = group.parts.join('');
-  if (group.kind) return `<span class="x" title="${esc(group.note ?? EXCLUSION_TITLES[group.kind] ?? 'Left out')}">${body}</span>`;
+  if (group.kind) return `<span class="x" title="${esc(group.note ?? t(EXCLUSION_TITLES[group.kind] ?? 'html.leftOut.other'))}">${body}</span>`;
   if (!group.owner) return body;
   const { rank, index } = group.owner;
   const n = rank + 1, source = ctx.report.sources[rank];
   const others = [...group.ranks].filter((r) => r !== rank).sort((a, b) => a - b).map((r) => r + 1);
-  const title = `Source ${n}: ${sourceTitle(ctx, source)}, passage ${index + 1}` +
-    (others.length ? `; also found in source${others.length > 1 ? 's' : ''} ${others.join(', ')}` : '');
+  const title = t('html.markTitle', { number: n, title: sourceTitle(ctx, source), passage: index + 1 }) +
+    (others.length ? t('html.alsoIn', { count: others.length, numbers: others.join(t('list.comma')) }) : '');
   // The first piece of each passage is the target of its comparison's "show in the paper" link.
   const key = `${n}-${index + 1}`;
   const id = labelled.has(key) ? '' : ` id="t${key}"`;
   labelled.add(key);
   const rewritten = isRewritten(source.passages[index]) ? ' rw' : '';
-  return `<mark class="${colourClass(ctx, rank)}${rewritten}" data-source="${n}"${id} title="${esc(title)}"><a class="n" href="#s${key}" aria-label="Source ${n}, passage ${index + 1}">${n}</a>${body}</mark>`;
+  return `<mark class="${colourClass(ctx, rank)}${rewritten}" data-source="${n}"${id} title="${esc(title)}"><a class="n" href="#s${key}" aria-label="${esc(t('html.markLabel', { number: n, passage: index + 1 }))}">${n}</a>${body}</mark>`;
 }
 
 function sourceHtml(ctx, source, rank) {
@@ -316,8 +348,8 @@ function sourceHtml(ctx, source, rank) {
   const passages = source.passages.map((passage, index) => passageHtml(ctx, passage, n, index, source.passages.length, text));
   return `<section class="source ${colourClass(ctx, rank)}" id="s${n}" aria-labelledby="s${n}-h">
 <h2 id="s${n}-h"><span class="num">${n}</span> <bdi>${esc(sourceTitle(ctx, source))}</bdi></h2>
-<p class="stats"><strong>${percent(source.similarity)}</strong> of the paper · ${passagesPhrase(source)} · ${percent(source.sourceCoverage)} of the source used</p>
-<p class="key">In each passage: <mark>highlighted</mark> words are in exact runs shared by both texts, <span class="gap">underlined</span> words differ, grey text is the context around the passage.${source.passages.some(isRewritten) ? ' A rewritten passage shows its sentence pairs instead.' : ''}</p>
+<p class="stats">${ofPaper(source)} · ${esc(passagesPhrase(source))} · ${escText(t('html.sourceUsed', { share: percent(source.sourceCoverage) }))}</p>
+<p class="key">${marked('html.key', [['<mark>', '</mark>'], ['<span class="gap">', '</span>']])}${source.passages.some(isRewritten) ? esc(t('html.keyRewritten')) : ''}</p>
 ${passages.join('\n')}
 </section>`;
 }

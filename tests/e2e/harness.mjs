@@ -63,13 +63,26 @@ export function useApp(defaults = {}) {
   before(async () => {
     assert.ok(existsSync(executablePath), `Chromium not found at ${executablePath}; run scripts/setup.sh --browser`);
     ({ server: app.server, url: app.baseUrl } = await startServer({ port: 0 }));
-    app.browser = await chromium.launch({ executablePath, args: LAUNCH_ARGS });
+    app.browser = pinnedLocale(await chromium.launch({ executablePath, args: LAUNCH_ARGS }));
   });
   after(async () => {
     await app.browser?.close();
     app.server?.close();
   });
   return app;
+}
+
+/**
+ * `browser` whose new contexts (and pages) speak US English unless a test asks for another locale:
+ * the page picks its language from navigator.languages, and the tests that read its English words
+ * must not depend on the machine's locale.
+ */
+function pinnedLocale(browser) {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ locale: 'en-US', ...options });
+  browser.newPage = (options = {}) => newPage({ locale: 'en-US', ...options });
+  return browser;
 }
 
 /**

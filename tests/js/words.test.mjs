@@ -1,5 +1,5 @@
 // The shared words for numbers (js/words.js): one rounding and one plural for the page, the HTML
-// report and the CLI.
+// report and the CLI; the nouns are the catalogue's (js/i18n.js), named by key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { percent, plural } from '../../js/words.js';
@@ -13,8 +13,8 @@ test('a share is a percentage with one decimal by default, clamped, and never Na
 });
 
 test('a count has its noun, singular for one, with thousands separated', () => {
-  assert.equal(plural(1, 'match', 'matches'), '1 match');
-  assert.equal(plural(2, 'match', 'matches'), '2 matches');
-  assert.equal(plural(0, 'passage'), '0 passages');
-  assert.equal(plural(1200, 'word'), '1,200 words');
+  assert.equal(plural(1, 'count.match'), '1 match');
+  assert.equal(plural(2, 'count.match'), '2 matches');
+  assert.equal(plural(0, 'count.passage'), '0 passages');
+  assert.equal(plural(1200, 'count.word'), '1,200 words');
 });

@@ -9,6 +9,7 @@ import { sourceColour } from '../palette.js';
 import { isRewritten, sentencePairsOf } from '../../js/evidence.js';
 import { SentencePairs } from './sentence-pairs.js';
 import { useReveal } from './reveal.js';
+import { t } from '../../js/i18n.js';
 
 function wrapWith(colour) {
   return (piece, text) => {
@@ -73,7 +74,7 @@ function Pane({ title, text, pieces, colour, passage, onMark, label }) {
  * `onPassage(index)` is called when a highlight is clicked; `titles`, for two documents of a
  * batch, name the sides of its sentence pairs (by default the paper and the source).
  */
-export function Compare({ left, right, passages, colourIndex = 0, passage = 0, onPassage, onClose, closeLabel = 'Close', titles, reveal = false }) {
+export function Compare({ left, right, passages, colourIndex = 0, passage = 0, onPassage, onClose, closeLabel, titles, reveal = false }) {
   // Opened from a table below (a pair of the library or of a batch), the view is brought up.
   const heading = useRef(null);
   useReveal(reveal ? left : null, heading);
@@ -82,18 +83,18 @@ export function Compare({ left, right, passages, colourIndex = 0, passage = 0, o
   const colour = sourceColour(colourIndex);
   const chosen = passages[passage];
   const pairs = html`<${SentencePairs} passage=${chosen} paper=${left.text} source=${right.text} colour=${colour} titles=${titles} />`;
-  return html`<section class="compare" aria-label="Side by side">
+  return html`<section class="compare" aria-label=${t('compare.heading')}>
     <div class="row compare-head">
-      <h2 ref=${heading} tabindex="-1">Side by side</h2>
-      <span class="muted">Click a highlight to see its twin.</span>
-      ${onClose && html`<button type="button" onClick=${onClose}>${closeLabel}</button>`}
+      <h2 ref=${heading} tabindex="-1">${t('compare.heading')}</h2>
+      <span class="muted">${t('compare.hint')}</span>
+      ${onClose && html`<button type="button" onClick=${onClose}>${closeLabel ?? t('compare.close')}</button>`}
     </div>
     ${isRewritten(chosen) && pairs}
     <div class="columns">
       <${Pane} title=${left.title} text=${left.text} pieces=${leftPieces} colour=${colour} passage=${passage}
-        onMark=${onPassage} label=${`${left.title}, shared text highlighted`} />
+        onMark=${onPassage} label=${t('compare.paneLabel', { title: left.title })} />
       <${Pane} title=${right.title} text=${right.text} pieces=${rightPieces} colour=${colour} passage=${passage}
-        onMark=${onPassage} label=${`${right.title}, shared text highlighted`} />
+        onMark=${onPassage} label=${t('compare.paneLabel', { title: right.title })} />
     </div>
     ${chosen && !isRewritten(chosen) && pairs}
   </section>`;

@@ -5,6 +5,7 @@ import { download } from '../files.js';
 import { reportHtml } from '../report-html.js';
 import { PALETTE } from '../palette.js';
 import { checkOptions } from '../options.js';
+import { language, t } from '../../js/i18n.js';
 
 /** A file name from the paper's title: letters, digits and dashes only. */
 export function fileStem(title) {
@@ -35,7 +36,7 @@ export function Downloads({ state, actions }) {
       const quoted = new Set(result.report.excluded.map((e) => e.source).filter(Boolean));
       for (const source of sources) quoted.delete(source.id);
       sources.push(...state.references.filter((r) => quoted.has(r.id)).map(({ id, title }) => ({ id, title })));
-      const page = reportHtml({ report: result.report, paper: { title: result.title, text: result.text }, sources, palette: PALETTE, ...context(state) });
+      const page = reportHtml({ lang: language(), report: result.report, paper: { title: result.title, text: result.text }, sources, palette: PALETTE, ...context(state) });
       download(new TextEncoder().encode(page), `${stem}.html`);
     } finally {
       setWorking(false);
@@ -47,8 +48,8 @@ export function Downloads({ state, actions }) {
     download(new TextEncoder().encode(JSON.stringify(json, null, 2)), `${stem}.json`);
   };
   return html`<div class="row downloads">
-    <button type="button" disabled=${working} onClick=${saveHtml}>Download report (HTML)</button>
-    <button type="button" onClick=${saveJson}>Download data (JSON)</button>
-    <button type="button" onClick=${() => window.print()}>Print…</button>
+    <button type="button" disabled=${working} onClick=${saveHtml}>${t('downloads.html')}</button>
+    <button type="button" onClick=${saveJson}>${t('downloads.json')}</button>
+    <button type="button" onClick=${() => window.print()}>${t('downloads.print')}</button>
   </div>`;
 }

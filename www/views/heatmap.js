@@ -4,6 +4,7 @@
 // readers announce each cell's row and column.
 import { html, useMemo, useRef, useState } from '../../pkg/vendor/ui.js';
 import { percent } from '../../js/words.js';
+import { t } from '../../js/i18n.js';
 
 /** Most documents drawn; the rest stay in the table of pairs. */
 export const MAX_DOCUMENTS = 40;
@@ -29,8 +30,8 @@ function documentsOf(pairs) {
 }
 
 function Legend() {
-  return html`<div class="legend" aria-label="Colour scale">
-    <span>Similarity:</span>
+  return html`<div class="legend" aria-label=${t('heatmap.scale')}>
+    <span>${t('heatmap.similarity')}</span>
     ${STEPS.map((s, i) => html`<span class="legend-step">
       <span class="legend-swatch" ref=${(el) => el?.style.setProperty('background', s.colour)}></span>
       ${wholePercent(s.from)}${i + 1 < STEPS.length ? `–${wholePercent(STEPS[i + 1].from)}` : '+'}
@@ -75,7 +76,8 @@ export function Heatmap({ pairs, titles, onOpen, label }) {
               const index = byCell.get(`${rowId}|${columnId}`);
               const pair = index === undefined ? null : pairs[index];
               const focused = focus[0] === i && focus[1] === j;
-              const description = pair ? `${name(i)} and ${name(j)}: ${wholePercent(pair.similarity)} similar` : i === j ? name(i) : `${name(i)} and ${name(j)}: no shared passage`;
+              const description = pair ? t('heatmap.cell', { a: name(i), b: name(j), share: wholePercent(pair.similarity) })
+                : i === j ? name(i) : t('heatmap.emptyCell', { a: name(i), b: name(j) });
               return html`<td>
                 <button type="button" class=${`cell ${pair ? '' : 'empty'}`} data-cell=${`${i},${j}`} tabindex=${focused ? 0 : -1}
                   aria-label=${description} title=${description}
@@ -96,11 +98,10 @@ export function Heatmap({ pairs, titles, onOpen, label }) {
     </div>
     <${Legend} />
     <figcaption>
-      <p class="muted small">Each numbered row and column is a document; a cell is the pair’s similarity in percent
-        (the larger of the two directions). Choose a cell to compare the pair side by side. Arrow keys move between cells.</p>
+      <p class="muted small">${t('heatmap.explained')}</p>
       <ol class="heatmap-key small">${ids.map((id, i) => html`<li key=${id}>${name(i)}</li>`)}</ol>
       ${new Set(pairs.flatMap((p) => [p.a, p.b])).size > ids.length &&
-      html`<p class="muted small">Only the ${MAX_DOCUMENTS} documents of the most similar pairs are drawn; the table lists every pair.</p>`}
+      html`<p class="muted small">${t('heatmap.only', { count: MAX_DOCUMENTS })}</p>`}
     </figcaption>
   </figure>`;
 }

@@ -4,7 +4,8 @@
 // laying it out blocks the page for seconds (3.4 s for 10 MB in Chromium, issue 12); the full text
 // stays in the page's state, and that is what is checked, reported and downloaded.
 import { html, useMemo } from '../../pkg/vendor/ui.js';
-import { unitName } from '../../js/units.js';
+import { unitKey, unitName } from '../../js/units.js';
+import { count, formatNumber, t } from '../../js/i18n.js';
 
 /**
  * Above this many characters the paper is shown as a document, not in the textarea. Measured in
@@ -49,24 +50,26 @@ export function estimateCount(text) {
   return { count: Math.round((count * text.length) / Math.max(1, sample.length)), unit };
 }
 
-/** A rounded count in words: "about 1.7 million", "about 86,000", or exact below 1,000. */
-export function aboutCount(count) {
-  if (count >= 1e6) return `about ${(count / 1e6).toFixed(1)} million`;
-  if (count >= 1e3) return `about ${(Math.round(count / 1e3) * 1e3).toLocaleString('en')}`;
-  return String(count);
+/** A large number in each language's own grouping: millions in English, 万 (ten thousands) in Chinese. */
+const large = (n) => ({ millions: (n / 1e6).toFixed(1), tenThousands: formatNumber(Math.round(n / 1e4)) });
+
+/** A rounded count with its unit: "about 1.7 million words", "about 86,000 words", or exact below 1,000. */
+export function aboutCount(n, unit) {
+  if (n >= 1e6) return t('paper.aboutMillion', { ...large(n), unit: t(unit === 'characters' ? 'paper.characters' : 'paper.words') });
+  if (n >= 1e3) return t('paper.about', { count: count(unitKey(unit), Math.round(n / 1e3) * 1e3) });
+  return count(unitKey(unit), n);
 }
 
 /** The paper's size: the file's in MB when it came from a file, its characters, its words (about). */
 function sizeParts(paper, estimate) {
   const length = paper.text.length;
-  const characters = length >= 1e6 ? `${(length / 1e6).toFixed(1)} million characters` : `${length.toLocaleString('en')} characters`;
-  return [paper.bytes ? `${(paper.bytes / 1e6).toFixed(1)} MB` : null, characters, `${aboutCount(estimate.count)} ${estimate.unit}`].filter(Boolean);
+  const characters = length >= 1e6 ? t('paper.millionCharacters', large(length)) : count('count.character', length);
+  return [paper.bytes ? `${(paper.bytes / 1e6).toFixed(1)} MB` : null, characters, aboutCount(estimate.count, estimate.unit)].filter(Boolean);
 }
 
 /** Why the paper is not in the box, and that all of it is checked (htm drops line breaks between text and markup: one string). */
 function noteText(length) {
-  const slow = length > LONG_PAPER_CHARS ? ' Checking it and showing the report can take a minute.' : '';
-  return `Too large to edit here: the whole paper is checked, not only the beginning shown below.${slow} To change it, edit it elsewhere (in your word processor) and open or paste it again.`;
+  return t('paper.tooLarge', { slow: length > LONG_PAPER_CHARS ? t('paper.slow') : '' });
 }
 
 /**
@@ -76,16 +79,16 @@ function noteText(length) {
 export function LargePaper({ paper, busy, onRemove, dropProps: { dragging, ...drop } }) {
   const estimate = useMemo(() => estimateCount(paper.text), [paper.text]);
   const preview = useMemo(() => previewOf(paper.text), [paper.text]);
-  const name = paper.origin || paper.title || 'The paper';
+  const name = paper.origin || paper.title || t('paper.theName');
   return html`<div class=${dragging ? 'document dragging' : 'document'} role="group" aria-labelledby="document-name" ...${drop}>
     <p class="document-head">
       <strong id="document-name" class="document-name">${name}</strong>
       <span class="muted small document-size">${sizeParts(paper, estimate).map((part, i) => html`${i ? ' · ' : ''}<span>${part}</span>`)}</span>
     </p>
     <p class="note document-note">${noteText(paper.text.length)}</p>
-    <div class="preview" role="region" tabindex="0" aria-label="The beginning of the paper (read-only)">${preview}</div>
+    <div class="preview" role="region" tabindex="0" aria-label=${t('paper.preview')}>${preview}</div>
     <div class="row">
-      <button type="button" id="remove-paper" disabled=${busy} onClick=${onRemove}>Remove the paper</button>
+      <button type="button" id="remove-paper" disabled=${busy} onClick=${onRemove}>${t('paper.remove')}</button>
     </div>
   </div>`;
 }

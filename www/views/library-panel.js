@@ -3,14 +3,15 @@
 // add (files, a folder, drag and drop, paste), save/open as a file, clear, and the storage used.
 import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { ACCEPT, download } from '../files.js';
+import { count, formatNumber, t } from '../../js/i18n.js';
 
 const GROUPS = [
-  { name: null, title: 'Your references', empty: 'None yet: add files or a folder, drop files here, or paste a text.' },
-  { name: 'demo', title: 'Demo set (CIA World Factbook, public domain)' },
+  { name: null, title: 'library.own', empty: 'library.ownEmpty' },
+  { name: 'demo', title: 'library.demo' },
 ];
 
 /** A size in words a reader knows: 0.4 MB, 12 MB, 10.7 GB. */
-const size = (bytes) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`);
+const size = (bytes) => (bytes >= 1e9 ? `${formatNumber(bytes / 1e9, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} GB` : `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`);
 
 /**
  * One reference of the list. The list is one Tab stop (a roving tab index): `column` is the place
@@ -32,9 +33,9 @@ function Item({ reference, actions, busy, column }) {
   // Remove button (or the panel's heading when the list is gone), not back to the top of the page.
   const removeThis = async (event) => {
     const item = event.currentTarget.closest('li');
-    const neighbour = (item.nextElementSibling ?? item.previousElementSibling)?.querySelector('button[aria-label^="Remove "]');
+    const neighbour = (item.nextElementSibling ?? item.previousElementSibling)?.querySelector('button[data-column="2"]');
     const label = neighbour?.getAttribute('aria-label');
-    await actions.remove([reference.id], `“${reference.title}”`);
+    await actions.remove([reference.id], t('library.quoted', { title: reference.title }));
     const target = label && document.querySelector(`.library button[aria-label="${CSS.escape(label)}"]`);
     (target || document.getElementById('library-heading'))?.focus();
   };
@@ -49,28 +50,27 @@ function Item({ reference, actions, busy, column }) {
     const title = input.current.value;
     if (title.trim() && title.trim() !== reference.title) actions.rename(reference.id, title);
   };
-  const units = reference.words === 1 ? 'word' : 'words';
   return html`<li class="ref" data-id=${reference.id}>
     ${editing
       ? html`<form class="rename" onSubmit=${save}>
-          <label class="visually-hidden" for=${`rename-${reference.id}`}>New title for ${reference.title}</label>
+          <label class="visually-hidden" for=${`rename-${reference.id}`}>${t('library.newTitle', { title: reference.title })}</label>
           <input id=${`rename-${reference.id}`} ref=${input} defaultValue=${reference.title}
             onKeyDown=${(e) => e.key === 'Escape' && setEditing(false)} />
-          <button type="submit">Save</button>
-          <button type="button" onClick=${() => setEditing(false)}>Cancel</button>
+          <button type="submit">${t('library.save')}</button>
+          <button type="button" onClick=${() => setEditing(false)}>${t('library.cancel')}</button>
         </form>`
       : html`<span class="ref-title" title=${reference.title}>${reference.title}</span>
-          <span class="ref-meta">${reference.words.toLocaleString()} ${units}${reference.base ? ' · template' : ''}</span>
+          <span class="ref-meta">${count('count.word', reference.words)}${reference.base ? ` · ${t('library.templateTag')}` : ''}</span>
           <span class="ref-actions">
-            <label class="inline small" title="A template (e.g. the assignment text) is left out of papers and never reported">
+            <label class="inline small" title=${t('library.templateTitle')}>
               <input type="checkbox" data-column="0" tabindex=${tab(0)} checked=${pendingBase ?? reference.base} disabled=${busy && pendingBase === null}
                 onChange=${(e) => toggleBase(e.currentTarget.checked)} />
-              template
+              ${t('library.templateTag')}
             </label>
-            <button type="button" class="small" data-column="1" tabindex=${tab(1)} disabled=${busy} aria-label=${`Rename ${reference.title}`}
-              onClick=${() => setEditing(true)}>Rename</button>
-            <button type="button" class="small" data-column="2" tabindex=${tab(2)} disabled=${busy} aria-label=${`Remove ${reference.title}`}
-              onClick=${removeThis}>Remove</button>
+            <button type="button" class="small" data-column="1" tabindex=${tab(1)} disabled=${busy} aria-label=${t('library.renameLabel', { title: reference.title })}
+              onClick=${() => setEditing(true)}>${t('library.rename')}</button>
+            <button type="button" class="small" data-column="2" tabindex=${tab(2)} disabled=${busy} aria-label=${t('library.removeLabel', { title: reference.title })}
+              onClick=${removeThis}>${t('library.remove')}</button>
           </span>`}
   </li>`;
 }
@@ -101,7 +101,7 @@ function Group({ group, references, actions, busy }) {
   const [filter, setFilter] = useState('');
   const [current, setCurrent] = useState({ id: null, column: 2 });
   if (!references.length && group.name) return null;
-  const remove = () => actions.remove(references.map((r) => r.id), `the ${group.name} set`);
+  const remove = () => actions.remove(references.map((r) => r.id), t('library.theGroup'));
   const needle = filter.trim().toLocaleLowerCase();
   const matching = needle ? references.filter((r) => r.title.toLocaleLowerCase().includes(needle)) : references;
   const listed = matching.slice(0, LISTED);
@@ -122,23 +122,24 @@ function Group({ group, references, actions, busy }) {
     event.currentTarget.querySelector(`li[data-id="${CSS.escape(id)}"] [data-column="${next.column}"]`)?.focus();
   };
   const hint = `keys-${group.name ?? 'own'}`;
-  return html`<section class="group" aria-label=${group.title}>
-    <h3>${group.title} <span class="muted">(${references.length})</span>
-      ${group.name && html` <button type="button" class="small" disabled=${busy} onClick=${remove}>Remove this group</button>`}
+  const title = t(group.title);
+  return html`<section class="group" aria-label=${title}>
+    <h3>${title} <span class="muted">${t('punct.parenthesized', { value: references.length })}</span>
+      ${group.name && html` <button type="button" class="small" disabled=${busy} onClick=${remove}>${t('library.removeGroup')}</button>`}
     </h3>
     ${references.length > 20 &&
-    html`<label class="visually-hidden" for=${`filter-${group.name ?? 'own'}`}>Find in ${group.title}</label>
-      <input id=${`filter-${group.name ?? 'own'}`} type="search" class="filter" placeholder="Find by title…" value=${filter}
+    html`<label class="visually-hidden" for=${`filter-${group.name ?? 'own'}`}>${t('library.findIn', { group: title })}</label>
+      <input id=${`filter-${group.name ?? 'own'}`} type="search" class="filter" placeholder=${t('library.findPlaceholder')} value=${filter}
         onInput=${(e) => setFilter(e.currentTarget.value)} />`}
     ${references.length
-      ? html`<ul class="ref-list" aria-label=${`${group.title}: ${references.length} references`} aria-describedby=${hint}
+      ? html`<ul class="ref-list" aria-label=${t('library.listLabel', { group: title, references: count('count.reference', references.length) })} aria-describedby=${hint}
           onfocusin=${focusIn} onKeyDown=${keyDown}>
           ${listed.map((r) => html`<${Item} key=${r.id} reference=${r} actions=${actions} busy=${busy} column=${r.id === currentId ? current.column : null} />`)}
         </ul>
-        <p id=${hint} class="visually-hidden">One Tab stop: the arrow keys move between the references and their buttons.</p>`
-      : html`<p class="muted empty">${group.empty}</p>`}
+        <p id=${hint} class="visually-hidden">${t('library.keysHint')}</p>`
+      : html`<p class="muted empty">${t(group.empty)}</p>`}
     ${matching.length > listed.length &&
-    html`<p class="muted small">${listed.length} of ${matching.length.toLocaleString()} shown: type part of a title to find the others.</p>`}
+    html`<p class="muted small">${t('library.shown', { shown: listed.length, total: matching.length })}</p>`}
   </section>`;
 }
 
@@ -163,13 +164,13 @@ function PasteReference({ actions, busy }) {
     setText('');
   };
   return html`<details class="paste" id="add-pasted">
-    <summary>Paste a reference</summary>
-    <label for="ref-title">Title</label>
-    <input id="ref-title" type="text" autocomplete="off" placeholder="e.g. Smith 2019, chapter 2" value=${title}
+    <summary>${t('library.paste')}</summary>
+    <label for="ref-title">${t('library.pasteTitle')}</label>
+    <input id="ref-title" type="text" autocomplete="off" placeholder=${t('library.pastePlaceholder')} value=${title}
       onInput=${(e) => setTitle(e.currentTarget.value)} />
-    <label for="ref-text">Text</label>
+    <label for="ref-text">${t('library.pasteText')}</label>
     <textarea id="ref-text" rows="5" spellcheck="false" value=${text} onInput=${(e) => setText(e.currentTarget.value)}></textarea>
-    <button id="ref-add" type="button" disabled=${busy} onClick=${add}>Add to the library</button>
+    <button id="ref-add" type="button" disabled=${busy} onClick=${add}>${t('library.pasteAdd')}</button>
   </details>`;
 }
 
@@ -178,33 +179,34 @@ function ImportChoice({ file, actions, onDone }) {
     onDone();
     actions.importLibrary(file, mode);
   };
-  return html`<div class="choice" role="group" aria-label="How to open the library file">
-    <p>Open <strong>${file.name}</strong>: add its references to your library, or replace your library with it?</p>
-    <button type="button" onClick=${() => choose('merge')}>Add to my library</button>
-    <button type="button" onClick=${() => choose('replace')}>Replace my library</button>
-    <button type="button" onClick=${onDone}>Cancel</button>
+  const [before, after] = t('library.importAsk', { name: '\u0000' }).split('\u0000');
+  return html`<div class="choice" role="group" aria-label=${t('library.importChoice')}>
+    <p>${before}<strong>${file.name}</strong>${after}</p>
+    <button type="button" onClick=${() => choose('merge')}>${t('library.importMerge')}</button>
+    <button type="button" onClick=${() => choose('replace')}>${t('library.importReplace')}</button>
+    <button type="button" onClick=${onDone}>${t('library.cancel')}</button>
   </div>`;
 }
 
-function ConfirmClear({ count, actions, onDone }) {
-  return html`<div class="choice" role="group" aria-label="Clear the library">
-    <p>Remove all ${count} references from the library in this browser? Save the library first if you may need it again.</p>
-    <button type="button" class="danger" onClick=${() => (onDone(), actions.clear())}>Remove all</button>
-    <button type="button" onClick=${onDone}>Cancel</button>
+function ConfirmClear({ total, actions, onDone }) {
+  return html`<div class="choice" role="group" aria-label=${t('library.clearChoice')}>
+    <p>${t('library.clearAsk', { references: count('count.reference', total) })}</p>
+    <button type="button" class="danger" onClick=${() => (onDone(), actions.clear())}>${t('library.removeAll')}</button>
+    <button type="button" onClick=${onDone}>${t('library.cancel')}</button>
   </div>`;
 }
 
 /** What the panel says of the library's copy in this browser: never "kept" when it is not. */
 function keptWords({ references, unsaved, persistence, storage }) {
-  if (persistence === 'unavailable' || !storage) return 'This browser does not keep the library between visits here: save it as a file.';
-  const sizes = ` (${size(storage.usage)} used of ${size(storage.quota)} available)`;
+  if (persistence === 'unavailable' || !storage) return t('library.notKeptHere');
   if (unsaved.length) {
-    const what = unsaved.length === references.length ? 'None of these references is kept in this browser'
-      : `${unsaved.length} of these ${references.length} references ${unsaved.length === 1 ? 'is' : 'are'} not kept in this browser`;
+    const what = unsaved.length === references.length ? t('library.noneKept')
+      : t('library.someNotKept', { count: unsaved.length, total: references.length });
     // The browser refused: how much it says it may store is not what it allows this page now.
-    return html`<strong class="not-kept">${what} (${size(storage.usage)} stored): save the library as a file to keep them.</strong>`;
+    return html`<strong class="not-kept">${t('library.notKeptAdvice', { what, stored: size(storage.usage) })}</strong>`;
   }
-  return `${references.length ? 'Kept in this browser' : 'Kept in this browser once you add references'}${sizes}.`;
+  const sizes = { used: size(storage.usage), available: size(storage.quota) };
+  return references.length ? t('library.kept', sizes) : t('library.keptOnceAdded', sizes);
 }
 
 /** The library panel. */
@@ -223,26 +225,26 @@ export function LibraryPanel({ state, actions }) {
   const storage = keptWords(state);
   return html`<section class="panel library ${dragging ? 'dragging' : ''}" aria-labelledby="library-heading"
       onDragOver=${(e) => (e.preventDefault(), setDragging(true))} onDragLeave=${() => setDragging(false)} onDrop=${drop}>
-    <h2 id="library-heading" tabindex="-1">Library <span class="muted">(${state.references.length} reference${state.references.length === 1 ? '' : 's'})</span></h2>
-    <p class="muted small">The paper is compared only with the references here. ${storage}</p>
+    <h2 id="library-heading" tabindex="-1">${t('library.heading')} <span class="muted">${t('punct.parenthesized', { value: count('count.reference', state.references.length) })}</span></h2>
+    <p class="muted small">${t('library.onlyHere')} ${storage}</p>
     ${GROUPS.map((group) => html`<${Group} key=${group.name ?? 'own'} group=${group} references=${byGroup(group.name)} actions=${actions} busy=${busy} />`)}
     <div class="row">
-      <${FileButton} id="ref-files" label="Add files…" disabled=${busy} onFiles=${(files) => actions.addFiles(files)} />
-      <${FileButton} id="ref-folder" label="Add a folder…" folder disabled=${busy} onFiles=${(files) => actions.addFiles(files)} />
-      <button id="demo" type="button" disabled=${busy} onClick=${actions.loadDemo}>Load the demo set</button>
+      <${FileButton} id="ref-files" label=${t('library.addFiles')} disabled=${busy} onFiles=${(files) => actions.addFiles(files)} />
+      <${FileButton} id="ref-folder" label=${t('library.addFolder')} folder disabled=${busy} onFiles=${(files) => actions.addFiles(files)} />
+      <button id="demo" type="button" disabled=${busy} onClick=${actions.loadDemo}>${t('library.loadDemo')}</button>
     </div>
     <div class="row">
       <button id="pairs" type="button" disabled=${busy || state.references.length < 2} onClick=${actions.comparePairs}
-        title="Compare every reference with every other: who copied from whom">Compare the references with each other</button>
+        title=${t('library.pairsTitle')}>${t('library.pairs')}</button>
     </div>
     <${PasteReference} actions=${actions} busy=${busy} />
     <div class="row">
-      <button id="save-index" type="button" disabled=${busy} onClick=${() => actions.exportLibrary(download)}>Save library as a file</button>
-      <${FileButton} id="index-file" label="Open a library file…" multiple=${false} accept=".idx,application/octet-stream" disabled=${busy}
+      <button id="save-index" type="button" disabled=${busy} onClick=${() => actions.exportLibrary(download)}>${t('library.saveFile')}</button>
+      <${FileButton} id="index-file" label=${t('library.openFile')} multiple=${false} accept=".idx,application/octet-stream" disabled=${busy}
         onFiles=${([file]) => setImporting(file)} />
-      <button type="button" disabled=${busy || !state.references.length} onClick=${() => setClearing(true)}>Clear library…</button>
+      <button type="button" disabled=${busy || !state.references.length} onClick=${() => setClearing(true)}>${t('library.clear')}</button>
     </div>
     ${importing && html`<${ImportChoice} file=${importing} actions=${actions} onDone=${() => setImporting(null)} />`}
-    ${clearing && html`<${ConfirmClear} count=${state.references.length} actions=${actions} onDone=${() => setClearing(false)} />`}
+    ${clearing && html`<${ConfirmClear} total=${state.references.length} actions=${actions} onDone=${() => setClearing(false)} />`}
   </section>`;
 }

@@ -3,6 +3,7 @@
 // without changing anything.
 import { html, useEffect, useRef } from '../../pkg/vendor/ui.js';
 import { OPTIONS } from '../options.js';
+import { t } from '../../js/i18n.js';
 
 function Field({ option, value, actions, busy, characters }) {
   const id = `opt-${option.name}`;
@@ -18,9 +19,9 @@ function Field({ option, value, actions, busy, characters }) {
       <label class="inline" for=${id}>
         <input id=${id} type="checkbox" checked=${value} disabled=${busy} aria-describedby=${help}
           onChange=${(e) => actions.setOption(option.name, e.currentTarget.checked)} />
-        ${option.label}
+        ${t(option.label)}
       </label>
-      <p id=${help} class="help">${option.help}</p>
+      <p id=${help} class="help">${t(option.help)}</p>
     </div>`;
   }
   // A refused value is named in the message, and the field goes back to the value in force.
@@ -29,12 +30,12 @@ function Field({ option, value, actions, busy, characters }) {
   };
   return html`<div class="option">
     <label class="inline" for=${id}>
-      ${option.label}
+      ${t(option.label)}
       <input id=${id} ref=${box} type="number" inputmode="numeric" min=${option.min} max=${option.max} step="1" defaultValue=${value}
         disabled=${busy} aria-describedby=${help} onChange=${apply} onKeyDown=${(e) => e.key === 'Enter' && apply(e)} />
-      ${option.unit}${characters && option.unit === 'words' ? html` <span class="muted">(${Math.ceil(value / 0.6)} Chinese or Japanese characters)</span>` : ''}
+      ${option.unit && t('option.unitWords')}${characters && option.unit === 'words' ? html` <span class="muted">${t('option.characters', { count: Math.ceil(value / 0.6) })}</span>` : ''}
     </label>
-    <p id=${help} class="help">${option.help}</p>
+    <p id=${help} class="help">${t(option.help)}</p>
   </div>`;
 }
 
@@ -45,7 +46,7 @@ function Field({ option, value, actions, busy, characters }) {
 export function OptionsPanel({ state, actions, unit = 'words' }) {
   const busy = Boolean(state.busy);
   return html`<details class="options">
-    <summary>Options</summary>
+    <summary>${t('option.heading')}</summary>
     <div class="option-grid">
       ${OPTIONS.map((option) => html`<${Field} key=${option.name} option=${option} value=${state.values[option.name]}
         actions=${actions} busy=${busy} characters=${unit === 'characters'} />`)}

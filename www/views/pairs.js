@@ -6,17 +6,17 @@ import { Compare } from './compare.js';
 import { Heatmap } from './heatmap.js';
 import { useReveal } from './reveal.js';
 import { percent } from '../../js/words.js';
-
+import { count, t } from '../../js/i18n.js';
 
 function PairTable({ pairs, titles, selected, onOpen }) {
-  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="Pairs sharing passages">
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-label=${t('pairs.tableLabel')}>
     <table class="pairs">
-      <thead><tr><th scope="col">Document</th><th scope="col">Document</th><th scope="col">Similarity</th>
-        <th scope="col">Passages</th><th scope="col">Of the first, found in the second</th><th scope="col">Of the second, found in the first</th></tr></thead>
+      <thead><tr><th scope="col">${t('pairs.document')}</th><th scope="col">${t('pairs.document')}</th><th scope="col">${t('pairs.similarity')}</th>
+        <th scope="col">${t('pairs.passages')}</th><th scope="col">${t('pairs.firstInSecond')}</th><th scope="col">${t('pairs.secondInFirst')}</th></tr></thead>
       <tbody>
         ${pairs.map(({ pair, index }) => html`<tr key=${`${pair.a}|${pair.b}`} class=${selected === index ? 'current' : ''}>
           <td><button type="button" class="link" onClick=${() => onOpen(index)}
-            aria-label=${`Compare ${titles[pair.a] ?? pair.a} with ${titles[pair.b] ?? pair.b}`}>${titles[pair.a] ?? pair.a}</button></td>
+            aria-label=${t('pairs.compareLabel', { a: titles[pair.a] ?? pair.a, b: titles[pair.b] ?? pair.b })}>${titles[pair.a] ?? pair.a}</button></td>
           <td>${titles[pair.b] ?? pair.b}</td>
           <td>${percent(pair.similarity)}</td>
           <td>${pair.report.passages.length}</td>
@@ -60,12 +60,12 @@ export function PairsView({ heading, summary, pairs, titles, load, reveal = fals
     <p class="overall">${summary}</p>
     ${pairs.length > 0 &&
     html`<div class="row">
-        <label class="inline" for="pair-threshold">Show pairs at least
+        <label class="inline" for="pair-threshold">${t('pairs.thresholdBefore')}
           <input id="pair-threshold" type="number" min="0" max="100" step="1" value=${threshold}
-            onInput=${(e) => setThreshold(Math.min(100, Math.max(0, Number(e.currentTarget.value) || 0)))} />% similar</label>
-        <span class="muted">${shown.length} of ${pairs.length} pairs shown</span>
+            onInput=${(e) => setThreshold(Math.min(100, Math.max(0, Number(e.currentTarget.value) || 0)))} />${t('pairs.thresholdAfter')}</label>
+        <span class="muted">${t('pairs.shown', { shown: shown.length, total: pairs.length })}</span>
       </div>
-      <${Heatmap} pairs=${shown.map(({ pair }) => pair)} titles=${titles} label=${`${heading}: similarity of each pair`}
+      <${Heatmap} pairs=${shown.map(({ pair }) => pair)} titles=${titles} label=${t('pairs.heatmapLabel', { heading })}
         onOpen=${(i) => openPair(shown[i].index)} />
       <${PairTable} pairs=${shown} titles=${titles} selected=${open} onOpen=${openPair} />`}
     ${texts && open !== null &&
@@ -79,8 +79,8 @@ export function Pairs({ state, actions }) {
   const { pairs, references } = state.pairs;
   const titles = Object.fromEntries(references.map((r) => [r.id, r.title]));
   const summary = pairs.length
-    ? `${pairs.length === 1 ? '1 pair' : `${pairs.length} pairs`} of the ${references.length} references ${pairs.length === 1 ? 'shares' : 'share'} passages.`
-    : `No two of the ${references.length} references share a passage.`;
-  return html`<${PairsView} heading="Pairs in the library" summary=${summary} pairs=${pairs} titles=${titles}
+    ? t('pairs.summary', { count: pairs.length, references: count('count.reference', references.length) })
+    : t('pairs.noneOf', { references: count('count.reference', references.length) });
+  return html`<${PairsView} heading=${t('app.view.pairs')} summary=${summary} pairs=${pairs} titles=${titles}
     load=${(id) => actions.getReference(id)} reveal />`;
 }

@@ -5,13 +5,14 @@
 import { html, useEffect, useLayoutEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { ACCEPT } from '../files.js';
 import { describeAcceptedTypes } from '../../js/formats.js';
+import { t } from '../../js/i18n.js';
 import { LARGE_PAPER_CHARS, LargePaper, isLarge } from './large-paper.js';
 
 function ExampleChoice({ onReplace, onCancel }) {
-  return html`<div class="choice" role="group" aria-label="Replace the paper with the example">
-    <p>The paper box has your text in it. Replace it with the example paper?</p>
-    <button type="button" onClick=${onReplace}>Replace it</button>
-    <button type="button" onClick=${onCancel}>Keep my text</button>
+  return html`<div class="choice" role="group" aria-label=${t('paper.exampleChoice')}>
+    <p>${t('paper.exampleAsk')}</p>
+    <button type="button" onClick=${onReplace}>${t('paper.replaceIt')}</button>
+    <button type="button" onClick=${onCancel}>${t('paper.keepMine')}</button>
   </div>`;
 }
 
@@ -27,7 +28,7 @@ function pasteHandler(actions, title) {
     const text = box.value.slice(0, box.selectionStart) + pasted + box.value.slice(box.selectionEnd);
     if (!isLarge(text)) return;
     event.preventDefault();
-    actions.replacePaper({ title, text, origin: 'Pasted text' });
+    actions.replacePaper({ title, text, origin: t('paper.pasted') });
   };
 }
 
@@ -43,9 +44,9 @@ function PaperBox({ paper, actions, dropProps, focusNext }) {
     if (focusNext.current && box.current) box.current.focus();
     focusNext.current = false;
   });
-  return html`<label class="visually-hidden" for="paper">Text of the paper</label>
+  return html`<label class="visually-hidden" for="paper">${t('paper.textLabel')}</label>
     <textarea id="paper" ref=${box} class=${dropProps.dragging ? 'dragging' : ''} rows="12" spellcheck="false"
-      placeholder=${`Paste the paper to check here, or drop a file on this box: ${describeAcceptedTypes()}.`}
+      placeholder=${t('paper.placeholder', { types: describeAcceptedTypes() })}
       onInput=${(e) => actions.setPaper({ text: e.currentTarget.value })} onPaste=${pasteHandler(actions, paper.title)}
       onDragOver=${dropProps.onDragOver} onDragLeave=${dropProps.onDragLeave} onDrop=${dropProps.onDrop}></textarea>`;
 }
@@ -82,13 +83,13 @@ function PaperButtons({ state, actions, onExample, large }) {
     if (files.length) actions.checkBatch(files);
   };
   return html`<div class="row">
-    <button type="button" disabled=${busy} onClick=${() => input.current.click()}>${large ? 'Open another file…' : 'Open a file…'}</button>
+    <button type="button" disabled=${busy} onClick=${() => input.current.click()}>${large ? t('paper.openAnother') : t('paper.open')}</button>
     <input id="paper-file" ref=${input} type="file" hidden tabindex="-1" aria-hidden="true" accept=${ACCEPT} onChange=${open} />
     <button id="batch" type="button" disabled=${busy} onClick=${() => many.current.click()}
-      title="Check a set of papers (a class's essays) against the library and against each other">Check several papers…</button>
+      title=${t('paper.batchTitle')}>${t('paper.batch')}</button>
     <input id="batch-files" ref=${many} type="file" hidden tabindex="-1" aria-hidden="true" accept=${ACCEPT} multiple onChange=${batch} />
-    <button id="example" type="button" disabled=${busy} onClick=${onExample}>Try the example</button>
-    ${state.paper.text && !large && html`<button type="button" disabled=${busy} onClick=${() => actions.replacePaper({ text: '', title: '' })}>Clear</button>`}
+    <button id="example" type="button" disabled=${busy} onClick=${onExample}>${t('paper.example')}</button>
+    ${state.paper.text && !large && html`<button type="button" disabled=${busy} onClick=${() => actions.replacePaper({ text: '', title: '' })}>${t('paper.clear')}</button>`}
   </div>`;
 }
 
@@ -114,9 +115,9 @@ export function PaperPanel({ state, actions }) {
     actions.check();
   };
   return html`<section class="panel paper" aria-labelledby="paper-heading" onKeyDown=${shortcut}>
-    <h2 id="paper-heading" tabindex="-1">Paper</h2>
-    <label class="visually-hidden" for="paper-title">Title of the paper (for the report)</label>
-    <input id="paper-title" type="text" autocomplete="off" placeholder="Title (optional, for the report)" value=${paper.title}
+    <h2 id="paper-heading" tabindex="-1">${t('paper.heading')}</h2>
+    <label class="visually-hidden" for="paper-title">${t('paper.titleLabel')}</label>
+    <input id="paper-title" type="text" autocomplete="off" placeholder=${t('paper.titlePlaceholder')} value=${paper.title}
       onInput=${(e) => actions.setPaper({ title: e.currentTarget.value })} />
     ${large
       ? html`<${LargePaper} paper=${paper} busy=${Boolean(state.busy)} onRemove=${remove} dropProps=${drop} />`

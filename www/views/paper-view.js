@@ -4,7 +4,8 @@
 import { html, useEffect, useLayoutEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
 import { disjointInOrder, flatten, overlaid, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
-import { REWRITTEN_MARKED, capitalized, evidenceLine, isRewritten, sentencePairsOf } from '../../js/evidence.js';
+import { capitalized, evidenceLine, isRewritten, rewrittenMarked, sentencePairsOf } from '../../js/evidence.js';
+import { count, language, t } from '../../js/i18n.js';
 import { PAIRS_ID } from './sentence-pairs.js';
 import { disguisedSpansInOrder } from '../../js/evasion.js';
 import { matchedQuotations, quotationPhrase } from '../../js/quotations.js';
@@ -12,11 +13,12 @@ import { matchedQuotations, quotationPhrase } from '../../js/quotations.js';
 /** Most matches listed at once. */
 const LISTED = 200;
 
+/** The catalogue's name of each kind of exclusion. */
 export const KIND_NAMES = {
-  quote: 'quotation',
-  bibliography: 'bibliography',
-  base: 'text from a template',
-  reader: 'left out by you',
+  quote: 'kind.quote',
+  bibliography: 'kind.bibliography',
+  base: 'kind.base',
+  reader: 'kind.reader',
 };
 
 /** Every reported passage in paper order: { source, passage, start, end, key }. */
@@ -43,14 +45,14 @@ function pieces(report, text, numbers, titles = {}) {
   const ranges = [];
   report.sources.forEach((source, s) =>
     source.passages.forEach((passage, p) =>
-      ranges.push({ start: passage.start, end: passage.end, layer: s, source: s, number: numbers[source.id] ?? s, passage: p, rewritten: isRewritten(passage), title: `Source ${(numbers[source.id] ?? s) + 1}: ${source.title}\n${evidence(passage, text)}` }),
+      ranges.push({ start: passage.start, end: passage.end, layer: s, source: s, number: numbers[source.id] ?? s, passage: p, rewritten: isRewritten(passage), title: `${t('report.sourceNumbered', { number: (numbers[source.id] ?? s) + 1, title: source.title })}\n${evidence(passage, text)}` }),
     ),
   );
   const quoting = new Map(matchedQuotations(report, text, { numberOf: (id) => numbers[id] + 1, titles }).map((q) => [q.start, q]));
   for (const exclusion of report.excluded) {
     const quotation = exclusion.kind === 'quote' && quoting.get(exclusion.start);
-    const what = quotation ? quotationPhrase(quotation) : KIND_NAMES[exclusion.kind];
-    ranges.push({ start: exclusion.start, end: exclusion.end, layer: 1e6, excluded: exclusion.kind, title: `Left out of the check: ${what}` });
+    const what = quotation ? quotationPhrase(quotation) : t(KIND_NAMES[exclusion.kind]);
+    ranges.push({ start: exclusion.start, end: exclusion.end, layer: 1e6, excluded: exclusion.kind, title: t('report.leftOutOfCheck', { what }) });
   }
   // Disguised letters are underlined, invisible characters shown as a bar, inside a highlight or not.
   const flat = flatten(ranges);
@@ -68,16 +70,25 @@ function pieces(report, text, numbers, titles = {}) {
 }
 
 const DISGUISE_TITLES = {
-  letters: 'Disguised letters: look-alikes, spacing or marks meant to hide copied text',
-  invisible: 'Invisible characters inside the text, meant to hide copied text',
+  letters: 'report.disguisedLetters',
+  invisible: 'report.invisibleCharacters',
 };
+
+/** The title of a disguise mark, looked up once per language: a paper may hold hundreds of thousands. */
+const disguiseTitles = new Map();
+function disguiseTitle(kind) {
+  const key = `${language()}:${kind}`;
+  if (!disguiseTitles.has(key)) disguiseTitles.set(key, t(DISGUISE_TITLES[kind]));
+  return disguiseTitles.get(key);
+}
 
 function wrap(piece, text) {
   const element = document.createElement(piece.source === undefined ? 'span' : 'mark');
   element.textContent = text;
   if (piece.disguise) {
     element.classList.add('disguised', piece.disguise);
-    element.title = piece.title ? `${piece.title}\n${DISGUISE_TITLES[piece.disguise]}` : DISGUISE_TITLES[piece.disguise];
+    const disguise = disguiseTitle(piece.disguise);
+    element.title = piece.title ? `${piece.title}\n${disguise}` : disguise;
     if (piece.source === undefined && !piece.excluded) return element;
   } else {
     element.title = piece.title;
@@ -103,7 +114,8 @@ export function PaperText({ report, text, numbers, references = [], selected, on
   // must not render a long paper again.
   const quoted = new Set(report.excluded.map((e) => e.source).filter(Boolean));
   const titles = JSON.stringify(Object.fromEntries(references.filter((r) => quoted.has(r.id)).map((r) => [r.id, r.title])));
-  const flat = useMemo(() => pieces(report, text, numbers, JSON.parse(titles)), [report, text, numbers, titles]);
+  // The language is a dependency too: the highlights' titles are in it.
+  const flat = useMemo(() => pieces(report, text, numbers, JSON.parse(titles)), [report, text, numbers, titles, language()]);
   useEffect(() => {
     const root = container.current;
     root.dataset.rendered = 'false';
@@ -122,9 +134,9 @@ export function PaperText({ report, text, numbers, references = [], selected, on
     if (mark) onSelect({ source: Number(mark.dataset.source), passage: Number(mark.dataset.passage) });
   };
   const rewritten = useMemo(() => report.sources.some((source) => source.passages.some(isRewritten)), [report]);
-  return html`${rewritten && html`<p class="muted small key">In the paper, ${REWRITTEN_MARKED}.</p>`}
+  return html`${rewritten && html`<p class="muted small key">${t('report.rewrittenKey', { marked: rewrittenMarked() })}</p>`}
     <div class="view paper-text" ref=${container} onClick=${click} tabindex="0" role="region"
-      aria-label="The paper with its matches highlighted, a colour and number per source"></div>`;
+      aria-label=${t('report.paperLabel')}></div>`;
 }
 
 /** Previous/next and the list of matches, in paper order. */
@@ -153,11 +165,11 @@ export function MatchList({ report, text, numbers, selected, onSelect, onLeaveOu
   // A long paper may have thousands of matches: the list shows a window around the current one.
   const first = Math.max(0, Math.min(at - LISTED / 2, matches.length - LISTED));
   const listed = matches.slice(first, first + LISTED);
-  return html`<nav class="matches" aria-label="Matches" onKeyDown=${keys}>
+  return html`<nav class="matches" aria-label=${t('report.matchesLabel')} onKeyDown=${keys}>
     <div class="row">
-      <button type="button" onClick=${() => go(at - 1)} aria-label="Previous match">‹ Previous</button>
-      <span aria-live="polite">${at >= 0 ? `Match ${at + 1} of ${matches.length}` : `${matches.length} ${matches.length === 1 ? 'match' : 'matches'}`}</span>
-      <button type="button" onClick=${() => go(at + 1)} aria-label="Next match">Next ›</button>
+      <button type="button" onClick=${() => go(at - 1)} aria-label=${t('report.previousLabel')}>‹ ${t('report.previous')}</button>
+      <span aria-live="polite">${at >= 0 ? t('report.matchOf', { number: at + 1, total: matches.length }) : count('count.match', matches.length)}</span>
+      <button type="button" onClick=${() => go(at + 1)} aria-label=${t('report.nextLabel')}>${t('report.next')} ›</button>
     </div>
     <ol class="match-list" start=${first + 1} ref=${list}>
       ${listed.map((match, offset) => {
@@ -169,13 +181,13 @@ export function MatchList({ report, text, numbers, selected, onSelect, onLeaveOu
           <button type="button" class="match" aria-current=${current ? 'true' : undefined}
             onClick=${() => onSelect({ source: match.source, passage: match.passage })}>
             <span class="swatch" data-label=${numbers[source.id] + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(numbers[source.id]))}></span>
-            <span class="match-text">${isRewritten(passage) && html`<span class="tag">rewritten</span> `}${text.slice(passage.start, Math.min(passage.end, passage.start + 90))}${passage.end - passage.start > 90 ? '…' : ''}</span>
+            <span class="match-text">${isRewritten(passage) && html`<span class="tag">${t('report.rewrittenTag')}</span> `}${text.slice(passage.start, Math.min(passage.end, passage.start + 90))}${passage.end - passage.start > 90 ? '…' : ''}</span>
           </button>
           ${current &&
-          html`<p class="evidence">${evidence(passage, text)}.
+          html`<p class="evidence">${t('report.evidence', { evidence: evidence(passage, text) })}
             ${sentencePairsOf(passage).length > 0 &&
-            html`<button type="button" class="small" onClick=${() => document.getElementById(PAIRS_ID)?.focus()}>Go to the sentence pairs</button> `}
-            <button type="button" class="small" onClick=${() => onLeaveOut(passage)}>Leave this passage out</button></p>`}
+            html`<button type="button" class="small" onClick=${() => document.getElementById(PAIRS_ID)?.focus()}>${t('report.toPairs')}</button> `}
+            <button type="button" class="small" onClick=${() => onLeaveOut(passage)}>${t('report.leavePassageOut')}</button></p>`}
         </li>`;
       })}
     </ol>

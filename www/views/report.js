@@ -3,7 +3,7 @@
 // again"), the side-by-side view of the chosen passage, and the downloads.
 import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { sourceColour } from '../palette.js';
-import { unitName } from '../../js/units.js';
+import { unitKey, unitName } from '../../js/units.js';
 import { evasionPhrases } from '../../js/evasion.js';
 import { nearDuplicateText } from '../../js/near-duplicate.js';
 import { matchedQuotations, quotationMatch } from '../../js/quotations.js';
@@ -12,49 +12,47 @@ import { KIND_NAMES, MatchList, PaperText } from './paper-view.js';
 import { Downloads } from './downloads.js';
 import { keepFocus, useReveal } from './reveal.js';
 import { percent, plural } from '../../js/words.js';
-
+import { count, t } from '../../js/i18n.js';
 
 /** What the report says when it lists no source: none matched, or those that did are left out by you. */
 function noSource({ ignoreReferences }) {
   const left = ignoreReferences.length;
-  if (!left) return ' — no matching sources found in the library';
-  return ` — no other source matches: ${left === 1 ? 'the one' : `the ${left}`} you left out ${left === 1 ? 'is' : 'are'} listed below`;
+  if (!left) return t('report.noSource');
+  return count('report.noOtherSource', left);
 }
 
 function Summary({ result, libraryCount, version }) {
   const { report, text } = result;
-  const unit = unitName(text.slice(0, 20_000)) === 'characters' ? 'character' : 'word';
+  const unit = unitKey(unitName(text.slice(0, 20_000)));
   const left = report.totalWords - report.words;
   const evasion = evasionPhrases(report.evasion);
   return html`<div class="summary">
-    <p class="print-only">${result.title} · checked ${result.checkedAt.toLocaleString()} with plagscope ${version}</p>
+    <p class="print-only">${t('report.printed', { title: result.title, date: result.checkedAt.toLocaleString(), version })}</p>
     <p class="overall"><strong>${percent(report.similarity)}</strong>
-      ${report.sources.length
-        ? ` of the paper matches ${plural(report.sources.length, 'source')}`
-        : noSource(result.choices)}</p>
-    <p class="muted">${plural(report.words, unit)} checked${left > 0 ? `, ${plural(left, unit)} left out (below)` : ''}.
-      Compared with the ${plural(libraryCount, 'reference')} in your library only.</p>
-    ${evasion.length > 0 &&
-    html`<p class="warning" role="note">The paper contains ${evasion.join(', ')}: signs of an attempt to hide copied
-      text. They were ignored for matching, so copies are still found, and are marked in red in the paper below.</p>`}
+      ${report.sources.length ? t('report.matches', { sources: plural(report.sources.length, 'count.source') }) : noSource(result.choices)}</p>
+    <p class="muted">${left > 0
+      ? t('report.checkedLeft', { checked: plural(report.words, unit), left: plural(left, unit) })
+      : t('report.checked', { checked: plural(report.words, unit) })}
+      ${t('report.comparedWith', { references: plural(libraryCount, 'count.reference') })}</p>
+    ${evasion.length > 0 && html`<p class="warning" role="note">${t('report.evasion', { found: evasion.join(t('list.comma')) })}</p>`}
   </div>`;
 }
 
 function SourceList({ report, numbers, selected, onOpen, onLeaveOut }) {
   if (!report.sources.length) return null;
-  return html`<ol class="sources" aria-label="Sources, most similar first">
+  return html`<ol class="sources" aria-label=${t('report.sourcesLabel')}>
     ${report.sources.map((source, index) => {
       const current = selected?.source === index;
       return html`<li key=${source.id} class=${current ? 'current' : ''}>
         <button type="button" class="source" aria-current=${current ? 'true' : undefined} onClick=${() => onOpen(index)}
-          title=${`${plural(source.passages.length, 'passage')}; ${percent(source.sourceCoverage)} of the source is in the paper; whole-document score (SimHash with metadata) ${source.scores.combined.score.toFixed(2)}`}>
+          title=${t('report.sourceTitle', { passages: plural(source.passages.length, 'count.passage'), coverage: percent(source.sourceCoverage), score: source.scores.combined.score.toFixed(2) })}>
           <span class="swatch" data-label=${numbers[source.id] + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(numbers[source.id]))}></span>
           <span class="source-title">${source.title}</span>
-          ${nearDuplicateText(source) && html`<span class="badge" title=${nearDuplicateText(source)}>near-duplicate</span>`}
+          ${nearDuplicateText(source) && html`<span class="badge" title=${nearDuplicateText(source)}>${t('near.badge')}</span>`}
           <span class="bar" aria-hidden="true"><span ref=${(el) => el?.style.setProperty('width', percent(source.similarity))}></span></span>
           <span class="source-share">${percent(source.similarity)}</span>
         </button>
-        <button type="button" class="small" onClick=${() => onLeaveOut(source)} aria-label=${`Leave out ${source.title}`}>Leave out</button>
+        <button type="button" class="small" onClick=${() => onLeaveOut(source)} aria-label=${t('report.leaveOutLabel', { title: source.title })}>${t('report.leaveOut')}</button>
       </li>`;
     })}
   </ol>`;
@@ -81,26 +79,26 @@ function LeftOut({ result, references, actions }) {
   // A source brought back is listed again: the focus goes to it (its "Leave out" button).
   const includeSource = (id) =>
     keepFocus(actions.choose((c) => ({ ignoreReferences: c.ignoreReferences.filter((x) => x !== id) })),
-      `.sources button[aria-label="${CSS.escape(`Leave out ${titles[id] ?? id}`)}"]`);
+      `.sources button[aria-label="${CSS.escape(t('report.leaveOutLabel', { title: titles[id] ?? id }))}"]`);
   if (!report.excluded.length && !choices.ignoreReferences.length) return null;
   return html`<section class="left-out" aria-labelledby="left-out-heading">
-    <h3 id="left-out-heading" tabindex="-1">Left out of this report</h3>
+    <h3 id="left-out-heading" tabindex="-1">${t('report.leftOut')}</h3>
     <ul>
       ${choices.ignoreReferences.map((id) => html`<li key=${`source:${id}`}>
-        <span>Source “${titles[id] ?? id}”, left out by you.</span>
-        <button type="button" class="small" onClick=${() => includeSource(id)}>Include it again</button>
+        <span>${t('report.sourceLeftOut', { title: titles[id] ?? id })}</span>
+        <button type="button" class="small" onClick=${() => includeSource(id)}>${t('report.includeAgain')}</button>
       </li>`)}
       ${listed.map((exclusion) => {
         const quotation = exclusion.kind === 'quote' ? matched.get(exclusion.start) : undefined;
         return html`<li key=${`${exclusion.kind}:${exclusion.start}`} class=${quotation ? 'matched-quote' : undefined}>
-        <span><span class="kind">${KIND_NAMES[exclusion.kind]}</span>${quotation && html`, ${quotationMatch(quotation)}`}: <span class="excerpt">${text.slice(exclusion.start, Math.min(exclusion.end, exclusion.start + 80))}${exclusion.end - exclusion.start > 80 ? '…' : ''}</span></span>
-        <button type="button" class="small" onClick=${() => include(exclusion)}>Include it again</button>
+        <span><span class="kind">${t(KIND_NAMES[exclusion.kind])}</span>${quotation && `${t('punct.comma')}${quotationMatch(quotation)}`}${t('punct.colon')}<span class="excerpt">${text.slice(exclusion.start, Math.min(exclusion.end, exclusion.start + 80))}${exclusion.end - exclusion.start > 80 ? '…' : ''}</span></span>
+        <button type="button" class="small" onClick=${() => include(exclusion)}>${t('report.includeAgain')}</button>
       </li>`;
       })}
     </ul>
     ${listed.length < report.excluded.length &&
-    html`<p class="muted small">${listed.length} of ${report.excluded.length.toLocaleString()} parts listed.
-      <button type="button" class="small" onClick=${() => setAll(true)}>List them all</button></p>`}
+    html`<p class="muted small">${t('report.partsListed', { listed: listed.length, total: report.excluded.length })}
+      <button type="button" class="small" onClick=${() => setAll(true)}>${t('report.listAll')}</button></p>`}
   </section>`;
 }
 
@@ -115,10 +113,10 @@ function SelectedSource({ result, selected, actions }) {
     return () => (live = false);
   }, [reported?.id, result.report]);
   if (!reported || !source || source.id !== reported.id) return null;
-  return html`<${Compare} left=${{ title: result.title, text: result.text }} right=${{ title: `Source ${result.numbers[source.id] + 1}: ${source.title}`, text: source.text }}
+  return html`<${Compare} left=${{ title: result.title, text: result.text }} right=${{ title: t('report.sourceNumbered', { number: result.numbers[source.id] + 1, title: source.title }), text: source.text }}
     passages=${reported.passages} colourIndex=${result.numbers[source.id]} passage=${selected.passage}
     onPassage=${(passage) => actions.select({ source: selected.source, passage })} onClose=${() => actions.select(null)}
-    closeLabel="Back to the whole paper" />`;
+    closeLabel=${t('report.back')} />`;
 }
 
 /** The report of the last check. */
@@ -140,12 +138,12 @@ export function Report({ state, actions }) {
     keepFocus(actions.choose((c) => ({ excludeSpans: [...c.excludeSpans, { start: passage.start, end: passage.end }] })), '#left-out-heading');
   return html`<section class="report" aria-labelledby="report-heading">
     <div class="row report-head">
-      <h2 id="report-heading" ref=${heading} tabindex="-1">Report</h2>
+      <h2 id="report-heading" ref=${heading} tabindex="-1">${t('report.heading')}</h2>
       <${Downloads} state=${state} actions=${actions} />
     </div>
     <${Summary} result=${result} libraryCount=${state.references.length} version=${state.version} />
     <div class="report-body">
-      <div class="report-side" tabindex="0" role="region" aria-label="Sources and matches">
+      <div class="report-side" tabindex="0" role="region" aria-label=${t('report.sideLabel')}>
         <${SourceList} report=${report} numbers=${result.numbers} selected=${selected} onLeaveOut=${leaveOutSource}
           onOpen=${(index) => actions.select({ source: index, passage: 0 })} />
         <${MatchList} report=${report} text=${text} numbers=${result.numbers} selected=${selected} onSelect=${actions.select} onLeaveOut=${leaveOutPassage} />

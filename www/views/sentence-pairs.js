@@ -4,6 +4,7 @@
 // few exact runs to highlight; an exact passage lists the sentences it grew over. The texts are
 // Preact text children, never parsed as HTML.
 import { html } from '../../pkg/vendor/ui.js';
+import { t } from '../../js/i18n.js';
 import { markedPieces, pairsExplained, pairSimilarity, pairsHeading, sentenceEnd, sentencePairsOf } from '../../js/evidence.js';
 
 /** The id of the sentence pairs' section, which the match list's "Go to the sentence pairs" focuses. */
@@ -24,7 +25,7 @@ function Sentence({ text, start, end, words, colour }) {
 export function SentencePairs({ passage, paper, source, colour, titles }) {
   const pairs = sentencePairsOf(passage);
   if (!pairs.length) return null;
-  const sides = titles ? titles.map((title) => `In ${title}`) : ['In the paper', 'In the source'];
+  const sides = titles ? titles.map((title) => t('pairs.inTitle', { title })) : [t('pairs.inPaper'), t('pairs.inSource')];
   return html`<section class="sentence-pairs" id=${PAIRS_ID} tabindex="-1" aria-labelledby="sentence-pairs-heading">
     <h3 id="sentence-pairs-heading">${pairsHeading(passage)}</h3>
     <p class="muted small">${pairsExplained(titles)}</p>

@@ -1,0 +1,61 @@
+// Checking the paper: the check itself, with its progress by stage, and checking it again with the
+// reader's choices (a source, a passage or an exclusion left out or brought back).
+import { checkOptions } from '../options.js';
+import { t } from '../../js/i18n.js';
+import { nextTask } from './runner.js';
+
+const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
+
+/**
+ * The check's progress in words, by stage: the paper prepared step by step (a long one takes
+ * seconds), aligned with each reference that shares a fingerprint with it, each source written up.
+ */
+const STAGES = { aligning: 'status.aligning', reporting: 'status.reporting' };
+
+/**
+ * Each source's number (0-based; shown 1-based, with its colour): kept from the first report of a
+ * paper, so leaving a source out does not renumber and recolour the others; new ones come after.
+ */
+function numbered(report, numbers) {
+  const next = { ...numbers };
+  let count = Math.max(-1, ...Object.values(next)) + 1;
+  for (const source of report.sources) if (!(source.id in next)) next[source.id] = count++;
+  return next;
+}
+
+/** The check's actions over `store` and `engine`, run by `runner` (www/actions/runner.js). */
+export function createCheckActions({ store, engine, runner }) {
+  const { set, get } = store;
+  const { run, progress } = runner;
+  const checking = (done, total, stage) => (stage === 'preparing'
+    ? set({ status: t('status.preparing', { share: Math.floor((100 * done) / total) }), progress: { done, total } })
+    : progress(t(STAGES[stage] ?? STAGES.aligning))(done, total));
+
+  return {
+    check: () =>
+      run(t('status.checking'), async () => {
+        const { paper, references } = get();
+        if (!paper.text.trim()) throw new Error(t('check.noPaper'));
+        if (!references.length) throw new Error(t('check.noReferences'));
+        const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values) }, checking);
+        await nextTask(); // reading a large report is one task, drawing it starts another
+        const numbers = numbered(report, {});
+        const title = paper.title || t('check.untitled');
+        set({ result: { report, text: paper.text, title, choices: NO_CHOICES, numbers, checkedAt: new Date() }, selected: null, view: 'report' });
+        return report.sources.length ? t('status.done') : t('check.noSources');
+      }),
+
+    /** Checks the same paper again with the reader's choices (exclusions) changed. */
+    choose: (change) =>
+      run(t('status.updatingReport'), async () => {
+        const result = get().result;
+        const choices = { ...result.choices, ...change(result.choices) };
+        const report = await engine.request('check', { text: result.text, options: { ...checkOptions(get().values), ...choices } }, checking);
+        await nextTask();
+        set({ result: { ...result, report, choices, numbers: numbered(report, result.numbers) }, selected: null });
+        return t('check.updated');
+      }),
+
+    select: (selected) => set({ selected }),
+  };
+}
