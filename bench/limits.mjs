@@ -395,8 +395,8 @@ async function pageCases(results) {
           const references = Array.from({ length: size }, (_, i) => ({ id: `ref${n + i}`, text: window.gen.english(1000 + n + i, bytes) }));
           if (n === 0) window.firstTexts = references.slice(0, 3).map((r) => r.text);
           try {
-            const { errors } = await window.engine.request('addReferences', { references });
-            return { errors: errors.slice(0, 3), added: size - errors.length };
+            const { refusals, refused } = await window.engine.request('addReferences', { references });
+            return { errors: refusals.slice(0, 3).map((r) => `${r.titles.length} refused: ${r.error.message}`), added: size - refused };
           } catch (error) {
             return { error: error.message, added: 0 };
           }

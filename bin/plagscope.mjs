@@ -12,7 +12,7 @@ import { evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
 import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
 import { Checker, defaults, version } from '../js/node.js';
-import { flagHelp, optionsFromFlags, parseArgsOptions } from '../js/cli-options.js';
+import { flagHelp, isUsageError, optionsFromFlags, parseArgsOptions, UsageError } from '../js/cli-options.js';
 import { indexInParallel } from '../js/parallel-index.js';
 import { cliLanguage, count, setLanguage, t } from '../js/i18n.js';
 import { percent } from '../js/words.js';
@@ -70,7 +70,6 @@ ${t('cli.exitCodes')}`;
 
 const TEXT_EXTENSIONS = new Set(ACCEPTED_EXTENSIONS);
 
-class UsageError extends Error {}
 
 /**
  * Plain text of a file, read as the page reads it (js/read-node.js, js/read.js): text in UTF-8,
@@ -129,7 +128,7 @@ function printReport(name, paper, report, checker) {
     for (const p of source.passages) {
       lines.push(`       "${snippet(paper, p.start, p.end)}"`);
       lines.push(`         <- "${snippet(sourceText, p.sourceStart, p.sourceEnd)}"`);
-      lines.push(`         ${evidenceLine(p, paper, t('list.comma'))}`);
+      lines.push(`         ${evidenceLine(p, t('list.comma'))}`);
     }
   });
   const evasion = evasionPhrases(report.evasion);
@@ -228,7 +227,7 @@ try {
   setLanguage(cliLanguage(undefined, process.env));
   await main(process.argv.slice(2));
 } catch (error) {
-  const usageError = error instanceof UsageError || error?.code?.startsWith?.('ERR_PARSE_ARGS');
+  const usageError = isUsageError(error);
   console.error(`plagscope: ${error.message}${usageError ? t('cli.seeHelp') : ''}`);
   process.exitCode = usageError ? 2 : 1;
 }

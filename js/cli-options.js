@@ -120,3 +120,16 @@ export function optionsFromFlags(values, command, makeError = (m) => new Error(m
   }
   return out;
 }
+
+/** A mistake in how the CLI was called: exit code 2 and a pointer to --help. */
+export class UsageError extends Error {}
+
+/**
+ * Whether `error` is a mistake in how the CLI was called (exit 2, "see plagscope --help") rather
+ * than a failure (exit 1): the CLI's own usage errors, Node's argument parser's, and an option the
+ * engine refused (its code PLAGSCOPE_INVALID_OPTION: the options are the user's flags). By code,
+ * never by wording.
+ */
+export function isUsageError(error) {
+  return error instanceof UsageError || Boolean(error?.code?.startsWith?.('ERR_PARSE_ARGS')) || error?.code === 'PLAGSCOPE_INVALID_OPTION';
+}

@@ -3,7 +3,7 @@
 // found by one of two kinds of evidence: exact shared runs (pasted or lightly edited text), or
 // sentences rewritten from the source's (paraphrased or heavily edited text, few exact runs); a
 // rewritten passage says how many of its sentences match, beside the exact-run evidence it has.
-import { unitKey, unitName } from './units.js';
+import { unitKey } from './units.js';
 import { percent, plural } from './words.js';
 import { count, t } from './i18n.js';
 
@@ -28,12 +28,12 @@ export function rewrittenLabel(passage) {
 
 /**
  * Every phrase of the evidence of `passage`: a rewritten passage's label first, then the
- * exact-run evidence; `unit` is what the counts count ('words', or 'characters' for Chinese and
- * Japanese). Each medium joins them its own way (the page and the HTML report with " · ", the CLI
- * with the language's comma).
+ * exact-run evidence, its counts in the unit the engine says they count (`passage.unit`: words,
+ * or characters for Chinese and Japanese). Each medium joins them its own way (the page and the
+ * HTML report with " · ", the CLI with the language's comma).
  */
-export function evidencePhrases(passage, unit = 'words') {
-  const key = unitKey(unit);
+export function evidencePhrases(passage) {
+  const key = unitKey(passage.unit);
   const label = rewrittenLabel(passage);
   const phrases = [
     ...(label ? [label] : []),
@@ -52,9 +52,9 @@ export function evidencePhrases(passage, unit = 'words') {
   return phrases;
 }
 
-/** The evidence of `passage` of the paper `text` as one line, its counts in the passage's unit. */
-export function evidenceLine(passage, text, separator = ' · ') {
-  return evidencePhrases(passage, unitName(text.slice(passage.start, passage.end))).join(separator);
+/** The evidence of `passage` as one line, its phrases joined by `separator`. */
+export function evidenceLine(passage, separator = ' · ') {
+  return evidencePhrases(passage).join(separator);
 }
 
 /**

@@ -1,12 +1,16 @@
-// What a passage's counts are counted in. The engine counts tokens: a word in space-separated
-// scripts, one character in Chinese and Japanese; reports say which, so "38 words" is not shown
-// for 38 hanzi. Shared by the CLI and the page; the nouns are the catalogue's (js/i18n.js).
+// What counts are counted in. The engine counts tokens: a word in space-separated scripts, one
+// character in Chinese and Japanese; every report and passage says which (`unit`), so "38 words"
+// is not shown for 38 hanzi. Only a text not yet checked (the size shown before a check) has its
+// unit guessed here. The nouns are the catalogue's (js/i18n.js).
 
 const CHARACTER_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const LETTER = /\p{L}/u;
 
-/** "characters" when most letters of `text` belong to scripts written without spaces, else "words". */
-export function unitName(text) {
+/**
+ * The unit a text not yet checked will be counted in: "characters" when most letters of `text`
+ * belong to scripts written without spaces, else "words". A report's own `unit` is the engine's.
+ */
+export function guessUnit(text) {
   let characters = 0;
   let letters = 0;
   for (const c of text) {

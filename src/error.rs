@@ -22,7 +22,8 @@ pub enum ErrorCode {
     /// wrong length.
     #[serde(rename = "PLAGSCOPE_INVALID_INPUT")]
     InvalidInput,
-    /// A text over the size a check accepts (`size` and `limit` say by how much, in bytes).
+    /// A text over the size a check accepts (`size` and `limit` say by how much, in bytes;
+    /// `normalized`, whether the size is that of the text as prepared for matching).
     #[serde(rename = "PLAGSCOPE_TEXT_TOO_LONG")]
     TextTooLong,
     /// A reference whose id is already in the set.
@@ -91,6 +92,9 @@ pub struct Sizes {
     pub size: usize,
     /// The most that is accepted.
     pub limit: usize,
+    /// Whether `size` is that of the text as prepared for matching (some characters, such as
+    /// U+FDFA, become many), not as given.
+    pub normalized: bool,
 }
 
 impl Error {
@@ -125,9 +129,14 @@ impl Error {
         Error::new(ErrorCode::InvalidIndex, "", message)
     }
 
-    /// The same error, saying the size refused and the limit (in bytes).
-    pub fn with_sizes(mut self, size: usize, limit: usize) -> Self {
-        self.sizes = Some(Sizes { size, limit });
+    /// The same error, saying the size refused and the limit (in bytes), and whether the size is
+    /// that of the text as prepared for matching.
+    pub fn with_sizes(mut self, size: usize, limit: usize, normalized: bool) -> Self {
+        self.sizes = Some(Sizes {
+            size,
+            limit,
+            normalized,
+        });
         self
     }
 

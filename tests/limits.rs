@@ -74,7 +74,11 @@ fn a_text_that_grows_past_the_limit_under_normalization_is_refused() {
     let text = "\u{FDFA}".repeat(MAX_TEXT_BYTES / 30);
     assert!(text.len() < MAX_TEXT_BYTES);
     let (result, peak) = peak_during(|| analyze(&text, &TextOptions::default()));
-    let message = result.unwrap_err().to_string();
+    let error = result.unwrap_err();
+    assert_eq!(error.code(), plagscope::ErrorCode::TextTooLong);
+    let sizes = error.sizes().expect("the sizes");
+    assert!(sizes.normalized && sizes.size > sizes.limit);
+    let message = error.to_string();
     assert!(message.contains("normalized"), "{message}");
     assert!(message.contains("64 MB"), "{message}");
     // It stops when the limit is reached rather than building the whole expansion first.

@@ -7,7 +7,7 @@ import { startEngine } from './engine.js';
 import { createStore, useStore } from './store.js';
 import { createActions } from './actions.js';
 import { defaultValues, loadValues } from './options.js';
-import { unitName } from '../js/units.js';
+import { guessUnit } from '../js/units.js';
 import { t } from '../js/i18n.js';
 import { startLanguage } from './language.js';
 import { LanguageSwitch } from './views/language-switch.js';
@@ -59,7 +59,7 @@ function Status({ state, actions }) {
 
 function Actions({ state, actions }) {
   const busy = Boolean(state.busy);
-  const unit = unitName(state.paper.text.slice(0, 20_000));
+  const unit = guessUnit(state.paper.text.slice(0, 20_000));
   return html`<section class="actions" aria-label=${t('app.checkSection')}>
       <div class="checkbar">
         <button id="check" type="button" class="primary" disabled=${!state.ready || busy} onClick=${actions.check}

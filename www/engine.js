@@ -3,6 +3,7 @@
 // or ran out of memory), the client starts a new worker, restores the library from the last saved
 // index the worker sent, and calls `onRestart` so the page can tell the user.
 
+import { ENGINE_RESTARTED } from '../js/guard.js';
 import { t } from '../js/i18n.js';
 
 // What the user is told of a restart, looked up when it happens (in the page's language then).
@@ -90,11 +91,12 @@ export function startEngine({ onRestart = () => {}, onLibrary = () => {} } = {})
     }
     session.pending.delete(data.id);
     if (data.ok) call.resolve(withParts(data.result, call.parts));
-    else if (data.restarted) {
+    else if (data.error.code === ENGINE_RESTARTED) {
       // The engine restarted itself inside the worker (js/guard.js); the library is unchanged.
       call.reject(restartError(FAILED));
       onRestart({ references: null, message: restartMessage(null, false), gaveUp: false });
-    } else call.reject(new Error(data.error));
+      // Plain data from the worker, an Error again with its code and the rest (www/actions/errors.js).
+    } else call.reject(Object.assign(new Error(data.error.message), data.error));
   }
 
   /** Asks for the worker's life lock: granted only once the worker is gone. */

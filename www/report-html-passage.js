@@ -4,7 +4,6 @@
 // sentence beside the source sentence it was rewritten from, the words whose content they share
 // marked, and their similarity. Pure functions of their input, every piece of user text escaped.
 import { capitalized, evidencePhrases, isRewritten, markedPieces, pairSimilarity, pairsExplained, pairsHeading, sentenceEnd, sentencePairsOf } from '../js/evidence.js';
-import { unitName } from '../js/units.js';
 import { t } from '../js/i18n.js';
 
 /** Characters of context shown around each side of a passage. */
@@ -32,8 +31,8 @@ export const EVIDENCE_CSS = `.evidence strong{color:#1a1a1a}
  * The evidence line of `passage`, its counts in `unit`: a rewritten passage's label
  * ("Rewritten: 7 of 9 sentences match") in bold, then the exact-run evidence.
  */
-export function evidenceHtml(passage, unit) {
-  const [first, ...rest] = evidencePhrases(passage, unit);
+export function evidenceHtml(passage) {
+  const [first, ...rest] = evidencePhrases(passage);
   const lead = isRewritten(passage) ? `<strong>${esc(capitalized(first))}</strong>` : esc(capitalized(first));
   return [lead, ...rest.map(esc)].join(' · ');
 }
@@ -74,7 +73,7 @@ export function passageHtml(ctx, passage, n, index, count, sourceText) {
   const pairs = sentencePairsHtml(passage, ctx.text, sourceText, id);
   return `<article class="passage" id="${id}" aria-labelledby="${id}-h">
 <h3 id="${id}-h">${escText(t('html.passageOf', { number: index + 1, total: count }))} <a class="back" href="#t${n}-${index + 1}">${escText(t('html.showInPaper'))}</a></h3>
-<p class="evidence">${evidenceHtml(passage, unitName(ctx.text.slice(passage.start, passage.end)))}</p>
+<p class="evidence">${evidenceHtml(passage)}</p>
 ${isRewritten(passage) && pairs ? pairs : `${excerptsHtml(ctx, passage, sourceText)}\n${pairs}`}</article>`;
 }
 

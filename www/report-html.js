@@ -7,7 +7,7 @@
 import { disguisedSpans, evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateReasons, nearDuplicateText } from '../js/near-duplicate.js';
 import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
-import { unitKey, unitName } from '../js/units.js';
+import { unitKey } from '../js/units.js';
 import { percent, plural } from '../js/words.js';
 import { capitalized, isRewritten, rewrittenMarked } from '../js/evidence.js';
 import { formatDate as writeDate, language, list, t, withLanguage } from '../js/i18n.js';
@@ -115,9 +115,9 @@ export function optionPhrases(options = {}) {
 }
 
 function summaryHtml(ctx) {
-  const { report, text } = ctx;
+  const { report } = ctx;
   const left = Math.max(0, report.totalWords - report.words);
-  const unit = unitKey(unitName(text.slice(0, 20_000)));
+  const unit = unitKey(report.unit);
   const checked = plural(report.words, unit);
   return `<section class="summary" aria-labelledby="summary-h">
 <h2 id="summary-h">${escText(t('html.summary'))}</h2>

@@ -1,5 +1,7 @@
 // The engine runs here, off the UI thread, so indexing and checking never freeze the page.
-// Protocol: { id, type, payload } -> { id, ok: true, result } | { id, ok: false, error, restarted },
+// Protocol: { id, type, payload } -> { id, ok: true, result } | { id, ok: false, error }, where an
+// error is plain data, { message, code, path?, size?, limit?, normalized?, reason? }, which the page
+// words by its code (www/actions/errors.js),
 // with { id, type: 'progress', done, total, stage? } messages while long work runs (indexing, all pairs),
 // { id, type: 'part', field, spans } messages ahead of a report whose evasion lists are long, and
 // { type: 'library', bytes } (the saved index) after every request that may change the library, so
@@ -12,38 +14,35 @@ let checker = new Checker();
 /** The requests after which the page is sent the saved library: each a handler's name (checked below). */
 const CHANGES_LIBRARY = new Set(['addReferences', 'removeReferences', 'updateReference', 'clear', 'reindex', 'importIndex', 'mergeIndex', 'loadDemo']);
 
-/** What a user can act on when the engine restarted itself on an internal error (js/guard.js). */
-function plainMessage(error, notDone = 'this was not done') {
-  if (error?.code === ENGINE_RESTARTED) {
-    console.warn(error.message);
-    return `the checker ran into an internal error and restarted itself; ${notDone}`;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
+/** What the fields of an engine error hold, as plain data that crosses to the page. */
+const ERROR_FIELDS = ['code', 'path', 'size', 'limit', 'normalized', 'reason'];
 
-/** "a", "a and b", "a, b, c and 7 more": a batch refused for one reason is one message, not 500. */
-function nameSome(titles, shown = 3) {
-  if (titles.length === 1) return titles[0];
-  if (titles.length <= shown + 1) return `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}`;
-  return `${titles.slice(0, shown).join(', ')} and ${titles.length - shown} more`;
+/** `error` as plain data: its message and the fields the page words it by (js/index.d.ts). */
+function plainError(error) {
+  if (error?.code === ENGINE_RESTARTED) console.warn(error.message);
+  const plain = { message: error instanceof Error ? error.message : String(error) };
+  for (const field of ERROR_FIELDS) if (error?.[field] !== undefined) plain[field] = error[field];
+  return plain;
 }
 
 const handlers = {
   addReferences({ references }, progress) {
-    const refused = new Map(); // message -> titles of the references refused with it
+    // A batch refused for one reason is one refusal naming its references, not 500 messages.
+    const refused = new Map(); // code and message -> { error, titles }
     for (const [done, reference] of references.entries()) {
       if (done % 10 === 0) progress(done, references.length);
       try {
         checker.addReference(reference);
       } catch (error) {
-        const message = plainMessage(error, 'it was not added');
-        if (!refused.has(message)) refused.set(message, []);
-        refused.get(message).push(reference.title || reference.id);
+        const plain = plainError(error);
+        const key = `${plain.code}\n${plain.message}`;
+        if (!refused.has(key)) refused.set(key, { error: plain, titles: [] });
+        refused.get(key).titles.push(reference.title || reference.id);
       }
     }
-    const errors = [...refused].map(([message, titles]) => `${nameSome(titles)}: ${message}`);
-    const count = [...refused.values()].reduce((sum, titles) => sum + titles.length, 0);
-    return { references: checker.references(), errors, refused: count };
+    const refusals = [...refused.values()];
+    const count = refusals.reduce((sum, refusal) => sum + refusal.titles.length, 0);
+    return { references: checker.references(), refusals, refused: count };
   },
   removeReference: ({ id }) => (checker.removeReference(id), checker.references()),
   removeReferences({ ids }) {
@@ -77,7 +76,7 @@ const handlers = {
         const top = report.sources[0];
         return { id: paper.id, title: paper.title, words: report.words, similarity: report.similarity, sources: report.sources.length, top: top ? { id: top.id, title: top.title, similarity: top.similarity } : null };
       } catch (error) {
-        return { id: paper.id, title: paper.title, error: plainMessage(error, 'it was not checked') };
+        return { id: paper.id, title: paper.title, error: plainError(error) };
       }
     });
     progress(papers.length, papers.length);
@@ -142,7 +141,7 @@ const handlers = {
     try {
       if (JSON.stringify(loaded.options) === JSON.stringify(checker.options)) {
         const { added, skipped } = checker.mergeIndex(bytes);
-        return { references: checker.references(), errors: [], refused: 0, added, skipped };
+        return { references: checker.references(), refusals: [], refused: 0, added, skipped };
       }
       const incoming = loaded.references().filter((r) => !checker.getReference(r.id));
       const skipped = loaded.size - incoming.length;
@@ -206,7 +205,7 @@ self.onmessage = async ({ data }) => {
     sendInParts(id, result);
     reply = { id, ok: true, result };
   } catch (error) {
-    reply = { id, ok: false, error: plainMessage(error), restarted: error?.code === ENGINE_RESTARTED };
+    reply = { id, ok: false, error: plainError(error) };
   }
   // Before the reply, so the page holds the new library by the time the request resolves.
   if (CHANGES_LIBRARY.has(type)) sendLibrary();

@@ -32,7 +32,7 @@ pub(super) fn check(
 ) -> Result<Report, Error> {
     options.validate()?;
     meta.validate().map_err(|e| e.within("meta"))?;
-    check_size("text", text.len(), "is")?;
+    check_size("text", text.len(), false)?;
     // 1. The paper's analysis, each of its shingles looked up in the postings.
     let mut paper = analysis(set, text, progress)?;
     // 2. What is left out: the reader's spans, the bibliography, quotations, base documents.

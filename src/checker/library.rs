@@ -25,7 +25,7 @@ impl Checker {
                 format!("a reference with id {:?} already exists", reference.id),
             ));
         }
-        check_size("text", reference.text.len(), "is")?;
+        check_size("text", reference.text.len(), false)?;
         self.check_room(reference.text.len())?;
         if reference.title.is_empty() {
             reference.title = reference.id.clone();

@@ -54,7 +54,7 @@ pub fn analyze_with_progress(
     progress: &mut dyn FnMut(usize) -> Result<(), Error>,
 ) -> Result<Analysis, Error> {
     options.validate()?;
-    check_size("text", text.len(), "is")?;
+    check_size("text", text.len(), false)?;
     // The matching form is about as long as the text, and there is at most about a token per
     // three bytes (a character of Chinese; a word of English takes six): room for them at once
     // saves the copies of growing (2% of the pipeline's instructions on English news, 5% on
@@ -77,11 +77,7 @@ pub fn analyze_with_progress(
         base += units;
         // Normalization can expand a text 18-fold (U+FDFA): the limits hold after it too, and
         // are checked as it goes, so an expanding text is refused before it fills the memory.
-        check_size(
-            "text",
-            builder.analysis.normalized.len(),
-            "becomes, normalized for matching,",
-        )?;
+        check_size("text", builder.analysis.normalized.len(), true)?;
         if builder.analysis.tokens.len() > MAX_TOKENS {
             return Err(Error::new(
                 ErrorCode::TextTooLong,

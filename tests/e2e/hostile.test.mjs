@@ -152,8 +152,8 @@ test('the worker protocol: concurrent requests, every check sees every add that 
       ...references.map(async (reference) => {
         await pause();
         sent.push(reference.id);
-        const { errors } = await engine.request('addReferences', { references: [reference] });
-        if (errors.length) throw new Error(errors.join('; '));
+        const { refusals } = await engine.request('addReferences', { references: [reference] });
+        if (refusals.length) throw new Error(refusals.map((r) => r.error.message).join('; '));
         resolved.push(reference.id);
       }),
       ...papers.flatMap((paper) =>

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeDocx, makePdf } from '../fixtures.mjs';
 import { wordZipBomb } from '../zip-fixtures.mjs';
+import { isUsageError, UsageError } from '../../js/cli-options.js';
 
 const cli = new URL('../../bin/plagscope.mjs', import.meta.url).pathname;
 const corpus = new URL('../../target/corpus/en/', import.meta.url);
@@ -125,6 +126,8 @@ test('usage errors exit 2, failures exit 1, each with a one-line message', () =>
     [['check', 'paper.txt', '--refs', 'refs', '--shingle-words', '99'], 2, /--shingle-words must be an integer in 2\.\.16, got 99/],
     [['check', 'paper.txt', '--refs', 'refs', '--min-similarity', '0.5'], 2, /--min-similarity does not apply to check/],
     [['check', 'paper.txt', '--index', 'refs.idx', '--ignore-case'], 2, /the index keeps the options it was made with/],
+    // Refused by the engine (PLAGSCOPE_INVALID_OPTION), not by the flag parser: still the user's flags.
+    [['check', 'paper.txt', '--refs', 'refs', '--shingle-words', '5', '--guarantee-words', '3'], 2, /invalid `guaranteeWords`: must be at least the shingle length/],
   ];
   for (const [args, code, message] of cases) {
     const result = run(...args);
@@ -241,4 +244,13 @@ test('--help and --version', () => {
     assert.doesNotMatch(run(`--${long}`, '--help').err ?? '', /Unknown option/, long);
     if (short) assert.doesNotMatch(run(`-${short}`, '--help').err ?? '', /Unknown option/, short);
   }
+});
+
+test('the CLI tells usage errors from failures by code: a reworded message changes nothing', () => {
+  const engine = (code, message) => Object.assign(new Error(message), { code });
+  assert.equal(isUsageError(engine('PLAGSCOPE_INVALID_OPTION', 'invalid `guaranteeWords`: must be at least 5')), true);
+  assert.equal(isUsageError(engine('PLAGSCOPE_INVALID_OPTION', 'Völlig andere Worte.')), true);
+  assert.equal(isUsageError(engine('PLAGSCOPE_TEXT_TOO_LONG', 'invalid `options`: looks like an option error')), false);
+  assert.equal(isUsageError(engine('PLAGSCOPE_INVALID_INDEX', 'unknown option --bogus')), false);
+  assert.equal(isUsageError(new UsageError('anything')), true);
 });

@@ -48,5 +48,5 @@ test('a text too long says its size and the limit, in bytes', () => {
   const limit = 64 * 1024 * 1024;
   const error = thrown(() => new Checker().check('a'.repeat(limit + 1)));
   assert.equal(error.code, 'PLAGSCOPE_TEXT_TOO_LONG');
-  assert.deepEqual([error.path, error.size, error.limit], ['text', limit + 1, limit]);
+  assert.deepEqual([error.path, error.size, error.limit, error.normalized], ['text', limit + 1, limit, false]);
 });

@@ -94,7 +94,7 @@ test('Simplified Chinese has one form for every count, and its own units', () =>
     assert.equal(plural(38, unitKey('characters')), '38 字');
     assert.equal(percent(0.1234), '12.3%');
     const passage = { words: 40, matchedWords: 31, matchedShare: 0.775, longestRun: 12, sentencePairs: [] };
-    assert.deepEqual(evidencePhrases(passage, 'characters'), ['共 40 字，其中 31 字逐字相同（77.5%）', '最长逐字相同片段：12 字']);
+    assert.deepEqual(evidencePhrases({ ...passage, unit: 'characters' }), ['共 40 字，其中 31 字逐字相同（77.5%）', '最长逐字相同片段：12 字']);
   });
 });
 

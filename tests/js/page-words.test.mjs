@@ -1,13 +1,54 @@
-// The page's words for engine and reader errors (www/actions.js `userMessage`): a message that
-// begins with a file's name keeps the name as the user wrote it; an engine sentence gets its capital.
+// The page's words for engine and reader errors (www/actions/errors.js `userMessage`): chosen by the
+// error's stable code, never by its wording; a message that begins with a file's name keeps the
+// name as the user wrote it; an engine sentence gets its capital.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { userMessage } from '../../www/actions.js';
+import { Checker } from 'plagscope';
+import { refusalMessage, userMessage } from '../../www/actions/errors.js';
+
+const MIB = 1024 * 1024;
 
 test('a message that starts with a file name keeps its case; a sentence gets its capital', () => {
   assert.equal(userMessage(new Error('binary-renamed.txt: this file is not text')), 'binary-renamed.txt: this file is not text');
   assert.equal(userMessage(new Error('broken.pdf cannot be read')), 'broken.pdf cannot be read');
   assert.equal(userMessage(new Error('my_notes: empty')), 'my_notes: empty');
-  assert.equal(userMessage(new Error('cannot read the index file: it is truncated')), 'This library file cannot be opened: it is truncated');
   assert.equal(userMessage(new Error('it is 70 MB; split it')), 'It is 70 MB; split it');
+});
+
+/** The engine's own error for `call`, then the same error with its message reworded. */
+function realAndReworded(call) {
+  let real;
+  try {
+    call();
+  } catch (error) {
+    real = error;
+  }
+  assert.ok(real?.code, 'the engine threw a coded error');
+  const reworded = Object.assign(new Error('Something else entirely, in other words.'), { ...real, message: 'Something else entirely.' });
+  return [real, reworded];
+}
+
+test('the page words engine errors by code: a reworded message changes nothing', () => {
+  const [damaged, damagedReworded] = realAndReworded(() => Checker.importIndex(new Uint8Array([1, 2, 3])));
+  assert.match(userMessage(damaged), /^This library file cannot be opened: /);
+  assert.equal(userMessage(damagedReworded), userMessage(damaged));
+
+  const [long, longReworded] = realAndReworded(() => new Checker().check('a'.repeat(64 * MIB + 1)));
+  const expected = 'This text is too long to check at once: it is just over 64 MB, and plagscope checks up to 64 MB. Split it into smaller parts.';
+  assert.equal(userMessage(long), expected);
+  assert.equal(userMessage(longReworded), expected);
+  const grown = { ...longReworded, size: 70 * MIB, normalized: true };
+  assert.match(userMessage(grown), /it is 70\.0 MB once prepared for matching/);
+
+  // Without the code, the same words are only a message: shown as they are.
+  assert.equal(userMessage(new Error('cannot read the index file: it is truncated')), 'Cannot read the index file: it is truncated');
+});
+
+test('an internal failure and a batch of refused references are worded by the page', () => {
+  const restarted = { code: 'PLAGSCOPE_ENGINE_RESTARTED', message: 'whatever the guard says' };
+  assert.equal(userMessage(restarted, 'error.notAdded'), 'The checker ran into an internal error and restarted itself; it was not added.');
+  const duplicate = { code: 'PLAGSCOPE_DUPLICATE_ID', message: 'invalid `id`: a reference with id "a" already exists', reason: 'a reference with id "a" already exists' };
+  assert.equal(refusalMessage({ error: duplicate, titles: ['a'] }), 'a: A reference with id "a" already exists');
+  const many = refusalMessage({ error: duplicate, titles: ['a', 'b', 'c', 'd', 'e', 'f'] });
+  assert.equal(many, 'a, b, c and 3 more: A reference with id "a" already exists');
 });

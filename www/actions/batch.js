@@ -39,8 +39,10 @@ export function createBatchActions({ store, engine, runner, replacePaper, check 
         // The papers one by one, then the pairs among them: a stage of its own, not one more "paper".
         const onProgress = (done, total, stage) =>
           (stage === 'pairs' ? set({ status: t('status.comparingPapers'), progress: null }) : progress(t('status.checkingPapers'))(done, total));
-        const { results, pairs } = await engine.request('batch', { papers, options: checkOptions(get().values), pairsOptions: pairsOptions(get().values) }, onProgress);
-        set({ batch: { papers, results, pairs }, view: 'batch', selected: null });
+        const answer = await engine.request('batch', { papers, options: checkOptions(get().values), pairsOptions: pairsOptions(get().values) }, onProgress);
+        // A paper the engine refused says why in the page's words.
+        const results = answer.results.map((r) => (r.error ? { ...r, error: userMessage(r.error, 'error.notChecked') } : r));
+        set({ batch: { papers, results, pairs: answer.pairs }, view: 'batch', selected: null });
         return t('batch.checked', { papers: count('count.paper', papers.length) });
       }),
 

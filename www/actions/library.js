@@ -5,7 +5,7 @@
 import { readTextFile } from '../files.js';
 import { createPersistence } from '../persist.js';
 import { count, t } from '../../js/i18n.js';
-import { userMessage } from './errors.js';
+import { refusalMessage, userMessage } from './errors.js';
 
 /** A file's id in the library: two files with the same name, size and date are one file. */
 const fileId = (file) => `file:${file.webkitRelativePath || file.name}:${file.size}:${file.lastModified}`;
@@ -56,20 +56,20 @@ function libraryCore({ store, engine, runner }) {
     if (group) for (const r of added) groups[r.id] = group;
     withReferences(result.references, groups);
     await persistence.added(added.map((r) => r.id));
-    return { added: added.length, errors: result.errors };
+    return { added: added.length, errors: result.refusals.map(refusalMessage) };
   }
 
   /** Adds the demo set (what is not in the library yet) as the group "demo"; resolves with the example paper. */
   async function addDemo() {
     const before = new Set(get().references.map((r) => r.id));
-    const { references, errors, example } = await engine.request('loadDemo');
+    const { references, refusals, example } = await engine.request('loadDemo');
     const groups = { ...get().groups };
     const added = references.filter((r) => !before.has(r.id)).map((r) => r.id);
     for (const id of added) groups[id] = 'demo';
     withReferences(references, groups);
     await persistence.added(added);
     set({ example });
-    if (errors.length) set({ error: errors.map(userMessage).join(' ') });
+    if (refusals.length) set({ error: refusals.map(refusalMessage).join(' ') });
     return example;
   }
 
@@ -98,7 +98,7 @@ async function addFiles({ store: { get, set }, add }, files, group) {
   }
   if (duplicates.length) errors.push(t('library.alreadyIn', { names: duplicates.join(t('list.comma')) }));
   const result = references.length ? await add(references, group) : { added: 0, errors: [] };
-  errors.push(...result.errors.map(userMessage));
+  errors.push(...result.errors);
   if (errors.length) set({ error: errors.join(' ') });
   return result.added ? t('library.addedFiles', { files: count('count.file', result.added) }) : t('library.noFileAdded');
 }
@@ -115,7 +115,7 @@ async function importLibrary({ store: { get, set }, engine, runner, persistence,
   const result = await engine.request('mergeIndex', { bytes }, runner.progress(t('status.addingReferences')));
   withReferences(result.references);
   await persistence.added(result.references.map((r) => r.id).filter((id) => !before.has(id)));
-  if (result.errors.length) set({ error: result.errors.map(userMessage).join(' ') });
+  if (result.refusals.length) set({ error: result.refusals.map(refusalMessage).join(' ') });
   const skipped = result.skipped ? t('library.skipped', { count: result.skipped }) : '';
   return t('library.merged', { references: count('count.reference', result.added), name: file.name, skipped });
 }

@@ -4,7 +4,7 @@
 // laying it out blocks the page for seconds (3.4 s for 10 MB in Chromium, issue 12); the full text
 // stays in the page's state, and that is what is checked, reported and downloaded.
 import { html, useMemo } from '../../pkg/vendor/ui.js';
-import { unitKey, unitName } from '../../js/units.js';
+import { unitKey, guessUnit } from '../../js/units.js';
 import { count, formatNumber, t } from '../../js/i18n.js';
 
 /**
@@ -42,7 +42,7 @@ export function previewOf(text) {
  * 200,000 characters and scaled, since counting 10 MB would itself be a long task.
  */
 export function estimateCount(text) {
-  const unit = unitName(text.slice(0, 20_000));
+  const unit = guessUnit(text.slice(0, 20_000));
   const sample = text.slice(0, ESTIMATE_SAMPLE_CHARS);
   const pattern = unit === 'words' ? /\S+/g : /\S/gu;
   let count = 0;

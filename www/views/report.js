@@ -3,7 +3,7 @@
 // again"), the side-by-side view of the chosen passage, and the downloads.
 import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { sourceColour } from '../palette.js';
-import { unitKey, unitName } from '../../js/units.js';
+import { unitKey } from '../../js/units.js';
 import { evasionPhrases } from '../../js/evasion.js';
 import { nearDuplicateText } from '../../js/near-duplicate.js';
 import { matchedQuotations, quotationMatch } from '../../js/quotations.js';
@@ -22,8 +22,8 @@ function noSource({ ignoreReferences }) {
 }
 
 function Summary({ result, libraryCount, version }) {
-  const { report, text } = result;
-  const unit = unitKey(unitName(text.slice(0, 20_000)));
+  const { report } = result;
+  const unit = unitKey(report.unit);
   const left = report.totalWords - report.words;
   const evasion = evasionPhrases(report.evasion);
   return html`<div class="summary">

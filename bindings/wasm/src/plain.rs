@@ -268,11 +268,8 @@ fn unreadable(path: &str, exception: &JsValue) -> JsError {
         exception.as_string()
     };
     let message = message.unwrap_or_else(|| "it threw an exception".into());
-    errors::with_code(
-        errors::code_for(path),
-        path,
-        &format!("could not read `{path}`: {message}"),
-    )
+    let whole = format!("could not read `{path}`: {message}");
+    errors::with_code(errors::code_for(path), path, &whole, &message)
 }
 
 /// The bytes of a `Uint8Array` (a Node `Buffer` too) or an `ArrayBuffer`, recognized through its

@@ -11,8 +11,14 @@ pub const MAX_TOKENS: usize = 16_000_000;
 
 /// Refuses a text over [`MAX_TEXT_BYTES`], naming `field` and saying by how much: both sizes in
 /// bytes too, because a text one byte over would otherwise read "64.0 MB; the limit is 64 MB".
-pub(crate) fn check_size(field: &'static str, bytes: usize, verb: &str) -> Result<(), Error> {
+/// `normalized`: the size is that of the text as prepared for matching, not as given.
+pub(crate) fn check_size(field: &'static str, bytes: usize, normalized: bool) -> Result<(), Error> {
     if bytes > MAX_TEXT_BYTES {
+        let verb = if normalized {
+            "becomes, normalized for matching,"
+        } else {
+            "is"
+        };
         return Err(Error::new(
             ErrorCode::TextTooLong,
             field,
@@ -23,7 +29,7 @@ pub(crate) fn check_size(field: &'static str, bytes: usize, verb: &str) -> Resul
                 MAX_TEXT_BYTES >> 20
             ),
         )
-        .with_sizes(bytes, MAX_TEXT_BYTES));
+        .with_sizes(bytes, MAX_TEXT_BYTES, normalized));
     }
     Ok(())
 }
