@@ -9,7 +9,19 @@
 /** `error.code` of the Error thrown after a trap: the engine was restarted. */
 export const ENGINE_RESTARTED = 'PLAGSCOPE_ENGINE_RESTARTED';
 
-const FUNCTIONS = ['analyze', 'defaults', 'minhash', 'sharedNgrams', 'shingleHashes', 'shingles', 'simhash', 'version', 'winnow'];
+/** What the generated bindings export that is not the API: the loader, the start hook, the class. */
+const NOT_FUNCTIONS = new Set(['default', 'initSync', 'start', 'Checker']);
+
+/**
+ * The engine's public functions: every function the generated bindings export (one per
+ * `#[wasm_bindgen] pub fn` of bindings/wasm) but the loader's and the reset (`__wbg_*`). The
+ * package's export lists (js/api.js, js/index.d.ts) are held to this by tests/js/api.test.mjs.
+ */
+export function engineFunctions(bindings) {
+  return Object.keys(bindings)
+    .filter((name) => typeof bindings[name] === 'function' && !name.startsWith('__') && !NOT_FUNCTIONS.has(name))
+    .sort();
+}
 
 /** A WebAssembly trap, or a stack overflow inside wasm (V8/Safari: RangeError, Firefox: InternalError). */
 function isTrap(error) {
@@ -75,7 +87,7 @@ export function guardEngine(bindings, { checkerMethods = [] } = {}) {
   }
 
   const api = {};
-  for (const name of FUNCTIONS) {
+  for (const name of engineFunctions(bindings)) {
     const raw = bindings[name];
     // A named function expression keeps `analyze.name` etc. as the generated ones have.
     api[name] = { [name]: (...args) => guarded(() => raw(...args)) }[name];

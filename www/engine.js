@@ -4,6 +4,7 @@
 // index the worker sent, and calls `onRestart` so the page can tell the user.
 
 import { ENGINE_RESTARTED } from '../js/guard.js';
+import { isRequest } from './protocol.js';
 import { t } from '../js/i18n.js';
 
 // What the user is told of a restart, looked up when it happens (in the page's language then).
@@ -148,6 +149,7 @@ export function startEngine({ onRestart = () => {}, onLibrary = () => {} } = {})
 
   /** Sends a request (after any restart under way); `onProgress(done, total)` hears about long ones. */
   async function request(type, payload, onProgress) {
+    if (!isRequest(type)) throw new Error(`not a request of www/protocol.js: ${type}`);
     let session = current;
     for (;;) {
       if (!session) throw restartError(GAVE_UP);

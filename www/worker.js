@@ -8,11 +8,10 @@
 // the page can restore it in a new worker if this one dies (www/engine.js).
 import { Checker, version } from '../js/browser.js';
 import { ENGINE_RESTARTED } from '../js/guard.js';
+import { isRequest, protocolMismatch, REQUESTS } from './protocol.js';
 
 let checker = new Checker();
 
-/** The requests after which the page is sent the saved library: each a handler's name (checked below). */
-const CHANGES_LIBRARY = new Set(['addReferences', 'removeReferences', 'updateReference', 'clear', 'reindex', 'importIndex', 'mergeIndex', 'loadDemo']);
 
 /** What the fields of an engine error hold, as plain data that crosses to the page. */
 const ERROR_FIELDS = ['code', 'path', 'size', 'limit', 'normalized', 'reason'];
@@ -44,7 +43,6 @@ const handlers = {
     const count = refusals.reduce((sum, refusal) => sum + refusal.titles.length, 0);
     return { references: checker.references(), refusals, refused: count };
   },
-  removeReference: ({ id }) => (checker.removeReference(id), checker.references()),
   removeReferences({ ids }) {
     for (const id of ids) checker.removeReference(id);
     return checker.references();
@@ -160,8 +158,11 @@ const handlers = {
   },
 };
 
-// A name in CHANGES_LIBRARY that no handler has would never send the library: refused at once.
-for (const type of CHANGES_LIBRARY) if (!handlers[type]) throw new Error(`CHANGES_LIBRARY names no request: ${type}`);
+// The handlers are the declared requests, no more and no fewer (www/protocol.js): refused at once.
+const mismatch = protocolMismatch(handlers);
+if (mismatch.extra.length || mismatch.missing.length) {
+  throw new Error(`the worker's handlers differ from www/protocol.js: extra ${mismatch.extra}, missing ${mismatch.missing}`);
+}
 
 /** Spans per message when a report's evasion lists are sent ahead in parts. */
 const PART_SPANS = 20_000;
@@ -208,7 +209,7 @@ self.onmessage = async ({ data }) => {
     reply = { id, ok: false, error: plainError(error) };
   }
   // Before the reply, so the page holds the new library by the time the request resolves.
-  if (CHANGES_LIBRARY.has(type)) sendLibrary();
+  if (isRequest(type) && REQUESTS[type].changesLibrary) sendLibrary();
   self.postMessage(reply, transfer);
 };
 

@@ -111,3 +111,17 @@ test('texts reach the engine whole: ASCII, any script, astral characters, lone s
   assert.deepEqual(words(`é ${long}`).slice(0, 2), ['é', 'word']);
   assert.equal(analyze(long).tokens.length, 900_000);
 });
+
+test('the package exports exactly the engine: every function of the bindings and Checker', async () => {
+  const { engineFunctions } = await import('../../js/guard.js');
+  const bindings = await import('../../pkg/plagscope.js');
+  const engine = engineFunctions(bindings);
+  assert.ok(engine.includes('analyze') && engine.includes('winnow') && !engine.includes('initSync'));
+  const api = await import('plagscope');
+  assert.deepEqual(Object.keys(api).filter((name) => name !== 'Checker').sort(), engine);
+  assert.equal(typeof api.Checker, 'function');
+  // The TypeScript entry re-exports the same names.
+  const types = readFileSync(new URL('../../js/index.d.ts', import.meta.url), 'utf8');
+  const listed = types.match(/export \{([^}]*)\} from '\.\.\/pkg\/plagscope\.js'/)[1].split(',').map((s) => s.trim()).filter(Boolean);
+  assert.deepEqual(listed.filter((name) => name !== 'Checker').sort(), engine);
+});

@@ -1,0 +1,35 @@
+// The requests the page sends the engine worker, declared once: www/worker.js has exactly one
+// handler for each (checked when it starts), www/engine.js refuses any other name before sending,
+// and those marked `changesLibrary` are followed by the saved library (www/engine.js keeps it to
+// restore a new worker). Replies: { id, ok: true, result } | { id, ok: false, error } (plain data,
+// worded by code in www/actions/errors.js), with progress and part messages between.
+
+/** Each request by name: whether the library may change with it. */
+export const REQUESTS = Object.freeze({
+  addReferences: { changesLibrary: true },
+  removeReferences: { changesLibrary: true },
+  updateReference: { changesLibrary: true },
+  clear: { changesLibrary: true },
+  reindex: { changesLibrary: true },
+  importIndex: { changesLibrary: true },
+  mergeIndex: { changesLibrary: true },
+  loadDemo: { changesLibrary: true },
+  options: { changesLibrary: false },
+  references: { changesLibrary: false },
+  getReference: { changesLibrary: false },
+  getReferences: { changesLibrary: false },
+  check: { changesLibrary: false },
+  batch: { changesLibrary: false },
+  pairs: { changesLibrary: false },
+  exportIndex: { changesLibrary: false },
+});
+
+/** Whether `type` is a request the worker answers. */
+export const isRequest = (type) => Object.hasOwn(REQUESTS, type);
+
+/** The names of `handlers` that are not requests, and the requests that have no handler. */
+export function protocolMismatch(handlers) {
+  const extra = Object.keys(handlers).filter((name) => !isRequest(name));
+  const missing = Object.keys(REQUESTS).filter((name) => !Object.hasOwn(handlers, name));
+  return { extra, missing };
+}
