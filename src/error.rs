@@ -142,11 +142,7 @@ impl Error {
 
     /// The same error, for a parameter inside `field`: `min_words` becomes `align.min_words`.
     pub fn within(mut self, field: &str) -> Self {
-        self.path = if self.path.is_empty() {
-            field.to_string()
-        } else {
-            format!("{field}.{}", self.path)
-        };
+        self.path = path_within(field, &self.path);
         self
     }
 
@@ -194,6 +190,15 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// `path` (of a value inside `field`) as seen from outside it: `field.path`, or `field` alone.
+pub(crate) fn path_within(field: &str, path: &str) -> String {
+    if path.is_empty() {
+        field.to_string()
+    } else {
+        format!("{field}.{path}")
+    }
+}
 
 /// A number as error messages write it: whole numbers without a fraction (`1`, not `1.0`), others
 /// in their shortest exact form (`0.35`). It uses the float formatter serde_json links anyway;

@@ -189,11 +189,7 @@ pub struct Difference {
 impl Difference {
     /// The same difference, for a value inside `field`.
     pub fn within(mut self, field: &str) -> Self {
-        self.path = if self.path.is_empty() {
-            field.to_string()
-        } else {
-            format!("{field}.{}", self.path)
-        };
+        self.path = crate::error::path_within(field, &self.path);
         self
     }
 }

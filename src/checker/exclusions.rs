@@ -103,34 +103,47 @@ pub(super) fn exclusions(
         }
     }
     preparing(progress, 3)?;
-    // Text shared with base documents is excluded like a quote. Without one in the set, the
-    // paper's fingerprints are not looked up for them (a second of a 20 MB paper's check).
-    let mut base_spans = Vec::new();
-    let any_base = set.entries.iter().any(|e| e.reference.base);
-    let bases = if any_base {
-        candidates(set, paper, &excluded, Some(true))
-    } else {
-        Vec::new()
-    };
-    for (document, _) in bases {
-        let entry = &set.entries[document];
-        if ignored.contains(entry.reference.id.as_str()) {
-            continue;
-        }
-        let source = prepare_source(set.options, &entry.reference.text()?)?;
-        for passage in align(paper.side(), source.side(), &excluded, &options.align) {
-            let span = token_span(&paper.analysis, passage.paper_start, passage.paper_end);
-            if !included_again(&span) {
-                base_spans.push(span);
-            }
-        }
-    }
+    let base_spans = shared_with_bases(set, paper, &excluded, ignored, options)?
+        .into_iter()
+        .filter(|span| !included_again(span))
+        .collect::<Vec<_>>();
     for span in base_spans {
         mark_inside(&paper.analysis, span, &mut excluded);
         spans.push(exclusion(ExclusionKind::Base, span));
     }
     crate::sort::sort_by_key(&mut spans, |e| (e.start, e.end));
     Ok((spans, excluded))
+}
+
+/// The paper's spans shared with base (template) documents, which are excluded like a quote.
+/// Without a base document in the set, the paper's fingerprints are not looked up for them (a
+/// second of a 20 MB paper's check).
+fn shared_with_bases(
+    set: ReferenceSet<'_>,
+    paper: &Prepared,
+    excluded: &[bool],
+    ignored: &HashSet<&str>,
+    options: &CheckOptions,
+) -> Result<Vec<Span>, Error> {
+    let mut spans = Vec::new();
+    if !set.entries.iter().any(|e| e.reference.base) {
+        return Ok(spans);
+    }
+    for (document, _) in candidates(set, paper, excluded, Some(true)) {
+        let entry = &set.entries[document];
+        if ignored.contains(entry.reference.id.as_str()) {
+            continue;
+        }
+        let source = prepare_source(set.options, &entry.reference.text()?)?;
+        for passage in align(paper.side(), source.side(), excluded, &options.align) {
+            spans.push(token_span(
+                &paper.analysis,
+                passage.paper_start,
+                passage.paper_end,
+            ));
+        }
+    }
+    Ok(spans)
 }
 
 /// The span an exclusion covers.

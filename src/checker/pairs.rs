@@ -4,7 +4,7 @@
 //! text other references share, its SimHash, its sentence vectors) is computed once per
 //! reference, not once per pair.
 
-use crate::align::{align_exact, finish, sentence_seeds, SeedTable, Side};
+use crate::align::{align_exact, finish, sentence_seeds, Passage, SeedTable, Side};
 use crate::error::Error;
 use crate::sketch::sentence_terms::SentenceVectors;
 use crate::sort::common_count;
@@ -174,16 +174,9 @@ fn pair_side(
     })
 }
 
-/// References `a` and `b` compared, seen from `a`; `None` when they share no passage or are less
-/// similar than `options.min_similarity`.
-fn pair(
-    set: ReferenceSet<'_>,
-    a: usize,
-    b: usize,
-    side_a: &PairSide,
-    side_b: &PairSide,
-    options: &PairsOptions,
-) -> Result<Option<PairReport>, Error> {
+/// The passages `a` shares with `b`, by both kinds of evidence: sentences are compared only when
+/// the two share an exact passage or a sentence fingerprint.
+fn passages_of(side_a: &PairSide, side_b: &PairSide, options: &PairsOptions) -> Vec<Passage> {
     let (pa, pb) = (&side_a.prepared, &side_b.prepared);
     let source = Side {
         seeds: Some(&side_b.seed_table),
@@ -202,7 +195,21 @@ fn pair(
         }
         _ => Vec::new(),
     };
-    let passages = finish(paper, source, exact, &seeds, &options.align);
+    finish(paper, source, exact, &seeds, &options.align)
+}
+
+/// References `a` and `b` compared, seen from `a`; `None` when they share no passage or are less
+/// similar than `options.min_similarity`.
+fn pair(
+    set: ReferenceSet<'_>,
+    a: usize,
+    b: usize,
+    side_a: &PairSide,
+    side_b: &PairSide,
+    options: &PairsOptions,
+) -> Result<Option<PairReport>, Error> {
+    let (pa, pb) = (&side_a.prepared, &side_b.prepared);
+    let passages = passages_of(side_a, side_b, options);
     if passages.is_empty() {
         return Ok(None);
     }

@@ -242,6 +242,16 @@ fn line_of_lookalikes(line: &str) -> bool {
     lookalikes >= 3 && (latin > 0 || two_scripts)
 }
 
+/// The script a word mixes with Latin, if its letters (as judged) are of two look-alike scripts;
+/// `None` for plain ASCII.
+fn mixed_script_of(word: &str) -> Option<Script> {
+    if word.is_ascii() {
+        return None;
+    }
+    let bases: String = word.chars().flat_map(judged_letters).collect();
+    mixed_word_script(&bases)
+}
+
 /// Writes the letter run `run` of `visible` to `text`, folded to Latin when it is a disguised Latin
 /// word, reporting what was replaced.
 fn fold_run(
@@ -257,12 +267,7 @@ fn fold_run(
     if word.is_empty() {
         return;
     }
-    let mixed = if word.is_ascii() {
-        None
-    } else {
-        let bases: String = word.chars().flat_map(judged_letters).collect();
-        mixed_word_script(&bases)
-    };
+    let mixed = mixed_script_of(word);
     let target = if whole_line {
         Some(Script::Latin)
     } else {
@@ -284,17 +289,18 @@ fn fold_run(
             Some(script) if script != target => fold_letter(base, target),
             _ => None,
         };
+        let at = start + at;
         match folded {
             Some(letter) if letter != c => {
                 if report {
-                    evasion.replaced_letter(script_name(c), span_of(at, c));
+                    evasion.replaced_letter(script_name(c), starts[at]);
                 }
                 text.push(letter);
-                positions.extend(std::iter::repeat_n(starts[start + at], letter.len_utf8()));
+                positions.extend(std::iter::repeat_n(starts[at], letter.len_utf8()));
             }
             _ => {
                 text.push(c);
-                positions.extend_from_slice(&starts[start + at..start + at + c.len_utf8()]);
+                positions.extend_from_slice(&starts[at..at + c.len_utf8()]);
             }
         }
     }

@@ -158,22 +158,7 @@ pub(super) fn with_sentences(
     found: &[Seed],
     options: &AlignOptions,
 ) -> Vec<Passage> {
-    let unit = |v: &SentenceVectors, token: usize| v.units.partition_point(|u| u.end <= token);
-    let mut items: Vec<Item> = (exact.iter().enumerate())
-        .map(|(index, p)| Item {
-            paper: unit(sentences.paper, p.paper_start)..unit(sentences.paper, p.paper_end - 1) + 1,
-            source: unit(sentences.source, p.source_start)
-                ..unit(sentences.source, p.source_end - 1) + 1,
-            index,
-            exact: true,
-        })
-        .collect();
-    items.extend(found.iter().enumerate().map(|(index, s)| Item {
-        paper: s.paper..s.paper + 1,
-        source: s.source..s.source + 1,
-        index,
-        exact: false,
-    }));
+    let items = items_of(&exact, found, sentences);
     let mut exact = exact;
     // Source sentences an exact passage already matches: elsewhere in the paper they are no
     // evidence (the paper repeats what it copied), as a source place is matched once.
@@ -215,11 +200,36 @@ pub(super) fn with_sentences(
     }
     exact.extend(rewritten);
     for passage in &mut exact {
-        let units = unit(sentences.paper, passage.paper_start)
-            ..unit(sentences.paper, passage.paper_end - 1) + 1;
+        let units = sentence_of(sentences.paper, passage.paper_start)
+            ..sentence_of(sentences.paper, passage.paper_end - 1) + 1;
         passage.sentences = units.len();
     }
     exact
+}
+
+/// The sentence (unit) of `vectors` that holds `token`.
+fn sentence_of(vectors: &SentenceVectors, token: usize) -> usize {
+    vectors.units.partition_point(|u| u.end <= token)
+}
+
+/// The exact passages and the seeds as items to cluster: each with the sentences it spans.
+fn items_of(exact: &[Passage], found: &[Seed], sentences: Sentences<'_>) -> Vec<Item> {
+    let (paper, source) = (sentences.paper, sentences.source);
+    let mut items: Vec<Item> = (exact.iter().enumerate())
+        .map(|(index, p)| Item {
+            paper: sentence_of(paper, p.paper_start)..sentence_of(paper, p.paper_end - 1) + 1,
+            source: sentence_of(source, p.source_start)..sentence_of(source, p.source_end - 1) + 1,
+            index,
+            exact: true,
+        })
+        .collect();
+    items.extend(found.iter().enumerate().map(|(index, s)| Item {
+        paper: s.paper..s.paper + 1,
+        source: s.source..s.source + 1,
+        index,
+        exact: false,
+    }));
+    items
 }
 
 /// The report's record of `seed`'s two sentences.

@@ -44,39 +44,99 @@ pub(crate) fn seeds(
     source: &SentenceVectors,
     thresholds: SeedThresholds,
 ) -> Vec<Seed> {
-    let mut postings: Vec<(u64, u32, f32)> = Vec::new();
-    for unit in 0..source.len() {
-        let terms = source.terms(unit).iter();
-        postings.extend(terms.map(|t| (t.hash, unit as u32, t.weight)));
-    }
-    crate::sort::sort_by_key(&mut postings, |p| p.0);
-    // Most of a paper's terms are in no sentence of a given source: one bit each tells, before the
-    // search (a long paper against many candidates spends its time here).
-    let mut held = vec![0u64; FILTER_WORDS];
-    for &(hash, _, _) in &postings {
-        held[filter_slot(hash) / 64] |= 1 << (filter_slot(hash) % 64);
-    }
-    let mut dot = vec![0f32; source.len()];
-    let mut shared = vec![0u16; source.len()];
-    let mut shared_weight = vec![0f32; source.len()];
-    let mut touched: Vec<usize> = Vec::new();
+    let terms = SourceTerms::new(source);
+    let mut shared = Shared::new(source.len());
     let mut found = Vec::new();
     for unit in 0..paper.len() {
         for term in paper.terms(unit) {
-            if held[filter_slot(term.hash) / 64] & (1 << (filter_slot(term.hash) % 64)) == 0 {
+            if !terms.may_hold(term.hash) {
                 continue;
             }
-            let first = postings.partition_point(|p| p.0 < term.hash);
-            for &(_, other, weight) in postings[first..].iter().take_while(|p| p.0 == term.hash) {
-                let other = other as usize;
-                if shared[other] == 0 {
-                    touched.push(other);
-                }
-                dot[other] += term.weight * weight;
-                shared[other] = shared[other].saturating_add(1);
-                shared_weight[other] += term.weight.min(weight);
+            for &(_, other, weight) in terms.holding(term.hash) {
+                shared.add(other as usize, term.weight, weight);
             }
         }
+        found.extend(shared.best(paper, unit, source, thresholds));
+        shared.clear();
+    }
+    one_place_per_source_sentence(found, source.len())
+}
+
+/// A source's sentence terms as postings sorted by hash, with a filter of the hashes it holds.
+struct SourceTerms {
+    /// (term hash, source unit, weight), sorted by hash.
+    postings: Vec<(u64, u32, f32)>,
+    /// One bit per [`filter_slot`]: most of a paper's terms are in no sentence of a given source,
+    /// and one bit tells before the search (a long paper against many candidates spends its time
+    /// here).
+    held: Vec<u64>,
+}
+
+impl SourceTerms {
+    fn new(source: &SentenceVectors) -> Self {
+        let mut postings: Vec<(u64, u32, f32)> = Vec::new();
+        for unit in 0..source.len() {
+            let terms = source.terms(unit).iter();
+            postings.extend(terms.map(|t| (t.hash, unit as u32, t.weight)));
+        }
+        crate::sort::sort_by_key(&mut postings, |p| p.0);
+        let mut held = vec![0u64; FILTER_WORDS];
+        for &(hash, _, _) in &postings {
+            held[filter_slot(hash) / 64] |= 1 << (filter_slot(hash) % 64);
+        }
+        SourceTerms { postings, held }
+    }
+
+    /// False when no source sentence holds `hash`; true when one may.
+    fn may_hold(&self, hash: u64) -> bool {
+        self.held[filter_slot(hash) / 64] & (1 << (filter_slot(hash) % 64)) != 0
+    }
+
+    /// The postings of `hash`.
+    fn holding(&self, hash: u64) -> &[(u64, u32, f32)] {
+        let first = self.postings.partition_point(|p| p.0 < hash);
+        let count = self.postings[first..].partition_point(|p| p.0 == hash);
+        &self.postings[first..first + count]
+    }
+}
+
+/// What one paper sentence shares with each source sentence, emptied after each paper sentence.
+struct Shared {
+    dot: Vec<f32>,
+    terms: Vec<u16>,
+    weight: Vec<f32>,
+    /// The source sentences with a shared term, each once.
+    touched: Vec<usize>,
+}
+
+impl Shared {
+    fn new(source_units: usize) -> Self {
+        Shared {
+            dot: vec![0.0; source_units],
+            terms: vec![0; source_units],
+            weight: vec![0.0; source_units],
+            touched: Vec::new(),
+        }
+    }
+
+    /// A term of weight `mine` that source sentence `other` holds with weight `theirs`.
+    fn add(&mut self, other: usize, mine: f32, theirs: f32) {
+        if self.terms[other] == 0 {
+            self.touched.push(other);
+        }
+        self.dot[other] += mine * theirs;
+        self.terms[other] = self.terms[other].saturating_add(1);
+        self.weight[other] += mine.min(theirs);
+    }
+
+    /// The source sentence paper sentence `unit` matches best, if it passes `thresholds`.
+    fn best(
+        &self,
+        paper: &SentenceVectors,
+        unit: usize,
+        source: &SentenceVectors,
+        thresholds: SeedThresholds,
+    ) -> Option<Seed> {
         let paper_terms = paper.terms(unit).len() as f32;
         let least_cosine = if paper.is_characters(unit) {
             thresholds.cosine_characters
@@ -84,30 +144,36 @@ pub(crate) fn seeds(
             thresholds.cosine
         };
         let mut best: Option<Seed> = None;
-        for &other in &touched {
+        for &other in &self.touched {
             let norms = paper.norm(unit) * source.norm(other);
-            let cosine = if norms > 0.0 { dot[other] / norms } else { 0.0 };
-            let dice =
-                2.0 * f32::from(shared[other]) / (paper_terms + source.terms(other).len() as f32);
+            let cosine = if norms > 0.0 {
+                self.dot[other] / norms
+            } else {
+                0.0
+            };
+            let shared = self.terms[other];
+            let dice = 2.0 * f32::from(shared) / (paper_terms + source.terms(other).len() as f32);
             let passes = cosine >= thresholds.cosine_extension
                 && dice >= thresholds.dice
-                && shared[other] >= thresholds.terms;
+                && shared >= thresholds.terms;
             if passes && best.is_none_or(|b| cosine > b.cosine) {
                 best = Some(Seed {
                     paper: unit,
                     source: other,
                     cosine,
-                    shared_weight: shared_weight[other],
+                    shared_weight: self.weight[other],
                     standalone: cosine >= least_cosine,
                 });
             }
         }
-        for other in touched.drain(..) {
-            (dot[other], shared[other], shared_weight[other]) = (0.0, 0, 0.0);
-        }
-        found.extend(best);
+        best
     }
-    one_place_per_source_sentence(found, source.len())
+
+    fn clear(&mut self) {
+        for other in self.touched.drain(..) {
+            (self.dot[other], self.terms[other], self.weight[other]) = (0.0, 0, 0.0);
+        }
+    }
 }
 
 /// 64-bit words of the filter of a source's terms: 65,536 bits, so a source of a few thousand

@@ -30,20 +30,7 @@ impl NormalizedLine {
         base: usize,
         evasion: &mut EvasionBuilder,
     ) -> usize {
-        empty_text_with_room(&mut self.visible, line.len());
-        empty_with_room(&mut self.visible_origin, line.len());
-        self.lookalike_suspects = false; // none in the runs of ASCII and ideographs
-        self.overrides
-            .start(std::mem::take(&mut self.override_open));
-        let mut stretches = Stretches {
-            line,
-            base,
-            spans: std::mem::take(&mut self.separator_stretches),
-            spelled_out: Vec::new(),
-            spaced_words: false,
-            known: false,
-            cursor: Cell::new((0, 0)),
-        };
+        let mut stretches = self.begin_line(line, base);
         let mut unit = base;
         // The last visible character, if it is still in the same word (a blank ends the word).
         let mut previous: Option<char> = None;
@@ -92,6 +79,25 @@ impl NormalizedLine {
             self.override_open = self.overrides.end_piece(self.visible.len());
         }
         unit
+    }
+
+    /// Empties the buffers for `line`, which starts at UTF-16 offset `base`, and opens its
+    /// stretches of separators (their span list reused from the line before).
+    fn begin_line<'l>(&mut self, line: &'l str, base: usize) -> Stretches<'l> {
+        empty_text_with_room(&mut self.visible, line.len());
+        empty_with_room(&mut self.visible_origin, line.len());
+        self.lookalike_suspects = false; // none in the runs of ASCII and ideographs
+        self.overrides
+            .start(std::mem::take(&mut self.override_open));
+        Stretches {
+            line,
+            base,
+            spans: std::mem::take(&mut self.separator_stretches),
+            spelled_out: Vec::new(),
+            spaced_words: false,
+            known: false,
+            cursor: Cell::new((0, 0)),
+        }
     }
 
     /// Copies `text`, a run of [`visible_run_len`] starting at UTF-16 offset `unit`, into
@@ -168,66 +174,79 @@ impl NormalizedLine {
         }
         stretches.find_spans();
         let stretches = &*stretches;
-        let separator_stretches = &stretches.spans;
-        let spelled_out = &stretches.spelled_out;
         let mut spaced = false;
         // After a blank or no-break space written as a space, the rest is beside that space.
         let mut after_space = false;
-        for Removed {
-            span,
-            role,
-            previous,
-            character,
-        } in removed.drain(..)
-        {
-            let previous = previous.filter(|_| !after_space);
-            let between_letters = spaces_out_letters(previous, next);
-            let separators = within(separator_stretches, span);
-            let stands_for_space = can_stand_for_space(character);
-            let as_space = match role {
-                CharRole::Invisible if separators && between_letters && stands_for_space => {
-                    evasion.invisible_separator(span);
-                    true
-                }
-                CharRole::Invisible => {
-                    let spelling = selects_variant(character, previous)
-                        || (character == SOFT_HYPHEN && self.hyphenates(span, stretches));
-                    evasion.invisible(span, hides_inside_word(previous, next) && !spelling);
-                    false
-                }
-                CharRole::Narrow if !separators && between_letters => {
-                    evasion.spacing(span);
-                    false
-                }
-                CharRole::Narrow => true,
-                // Between the letters of a word in a line whose words have ordinary spaces
-                // between them: spacing it out.
-                CharRole::Blank if !separators && between_letters && stretches.spaced_words => {
-                    evasion.invisible(span, true);
-                    false
-                }
-                CharRole::Blank => {
-                    // A blank separates words just like the space it imitates.
-                    evasion.blank(span, hides_inside_word(previous, next));
-                    self.push_visible(' ', span);
-                    after_space = true;
-                    false
-                }
-                CharRole::NoBreak if between_letters && within(spelled_out, span) => {
-                    evasion.spacing(span);
-                    false
-                }
-                CharRole::NoBreak => {
-                    self.push_visible(character, span);
-                    after_space = true;
-                    false
-                }
-                CharRole::Visible => false,
-            };
+        for item in removed.drain(..) {
+            let span = item.span;
+            let as_space = self.settle_one(item, next, stretches, evasion, &mut after_space);
             if as_space && !spaced {
                 spaced = true;
                 self.push_visible(' ', span);
             }
+        }
+    }
+
+    /// What one removed character was doing (see [`Self::settle_removed`]): reports it, writes
+    /// what stands in its place, and says whether it stood for a space between words (written once
+    /// for a row of them). `after_space`: a blank or no-break space was written just before.
+    fn settle_one(
+        &mut self,
+        removed: Removed,
+        next: Option<char>,
+        stretches: &Stretches,
+        evasion: &mut EvasionBuilder,
+        after_space: &mut bool,
+    ) -> bool {
+        let Removed {
+            span,
+            role,
+            previous,
+            character,
+        } = removed;
+        let previous = previous.filter(|_| !*after_space);
+        let between_letters = spaces_out_letters(previous, next);
+        let separators = within(&stretches.spans, span);
+        let stands_for_space = can_stand_for_space(character);
+        match role {
+            CharRole::Invisible if separators && between_letters && stands_for_space => {
+                evasion.invisible_separator(span);
+                true
+            }
+            CharRole::Invisible => {
+                let spelling = selects_variant(character, previous)
+                    || (character == SOFT_HYPHEN && self.hyphenates(span, stretches));
+                evasion.invisible(span, hides_inside_word(previous, next) && !spelling);
+                false
+            }
+            CharRole::Narrow if !separators && between_letters => {
+                evasion.spacing(span);
+                false
+            }
+            CharRole::Narrow => true,
+            // Between the letters of a word in a line whose words have ordinary spaces between
+            // them: spacing it out.
+            CharRole::Blank if !separators && between_letters && stretches.spaced_words => {
+                evasion.invisible(span, true);
+                false
+            }
+            CharRole::Blank => {
+                // A blank separates words just like the space it imitates.
+                evasion.blank(span, hides_inside_word(previous, next));
+                self.push_visible(' ', span);
+                *after_space = true;
+                false
+            }
+            CharRole::NoBreak if between_letters && within(&stretches.spelled_out, span) => {
+                evasion.spacing(span);
+                false
+            }
+            CharRole::NoBreak => {
+                self.push_visible(character, span);
+                *after_space = true;
+                false
+            }
+            CharRole::Visible => false,
         }
     }
 
