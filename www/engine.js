@@ -96,8 +96,10 @@ export function startEngine({ onRestart = () => {}, onLibrary = () => {} } = {})
       // The engine restarted itself inside the worker (js/guard.js); the library is unchanged.
       call.reject(restartError(FAILED));
       onRestart({ references: null, message: restartMessage(null, false), gaveUp: false });
+    } else {
       // Plain data from the worker, an Error again with its code and the rest (www/actions/errors.js).
-    } else call.reject(Object.assign(new Error(data.error.message), data.error));
+      call.reject(Object.assign(new Error(data.error.message), data.error));
+    }
   }
 
   /** Asks for the worker's life lock: granted only once the worker is gone. */
