@@ -180,7 +180,7 @@ export default {
   'cli.cannotRead': 'cannot read {path}: {reason}',
   'cli.noSuchFile': 'no such file',
   'cli.summary': '{name}: {share} similar ({words} words checked), {sources}',
-  'cli.source': '{passages} passage(s), {share} of the source used',
+  'cli.source': '{passages}, {share} of the source used',
   'cli.evasion': 'evasion: {found} (ignored for matching)',
   'cli.excluded': 'excluded: {counts}',
   'cli.excludedKind': '{count} {kind}',

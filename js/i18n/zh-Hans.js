@@ -181,7 +181,7 @@ export default {
   'cli.cannotRead': '无法读取 {path}：{reason}',
   'cli.noSuchFile': '文件不存在',
   'cli.summary': '{name}：相似度 {share}（检查了 {words} 词），{sources}',
-  'cli.source': '{passages} 个段落，来源被使用 {share}',
+  'cli.source': '{passages}，来源被使用 {share}',
   'cli.evasion': '伪装：{found}（比对时已忽略）',
   'cli.excluded': '已排除：{counts}',
   'cli.excludedKind': '{kind} {count} 处',
