@@ -117,11 +117,12 @@ const snippet = (text, start, end) => {
 
 function printReport(name, paper, report, checker) {
   const lines = [
-    t('cli.summary', { name, share: percent(report.similarity), words: String(report.words), sources: count('count.source', report.sources.length) }),
+    // Numbers go to t() as numbers: written in the language's format ("12,345").
+    t('cli.summary', { name, share: percent(report.similarity), words: report.words, sources: count('count.source', report.sources.length) }),
   ];
   report.sources.forEach((source, i) => {
     const sourceText = checker.getReference(source.id)?.text ?? '';
-    const passages = String(source.passages.length);
+    const passages = count('count.passage', source.passages.length);
     lines.push(`  ${i + 1}. ${percent(source.similarity).padStart(6)}  ${source.title} [${source.id}]  ${t('cli.source', { passages, share: percent(source.sourceCoverage) })}`);
     const near = nearDuplicateText(source);
     if (near) lines.push(`      ${near}`);
@@ -150,6 +151,66 @@ function printReport(name, paper, report, checker) {
 /** The kinds of text left out of a check, as the catalogue names them. */
 const EXCLUDED_KINDS = { quote: 'cli.kind.quote', bibliography: 'cli.kind.bibliography', base: 'cli.kind.base', reader: 'cli.kind.reader' };
 
+/**
+ * `check PAPER`: the paper against the references (--refs, --index), the base documents (--base)
+ * left out; the report printed as text or JSON.
+ */
+async function checkCommand(values, rest, options) {
+  if (rest.length !== 1) throw new UsageError(t('cli.error.onePaper'));
+  if (!values.refs?.length && !values.index) throw new UsageError(t('cli.error.needRefs'));
+  // An index holds the indexing options it was made with: others given now could not apply.
+  if (values.index && Object.keys(options.checker).length > 0) throw new UsageError(t('cli.error.indexOptions'));
+  const references = await documentsOf(values.refs ?? []);
+  let checker;
+  if (values.index) {
+    checker = Checker.importIndex(readIndex(values.index));
+    addAll(checker, references);
+  } else {
+    checker = await indexInParallel(references, options.checker);
+  }
+  addAll(checker, await documentsOf(values.base ?? []), true);
+  if (checker.size === 0) throw new Error(t('cli.error.noReferences'));
+  const paper = await readDocument(resolvePath(rest[0]), rest[0]);
+  const report = checker.check(paper, options.check);
+  if (values.json) console.log(JSON.stringify({ paper: rest[0], ...report }, null, 2));
+  else printReport(rest[0], paper, report, checker);
+}
+
+/** `pairs FILE_OR_DIR...`: every pair of the documents at or above the least similarity. */
+async function pairsCommand(values, rest, options) {
+  if (!rest.length) throw new UsageError(t('cli.error.pairsNeedFiles'));
+  const checker = await indexInParallel(await documentsOf(rest), options.checker);
+  addAll(checker, await documentsOf(values.base ?? []), true);
+  const pairs = checker.pairs(options.pairs);
+  if (values.json) return console.log(JSON.stringify(pairs, null, 2));
+  const least = percent(options.pairs.minSimilarity ?? defaults().pairs.minSimilarity);
+  console.log(t('cli.pairs', { documents: count('count.document', checker.size), pairs: count('count.pair', pairs.length), least }));
+  for (const pair of pairs) {
+    const { passages } = pair.report;
+    const rewritten = passages.filter(isRewritten).length;
+    const found = count('count.passage', passages.length) + (rewritten ? t('cli.rewritten', { count: rewritten }) : '');
+    const shares = t('cli.pairShares', { found, first: percent(pair.report.similarity), second: percent(pair.report.sourceCoverage) });
+    console.log(`  ${percent(pair.similarity).padStart(6)}  ${pair.a}  <->  ${pair.b}  (${shares})`);
+  }
+}
+
+/** `index FILE_OR_DIR... -o FILE`: the references' index written to FILE, for `check --index`. */
+async function indexCommand(values, rest, options) {
+  if (!rest.length) throw new UsageError(t('cli.error.indexNeedFiles'));
+  if (!values.output) throw new UsageError(t('cli.error.indexNeedOutput'));
+  const checker = await indexInParallel(await documentsOf(rest), options.checker);
+  addAll(checker, await documentsOf(values.base ?? []), true);
+  const bytes = checker.exportIndex();
+  writeFileSync(values.output, bytes);
+  const words = checker.references().reduce((sum, r) => sum + r.words, 0);
+  // Numbers as numbers: t() writes them in the language's format ("12,345").
+  console.log(t('cli.indexed', { documents: count('count.document', checker.size), words, output: values.output, bytes: bytes.length }));
+}
+
+/** The commands, by the name given on the command line. */
+const COMMANDS = { check: checkCommand, pairs: pairsCommand, index: indexCommand };
+
+/** Runs the command line `argv`: the language first (so every message is in it), then the command. */
 async function main(argv) {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -165,61 +226,9 @@ async function main(argv) {
   if (values.version) return console.log(version());
   const [command, ...rest] = positionals;
   const options = optionsFromFlags(values, command, (message) => new UsageError(message));
-  const givenCheckerOptions = Object.keys(options.checker).length > 0;
-  switch (command) {
-    case 'check': {
-      if (rest.length !== 1) throw new UsageError(t('cli.error.onePaper'));
-      if (!values.refs?.length && !values.index) throw new UsageError(t('cli.error.needRefs'));
-      if (values.index && givenCheckerOptions) throw new UsageError(t('cli.error.indexOptions'));
-      const references = await documentsOf(values.refs ?? []);
-      let checker;
-      if (values.index) {
-        checker = Checker.importIndex(readIndex(values.index));
-        addAll(checker, references);
-      } else {
-        checker = await indexInParallel(references, options.checker);
-      }
-      addAll(checker, await documentsOf(values.base ?? []), true);
-      if (checker.size === 0) throw new Error(t('cli.error.noReferences'));
-      const paper = await readDocument(resolvePath(rest[0]), rest[0]);
-      const report = checker.check(paper, options.check);
-      if (values.json) console.log(JSON.stringify({ paper: rest[0], ...report }, null, 2));
-      else printReport(rest[0], paper, report, checker);
-      return;
-    }
-    case 'pairs': {
-      if (!rest.length) throw new UsageError(t('cli.error.pairsNeedFiles'));
-      const checker = await indexInParallel(await documentsOf(rest), options.checker);
-      addAll(checker, await documentsOf(values.base ?? []), true);
-      const pairs = checker.pairs(options.pairs);
-      if (values.json) return console.log(JSON.stringify(pairs, null, 2));
-      const least = percent(options.pairs.minSimilarity ?? defaults().pairs.minSimilarity);
-      console.log(t('cli.pairs', { documents: count('count.document', checker.size), pairs: count('count.pair', pairs.length), least }));
-      for (const pair of pairs) {
-        const { passages } = pair.report;
-        const rewritten = passages.filter(isRewritten).length;
-        const found = count('count.passage', passages.length) + (rewritten ? t('cli.rewritten', { count: rewritten }) : '');
-        const shares = t('cli.pairShares', { found, first: percent(pair.report.similarity), second: percent(pair.report.sourceCoverage) });
-        console.log(`  ${percent(pair.similarity).padStart(6)}  ${pair.a}  <->  ${pair.b}  (${shares})`);
-      }
-      return;
-    }
-    case 'index': {
-      if (!rest.length) throw new UsageError(t('cli.error.indexNeedFiles'));
-      if (!values.output) throw new UsageError(t('cli.error.indexNeedOutput'));
-      const checker = await indexInParallel(await documentsOf(rest), options.checker);
-      addAll(checker, await documentsOf(values.base ?? []), true);
-      const bytes = checker.exportIndex();
-      writeFileSync(values.output, bytes);
-      const words = checker.references().reduce((sum, r) => sum + r.words, 0);
-      console.log(t('cli.indexed', { documents: count('count.document', checker.size), words: String(words), output: values.output, bytes: String(bytes.length) }));
-      return;
-    }
-    case undefined:
-      throw new UsageError(t('cli.error.noCommand'));
-    default:
-      throw new UsageError(t('cli.error.unknownCommand', { command }));
-  }
+  if (command === undefined) throw new UsageError(t('cli.error.noCommand'));
+  if (!Object.hasOwn(COMMANDS, command)) throw new UsageError(t('cli.error.unknownCommand', { command }));
+  await COMMANDS[command](values, rest, options);
 }
 
 try {

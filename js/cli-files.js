@@ -3,10 +3,12 @@
 // not be UTF-8 (an old archive's Latin-1 "café.txt"): Node decodes such a name with U+FFFD, and the
 // decoded string names no file. Each file is shown to the user by that decoded name. An entry of a
 // folder that cannot be opened (a link to nothing, a loop of links) is skipped with one warning,
-// and the rest is read: one odd entry must not stop a run over a whole class's folder.
+// and the rest is read: one odd entry must not stop a run over a whole class's folder. The warnings
+// and errors are in the CLI's language (js/i18n.js).
 import { lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { extensionOf } from './formats.js';
+import { t } from './i18n.js';
 
 const decoder = new TextDecoder();
 /** A file name's bytes as text, each byte that is not UTF-8 shown as U+FFFD. */
@@ -63,15 +65,15 @@ function entryProblem(error, path) {
       } catch {
         // Not a link after all (removed while being read): said without a target.
       }
-      return target === null ? 'it no longer exists' : `it is a link to ${target}, which does not exist`;
+      return target === null ? t('cli.entry.gone') : t('cli.entry.brokenLink', { target });
     }
     case 'ELOOP':
-      return 'it is a link that leads round in a loop of links';
+      return t('cli.entry.linkLoop');
     case 'EACCES':
     case 'EPERM':
-      return 'plagscope is not allowed to open it (permission denied)';
+      return t('cli.entry.denied');
     default:
-      return `it cannot be opened (${error.message})`;
+      return t('cli.entry.failed', { reason: error.message });
   }
 }
 
@@ -87,14 +89,14 @@ function entryProblem(error, path) {
 export function collectFiles(paths, extensions, warn) {
   const files = [];
   const seen = new Map(); // shown name -> the path bytes it was first read from
-  const skip = (shown, why) => warn(`skipped ${shown}: ${why}`);
+  const skip = (shown, why) => warn(t('cli.skipped', { name: shown, reason: why }));
   const add = (file) => {
     const first = seen.get(file.shown);
     if (!first) {
       seen.set(file.shown, file.path);
       files.push(file);
     } else if (!first.equals(file.path)) {
-      skip(file.shown, 'another file has the same name once the parts of its name that are not UTF-8 are replaced; rename one of them');
+      skip(file.shown, t('cli.entry.sameName'));
     }
   };
   const walk = (path, shown, root, folders) => {
@@ -112,7 +114,7 @@ export function collectFiles(paths, extensions, warn) {
       if (!stat.isDirectory()) {
         if (extensions.has(extensionOf(childShown))) add({ path: child, shown: childShown, root });
       } else if (folders.has(key)) {
-        skip(childShown, 'it is a link back to a folder that is already being read (a loop)');
+        skip(childShown, t('cli.entry.folderLoop'));
       } else {
         try {
           walk(child, childShown, root, new Set(folders).add(key));
@@ -131,7 +133,7 @@ export function collectFiles(paths, extensions, warn) {
       else add({ path, shown: given, root: null });
     } catch (error) {
       if (!error.code) throw error;
-      throw new Error(`${given}: ${error.code === 'ENOENT' ? 'no such file or folder' : entryProblem(error, path)}`);
+      throw new Error(t('cli.pathError', { path: given, reason: error.code === 'ENOENT' ? t('cli.noSuchPath') : entryProblem(error, path) }));
     }
   }
   return files;

@@ -38,5 +38,6 @@ export function typeOf(name) {
  * .text), web page (.html, .htm), Word (.docx) and PDF (.pdf)'.
  */
 export function describeAcceptedTypes() {
-  return list(ACCEPTED_TYPES.map((type) => t('format.type', { name: t(type.label), extensions: type.extensions.join(', ') })));
+  // The extensions joined as the language lists things: ", " in English, "、" in Chinese.
+  return list(ACCEPTED_TYPES.map((type) => t('format.type', { name: t(type.label), extensions: type.extensions.join(t('list.comma')) })));
 }

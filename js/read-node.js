@@ -2,12 +2,14 @@
 // js/read.js, which decides how every file is read and what the user is told when one cannot be,
 // exactly as the page does. Here: a path becomes bytes; HTML is parsed by parse5 (the HTML
 // standard's parser, so the tree, and the text, are the browser's); Word and PDF files are read by
-// the mammoth and pdfjs-dist packages when they are installed (optional peer dependencies).
+// the mammoth and pdfjs-dist packages when they are installed (optional peer dependencies). Its
+// words are the catalogue's (js/i18n.js), in the language the CLI chose.
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parse } from 'parse5';
 import { FileReadError, checkBeforeReading, readDocument } from './read.js';
+import { t } from './i18n.js';
 
 /**
  * HTML as parse5 parses it, for js/read-html.js. Scripting off, as in the browser's DOMParser:
@@ -65,7 +67,8 @@ export function readBytes(name, bytes) {
 /**
  * Reads the file at `path` (a string, or a Buffer for a name that is not UTF-8), named in messages
  * as `name` (by default the path as given): `{ text, encoding }`. Throws a FileReadError for a file
- * plagscope cannot read, or an Error 'cannot read NAME: …' when the file system refuses.
+ * plagscope cannot read, or an Error 'cannot read NAME: …' when the file system refuses (both in
+ * the current language, js/i18n.js).
  * @param {string | Buffer} path
  * @param {string} [name]
  */
@@ -73,13 +76,14 @@ export async function readPath(path, name = String(path)) {
   let bytes;
   try {
     const stat = statSync(path);
-    if (stat.isDirectory()) throw Object.assign(new Error('it is a folder'), { code: 'EISDIR' });
+    if (stat.isDirectory()) throw Object.assign(new Error(t('cli.isFolder')), { code: 'EISDIR' });
     // Name and size first: a file too large is refused before it is read.
     checkBeforeReading(name, stat.size);
     bytes = readFileSync(path);
   } catch (error) {
     if (error instanceof FileReadError) throw error;
-    throw new Error(`cannot read ${name}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : error.message}`);
+    const reason = error.code === 'ENOENT' ? t('cli.noSuchFile') : error.code === 'EISDIR' ? t('cli.isFolder') : error.message;
+    throw new Error(t('cli.cannotRead', { path: name, reason }));
   }
   return readBytes(name, bytes);
 }

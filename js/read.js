@@ -2,13 +2,15 @@
 // (js/read-node.js): its type by extension and by its first bytes, its encoding (decode.js), HTML
 // reduced to its visible text (read-html.js), Word and PDF text (documents.js). Every file that
 // cannot be read gets a FileReadError whose `code` names the case and whose message, from MESSAGES,
-// says in words a teacher understands what is wrong and what to do; no library's own message (with
-// its internals and URLs) reaches the user. Free of any environment: the HTML parser and the Word
-// and PDF readers are passed in, because the browser and Node load them differently.
+// says in words a teacher understands, in the page's or the CLI's language (js/i18n.js), what is
+// wrong and what to do; no library's own message (with its internals and URLs) reaches the user.
+// Free of any environment: the HTML parser and the Word and PDF readers are passed in, because the
+// browser and Node load them differently.
 import { docxText, pdfText } from './documents.js';
 import { describeAcceptedTypes, extensionOf, typeOf } from './formats.js';
 import { decodeText } from './decode.js';
 import { htmlText } from './read-html.js';
+import { t } from './i18n.js';
 import { ZipError, unpackedZip } from './zip.js';
 
 /**
@@ -17,53 +19,39 @@ import { ZipError, unpackedZip } from './zip.js';
  */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-const megabytes = (bytes) => `${Math.ceil((bytes / 2 ** 20) * 10) / 10} MB`;
-const PASTE = 'or paste the text instead';
+/** A size in MB for messages, rounded up to a tenth: a file just over the limit never reads as at it. */
+const megabytes = (bytes) => Math.ceil((bytes / 2 ** 20) * 10) / 10;
+const LIMIT_MB = MAX_FILE_BYTES / 2 ** 20;
 
 /**
- * The sentences users see when a file cannot be read, by FileReadError code. Each takes the file's
- * name first; each says what happened and what to do. `unreadable` and `readerMissing` are the
- * page's (a file gone since it was chosen, a reader script that did not load), `readerNotInstalled`
- * the CLI's (an optional package not installed); all others are said alike by both.
+ * The sentences users see when a file cannot be read, by FileReadError code, in the current
+ * language (js/i18n.js, keys `read.*`). Each takes the file's name first; each says what happened
+ * and what to do. `unreadable` and `readerMissing` are the page's (a file gone since it was chosen,
+ * a reader script that did not load), `readerNotInstalled` the CLI's (an optional package not
+ * installed); all others are said alike by both. Functions, not strings: the words are looked up
+ * when the error is made, in the language of that moment.
  */
 export const MESSAGES = Object.freeze({
-  unsupported: (name) =>
-    `${name} cannot be opened: plagscope reads ${describeAcceptedTypes()} files. Save the document in one of these formats, ${PASTE}.`,
-  oldWord: (name) =>
-    `${name} is an old-style Word document (.doc), which plagscope cannot read. Open it in Word, save it as a Word Document (.docx) and open that file, ${PASTE}.`,
-  tooLarge: (name, size) =>
-    `${name} is too large to check: it is ${megabytes(size)}, and plagscope reads files of up to ${MAX_FILE_BYTES / 2 ** 20} MB. Split it into smaller files, or paste the part you want to check.`,
-  unreadable: (name) =>
-    `${name} could not be opened: it may have been moved, renamed or deleted since you chose it. Choose it again.`,
-  readerMissing: (name, reader) =>
-    `plagscope could not load its ${reader} reader, so ${name} was not opened. Reload the page (while online, if this is its first use) and try again, ${PASTE}.`,
-  readerNotInstalled: (name, reader, pkg) =>
-    `${name} is a ${reader} file, and reading it needs the ${pkg} package, which is not installed. Install it (npm install ${pkg}) and try again.`,
-  empty: (name) => `${name} is empty. Check that you chose the right file, ${PASTE}.`,
-  noText: (name) =>
-    `${name} contains no text to check. If its text is in pictures, plagscope cannot read it: paste the text instead.`,
-  binary: (name, extension) =>
-    `${name} does not contain text, although its name ends in ${extension}: it is probably a picture, a program or another kind of file. Open the document that holds the text, ${PASTE}.`,
-  unknownEncoding: (name) =>
-    `${name} is written in a text encoding plagscope cannot recognise. Save it as UTF-8 (in Notepad: File › Save as, Encoding: UTF-8) and open it again, ${PASTE}.`,
+  unsupported: (name) => t('read.unsupported', { name, types: describeAcceptedTypes() }),
+  oldWord: (name) => t('read.oldWord', { name }),
+  tooLarge: (name, size) => t('read.tooLarge', { name, size: megabytes(size), limit: LIMIT_MB }),
+  unreadable: (name) => t('read.unreadable', { name }),
+  readerMissing: (name, reader) => t('read.readerMissing', { name, reader }),
+  readerNotInstalled: (name, reader, pkg) => t('read.readerNotInstalled', { name, reader, package: pkg }),
+  empty: (name) => t('read.empty', { name }),
+  noText: (name) => t('read.noText', { name }),
+  binary: (name, extension) => t('read.binary', { name, extension }),
+  unknownEncoding: (name) => t('read.unknownEncoding', { name }),
   misnamed: (name, extension, actual) =>
-    `${name} is ${actual === '.pdf' ? 'a PDF file' : 'a Word document'}, although its name ends in ${extension}. Rename it to end in ${actual} and open it again.`,
-  scannedPdf: (name) =>
-    `${name} has no text layer — it is probably a scanned image; plagscope cannot read images. Use a PDF with selectable text or paste the text.`,
-  pdfPassword: (name) =>
-    `${name} is protected by a password, so plagscope cannot read it. Open it in your PDF reader, save or print a copy without the password and open that copy, ${PASTE}.`,
-  pdfDamaged: (name) =>
-    `${name} is damaged or is not really a PDF, so plagscope cannot read it. Open it in a PDF reader and save or print a new copy as PDF, ${PASTE}.`,
-  docxPassword: (name) =>
-    `${name} is protected by a password, so plagscope cannot read it. Open it in Word, remove the password (File › Info › Protect Document), save it and open it again, ${PASTE}.`,
-  docxOldWord: (name) =>
-    `${name} is an old-style Word or Office document (such as a .doc) renamed to .docx. Open it in Word, save it as a Word Document (.docx) and open that file, ${PASTE}.`,
-  docxNotWord: (name) =>
-    `${name} is not a Word document, although its name ends in .docx. Open the original document, ${PASTE}.`,
-  unpackedTooLarge: (name) =>
-    `${name} expands to more than ${MAX_FILE_BYTES / 2 ** 20} MB when unpacked (a Word file is compressed), and plagscope reads documents of up to ${MAX_FILE_BYTES / 2 ** 20} MB. Split it into smaller documents, or paste the part you want to check.`,
-  docxDamaged: (name) =>
-    `${name} is damaged, so it cannot be read as a Word document. Open it in Word and save a new copy, ${PASTE}.`,
+    t(actual === '.pdf' ? 'read.misnamedPdf' : 'read.misnamedWord', { name, extension, actual }),
+  scannedPdf: (name) => t('read.scannedPdf', { name }),
+  pdfPassword: (name) => t('read.pdfPassword', { name }),
+  pdfDamaged: (name) => t('read.pdfDamaged', { name }),
+  docxPassword: (name) => t('read.docxPassword', { name }),
+  docxOldWord: (name) => t('read.docxOldWord', { name }),
+  docxNotWord: (name) => t('read.docxNotWord', { name }),
+  unpackedTooLarge: (name) => t('read.unpackedTooLarge', { name, limit: LIMIT_MB }),
+  docxDamaged: (name) => t('read.docxDamaged', { name }),
 });
 
 /** A file that cannot be read: `message` is for the user (from MESSAGES), `code` names the case. */

@@ -9,7 +9,7 @@ import { createActions } from './actions.js';
 import { defaultValues, loadValues } from './options.js';
 import { guessUnit } from '../js/units.js';
 import { t } from '../js/i18n.js';
-import { startLanguage } from './language.js';
+import { localizeShell, startLanguage } from './language.js';
 import { LanguageSwitch } from './views/language-switch.js';
 import { PaperPanel } from './views/paper-panel.js';
 import { LibraryPanel } from './views/library-panel.js';
@@ -160,6 +160,7 @@ function registerOffline() {
 }
 
 async function main() {
+  localizeShell(); // the loading line in the reader's language while the engine starts
   registerOffline();
   let actions;
   const root = document.getElementById('app');

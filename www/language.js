@@ -1,7 +1,9 @@
 // The page's language: chosen once from the browser's languages (navigator.languages: Chinese that
 // is not explicitly Traditional is Simplified Chinese, anything else English) unless the reader
 // picked one with the switch in the header, which is remembered in localStorage. The words come
-// from the catalogues shared with the HTML report and the CLI (js/i18n.js).
+// from the catalogues shared with the HTML report and the CLI (js/i18n.js). index.html's static shell
+// is written in English for a browser that runs no script; localizeShell says it in the page's
+// language as soon as the script runs, while the engine is still loading.
 import { pickLanguage, setLanguage, t } from '../js/i18n.js';
 
 const STORAGE_KEY = 'plagscope.language';
@@ -31,5 +33,18 @@ export function rememberLanguage(lang, storage = globalThis.localStorage) {
     storage?.setItem(STORAGE_KEY, lang);
   } catch {
     // The choice still holds for this visit.
+  }
+}
+
+/**
+ * The static shell of index.html (its tagline and its loading line, shown until the engine has
+ * started and the page is rendered) in the current language: index.html cannot know the reader's
+ * language, and the Content-Security-Policy allows no inline script that could say it sooner.
+ */
+export function localizeShell(root = document) {
+  const words = { '.tagline': 'app.tagline', '#status': 'app.loading' };
+  for (const [selector, key] of Object.entries(words)) {
+    const element = root.querySelector(selector);
+    if (element) element.textContent = t(key);
   }
 }

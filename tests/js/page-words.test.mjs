@@ -1,10 +1,14 @@
 // The page's words for engine and reader errors (www/actions/errors.js `userMessage`): chosen by the
 // error's stable code, never by its wording; a message that begins with a file's name keeps the
-// name as the user wrote it; an engine sentence gets its capital.
+// name as the user wrote it; an engine sentence gets its capital; index.html's loading shell is said in
+// the page's language as soon as the script runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Checker } from 'plagscope';
+import { readFileSync } from 'node:fs';
 import { refusalMessage, userMessage } from '../../www/actions/errors.js';
+import { localizeShell } from '../../www/language.js';
+import { withLanguage } from '../../js/i18n.js';
 
 const MIB = 1024 * 1024;
 
@@ -51,4 +55,16 @@ test('an internal failure and a batch of refused references are worded by the pa
   assert.equal(refusalMessage({ error: duplicate, titles: ['a'] }), 'a: A reference with id "a" already exists');
   const many = refusalMessage({ error: duplicate, titles: ['a', 'b', 'c', 'd', 'e', 'f'] });
   assert.equal(many, 'a, b, c and 3 more: A reference with id "a" already exists');
+});
+
+test("index.html's loading shell is said in the page's language as soon as the script runs", () => {
+  const shell = { '.tagline': { textContent: 'A plagiarism check…' }, '#status': { textContent: 'Loading the checker…' } };
+  withLanguage('zh-Hans', () => localizeShell({ querySelector: (selector) => shell[selector] ?? null }));
+  assert.equal(shell['#status'].textContent, '正在加载查重引擎…');
+  assert.match(shell['.tagline'].textContent, /^查重完全在本页面内进行/);
+  // The index.html that holds them: both still there, the no-script notice in both languages.
+  const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+  assert.match(html, /<p class="tagline">[^<]+<\/p>/);
+  assert.match(html, /<p id="status" role="status">[^<]+<\/p>/);
+  assert.match(html, /<noscript>[^]*lang="en"[^]*lang="zh-Hans"[^]*<\/noscript>/);
 });
