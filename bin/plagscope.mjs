@@ -16,6 +16,7 @@ import { flagHelp, isUsageError, optionsFromFlags, parseArgsOptions, UsageError 
 import { indexInParallel } from '../js/parallel-index.js';
 import { cliLanguage, count, setLanguage, t } from '../js/i18n.js';
 import { percent } from '../js/words.js';
+import { errorWords, WORDED_CODES } from '../js/error-words.js';
 
 /** The extensions of the files read as plain text (text and HTML), from the shared list. */
 function plainExtensions() {
@@ -237,6 +238,8 @@ try {
   await main(process.argv.slice(2));
 } catch (error) {
   const usageError = isUsageError(error);
-  console.error(`plagscope: ${error.message}${usageError ? t('cli.seeHelp') : ''}`);
+  // Worded by code (js/error-words.js), in the CLI's language; a usage error points at --help.
+  const words = WORDED_CODES.has(error?.code) ? errorWords(error) : error.message;
+  console.error(`plagscope: ${words}${usageError ? t('cli.seeHelp') : ''}`);
   process.exitCode = usageError ? 2 : 1;
 }

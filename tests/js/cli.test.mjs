@@ -140,6 +140,10 @@ test('usage errors exit 2, failures exit 1, each with a one-line message', () =>
   const broken = run('check', 'paper.txt', '--index', 'broken.idx');
   assert.equal(broken.code, 1);
   assert.match(broken.err, /cannot read the index file: the file is truncated/);
+  // Worded by its code (PLAGSCOPE_INVALID_INDEX) in the CLI's language.
+  const chinese = run('check', 'paper.txt', '--index', 'broken.idx', '--lang', 'zh-Hans');
+  assert.equal(chinese.code, 1);
+  assert.match(chinese.err, /^plagscope: 无法读取索引文件：the file is truncated/);
 });
 
 test('Word and PDF papers are read; damaged ones are clear errors', async () => {
