@@ -1,5 +1,5 @@
 //! The [`Checker`]: the reference set it holds and its public methods, each of which hands the
-//! stages (`check.rs`, `pairs.rs`) a borrowed [`ReferenceSet`]. Changing the set is `library.rs`.
+//! stages (`check.rs`, `pairs.rs`) a borrowed `ReferenceSet`. Changing the set is `library.rs`.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -13,19 +13,9 @@ use super::options::{CheckOptions, CheckerOptions, PairsOptions};
 use super::pair_candidates::PairCandidates;
 use super::progress::OnProgress;
 use super::records::Entry;
+use super::reference_set::ReferenceSet;
 use super::report::{PairReport, Report};
 use super::{check, pair_candidates, pairs};
-
-/// What the stages of a check or of all pairs read of a reference set: each part borrowed,
-/// read-only. [`Checker`] keeps the set and hands this to the stages.
-#[derive(Clone, Copy)]
-pub(super) struct ReferenceSet<'a> {
-    pub(super) options: &'a CheckerOptions,
-    pub(super) entries: &'a [Entry],
-    pub(super) postings: &'a Postings,
-    pub(super) idf: &'a IdfTable,
-    pub(super) hasher: &'a MinHasher,
-}
 
 /// A reference set and the checks against it.
 #[derive(Debug, Clone)]

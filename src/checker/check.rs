@@ -10,12 +10,12 @@ use crate::methods::combined::Metadata;
 use crate::text::tokenize::check_size;
 use crate::text::CountUnit;
 
-use super::api::ReferenceSet;
 use super::evidence::{align_candidates, paper_sentences};
 use super::exclusions::exclusions;
 use super::options::CheckOptions;
 use super::prepare::{count_holders_with_progress, prepare_with_progress, Prepared};
 use super::progress::{preparing, preparing_part, OnProgress, PREPARING_STEPS};
+use super::reference_set::ReferenceSet;
 use super::report::{Report, SourceReport};
 use super::retrieval::{candidates, evidence_masks};
 use super::scoring::{paper_sketches, ratio, write_up};

@@ -13,10 +13,10 @@ use crate::align::{SentenceSeed, Side};
 use crate::error::Error;
 use crate::sketch::sentence_terms::SentenceVectors;
 
-use super::api::ReferenceSet;
 use super::prepare::{prepare_source, Prepared};
 use super::progress::preparing_part;
 use super::progress::{report, OnProgress, Stage};
+use super::reference_set::ReferenceSet;
 use super::retrieval::EvidenceMasks;
 use super::sentences::TermWeights;
 

@@ -10,11 +10,11 @@ use crate::exclude::{bibliography, quotes, Exclusion, ExclusionKind};
 use crate::span::Span;
 use crate::text::Analysis;
 
-use super::api::ReferenceSet;
 use super::options::CheckOptions;
 use super::prepare::{prepare_source, Prepared};
 use super::progress::{preparing, preparing_part, OnProgress};
 use super::quotations::quotations;
+use super::reference_set::ReferenceSet;
 use super::retrieval::candidates;
 
 /// What a check leaves out: each excluded span with its reason (in paper order), and per paper

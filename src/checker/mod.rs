@@ -10,7 +10,7 @@
 //! scoring and the report (`scoring.rs`, `report.rs`). **All pairs** (`pairs.rs`) compares the
 //! candidate pairs three indexes give (`pair_candidates.rs`) the same way.
 //!
-//! Stages are functions that take what they read of the set explicitly, as an `api::ReferenceSet`;
+//! Stages are functions that take what they read of the set explicitly, as a `ReferenceSet`;
 //! only `api.rs` (the API) and `library.rs` (changing the set) implement `Checker`.
 
 mod api;
@@ -27,6 +27,7 @@ mod prepare;
 mod progress;
 mod quotations;
 mod records;
+mod reference_set;
 mod report;
 mod report_json;
 mod retrieval;

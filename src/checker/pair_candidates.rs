@@ -19,9 +19,9 @@ use crate::index::lsh::{LshIndex, LshParams};
 use crate::index::simindex::{SimIndex, SimIndexParams};
 use crate::sketch::simhash::{simhash64_counts, term_counts};
 
-use super::api::ReferenceSet;
 use super::options::PairsOptions;
 use super::prepare::{prepare_source, Prepared};
+use super::reference_set::ReferenceSet;
 
 /// The Jaccard similarity (of word shingle sets) the LSH bands are tuned for, false positives and
 /// false negatives weighted equally: a copy with about a tenth of its words edited is around 0.4.

@@ -13,10 +13,10 @@ use crate::text::chinese_script::ScriptCount;
 use super::pair_candidates::count_simhash;
 use super::progress::{report, OnProgress, Stage};
 
-use super::api::ReferenceSet;
 use super::options::PairsOptions;
 use super::pair_candidates::{candidate_set, comparable};
 use super::prepare::{count_holders, prepare, Prepared};
+use super::reference_set::ReferenceSet;
 use super::report::PairReport;
 use super::retrieval::{common_phrasing, shared_by_references};
 use super::scoring::{seed_profile, source_report};

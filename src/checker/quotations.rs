@@ -19,9 +19,9 @@ use crate::error::Error;
 use crate::span::Span;
 use crate::text::{Analysis, WORD};
 
-use super::api::ReferenceSet;
 use super::options::CheckOptions;
 use super::prepare::{prepare_source, Prepared};
+use super::reference_set::ReferenceSet;
 use super::retrieval::{common_phrasing, shared_by_references, shingle_hits, ShingleHits};
 
 /// Matched words a passage needs outside a quotation to run across its edge, in words (9 Chinese

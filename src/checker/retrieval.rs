@@ -9,9 +9,9 @@ use rustc_hash::FxHashMap as HashMap;
 use crate::sketch::guarantee_window;
 use crate::text::WORD;
 
-use super::api::ReferenceSet;
 use super::options::CheckerOptions;
 use super::prepare::Prepared;
+use super::reference_set::ReferenceSet;
 use crate::index::postings::fingerprint_of;
 
 /// Longest stretch of common phrasing that is still a stock phrase, in words: a formula ("the

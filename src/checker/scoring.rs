@@ -12,7 +12,6 @@ use crate::span::Span;
 use crate::text::chinese_script::ScriptCount;
 use crate::text::CountUnit;
 
-use super::api::ReferenceSet;
 use super::evidence::Aligned;
 use super::exclusions::token_span;
 use super::options::CheckOptions;
@@ -20,6 +19,7 @@ use super::options::ScoreOptions;
 use super::prepare::{distinct, Prepared};
 use super::progress::{preparing, preparing_part, report, OnProgress, Stage};
 use super::records::Entry;
+use super::reference_set::ReferenceSet;
 use super::report::{MethodScores, PassageReport, SharedRun, SourceReport};
 use super::sentences;
 
