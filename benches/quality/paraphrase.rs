@@ -7,9 +7,7 @@
 //! The rates aim at what a student who rewords a source produces and an attentive reader still
 //! recognizes: about a third of the content words changed, the sentences' content and order kept.
 
-use crate::corpus::{utf16_range, Lang};
-use crate::generate::Generator;
-use crate::plant::Planted;
+use crate::corpus::Lang;
 use crate::reword_en::English;
 use crate::reword_zh::Chinese;
 use crate::split::Bench;
@@ -36,30 +34,6 @@ impl Paraphraser {
             Paraphraser::Chinese(Chinese::new(thesaurus::Chinese::load()?, &hosts))
         } else {
             Paraphraser::English(English::new(thesaurus::English::load()?, &hosts))
-        })
-    }
-}
-
-impl Generator<'_> {
-    /// A run of whole sentences of a reference, paraphrased; its source range is the run's.
-    pub(crate) fn paraphrased_passage(&mut self) -> Option<Planted> {
-        let source = self.sources[self.rng.below(self.sources.len())];
-        let text = &self.bench.refs[source].text;
-        let range = self.passage(text)?;
-        let original = &text[range.0..range.1];
-        let rewritten = match self.paraphraser.as_ref()? {
-            Paraphraser::English(english) => {
-                english.rewrite(original, &mut self.rng, &mut self.paraphrase_stats)
-            }
-            Paraphraser::Chinese(chinese) => {
-                chinese.rewrite(original, &mut self.rng, &mut self.paraphrase_stats)
-            }
-        };
-        self.paraphrase_stats.passages += 1;
-        Some(Planted {
-            text: rewritten,
-            source,
-            src: utf16_range(text, range),
         })
     }
 }

@@ -7,6 +7,8 @@ use crate::corpus::{sentences, utf16_len, utf16_range};
 use crate::edit;
 use crate::generate::{Case, Generator, Kind, Suspicious};
 use crate::matcher;
+use crate::paraphrase::Paraphraser;
+use crate::rewrite::{han, EXCERPT};
 
 /// Attempts per host before it is given up (a passage may share a run with another reference).
 const TRIES: usize = 20;
@@ -224,4 +226,54 @@ fn assemble(
         }
     }
     (text, ranges)
+}
+
+/// The passages of the two kinds rewritten without plagscope: by the thesaurus paraphraser and by
+/// real translators (`paraphrase.rs`, `rewrite.rs`).
+impl Generator<'_> {
+    /// A run of whole sentences of a reference, paraphrased; its source range is the run's.
+    pub(crate) fn paraphrased_passage(&mut self) -> Option<Planted> {
+        let source = self.sources[self.rng.below(self.sources.len())];
+        let text = &self.bench.refs[source].text;
+        let range = self.passage(text)?;
+        let original = &text[range.0..range.1];
+        let rewritten = match self.paraphraser.as_ref()? {
+            Paraphraser::English(english) => {
+                english.rewrite(original, &mut self.rng, &mut self.paraphrase_stats)
+            }
+            Paraphraser::Chinese(chinese) => {
+                chinese.rewrite(original, &mut self.rng, &mut self.paraphrase_stats)
+            }
+        };
+        self.paraphrase_stats.passages += 1;
+        Some(Planted {
+            text: rewritten,
+            source,
+            src: utf16_range(text, range),
+        })
+    }
+
+    /// A run of whole sentences of the zh-CN page of reference `source`, of `EXCERPT` Han
+    /// characters; its source range is the whole zh-TW page.
+    pub(crate) fn rewritten_passage(&mut self, source: usize) -> Option<Planted> {
+        let reference = &self.bench.refs[source];
+        let page = reference.rewrite.as_deref()?;
+        let pieces = sentences(page, true);
+        let counts: Vec<usize> = pieces.iter().map(|&(s, e)| han(&page[s..e])).collect();
+        let (first, mut last) = self.run(&counts, EXCERPT)?;
+        let mut total: usize = counts[first..last].iter().sum();
+        // A long last sentence may overshoot: drop it while the rest is long enough.
+        while total > EXCERPT.1 && last - first > 1 && total - counts[last - 1] >= EXCERPT.0 {
+            last -= 1;
+            total -= counts[last];
+        }
+        if total > EXCERPT.1 {
+            return None;
+        }
+        Some(Planted {
+            text: page[pieces[first].0..pieces[last - 1].1].to_string(),
+            source,
+            src: (0, utf16_len(&reference.text)),
+        })
+    }
 }

@@ -14,14 +14,12 @@
 use std::collections::BTreeMap;
 
 use crate::common;
-use crate::corpus::{sentences, utf16_len, Lang};
-use crate::generate::Generator;
+use crate::corpus::Lang;
 use crate::matcher::{self, is_han, Index};
-use crate::plant::Planted;
 use crate::split::{Bench, Ref};
 
 /// Length range of a planted excerpt, in Han characters.
-const EXCERPT: (usize, usize) = (300, 800);
+pub(crate) const EXCERPT: (usize, usize) = (300, 800);
 
 /// The pairs as (number, zh-CN page, zh-TW page), in number order.
 fn load() -> Vec<(String, String, String)> {
@@ -87,7 +85,7 @@ pub fn add(lang: &Lang, bench: &mut Bench) {
     );
 }
 
-fn han(text: &str) -> usize {
+pub(crate) fn han(text: &str) -> usize {
     text.chars().filter(|&c| is_han(c)).count()
 }
 
@@ -99,30 +97,4 @@ pub fn sources(bench: &Bench) -> Vec<usize> {
             page.is_some_and(|cn| han(cn) >= EXCERPT.0)
         })
         .collect()
-}
-
-impl Generator<'_> {
-    /// A run of whole sentences of the zh-CN page of reference `source`, of `EXCERPT` Han
-    /// characters; its source range is the whole zh-TW page.
-    pub(crate) fn rewritten_passage(&mut self, source: usize) -> Option<Planted> {
-        let reference = &self.bench.refs[source];
-        let page = reference.rewrite.as_deref()?;
-        let pieces = sentences(page, true);
-        let counts: Vec<usize> = pieces.iter().map(|&(s, e)| han(&page[s..e])).collect();
-        let (first, mut last) = self.run(&counts, EXCERPT)?;
-        let mut total: usize = counts[first..last].iter().sum();
-        // A long last sentence may overshoot: drop it while the rest is long enough.
-        while total > EXCERPT.1 && last - first > 1 && total - counts[last - 1] >= EXCERPT.0 {
-            last -= 1;
-            total -= counts[last];
-        }
-        if total > EXCERPT.1 {
-            return None;
-        }
-        Some(Planted {
-            text: page[pieces[first].0..pieces[last - 1].1].to_string(),
-            source,
-            src: (0, utf16_len(&reference.text)),
-        })
-    }
 }
