@@ -43,126 +43,126 @@ function withParts(result, parts = []) {
  * hears the saved index after every change to the library (to keep a copy in the browser).
  */
 export function startEngine({ onRestart = () => {}, onLibrary = () => {} } = {}) {
-  let library = null; // the latest saved index (Uint8Array) the worker sent
-  let nextId = 1;
-  let deaths = 0;
-  let current = launch(null);
-  return current.usable.then((version) => ({ version, request }));
+  /** The client's state: the latest saved index (Uint8Array) the worker sent, the next request id,
+   * deaths in a row, the current worker session (null once given up), and the two listeners. */
+  const client = { library: null, nextId: 1, deaths: 0, current: null, onRestart, onLibrary };
+  client.current = launch(client, null);
+  return client.current.usable.then((version) => ({ version, request: (...args) => request(client, ...args) }));
+}
 
-  /** A new worker; `restore` is null for the first one, else `{ bytes }` to load (or `bytes: null`). */
-  function launch(restore) {
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-    const session = { worker, pending: new Map(), started: false, settled: false, dead: false, restore };
-    const ready = new Promise((resolve, reject) => {
-      worker.onerror = (event) => {
-        event.preventDefault();
-        if (!session.started) reject(new Error(`the engine failed to start: ${event.message || 'unknown error'}`));
-        died(session);
-      };
-      worker.onmessage = ({ data }) => receive(session, data, resolve);
-    });
-    ready.catch(() => {}); // reported through `usable`
-    session.usable = restore ? ready.then((version) => restoreLibrary(session, version)) : ready;
-    if (!restore) session.usable.then(() => (session.settled = true), () => {});
-    return session;
+/** A new worker; `restore` is null for the first one, else `{ bytes }` to load (or `bytes: null`). */
+function launch(client, restore) {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const session = { worker, pending: new Map(), started: false, settled: false, dead: false, restore };
+  const ready = new Promise((resolve, reject) => {
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (!session.started) reject(new Error(`the engine failed to start: ${event.message || 'unknown error'}`));
+      died(client, session);
+    };
+    worker.onmessage = ({ data }) => receive(client, session, data, resolve);
+  });
+  ready.catch(() => {}); // reported through `usable`
+  session.usable = restore ? ready.then((version) => restoreLibrary(client, session, version)) : ready;
+  if (!restore) session.usable.then(() => (session.settled = true), () => {});
+  return session;
+}
+
+function receive(client, session, data, resolveReady) {
+  if (session.dead) return; // a message queued before the worker died: stale
+  if (data.type === 'ready') {
+    session.started = true;
+    watch(client, session, data.lock);
+    resolveReady(data.version);
+    return;
   }
+  if (data.type === 'library') {
+    client.library = data.bytes;
+    client.onLibrary(data.bytes);
+    return;
+  }
+  const call = session.pending.get(data.id);
+  if (!call) return;
+  if (data.type === 'progress') {
+    call.onProgress?.(data.done, data.total, data.stage);
+    return;
+  }
+  if (data.type === 'part') {
+    (call.parts ??= []).push(data);
+    return;
+  }
+  session.pending.delete(data.id);
+  if (data.ok) call.resolve(withParts(data.result, call.parts));
+  else if (data.error.code === ENGINE_RESTARTED) {
+    // The engine restarted itself inside the worker (js/guard.js); the library is unchanged.
+    call.reject(restartError(FAILED));
+    client.onRestart({ references: null, message: restartMessage(null, false), gaveUp: false });
+  } else {
+    // Plain data from the worker, an Error again with its code and the rest (www/actions/errors.js).
+    call.reject(Object.assign(new Error(data.error.message), data.error));
+  }
+}
 
-  function receive(session, data, resolveReady) {
-    if (session.dead) return; // a message queued before the worker died: stale
-    if (data.type === 'ready') {
-      session.started = true;
-      watch(session, data.lock);
-      resolveReady(data.version);
-      return;
-    }
-    if (data.type === 'library') {
-      library = data.bytes;
-      onLibrary(data.bytes);
-      return;
-    }
-    const call = session.pending.get(data.id);
-    if (!call) return;
-    if (data.type === 'progress') {
-      call.onProgress?.(data.done, data.total, data.stage);
-      return;
-    }
-    if (data.type === 'part') {
-      (call.parts ??= []).push(data);
-      return;
-    }
-    session.pending.delete(data.id);
-    if (data.ok) call.resolve(withParts(data.result, call.parts));
-    else if (data.error.code === ENGINE_RESTARTED) {
-      // The engine restarted itself inside the worker (js/guard.js); the library is unchanged.
-      call.reject(restartError(FAILED));
-      onRestart({ references: null, message: restartMessage(null, false), gaveUp: false });
-    } else {
-      // Plain data from the worker, an Error again with its code and the rest (www/actions/errors.js).
-      call.reject(Object.assign(new Error(data.error.message), data.error));
+/** Asks for the worker's life lock: granted only once the worker is gone. */
+function watch(client, session, lock) {
+  if (lock && navigator.locks) navigator.locks.request(lock, () => died(client, session)).catch(() => {});
+}
+
+function died(client, session) {
+  if (session.dead) return;
+  session.dead = true;
+  session.worker.terminate();
+  for (const call of session.pending.values()) call.reject(restartError(STOPPED));
+  session.pending.clear();
+  // A first worker that never started is a load failure, reported by startEngine; no restart.
+  if (session !== client.current || (!session.restore && !session.started)) return;
+  client.deaths = session.settled ? 1 : client.deaths + 1;
+  if (client.deaths > RETRIES_WITH_LIBRARY + 1) {
+    client.current = null;
+    client.onRestart({ references: [], message: t(GAVE_UP), gaveUp: true });
+    return;
+  }
+  client.current = launch(client, { bytes: client.deaths <= RETRIES_WITH_LIBRARY ? client.library : null });
+}
+
+async function restoreLibrary(client, session, version) {
+  let references = [];
+  let lost = client.library !== null && session.restore.bytes === null;
+  if (session.restore.bytes) {
+    try {
+      references = await call(client, session, 'importIndex', { bytes: session.restore.bytes });
+    } catch (error) {
+      if (session.dead) throw error;
+      lost = true;
     }
   }
+  session.settled = true;
+  client.onRestart({ references, message: restartMessage(references, lost), gaveUp: false });
+  return version;
+}
 
-  /** Asks for the worker's life lock: granted only once the worker is gone. */
-  function watch(session, lock) {
-    if (lock && navigator.locks) navigator.locks.request(lock, () => died(session)).catch(() => {});
-  }
+function call(client, session, type, payload, onProgress) {
+  if (session.dead) return Promise.reject(restartError(STOPPED));
+  const id = client.nextId++;
+  return new Promise((resolve, reject) => {
+    session.pending.set(id, { resolve, reject, onProgress });
+    session.worker.postMessage({ id, type, payload });
+  });
+}
 
-  function died(session) {
-    if (session.dead) return;
-    session.dead = true;
-    session.worker.terminate();
-    for (const call of session.pending.values()) call.reject(restartError(STOPPED));
-    session.pending.clear();
-    // A first worker that never started is a load failure, reported by startEngine; no restart.
-    if (session !== current || (!session.restore && !session.started)) return;
-    deaths = session.settled ? 1 : deaths + 1;
-    if (deaths > RETRIES_WITH_LIBRARY + 1) {
-      current = null;
-      onRestart({ references: [], message: t(GAVE_UP), gaveUp: true });
-      return;
-    }
-    current = launch({ bytes: deaths <= RETRIES_WITH_LIBRARY ? library : null });
-  }
-
-  async function restoreLibrary(session, version) {
-    let references = [];
-    let lost = library !== null && session.restore.bytes === null;
-    if (session.restore.bytes) {
-      try {
-        references = await call(session, 'importIndex', { bytes: session.restore.bytes });
-      } catch (error) {
-        if (session.dead) throw error;
-        lost = true;
-      }
-    }
-    session.settled = true;
-    onRestart({ references, message: restartMessage(references, lost), gaveUp: false });
-    return version;
-  }
-
-  function call(session, type, payload, onProgress) {
-    if (session.dead) return Promise.reject(restartError(STOPPED));
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      session.pending.set(id, { resolve, reject, onProgress });
-      session.worker.postMessage({ id, type, payload });
-    });
-  }
-
-  /** Sends a request (after any restart under way); `onProgress(done, total)` hears about long ones. */
-  async function request(type, payload, onProgress) {
-    if (!isRequest(type)) throw new Error(`not a request of www/protocol.js: ${type}`);
-    let session = current;
-    for (;;) {
-      if (!session) throw restartError(GAVE_UP);
-      try {
-        await session.usable;
-        return await call(session, type, payload, onProgress);
-      } catch (error) {
-        // Only a restart that itself failed moves on to the next worker; other errors are the answer.
-        if (session.settled || session === current) throw error;
-        session = current;
-      }
+/** Sends a request (after any restart under way); `onProgress(done, total)` hears about long ones. */
+async function request(client, type, payload, onProgress) {
+  if (!isRequest(type)) throw new Error(`not a request of www/protocol.js: ${type}`);
+  let session = client.current;
+  for (;;) {
+    if (!session) throw restartError(GAVE_UP);
+    try {
+      await session.usable;
+      return await call(client, session, type, payload, onProgress);
+    } catch (error) {
+      // Only a restart that itself failed moves on to the next worker; other errors are the answer.
+      if (session.settled || session === client.current) throw error;
+      session = client.current;
     }
   }
 }
