@@ -40,232 +40,253 @@ function referenceSize(reference) {
 }
 
 /**
- * Wraps the generated bindings (`pkg/plagscope.js`, initialized or not yet) into the guarded public
- * API. `checkerMethods` names extra Checker methods to guard (test builds add a crash method).
+ * One engine instance's guard: every call into the engine runs through `guarded`, which turns a trap
+ * into an ordinary Error and resets the instance once the outermost call has returned.
  */
-export function guardEngine(bindings, { checkerMethods = [] } = {}) {
-  // Bumped by every reset: a checker built in an older generation is stale and rebuilt before use.
-  let generation = 0;
-  // Guarded calls on the stack: an argument's getter may call the API again. A reset waits until
-  // the outermost call has returned, since the outer wasm call still runs in the old instance.
-  let depth = 0;
-  let resetPending = false;
+class Guard {
+  constructor(bindings) {
+    this.bindings = bindings;
+    // Bumped by every reset: a checker built in an older generation is stale and rebuilt before use.
+    this.generation = 0;
+    // Guarded calls on the stack: an argument's getter may call the API again. A reset waits until
+    // the outermost call has returned, since the outer wasm call still runs in the old instance.
+    this.depth = 0;
+    this.resetPending = false;
+    // Set only while Checker.importIndex wraps an engine checker it has just loaded: { raw, snapshot }.
+    this.adopting = null;
+  }
 
-  function reset() {
+  reset() {
     try {
-      bindings.__wbg_reset_state();
-      generation += 1;
-      resetPending = false;
+      this.bindings.__wbg_reset_state();
+      this.generation += 1;
+      this.resetPending = false;
     } catch {
       // Left pending: the next guarded call tries again before it enters the engine.
     }
   }
 
   /** Turns a trap into an Error (the reset follows when the call unwinds); any other error is kept. */
-  function recover(error) {
+  recover(error) {
     if (!isTrap(error)) return error;
-    resetPending = true;
+    this.resetPending = true;
     const what = `plagscope's engine stopped on an internal error (${error.name}: ${error.message})`;
-    const message = typeof bindings.__wbg_reset_state === 'function'
+    const message = typeof this.bindings.__wbg_reset_state === 'function'
       ? `${what} and was restarted: every Checker keeps its references, and the call that failed had no effect. If the same input fails again, please report it as a bug.`
       : `${what} and could not be restarted (the package was built without a reset function); load the package again.`;
     return Object.assign(new Error(message, { cause: error }), { code: ENGINE_RESTARTED });
   }
 
   /** Runs `work` (one call into the engine) with the one try/catch of the hot path. */
-  function guarded(work) {
-    if (resetPending && depth === 0) reset();
-    depth += 1;
+  guarded(work) {
+    if (this.resetPending && this.depth === 0) this.reset();
+    this.depth += 1;
     try {
       return work();
     } catch (error) {
-      throw recover(error);
+      throw this.recover(error);
     } finally {
-      depth -= 1;
-      if (resetPending && depth === 0) reset();
+      this.depth -= 1;
+      if (this.resetPending && this.depth === 0) this.reset();
     }
   }
+}
 
+/**
+ * A Checker of the guarded API. Each engine's `Checker` is a subclass whose static `guard` is that
+ * engine's [`Guard`]; every call runs through it.
+ */
+class GuardedChecker {
+  #raw;
+  #generation;
+  #snapshot; // exportIndex() bytes: the state at the last compaction
+  #added = new Map(); // id -> Reference added since the snapshot, in the order added
+  #removed = new Set(); // ids of snapshot references removed since
+  #journalSize = 0;
+  #ids; // every id held: tells which reference a successful addReference added
+
+  /** An empty reference set; see the generated `Checker` for the options. */
+  constructor(options) {
+    const guard = this.constructor.guard;
+    const adopted = guard.adopting;
+    guard.adopting = null;
+    guard.guarded(() => {
+      this.#raw = adopted?.raw ?? new guard.bindings.Checker(options);
+      this.#generation = guard.generation;
+      // A loaded set's snapshot is the file it came from: exporting it again would double the
+      // cost of loading (a 10,000-reference set: 1.7 s in Chromium, most of it this export).
+      this.#snapshot = adopted?.snapshot ?? this.#raw.exportIndex();
+      this.#ids = new Set(this.#raw.size ? this.#raw.references().map((r) => r.id) : []);
+    });
+  }
+
+  /** Loads a saved index into a guarded checker. */
+  static importIndex(bytes) {
+    const guard = this.guard;
+    const raw = guard.guarded(() => guard.bindings.Checker.importIndex(bytes));
+    // A copy: the caller may change or transfer its buffer. (The engine accepted these bytes, so
+    // they are a Uint8Array or an ArrayBuffer.)
+    const snapshot = bytes instanceof ArrayBuffer ? new Uint8Array(bytes.slice(0)) : new Uint8Array(bytes);
+    guard.adopting = { raw, snapshot };
+    return new this();
+  }
+
+  /** The engine checker of the current instance, rebuilt first if a reset made it stale. */
+  #live() {
+    if (this.#raw === null) throw Object.assign(new Error('this Checker has been freed'), { code: 'PLAGSCOPE_INVALID_INPUT' });
+    const guard = this.constructor.guard;
+    if (this.#generation !== guard.generation) {
+      const raw = guard.bindings.Checker.importIndex(this.#snapshot);
+      for (const id of this.#removed) raw.removeReference(id);
+      for (const reference of this.#added.values()) raw.addReference(reference);
+      this.#raw = raw;
+      this.#generation = guard.generation;
+    }
+    return this.#raw;
+  }
+
+  /** Runs `work` on the live engine checker; a trap becomes the restart Error. */
+  #run(work) {
+    return this.constructor.guard.guarded(() => work(this.#live()));
+  }
+
+  addReference(reference) {
+    this.#run((raw) => {
+      raw.addReference(reference);
+      // The engine read `reference` once; reading `id` again is cheap but may not give the same
+      // answer (a getter), so it must name a reference that is new and present.
+      let id;
+      try {
+        id = reference.id;
+      } catch {
+        // falls back below
+      }
+      let added = typeof id === 'string' && !this.#ids.has(id) ? raw.getReference(id) : undefined;
+      if (added === undefined) added = raw.getReference(raw.references().at(-1).id);
+      this.#record(raw, added, undefined);
+    });
+  }
+
+  /** Adds a saved set's references; the merged set becomes the new snapshot. */
+  mergeIndex(bytes) {
+    return this.#run((raw) => {
+      const outcome = raw.mergeIndex(bytes);
+      this.#snapshot = raw.exportIndex();
+      this.#clearJournal();
+      this.#ids = new Set(raw.references().map((r) => r.id));
+      return outcome;
+    });
+  }
+
+  removeReference(id) {
+    return this.#run((raw) => {
+      const removed = raw.removeReference(id);
+      if (removed) this.#record(raw, undefined, id);
+      return removed;
+    });
+  }
+
+  /**
+   * Journals one change, or when the journal outgrows the snapshot, takes a new snapshot instead,
+   * so snapshots cost amortized linear time. The export runs before any field changes: if it
+   * traps, the checker is rebuilt as it was before the call.
+   */
+  #record(raw, added, removedId) {
+    const growth = added ? referenceSize(added) : removedId.length;
+    if (this.#journalSize + growth > this.#snapshot.length) {
+      this.#snapshot = raw.exportIndex();
+      this.#clearJournal();
+    } else if (added) {
+      this.#added.set(added.id, added);
+      this.#journalSize += growth;
+    } else if (this.#added.has(removedId)) {
+      this.#journalSize -= referenceSize(this.#added.get(removedId));
+      this.#added.delete(removedId);
+    } else {
+      this.#removed.add(removedId);
+      this.#journalSize += growth;
+    }
+    if (added) this.#ids.add(added.id);
+    else this.#ids.delete(removedId);
+  }
+
+  #clearJournal() {
+    this.#added.clear();
+    this.#removed.clear();
+    this.#journalSize = 0;
+  }
+
+  references() {
+    return this.#run((raw) => raw.references());
+  }
+
+  getReference(id) {
+    return this.#run((raw) => raw.getReference(id));
+  }
+
+  get size() {
+    return this.#run((raw) => raw.size);
+  }
+
+  get options() {
+    return this.#run((raw) => raw.options);
+  }
+
+  check(text, options, onProgress) {
+    return this.#run((raw) => raw.check(text, options, onProgress));
+  }
+
+  pairs(options, onProgress) {
+    return this.#run((raw) => raw.pairs(options, onProgress));
+  }
+
+  exportIndex() {
+    return this.#run((raw) => {
+      const bytes = raw.exportIndex();
+      // The export is a free snapshot; keep a copy, since the caller may transfer or change it.
+      if (this.#added.size || this.#removed.size) {
+        this.#snapshot = bytes.slice();
+        this.#clearJournal();
+      }
+      return bytes;
+    });
+  }
+
+  /** Frees the engine memory; a checker left stale by a reset has none in the current instance. */
+  free() {
+    const guard = this.constructor.guard;
+    guard.guarded(() => this.#raw && this.#generation === guard.generation && this.#raw.free());
+    this.#raw = null;
+    this.#snapshot = null;
+    this.#clearJournal();
+  }
+
+  /** Guards the extra engine methods `names` of `Checker`, a subclass (test builds add a crash method). */
+  static guardMethods(Checker, names) {
+    for (const name of names) {
+      Checker.prototype[name] = function (...args) {
+        return this.#run((raw) => raw[name](...args));
+      };
+    }
+  }
+}
+
+/**
+ * Wraps the generated bindings (`pkg/plagscope.js`, initialized or not yet) into the guarded public
+ * API. `checkerMethods` names extra Checker methods to guard (test builds add a crash method).
+ */
+export function guardEngine(bindings, { checkerMethods = [] } = {}) {
+  const guard = new Guard(bindings);
   const api = {};
   for (const name of engineFunctions(bindings)) {
     const raw = bindings[name];
     // A named function expression keeps `analyze.name` etc. as the generated ones have.
-    api[name] = { [name]: (...args) => guarded(() => raw(...args)) }[name];
+    api[name] = { [name]: (...args) => guard.guarded(() => raw(...args)) }[name];
   }
-
-  // Set only while Checker.importIndex wraps an engine checker it has just loaded: { raw, snapshot }.
-  let adopting = null;
-
-  class Checker {
-    #raw;
-    #generation;
-    #snapshot; // exportIndex() bytes: the state at the last compaction
-    #added = new Map(); // id -> Reference added since the snapshot, in the order added
-    #removed = new Set(); // ids of snapshot references removed since
-    #journalSize = 0;
-    #ids; // every id held: tells which reference a successful addReference added
-
-    /** An empty reference set; see the generated `Checker` for the options. */
-    constructor(options) {
-      const adopted = adopting;
-      adopting = null;
-      guarded(() => {
-        this.#raw = adopted?.raw ?? new bindings.Checker(options);
-        this.#generation = generation;
-        // A loaded set's snapshot is the file it came from: exporting it again would double the
-        // cost of loading (a 10,000-reference set: 1.7 s in Chromium, most of it this export).
-        this.#snapshot = adopted?.snapshot ?? this.#raw.exportIndex();
-        this.#ids = new Set(this.#raw.size ? this.#raw.references().map((r) => r.id) : []);
-      });
-    }
-
-    /** Loads a saved index into a guarded checker. */
-    static importIndex(bytes) {
-      const raw = guarded(() => bindings.Checker.importIndex(bytes));
-      // A copy: the caller may change or transfer its buffer. (The engine accepted these bytes, so
-      // they are a Uint8Array or an ArrayBuffer.)
-      const snapshot = bytes instanceof ArrayBuffer ? new Uint8Array(bytes.slice(0)) : new Uint8Array(bytes);
-      adopting = { raw, snapshot };
-      return new Checker();
-    }
-
-    /** The engine checker of the current instance, rebuilt first if a reset made it stale. */
-    #live() {
-      if (this.#raw === null) throw Object.assign(new Error('this Checker has been freed'), { code: 'PLAGSCOPE_INVALID_INPUT' });
-      if (this.#generation !== generation) {
-        const raw = bindings.Checker.importIndex(this.#snapshot);
-        for (const id of this.#removed) raw.removeReference(id);
-        for (const reference of this.#added.values()) raw.addReference(reference);
-        this.#raw = raw;
-        this.#generation = generation;
-      }
-      return this.#raw;
-    }
-
-    /** Runs `work` on the live engine checker; a trap becomes the restart Error. */
-    #run(work) {
-      return guarded(() => work(this.#live()));
-    }
-
-    addReference(reference) {
-      this.#run((raw) => {
-        raw.addReference(reference);
-        // The engine read `reference` once; reading `id` again is cheap but may not give the same
-        // answer (a getter), so it must name a reference that is new and present.
-        let id;
-        try {
-          id = reference.id;
-        } catch {
-          // falls back below
-        }
-        let added = typeof id === 'string' && !this.#ids.has(id) ? raw.getReference(id) : undefined;
-        if (added === undefined) added = raw.getReference(raw.references().at(-1).id);
-        this.#record(raw, added, undefined);
-      });
-    }
-
-    /** Adds a saved set's references; the merged set becomes the new snapshot. */
-    mergeIndex(bytes) {
-      return this.#run((raw) => {
-        const outcome = raw.mergeIndex(bytes);
-        this.#snapshot = raw.exportIndex();
-        this.#clearJournal();
-        this.#ids = new Set(raw.references().map((r) => r.id));
-        return outcome;
-      });
-    }
-
-    removeReference(id) {
-      return this.#run((raw) => {
-        const removed = raw.removeReference(id);
-        if (removed) this.#record(raw, undefined, id);
-        return removed;
-      });
-    }
-
-    /**
-     * Journals one change, or when the journal outgrows the snapshot, takes a new snapshot instead,
-     * so snapshots cost amortized linear time. The export runs before any field changes: if it
-     * traps, the checker is rebuilt as it was before the call.
-     */
-    #record(raw, added, removedId) {
-      const growth = added ? referenceSize(added) : removedId.length;
-      if (this.#journalSize + growth > this.#snapshot.length) {
-        this.#snapshot = raw.exportIndex();
-        this.#clearJournal();
-      } else if (added) {
-        this.#added.set(added.id, added);
-        this.#journalSize += growth;
-      } else if (this.#added.has(removedId)) {
-        this.#journalSize -= referenceSize(this.#added.get(removedId));
-        this.#added.delete(removedId);
-      } else {
-        this.#removed.add(removedId);
-        this.#journalSize += growth;
-      }
-      if (added) this.#ids.add(added.id);
-      else this.#ids.delete(removedId);
-    }
-
-    #clearJournal() {
-      this.#added.clear();
-      this.#removed.clear();
-      this.#journalSize = 0;
-    }
-
-    references() {
-      return this.#run((raw) => raw.references());
-    }
-
-    getReference(id) {
-      return this.#run((raw) => raw.getReference(id));
-    }
-
-    get size() {
-      return this.#run((raw) => raw.size);
-    }
-
-    get options() {
-      return this.#run((raw) => raw.options);
-    }
-
-    check(text, options, onProgress) {
-      return this.#run((raw) => raw.check(text, options, onProgress));
-    }
-
-    pairs(options, onProgress) {
-      return this.#run((raw) => raw.pairs(options, onProgress));
-    }
-
-    exportIndex() {
-      return this.#run((raw) => {
-        const bytes = raw.exportIndex();
-        // The export is a free snapshot; keep a copy, since the caller may transfer or change it.
-        if (this.#added.size || this.#removed.size) {
-          this.#snapshot = bytes.slice();
-          this.#clearJournal();
-        }
-        return bytes;
-      });
-    }
-
-    /** Frees the engine memory; a checker left stale by a reset has none in the current instance. */
-    free() {
-      guarded(() => this.#raw && this.#generation === generation && this.#raw.free());
-      this.#raw = null;
-      this.#snapshot = null;
-      this.#clearJournal();
-    }
-
-    static {
-      for (const name of checkerMethods) {
-        this.prototype[name] = function (...args) {
-          return this.#run((raw) => raw[name](...args));
-        };
-      }
-    }
+  class Checker extends GuardedChecker {
+    static guard = guard;
   }
+  GuardedChecker.guardMethods(Checker, checkerMethods);
   if (Symbol.dispose) Checker.prototype[Symbol.dispose] = Checker.prototype.free;
-
   return { ...api, Checker };
 }
