@@ -43,6 +43,23 @@ function Legend() {
  * The heatmap of `pairs` ({ a, b, similarity }) over documents titled by `titles` (id → title);
  * `onOpen(index)` opens pair `index` of `pairs`. `label` names the grid for screen readers.
  */
+/** One cell of the heatmap: a button coloured by the pair's similarity (empty: no shared passage). */
+function cellButton({ i, j, index, pair, focused }, name, { setFocus, move, onOpen }) {
+  const description = pair ? t('heatmap.cell', { a: name(i), b: name(j), share: wholePercent(pair.similarity) })
+    : i === j ? name(i) : t('heatmap.emptyCell', { a: name(i), b: name(j) });
+  return html`<button type="button" class=${`cell ${pair ? '' : 'empty'}`} data-cell=${`${i},${j}`} tabindex=${focused ? 0 : -1}
+    aria-label=${description} title=${description}
+    ref=${(el) => {
+      if (!el) return;
+      const s = pair ? step(pair.similarity) : null;
+      el.style.setProperty('background', s ? s.colour : i === j ? '#bbb' : '#fff');
+      el.style.setProperty('color', s ? s.text : '#1a1a1a');
+    }}
+    onFocus=${() => setFocus([i, j])} onKeyDown=${(e) => move(e, i, j)} onClick=${() => pair && onOpen(index)}>
+    ${pair ? Math.round(pair.similarity * 100) : ''}
+  </button>`;
+}
+
 export function Heatmap({ pairs, titles, onOpen, label }) {
   const ids = useMemo(() => documentsOf(pairs), [pairs]);
   const byCell = useMemo(() => {
@@ -74,23 +91,8 @@ export function Heatmap({ pairs, titles, onOpen, label }) {
             <th scope="row" title=${name(i)}><abbr title=${name(i)}>${i + 1}</abbr></th>
             ${ids.map((columnId, j) => {
               const index = byCell.get(`${rowId}|${columnId}`);
-              const pair = index === undefined ? null : pairs[index];
-              const focused = focus[0] === i && focus[1] === j;
-              const description = pair ? t('heatmap.cell', { a: name(i), b: name(j), share: wholePercent(pair.similarity) })
-                : i === j ? name(i) : t('heatmap.emptyCell', { a: name(i), b: name(j) });
-              return html`<td>
-                <button type="button" class=${`cell ${pair ? '' : 'empty'}`} data-cell=${`${i},${j}`} tabindex=${focused ? 0 : -1}
-                  aria-label=${description} title=${description}
-                  ref=${(el) => {
-                    if (!el) return;
-                    const s = pair ? step(pair.similarity) : null;
-                    el.style.setProperty('background', s ? s.colour : i === j ? '#bbb' : '#fff');
-                    el.style.setProperty('color', s ? s.text : '#1a1a1a');
-                  }}
-                  onFocus=${() => setFocus([i, j])} onKeyDown=${(e) => move(e, i, j)} onClick=${() => pair && onOpen(index)}>
-                  ${pair ? Math.round(pair.similarity * 100) : ''}
-                </button>
-              </td>`;
+              const cell = { i, j, index, pair: index === undefined ? null : pairs[index], focused: focus[0] === i && focus[1] === j };
+              return html`<td>${cellButton(cell, name, { setFocus, move, onOpen })}</td>`;
             })}
           </tr>`)}
         </tbody>
