@@ -7,7 +7,7 @@ import { t } from './i18n.js';
 const MIB = 1024 * 1024;
 
 /** The codes worded here in the reader's words; any other error is its engine sentence. */
-export const WORDED_CODES = new Set([ENGINE_RESTARTED, 'PLAGSCOPE_TEXT_TOO_LONG', 'PLAGSCOPE_INVALID_INDEX']);
+export const WORDED_CODES = new Set([ENGINE_RESTARTED, 'PLAGSCOPE_TEXT_TOO_LONG', 'PLAGSCOPE_SET_FULL', 'PLAGSCOPE_INVALID_INDEX']);
 
 /** The engine's sentences have no capital ("it is 70 MB; …"): give them one. A message that
  * starts with a file's name (broken.pdf, binary-renamed.txt …) keeps its case. */
@@ -28,6 +28,9 @@ export function errorWords(error, { notDone = 'error.notDone', indexFile = 'erro
     case 'PLAGSCOPE_TEXT_TOO_LONG':
       if (error.size !== undefined) return tooLong(error);
       break;
+    case 'PLAGSCOPE_SET_FULL':
+      if (error.size !== undefined) return t('error.setFull', { size: megabytes(error.size), limit: String(Math.round(error.limit / MIB)) });
+      break;
     case 'PLAGSCOPE_INVALID_INDEX':
       return t(indexFile, { reason: error.reason ?? message });
     default:
@@ -35,12 +38,15 @@ export function errorWords(error, { notDone = 'error.notDone', indexFile = 'erro
   return capitalized(error?.reason ?? message);
 }
 
+/** Bytes as MB with one decimal, as the engine's limits are written. */
+const megabytes = (bytes) => (bytes / MIB).toFixed(1);
+
 /** A text over the limit: how big it is (or became, prepared for matching), and the limit. */
 function tooLong({ size, limit, normalized }) {
   const grows = normalized ? t('error.tooLongGrows') : '';
   const limitMb = String(Math.round(limit / MIB));
   // 64 MiB and one byte reads "64.0 MB": say "just over" rather than a size equal to the limit.
-  const shown = (size / MIB).toFixed(1);
+  const shown = megabytes(size);
   const sizeText = Number(shown) <= limit / MIB ? t('error.justOver', { limit: limitMb }) : shown;
   return t('error.tooLong', { size: sizeText, grows, limit: limitMb });
 }

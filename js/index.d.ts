@@ -30,9 +30,9 @@ export interface PlagscopeError extends Error {
   path?: string;
   /** The message without the name of what it is about: "must be in 1..=64, got 0". */
   reason?: string;
-  /** For PLAGSCOPE_TEXT_TOO_LONG: the size refused, in bytes of UTF-8. */
+  /** For PLAGSCOPE_TEXT_TOO_LONG: the size refused; for PLAGSCOPE_SET_FULL: the text the set would hold; bytes of UTF-8. */
   size?: number;
-  /** For PLAGSCOPE_TEXT_TOO_LONG: the most that is accepted, in bytes of UTF-8. */
+  /** For PLAGSCOPE_TEXT_TOO_LONG and PLAGSCOPE_SET_FULL: the most that is accepted, in bytes of UTF-8. */
   limit?: number;
   /** For PLAGSCOPE_TEXT_TOO_LONG: whether `size` is the text's as prepared for matching (some characters become many), not as given. */
   normalized?: boolean;

@@ -32,7 +32,8 @@ pub enum ErrorCode {
     /// An id that names no reference in the set.
     #[serde(rename = "PLAGSCOPE_UNKNOWN_REFERENCE")]
     UnknownReference,
-    /// The reference set is full: adding this text would take it past its limit.
+    /// The reference set is full: adding this text would take it past its limit (`size`, the text
+    /// the set would hold, and `limit`, in bytes).
     #[serde(rename = "PLAGSCOPE_SET_FULL")]
     SetFull,
     /// A saved index that cannot be read: truncated, damaged, foreign, or from another version.
@@ -85,7 +86,8 @@ pub struct Error {
     sizes: Option<Sizes>,
 }
 
-/// A refused size and the limit it is over, in bytes, for [`ErrorCode::TextTooLong`].
+/// A refused size and the limit it is over, in bytes, for [`ErrorCode::TextTooLong`] and
+/// [`ErrorCode::SetFull`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sizes {
     /// The size of what was refused.

@@ -122,6 +122,11 @@ fn a_reference_set_is_refused_past_its_limit_and_keeps_working() {
         .add_reference(Reference::new("one-byte-more", "a"))
         .unwrap_err();
     assert_eq!(error.code(), plagscope::ErrorCode::SetFull);
+    let sizes = error.sizes().expect("the sizes");
+    assert_eq!(
+        (sizes.size, sizes.limit),
+        (MAX_REFERENCE_SET_BYTES + 1, MAX_REFERENCE_SET_BYTES)
+    );
     let message = error.to_string();
     assert_eq!(
         message,

@@ -11,6 +11,7 @@ export default {
   'error.justOver': 'just over {limit}',
   'error.restarted': 'The checker ran into an internal error and restarted itself; {notDone}.',
   'error.notDone': 'this was not done',
+  'error.setFull': 'The reference set is full: with this text it would hold {size} MB, and plagscope keeps up to {limit} MB. Remove references, or split the set in two and check against each.',
   'error.indexFile': 'cannot read the index file: {reason}',
   'punct.comma': ', ',
   'punct.colon': ': ',

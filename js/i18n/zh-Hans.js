@@ -11,6 +11,7 @@ export default {
   'error.justOver': '略超过 {limit}',
   'error.restarted': '检查程序遇到内部错误，已自行重启；{notDone}。',
   'error.notDone': '此操作未完成',
+  'error.setFull': '参考文献库已满：加上这篇文本将有 {size} MB，而 plagscope 最多容纳 {limit} MB。请移除一些参考文献，或把库分成两部分分别检查。',
   'error.indexFile': '无法读取索引文件：{reason}',
   'punct.comma': '，',
   'punct.colon': '：',

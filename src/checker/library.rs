@@ -76,6 +76,11 @@ impl Checker {
                 crate::error::megabytes(self.text_bytes),
                 MAX_REFERENCE_SET_BYTES >> 20
             ),
+        )
+        .with_sizes(
+            self.text_bytes.saturating_add(bytes),
+            MAX_REFERENCE_SET_BYTES,
+            false,
         ))
     }
 

@@ -95,6 +95,9 @@ test('a reference set is refused past 256 MiB of text with a clear message; remo
   const full = {
     message:
       /^invalid `text`: the reference set is full: its 5 references hold 256\.0 MB of text, and the limit is 256 MB; remove references, or split the set in two and check against each$/,
+    code: 'PLAGSCOPE_SET_FULL',
+    size: 256 * MiB + 'one more reference'.length,
+    limit: 256 * MiB,
   };
   assert.throws(() => checker.addReference({ id: 'more', text: 'one more reference' }), full);
   assert.deepEqual(checker.check(PAPER).sources.map((s) => s.id), ['src']);

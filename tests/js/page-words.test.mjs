@@ -48,6 +48,12 @@ test('the page words engine errors by code: a reworded message changes nothing',
   assert.equal(userMessage(new Error('cannot read the index file: it is truncated')), 'Cannot read the index file: it is truncated');
 });
 
+test('a full reference set is worded by code, with its size and limit, in both languages', () => {
+  const full = { code: 'PLAGSCOPE_SET_FULL', message: 'Anything at all.', size: 256 * MIB + 5 * MIB, limit: 256 * MIB };
+  assert.equal(userMessage(full), 'The reference set is full: with this text it would hold 261.0 MB, and plagscope keeps up to 256 MB. Remove references, or split the set in two and check against each.');
+  assert.match(withLanguage('zh-Hans', () => userMessage(full)), /^参考文献库已满：加上这篇文本将有 261\.0 MB/);
+});
+
 test('an internal failure and a batch of refused references are worded by the page', () => {
   const restarted = { code: 'PLAGSCOPE_ENGINE_RESTARTED', message: 'whatever the guard says' };
   assert.equal(userMessage(restarted, 'error.notAdded'), 'The checker ran into an internal error and restarted itself; it was not added.');
