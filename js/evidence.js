@@ -4,7 +4,7 @@
 // sentences rewritten from the source's (paraphrased or heavily edited text, few exact runs); a
 // rewritten passage says how many of its sentences match, beside the exact-run evidence it has.
 import { unitKey } from './units.js';
-import { percent, plural } from './words.js';
+import { percent } from './words.js';
 import { count, t } from './i18n.js';
 
 const clamp01 = (x) => Math.max(0, Math.min(1, Number(x) || 0));
@@ -23,7 +23,7 @@ export function rewrittenLabel(passage) {
   if (!isRewritten(passage)) return '';
   const pairs = sentencePairsOf(passage).length;
   const sentences = Math.max(pairs, Number(passage.sentences) || 0);
-  return t('evidence.rewritten', { count: pairs, sentences: plural(sentences, 'count.sentence') });
+  return t('evidence.rewritten', { count: pairs, sentences: count('count.sentence', sentences) });
 }
 
 /**
@@ -39,16 +39,16 @@ export function evidencePhrases(passage) {
     ...(label ? [label] : []),
     t('evidence.matched', {
       matched: passage.matchedWords,
-      matchedUnits: plural(passage.matchedWords, key),
-      total: plural(passage.words, key),
+      matchedUnits: count(key, passage.matchedWords),
+      total: count(key, passage.words),
       share: percent(passage.matchedShare),
     }),
-    t('evidence.longest', { run: plural(passage.longestRun, key) }),
+    t('evidence.longest', { run: count(key, passage.longestRun) }),
   ];
   if (passage.convertedScript) phrases.push(t('evidence.converted'));
   // An exact passage that grew over rewritten sentences beside its runs says how many.
   const grown = label ? 0 : sentencePairsOf(passage).length;
-  if (grown) phrases.push(t('evidence.grown', { sentences: plural(grown, 'count.sentence') }));
+  if (grown) phrases.push(t('evidence.grown', { sentences: count('count.sentence', grown) }));
   return phrases;
 }
 

@@ -1,7 +1,7 @@
-// The numbers the page, the HTML report and the CLI show, written once: a share as a percentage
-// (one rounding) and a count with its noun, both in the current language (js/i18n.js; the words
-// themselves live in its catalogues). tests/js/words.test.mjs and tests/js/i18n.test.mjs hold them.
-import { count, t } from './i18n.js';
+// A share as the page, the HTML report and the CLI show it, written once: a percentage with one
+// rounding, in the current language (js/i18n.js). A count with its noun is i18n.js's `count`.
+// tests/js/words.test.mjs and tests/js/i18n.test.mjs hold them.
+import { t } from './i18n.js';
 
 /** A share (0..1) as a percentage with `digits` decimals: "12.5%"; out-of-range or missing is 0..100%. */
 export function percent(share, digits = 1) {
@@ -9,5 +9,3 @@ export function percent(share, digits = 1) {
   return t('number.percent', { value: (clamped * 100).toFixed(digits) });
 }
 
-/** `n` with its noun, the catalogue's plural message `key`: "1 passage", "1,200 words", "1,200 词". */
-export const plural = (n, key) => count(key, n);

@@ -8,9 +8,9 @@ import { disguisedSpans, evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateReasons, nearDuplicateText } from '../js/near-duplicate.js';
 import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
 import { unitKey } from '../js/units.js';
-import { percent, plural } from '../js/words.js';
+import { percent } from '../js/words.js';
 import { capitalized, isRewritten, rewrittenMarked } from '../js/evidence.js';
-import { formatDate as writeDate, language, list, t, withLanguage } from '../js/i18n.js';
+import { count, formatDate as writeDate, language, list, t, withLanguage } from '../js/i18n.js';
 import { PALETTE, HIGHLIGHT_TEXT } from './palette.js';
 import { REPORT_CSS } from './report-style.js';
 import { EVIDENCE_CSS, esc, escText, passageHtml } from './report-html-passage.js';
@@ -95,9 +95,9 @@ const OPTION_WORDS = {
   excludeQuotes: (v) => t(v ? 'html.option.quotesOut' : 'html.option.quotesIn'),
   excludeBibliography: (v) => t(v ? 'html.option.bibliographyOut' : 'html.option.bibliographyIn'),
   maxSources: (v) => t('html.option.maxSources', { value: v }),
-  ignoreReferences: (v) => t('html.option.ignoreReferences', { references: plural(v.length, 'count.reference') }),
-  excludeSpans: (v) => t('html.option.excludeSpans', { parts: plural(v.length, 'count.part') }),
-  includeSpans: (v) => t('html.option.includeSpans', { exclusions: plural(v.length, 'count.exclusion') }),
+  ignoreReferences: (v) => t('html.option.ignoreReferences', { references: count('count.reference', v.length) }),
+  excludeSpans: (v) => t('html.option.excludeSpans', { parts: count('count.part', v.length) }),
+  includeSpans: (v) => t('html.option.includeSpans', { exclusions: count('count.exclusion', v.length) }),
 };
 
 /** The check options in words, defaults included for the three the page offers. */
@@ -118,7 +118,7 @@ function summaryHtml(ctx) {
   const { report } = ctx;
   const left = Math.max(0, report.totalWords - report.words);
   const unit = unitKey(report.unit);
-  const checked = plural(report.words, unit);
+  const checked = count(unit, report.words);
   return `<section class="summary" aria-labelledby="summary-h">
 <h2 id="summary-h">${escText(t('html.summary'))}</h2>
 <div class="figures">
@@ -139,12 +139,12 @@ export function excludedPhrase(excluded = [], words = 0, unit = 'count.word') {
   const kinds = (kind) => excluded.filter((span) => span.kind === kind).length;
   const [quotes, bib, base, reader] = [kinds('quote'), kinds('bibliography'), kinds('base'), kinds('reader')];
   const parts = [];
-  if (quotes) parts.push(plural(quotes, 'count.quotation'));
+  if (quotes) parts.push(count('count.quotation', quotes));
   if (bib) parts.push(t('html.excluded.bibliography'));
-  if (base) parts.push(t('html.excluded.base', { passages: plural(base, 'count.passage') }));
-  if (reader) parts.push(t('html.excluded.reader', { parts: plural(reader, 'count.part') }));
+  if (base) parts.push(t('html.excluded.base', { passages: count('count.passage', base) }));
+  if (reader) parts.push(t('html.excluded.reader', { parts: count('count.part', reader) }));
   if (!parts.length) return t('html.excluded.nothing');
-  const size = words ? t('html.excluded.size', { size: plural(words, unit) }) : '';
+  const size = words ? t('html.excluded.size', { size: count(unit, words) }) : '';
   return t('html.excluded.list', { list: list(parts), size });
 }
 
@@ -195,7 +195,7 @@ function sourcesListHtml(ctx) {
 /** "3 passages", or "3 passages (1 rewritten)". */
 function passagesPhrase(source) {
   const rewritten = source.passages.filter(isRewritten).length;
-  const passages = plural(source.passages.length, 'count.passage');
+  const passages = count('count.passage', source.passages.length);
   return rewritten ? t('html.passagesRewritten', { passages, rewritten }) : passages;
 }
 

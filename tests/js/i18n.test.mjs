@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOGUES, cliLanguage, count, pickLanguage, t, withLanguage } from '../../js/i18n.js';
-import { percent, plural } from '../../js/words.js';
+import { percent } from '../../js/words.js';
 import { unitKey } from '../../js/units.js';
 import { evidencePhrases } from '../../js/evidence.js';
 
@@ -79,8 +79,8 @@ test('plurals, shares and units in English', () => {
   withLanguage('en', () => {
     assert.equal(count('count.match', 1), '1 match');
     assert.equal(count('count.match', 2), '2 matches');
-    assert.equal(plural(12345, unitKey('words')), '12,345 words');
-    assert.equal(plural(1, unitKey('characters')), '1 character');
+    assert.equal(count(unitKey('words'), 12345), '12,345 words');
+    assert.equal(count(unitKey('characters'), 1), '1 character');
     assert.equal(percent(0.1234), '12.3%');
     assert.equal(percent(0.5, 0), '50%');
   });
@@ -90,8 +90,8 @@ test('Simplified Chinese has one form for every count, and its own units', () =>
   withLanguage('zh-Hans', () => {
     assert.equal(count('count.match', 1), '1 处匹配');
     assert.equal(count('count.match', 2), '2 处匹配');
-    assert.equal(plural(12345, unitKey('words')), '12,345 词');
-    assert.equal(plural(38, unitKey('characters')), '38 字');
+    assert.equal(count(unitKey('words'), 12345), '12,345 词');
+    assert.equal(count(unitKey('characters'), 38), '38 字');
     assert.equal(percent(0.1234), '12.3%');
     const passage = { words: 40, matchedWords: 31, matchedShare: 0.775, longestRun: 12, sentencePairs: [] };
     assert.deepEqual(evidencePhrases({ ...passage, unit: 'characters' }), ['共 40 字，其中 31 字逐字相同（77.5%）', '最长逐字相同片段：12 字']);

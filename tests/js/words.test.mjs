@@ -1,8 +1,9 @@
-// The shared words for numbers (js/words.js): one rounding and one plural for the page, the HTML
-// report and the CLI; the nouns are the catalogue's (js/i18n.js), named by key.
+// The shared words for numbers: one rounding of a share (js/words.js) and one plural (js/i18n.js
+// `count`) for the page, the HTML report and the CLI; the nouns are the catalogue's, named by key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { percent, plural } from '../../js/words.js';
+import { percent } from '../../js/words.js';
+import { count } from '../../js/i18n.js';
 
 test('a share is a percentage with one decimal by default, clamped, and never NaN', () => {
   assert.equal(percent(0.1234), '12.3%');
@@ -13,8 +14,8 @@ test('a share is a percentage with one decimal by default, clamped, and never Na
 });
 
 test('a count has its noun, singular for one, with thousands separated', () => {
-  assert.equal(plural(1, 'count.match'), '1 match');
-  assert.equal(plural(2, 'count.match'), '2 matches');
-  assert.equal(plural(0, 'count.passage'), '0 passages');
-  assert.equal(plural(1200, 'count.word'), '1,200 words');
+  assert.equal(count('count.match', 1), '1 match');
+  assert.equal(count('count.match', 2), '2 matches');
+  assert.equal(count('count.passage', 0), '0 passages');
+  assert.equal(count('count.word', 1200), '1,200 words');
 });

@@ -11,7 +11,7 @@ import { Compare } from './compare.js';
 import { KIND_NAMES, MatchList, PaperText } from './paper-view.js';
 import { Downloads } from './downloads.js';
 import { keepFocus, useReveal } from './reveal.js';
-import { percent, plural } from '../../js/words.js';
+import { percent } from '../../js/words.js';
 import { count, t } from '../../js/i18n.js';
 
 /** What the report says when it lists no source: none matched, or those that did are left out by you. */
@@ -29,11 +29,11 @@ function Summary({ result, libraryCount, version }) {
   return html`<div class="summary">
     <p class="print-only">${t('report.printed', { title: result.title, date: result.checkedAt.toLocaleString(), version })}</p>
     <p class="overall"><strong>${percent(report.similarity)}</strong>
-      ${report.sources.length ? t('report.matches', { sources: plural(report.sources.length, 'count.source') }) : noSource(result.choices)}</p>
+      ${report.sources.length ? t('report.matches', { sources: count('count.source', report.sources.length) }) : noSource(result.choices)}</p>
     <p class="muted">${left > 0
-      ? t('report.checkedLeft', { checked: plural(report.words, unit), left: plural(left, unit) })
-      : t('report.checked', { checked: plural(report.words, unit) })}
-      ${t('report.comparedWith', { references: plural(libraryCount, 'count.reference') })}</p>
+      ? t('report.checkedLeft', { checked: count(unit, report.words), left: count(unit, left) })
+      : t('report.checked', { checked: count(unit, report.words) })}
+      ${t('report.comparedWith', { references: count('count.reference', libraryCount) })}</p>
     ${evasion.length > 0 && html`<p class="warning" role="note">${t('report.evasion', { found: evasion.join(t('list.comma')) })}</p>`}
   </div>`;
 }
@@ -45,7 +45,7 @@ function SourceList({ report, numbers, selected, onOpen, onLeaveOut }) {
       const current = selected?.source === index;
       return html`<li key=${source.id} class=${current ? 'current' : ''}>
         <button type="button" class="source" aria-current=${current ? 'true' : undefined} onClick=${() => onOpen(index)}
-          title=${t('report.sourceTitle', { passages: plural(source.passages.length, 'count.passage'), coverage: percent(source.sourceCoverage), score: source.scores.combined.score.toFixed(2) })}>
+          title=${t('report.sourceTitle', { passages: count('count.passage', source.passages.length), coverage: percent(source.sourceCoverage), score: source.scores.combined.score.toFixed(2) })}>
           <span class="swatch" data-label=${numbers[source.id] + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(numbers[source.id]))}></span>
           <span class="source-title">${source.title}</span>
           ${nearDuplicateText(source) && html`<span class="badge" title=${nearDuplicateText(source)}>${t('near.badge')}</span>`}
