@@ -43,7 +43,8 @@ core_boundary() {
   info "core crate: no wasm-bindgen, js-sys, web-sys or pyo3 in its dependency tree"
 }
 
-layer_rust() { cargo test; }
+# The model's tests need its file and the reference implementation's vectors (target/model).
+layer_rust() { node scripts/model.mjs --reference && cargo test; }
 
 # A few seconds per fuzz target from the committed seeds, after installing the nightly toolchain and
 # cargo-fuzz where they are missing, so every target is built in CI (long runs:

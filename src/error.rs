@@ -45,11 +45,15 @@ pub enum ErrorCode {
     /// A progress callback threw, which stops the work it was told about.
     #[serde(rename = "PLAGSCOPE_STOPPED")]
     Stopped,
+    /// A sentence-model file that cannot be read: truncated, damaged, foreign, or of another
+    /// format version (produced by the `plagscope-model` crate, which loads it).
+    #[serde(rename = "PLAGSCOPE_INVALID_MODEL")]
+    InvalidModel,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order (the README's table and the TypeScript are held to it).
-    pub const ALL: [ErrorCode; 9] = [
+    pub const ALL: [ErrorCode; 10] = [
         ErrorCode::InvalidOption,
         ErrorCode::InvalidInput,
         ErrorCode::TextTooLong,
@@ -59,6 +63,7 @@ impl ErrorCode {
         ErrorCode::InvalidIndex,
         ErrorCode::IndexMismatch,
         ErrorCode::Stopped,
+        ErrorCode::InvalidModel,
     ];
 
     /// The code as callers see it: `"PLAGSCOPE_INVALID_OPTION"`.
@@ -73,6 +78,7 @@ impl ErrorCode {
             ErrorCode::InvalidIndex => "PLAGSCOPE_INVALID_INDEX",
             ErrorCode::IndexMismatch => "PLAGSCOPE_INDEX_MISMATCH",
             ErrorCode::Stopped => "PLAGSCOPE_STOPPED",
+            ErrorCode::InvalidModel => "PLAGSCOPE_INVALID_MODEL",
         }
     }
 }
@@ -131,6 +137,11 @@ impl Error {
         Error::new(ErrorCode::InvalidIndex, "", message)
     }
 
+    /// A sentence-model file that cannot be read: [`ErrorCode::InvalidModel`].
+    pub fn invalid_model(message: impl Into<String>) -> Self {
+        Error::new(ErrorCode::InvalidModel, "", message)
+    }
+
     /// The same error, saying the size refused and the limit (in bytes), and whether the size is
     /// that of the text as prepared for matching.
     pub fn with_sizes(mut self, size: usize, limit: usize, normalized: bool) -> Self {
@@ -179,6 +190,7 @@ impl Error {
     pub fn message_naming(&self, name: &str) -> String {
         match self.code {
             ErrorCode::InvalidIndex => format!("cannot read the index file: {}", self.message),
+            ErrorCode::InvalidModel => format!("cannot read the model file: {}", self.message),
             _ if name.is_empty() => self.message.clone(),
             _ => format!("invalid `{name}`: {}", self.message),
         }
