@@ -29,6 +29,18 @@
 //                                       text of the page body, one block a line, lines without Han characters
 //                                       (untranslated English, code) dropped; pairs with >= 300 Han characters
 //                                       on both sides and at most 2x between them; sources.tsv names the pages
+//   target/corpus/bench-xlang/NNNN.{en,zh}.txt  real human translation, for the cross-language kinds: a
+//                                       LibreOffice 7.4 help page in en-US (Debian libreoffice-help-en-us
+//                                       4:7.4.7-1+deb12u14, MPL-2.0, fetched and read like the two above) and
+//                                       its zh-CN translation (libreoffice-help-zh-cn, the same package as
+//                                       above), aligned without comparing texts: the compiled help keeps the
+//                                       par_id…/hd_id… ids of its XHP sources on every paragraph and heading,
+//                                       so line i of NNNN.en is the element whose translation is line i of
+//                                       NNNN.zh (ids found once on each page, in the same order on both, the
+//                                       Chinese side with Han characters and not the English text); pages
+//                                       with >= 40 aligned English words; sources.tsv names the pages.
+//                                       PyPI hsk-sentences-audio 1.0.0 (sha256 9bf16cc7…0335, HSK sentences
+//                                       with English translations) is not used: see benches/quality/translate.rs
 //   target/corpus/bench-thesaurus/      the paraphrase kind's synonyms (never plagscope's):
 //     en-synsets.txt    "pos<TAB>offset<TAB>word word ...": WordNet 3.0's synsets (data.*) with two or more
 //                       one-word lowercase lemmas (Debian wordnet-base 1:3.0-37, fetched with `apt-get download`,

@@ -210,6 +210,28 @@ impl CrossGenerator<'_> {
     }
 }
 
+/// Every document checked by plagscope against the bench's references, with its detections,
+/// and where each translated document's source is among the reported sources.
+fn check(
+    bench: &CrossBench,
+    documents: Vec<Suspicious>,
+    options: &CheckOptions,
+) -> (Vec<Checked>, Vec<Option<usize>>) {
+    let checker = crate::new_checker(&bench.refs);
+    let mut ranks = Vec::new();
+    let results = (documents.into_iter())
+        .map(|d| {
+            let report = checker.check(&d.text, options).unwrap();
+            if let Some(case) = d.cases.first() {
+                ranks.push(report.sources.iter().position(|s| s.id == case.source));
+            }
+            let found = score::detections(&report);
+            (d, found)
+        })
+        .collect();
+    (results, ranks)
+}
+
 /// Builds, checks and prints the cross-language kinds with hosts in `lang`.
 pub fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: crate::Listings) {
     let start = Instant::now();
@@ -252,18 +274,7 @@ pub fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: crate
         lang.code
     );
     let start = Instant::now();
-    let checker = crate::new_checker(&bench.refs);
-    let mut ranks = Vec::new();
-    let results: Vec<Checked> = (documents.into_iter())
-        .map(|d| {
-            let report = checker.check(&d.text, options).unwrap();
-            if let Some(case) = d.cases.first() {
-                ranks.push(report.sources.iter().position(|s| s.id == case.source));
-            }
-            let found = score::detections(&report);
-            (d, found)
-        })
-        .collect();
+    let (results, ranks) = check(&bench, documents, options);
     println!(
         "[{}] indexed and checked in {:.1} s",
         lang.code,
