@@ -39,6 +39,8 @@ struct CrossGenerator<'a> {
     pool: Vec<usize>,
     /// Topic cosines of the xl-topic documents: least, most.
     cosines: (f64, f64),
+    /// References with a passage long enough to plant, and how many were tried.
+    sources: (usize, usize),
 }
 
 impl CrossGenerator<'_> {
@@ -181,13 +183,16 @@ impl CrossGenerator<'_> {
             .filter(|&r| !self.passages(r).is_empty())
             .collect();
         self.rng.shuffle(&mut sources);
+        self.sources.0 = sources.len();
         // A host is used once: kept for the next source when a passage is turned down.
         let (mut made, mut spare) = (0, None);
         for source in sources {
             if made == per_kind {
                 break;
             }
+            self.sources.1 += 1;
             let Some(host) = spare.take().or_else(|| self.host()) else {
+                eprintln!("[{}] out of pool pages at translated", self.lang.code);
                 break;
             };
             match self.translated(source, &host) {
@@ -199,7 +204,10 @@ impl CrossGenerator<'_> {
             }
         }
         for _ in 0..per_kind {
-            let Some(host) = self.host() else { break };
+            let Some(host) = self.host() else {
+                eprintln!("[{}] out of pool pages at xl-clean", self.lang.code);
+                break;
+            };
             result.push(Suspicious {
                 kind: Kind::CrossClean,
                 text: host.join(self.lang.paragraph),
@@ -256,6 +264,7 @@ pub fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: crate
         rng,
         pool,
         cosines: (0.0, 0.0),
+        sources: (0, 0),
     };
     let documents = generator.documents(per_kind);
     println!(
@@ -268,9 +277,9 @@ pub fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: crate
         documents.len(),
         start.elapsed().as_secs_f64()
     );
-    let (least, most) = generator.cosines;
+    let ((least, most), (plantable, tried)) = (generator.cosines, generator.sources);
     println!(
-        "[{}] xl-topic pages have tf·idf cosine {least:.3}-{most:.3} with their nearest reference's translation",
+        "[{}] translated: {tried} of {plantable} references with a passage to plant tried (those sharing a run with another reference turned down); xl-topic pages have tf·idf cosine {least:.3}-{most:.3} with their nearest reference's translation",
         lang.code
     );
     let start = Instant::now();
