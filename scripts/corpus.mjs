@@ -29,6 +29,18 @@
 //                                       text of the page body, one block a line, lines without Han characters
 //                                       (untranslated English, code) dropped; pairs with >= 300 Han characters
 //                                       on both sides and at most 2x between them; sources.tsv names the pages
+//   target/corpus/bench-xlang/NNNN.{en,zh}.txt  real human translation, for the cross-language kinds: a
+//                                       LibreOffice 7.4 help page in en-US (Debian libreoffice-help-en-us
+//                                       4:7.4.7-1+deb12u14, MPL-2.0, fetched and read like the two above) and
+//                                       its zh-CN translation (libreoffice-help-zh-cn, the same package as
+//                                       above), aligned without comparing texts: the compiled help keeps the
+//                                       par_id…/hd_id… ids of its XHP sources on every paragraph and heading,
+//                                       so line i of NNNN.en is the element whose translation is line i of
+//                                       NNNN.zh (ids found once on each page, in the same order on both, the
+//                                       Chinese side with Han characters and not the English text); pages
+//                                       with >= 40 aligned English words; sources.tsv names the pages.
+//                                       PyPI hsk-sentences-audio 1.0.0 (sha256 9bf16cc7…0335, HSK sentences
+//                                       with English translations) is not used: see benches/quality/translate.rs
 //   target/corpus/bench-thesaurus/      the paraphrase kind's synonyms (never plagscope's):
 //     en-synsets.txt    "pos<TAB>offset<TAB>word word ...": WordNet 3.0's synsets (data.*) with two or more
 //                       one-word lowercase lemmas (Debian wordnet-base 1:3.0-37, fetched with `apt-get download`,
@@ -54,6 +66,7 @@ const VERSION = '2';
 // The benchmark corpora (--bench) have their own version: changing them must not re-extract the tests'.
 const BENCH_VERSION = '1';
 const REWRITE_VERSION = '1';
+const XLANG_VERSION = '1';
 const THESAURUS_VERSION = '3';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'target', 'corpus');
@@ -405,6 +418,83 @@ function rewriteDocuments() {
   return documents;
 }
 
+/** The en-US help, the original the zh-CN help is translated from; pinned like DEBS. */
+const EN_HELP = {
+  spec: 'libreoffice-help-en-us=4:7.4.7-1+deb12u14',
+  file: 'libreoffice-help-en-us_4%3a7.4.7-1+deb12u14_all.deb',
+  sha256: '8faa840285734d6cfe1ed25537b48f07e74bd6412e3917bf8e5f8a653f7b3712',
+  help: 'usr/share/libreoffice/help/en-US/text',
+};
+
+/** A help page's translatable elements as [id, visible text], in page order. The help is compiled from
+ *  XHP files whose paragraphs and headings carry ids (par_id…, hd_id…) that every translation keeps, so
+ *  the ids align a page with its translation without comparing texts. Hidden variants, code and the
+ *  related-topic links are left out as in helpPageText; an element holding another one is left to it. */
+export function helpPageBlocks(html, parse) {
+  const body = parse(html).querySelector('#DisplayArea');
+  if (!body) return [];
+  const hidden = 'script, style, meta, pre, .bascode, .relatedtopics, .related, span[hidden][class]';
+  for (const element of body.querySelectorAll(hidden)) element.remove();
+  const ids = '[id^="par_id"], [id^="hd_id"]';
+  return body
+    .querySelectorAll(ids)
+    .filter((element) => !element.querySelector(ids))
+    .map((element) => [element.id, element.textContent.replace(/\s+/g, ' ').trim()]);
+}
+
+/** The blocks of an en-US page and its zh-CN translation paired by element id: ids found once on each
+ *  side, in the same order on both (else none), the Chinese side translated (Han characters, not the
+ *  English text), the English side with letters. */
+export function alignedBlocks(en, zh) {
+  const once = (blocks) => {
+    const counts = new Map();
+    for (const [id] of blocks) counts.set(id, (counts.get(id) ?? 0) + 1);
+    return new Map(blocks.filter(([id]) => counts.get(id) === 1));
+  };
+  const [enById, zhById] = [once(en), once(zh)];
+  const shared = [...enById.keys()].filter((id) => zhById.has(id));
+  const zhOrder = [...zhById.keys()].filter((id) => enById.has(id));
+  // Reordered ids would mean the pages are not the same version: no alignment is better than a wrong one.
+  if (shared.join() !== zhOrder.join()) return [];
+  return shared
+    .map((id) => [enById.get(id), zhById.get(id)])
+    .filter(([e, z]) => /[A-Za-z]/.test(e) && hanCount(z) > 0 && e !== z);
+}
+
+/** The en-US help pages and their zh-CN translations, aligned block by block: NNNN.en / NNNN.zh hold line i
+ *  of a page in each language; pages with at least 40 English words aligned. */
+function translationDocuments() {
+  const { parse } = benchRequire('node-html-parser');
+  const scratch = join(out, 'downloads', 'libreoffice-help-xlang');
+  rmSync(scratch, { recursive: true, force: true });
+  const dirs = {};
+  for (const [side, deb] of [['en', EN_HELP], ['zh', DEBS[0]]]) {
+    mkdirSync(join(scratch, side), { recursive: true });
+    const result = spawnSync('dpkg-deb', ['-x', debianPackage(deb), join(scratch, side)], { stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`dpkg-deb could not extract ${deb.file} (${result.error?.message ?? 'see above'})`);
+    dirs[side] = join(scratch, side, deb.help);
+  }
+  const documents = [];
+  const sources = [];
+  for (const page of htmlFiles(dirs.en).sort()) {
+    if (!existsSync(join(dirs.zh, page))) continue;
+    const [en, zh] = ['en', 'zh'].map((side) => helpPageBlocks(readFileSync(join(dirs[side], page), 'utf8'), parse));
+    const blocks = alignedBlocks(en, zh);
+    const words = blocks.reduce((sum, [e]) => sum + (e.match(/[A-Za-z0-9]+/g) ?? []).length, 0);
+    if (words < 40) continue;
+    const name = String(sources.length).padStart(4, '0');
+    documents.push(
+      { name: `${name}.en`, text: blocks.map(([e]) => e).join('\n') },
+      { name: `${name}.zh`, text: blocks.map(([, z]) => z).join('\n') },
+    );
+    sources.push(`${name}\t${page}`);
+  }
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(join(out, 'bench-xlang'), { recursive: true });
+  writeFileSync(join(out, 'bench-xlang', 'sources.tsv'), `${sources.join('\n')}\n`);
+  return documents;
+}
+
 /** Runs `make` unless target/corpus/<dir> holds the output of this `version`. */
 async function refresh(dir, version, make) {
   const stamp = join(out, dir, 'VERSION');
@@ -429,6 +519,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     // Optional: it needs Debian's apt. Without it the bench runs every other kind.
     await refresh('bench-rewrite', REWRITE_VERSION, rewriteDocuments).catch((error) =>
       console.warn(`    the human-rewriting set is skipped: ${error.message}`));
+    // Also needs apt; without it the bench skips the cross-language kinds (they have no target yet).
+    await refresh('bench-xlang', XLANG_VERSION, translationDocuments).catch((error) =>
+      console.warn(`    the translation set is skipped: ${error.message}`));
     // Also needs apt; without it the bench reports the paraphrase kind as missing (a missed target).
     await refresh('bench-thesaurus', THESAURUS_VERSION, thesaurusDocuments).catch((error) =>
       console.warn(`    the paraphrase thesauri are skipped: ${error.message}`));

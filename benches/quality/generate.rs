@@ -23,6 +23,13 @@ pub enum Kind {
     SameTopic,
     Clean,
     Rewritten,
+    /// Cross-language (`translated.rs`): a human translation of a reference's passage planted.
+    Translated,
+    /// Cross-language: a page on a reference's topic in the other language, its own
+    /// translation not among the references.
+    CrossTopic,
+    /// Cross-language: help pages of the hosts' language, nothing planted.
+    CrossClean,
 }
 
 pub const KINDS: [Kind; 10] = [
@@ -37,6 +44,10 @@ pub const KINDS: [Kind; 10] = [
     Kind::Clean,
     Kind::Rewritten,
 ];
+
+/// The cross-language kinds, built and checked against references of their own, in the other
+/// language (`translated.rs`), so the kinds above are what they were before them.
+pub const CROSS_KINDS: [Kind; 3] = [Kind::Translated, Kind::CrossTopic, Kind::CrossClean];
 
 /// Kinds built after the others, from the hosts they leave, so adding them left the other kinds'
 /// documents as they were (the same draws of the random numbers).
@@ -55,6 +66,9 @@ impl Kind {
             Kind::SameTopic => "same-topic",
             Kind::Clean => "clean",
             Kind::Rewritten => "rewritten",
+            Kind::Translated => "translated",
+            Kind::CrossTopic => "xl-topic",
+            Kind::CrossClean => "xl-clean",
         }
     }
 
@@ -65,7 +79,10 @@ impl Kind {
 
     /// Whether documents of this kind contain planted passages.
     pub fn planted(self) -> bool {
-        !matches!(self, Kind::NearMiss | Kind::SameTopic | Kind::Clean)
+        !matches!(
+            self,
+            Kind::NearMiss | Kind::SameTopic | Kind::Clean | Kind::CrossTopic | Kind::CrossClean
+        )
     }
 }
 

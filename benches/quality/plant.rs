@@ -199,7 +199,7 @@ impl Generator<'_> {
 
 /// The host's paragraphs with each planted passage as a paragraph of its own before host
 /// paragraph `points[i]`; returns the text and the planted passages' byte ranges.
-fn assemble(
+pub(crate) fn assemble(
     host: &[String],
     planted: &[Planted],
     points: &[usize],

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use crate::corpus::{excerpt, Lang};
-use crate::generate::{Case, Kind, Suspicious, KINDS};
+use crate::generate::{Case, Kind, Suspicious, CROSS_KINDS, KINDS};
 use crate::score::{self, case_recall, detection_precision, Detection, Score};
 use plagscope::align::Evidence;
 
@@ -21,8 +21,8 @@ enum Target {
     Plagdet(f64, f64),
     /// Kinds without planted passages must flag nothing.
     Nothing,
-    /// Scored and printed, never missed (real human rewriting: no target yet).
-    Reported,
+    /// Scored and printed, never missed (real human rewriting, translation: no target yet).
+    Reported(&'static str),
 }
 
 fn target(kind: Kind) -> Target {
@@ -36,7 +36,12 @@ fn target(kind: Kind) -> Target {
         Kind::Evasion => Target::Plagdet(0.95, MIN_PRECISION),
         Kind::Traditional => Target::Plagdet(0.90, MIN_PRECISION),
         Kind::NearMiss | Kind::SameTopic | Kind::Clean => Target::Nothing,
-        Kind::Rewritten => Target::Reported,
+        Kind::Rewritten => Target::Reported("human rewriting"),
+        // Issue 30's targets wait for the translated evidence: plagdet >= 0.80, precision >=
+        // 0.95, the right source first for >= 90% of documents; no cross-language clean
+        // document flagged.
+        Kind::Translated => Target::Reported("human translation"),
+        Kind::CrossTopic | Kind::CrossClean => Target::Reported("other language"),
     }
 }
 
@@ -44,6 +49,31 @@ fn target(kind: Kind) -> Target {
 /// missed targets.
 pub fn table(lang: &Lang, results: &[Checked]) -> Vec<String> {
     let mut missed = Vec::new();
+    header();
+    let (mut detections, mut lopsided) = (0, 0);
+    for kind in KINDS.into_iter().filter(|k| k.applies(lang.chinese)) {
+        let subset: Vec<_> = results
+            .iter()
+            .filter(|(d, _)| d.kind == kind)
+            .map(|(d, f)| (d, f.as_slice()))
+            .collect();
+        let s = score::score(&subset);
+        // The reported-only kind stays out of the lopsided target too.
+        if !matches!(target(kind), Target::Reported(_)) {
+            detections += s.detections;
+            lopsided += s.lopsided;
+        }
+        row(lang.code, kind, subset.len(), &s, &mut missed);
+    }
+    lopsided_row(lang.code, detections, lopsided, &mut missed);
+    evidence_row(lang, results);
+    if lang.chinese {
+        converted_row(lang.code, results, &mut missed);
+    }
+    missed
+}
+
+fn header() {
     println!(
         "  {:<11} {:>4} {:>5} {:>5} {:>9} {:>7} {:>11} {:>7} {:>7} {:>4}  target",
         "kind",
@@ -57,27 +87,34 @@ pub fn table(lang: &Lang, results: &[Checked]) -> Vec<String> {
         "flagged",
         ">2x"
     );
-    let (mut detections, mut lopsided) = (0, 0);
-    for kind in KINDS.into_iter().filter(|k| k.applies(lang.chinese)) {
-        let subset: Vec<_> = results
-            .iter()
+}
+
+/// Prints the cross-language table of `code`'s hosts (`translated.rs`): a row per kind, then
+/// retrieval, whether the planted translation's source is the report's first source (`ranks`:
+/// its place among the reported sources, per translated document).
+pub fn cross_table(code: &str, results: &[Checked], ranks: &[Option<usize>]) {
+    header();
+    for kind in CROSS_KINDS {
+        let subset: Vec<_> = (results.iter())
             .filter(|(d, _)| d.kind == kind)
             .map(|(d, f)| (d, f.as_slice()))
             .collect();
-        let s = score::score(&subset);
-        // The reported-only kind stays out of the lopsided target too.
-        if !matches!(target(kind), Target::Reported) {
-            detections += s.detections;
-            lopsided += s.lopsided;
-        }
-        row(lang.code, kind, subset.len(), &s, &mut missed);
+        row(
+            code,
+            kind,
+            subset.len(),
+            &score::score(&subset),
+            &mut Vec::new(),
+        );
     }
-    lopsided_row(lang.code, detections, lopsided, &mut missed);
-    evidence_row(lang, results);
-    if lang.chinese {
-        converted_row(lang.code, results, &mut missed);
-    }
-    missed
+    let first = ranks.iter().filter(|r| **r == Some(0)).count();
+    let found = ranks.iter().filter(|r| r.is_some()).count();
+    println!(
+        "  translated-kind retrieval: the right source ranked first in {first} of {} documents \
+         ({:.1}%), reported at all in {found} (no target yet; issue 30: >= 90% first)",
+        ranks.len(),
+        first as f64 * 100.0 / ranks.len().max(1) as f64
+    );
 }
 
 /// Prints each kind's recall by the evidence that found it: the case recall of the passages found
@@ -148,7 +185,7 @@ fn row(code: &str, kind: Kind, docs: usize, s: &Score, missed: &mut Vec<String>)
             Some(s.plagdet >= t && s.precision >= p),
         ),
         Target::Nothing => ("no document flagged".to_string(), Some(s.flagged == 0)),
-        Target::Reported => ("reported only (human rewriting)".to_string(), None),
+        Target::Reported(why) => (format!("reported only ({why})"), None),
     };
     if ok == Some(false) {
         missed.push(format!("{code} {}", kind.name()));

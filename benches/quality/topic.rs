@@ -59,11 +59,19 @@ fn vector(terms: Vec<String>, idf: &HashMap<String, f64>) -> Vec<(String, f64)> 
 impl Topics {
     /// Document frequencies over the references and the whole host pool.
     pub fn new(bench: &Bench, chinese: bool) -> Self {
-        let texts = bench
-            .refs
-            .iter()
-            .map(|r| r.text.as_str())
-            .chain(bench.hosts.iter().map(|h| h.text.as_str()));
+        let refs: Vec<&str> = bench.refs.iter().map(|r| r.text.as_str()).collect();
+        let hosts = bench.hosts.iter().map(|h| h.text.as_str());
+        Self::over(&refs, hosts, chinese)
+    }
+
+    /// The vectors of `refs` (reference `i` is `refs[i]`), document frequencies over them and
+    /// `others`. The cross-language kinds pass each reference's translation (`translate.rs`).
+    pub fn over<'t>(
+        refs: &[&'t str],
+        others: impl Iterator<Item = &'t str>,
+        chinese: bool,
+    ) -> Self {
+        let texts = refs.iter().copied().chain(others);
         let mut df: HashMap<String, usize> = HashMap::new();
         let mut documents = 0;
         for text in texts {
@@ -80,8 +88,8 @@ impl Topics {
             .map(|(t, n)| (t, (documents as f64 / n as f64).ln()))
             .collect();
         let mut postings: HashMap<String, Vec<(usize, f64)>> = HashMap::new();
-        for (i, r) in bench.refs.iter().enumerate() {
-            for (t, w) in vector(terms(&r.text, chinese), &idf) {
+        for (i, text) in refs.iter().enumerate() {
+            for (t, w) in vector(terms(text, chinese), &idf) {
                 postings.entry(t).or_default().push((i, w));
             }
         }
