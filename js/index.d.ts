@@ -37,3 +37,36 @@ export interface PlagscopeError extends Error {
   /** For PLAGSCOPE_TEXT_TOO_LONG: whether `size` is the text's as prepared for matching (some characters become many), not as given. */
   normalized?: boolean;
 }
+
+/**
+ * The multilingual sentence encoder behind translated and reworded copies (Google's Universal
+ * Sentence Encoder Multilingual v3): a sentence to a unit vector, close to its translation's.
+ */
+export declare class SentenceModel {
+  private constructor();
+  /** The width of a sentence vector: 512. */
+  readonly dimensions: number;
+  /** The weights' metadata: name, licence, source, format. */
+  about(): Record<string, string>;
+  /** The unit vectors of `sentences`, `dimensions` values each, one after another. */
+  encode(sentences: string[]): Float32Array;
+  /** Frees the weights' memory; the model cannot be used after. */
+  free(): void;
+}
+
+/** Bytes of the weights read so far, and of the whole file. */
+export interface ModelProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * Loads the sentence model (about 26 MB of gzipped weights, checked against their manifest). In
+ * Node, `source` is the weights file's path (default: the `plagscope-model` package's); in
+ * browsers, its URL (default: `pkg/model/` beside the package), fetched with `onProgress`.
+ * Rejects with an Error whose `code` is 'PLAGSCOPE_INVALID_MODEL' for a damaged or foreign file.
+ */
+export declare function loadSentenceModel(
+  source?: string | URL,
+  options?: { onProgress?: (progress: ModelProgress) => void },
+): Promise<SentenceModel>;

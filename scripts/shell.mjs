@@ -30,6 +30,9 @@ export function shellFiles() {
     'pkg/plagscope.js',
     'pkg/schema.js',
     'pkg/plagscope_bg.wasm',
+    // The sentence model's module (its weights are cached apart, when the user asks for them).
+    'pkg/model/plagscope_model.js',
+    'pkg/model/plagscope_model_bg.wasm',
     'pkg/demo-refs.json',
     // The PDF reader's character maps (cmaps/) are fetched, and then cached, only when needed.
     ...readdirSync(join(root, 'pkg/vendor')).filter((name) => /\.m?js$/.test(name)).map((name) => `pkg/vendor/${name}`),

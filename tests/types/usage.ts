@@ -9,6 +9,9 @@ import {
   simhash,
   version,
   winnow,
+  loadSentenceModel,
+  SentenceModel,
+  type ModelProgress,
   type CheckOptions,
   type PlagscopeError,
   type PairReport,
@@ -60,3 +63,13 @@ checker.check('paper', { minWord: 3 });
 new Checker({ k: 5 });
 
 export { refusedBecause, withMeta, again, bytes, chosen, cyrillic, ignoresCase, fingerprint, fingerprints, grams, kinds, pairs, passageText, removed, shared, signature, size, text, tokens, v };
+
+// The sentence model: loaded on demand, then vectors as a Float32Array.
+async function sentenceModel(): Promise<number> {
+  const model: SentenceModel = await loadSentenceModel('target/model/use-m3.safetensors.gz', {
+    onProgress: ({ loaded, total }: ModelProgress) => console.log(loaded / total),
+  });
+  const vectors: Float32Array = model.encode(['A sentence.', '一个句子。']);
+  return vectors.length / model.dimensions;
+}
+void sentenceModel;
