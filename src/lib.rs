@@ -30,6 +30,7 @@ pub mod index;
 pub mod json_out;
 pub mod json_path;
 mod json_types;
+pub mod lexicon;
 pub mod methods;
 pub mod options;
 pub mod records;
