@@ -37,7 +37,7 @@ struct Pair {
     english: String,
 }
 
-fn main() {
+pub fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [lexicon, sentences] = args.as_slice() else {
         eprintln!("usage: lexicon-recall <zh-en.lexicon> <sentences.json>");

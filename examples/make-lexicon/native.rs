@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use plagscope::lexicon::Lexicon;
 
-fn main() -> ExitCode {
+pub fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [input, output] = args.as_slice() else {
         eprintln!("usage: make-lexicon <cedict_ts.u8> <out.lexicon>");
