@@ -15,14 +15,16 @@
 //! (its best-matching translation):
 //! - Chinese → English: the query is segmented ([`Lexicon::segment`]); each word, Chinese stop
 //!   characters aside, scores the highest idf of its English terms present in the English
-//!   sentence. Terms and English words meet as the core's sentence terms do: matching form, cut to
-//!   `PREFIX_CHARS` characters.
+//!   sentence.
 //! - English → Chinese: each content word of the query scores the highest idf of its Chinese
-//!   translations ([`Lexicon::chinese_for_truncated`]) found inside the Chinese sentence (every
-//!   dictionary word it contains, [`Lexicon::occurrences`]; idf over the Chinese sentences).
+//!   translations (the words of every lexicon term with its key) found inside the Chinese sentence
+//!   (every dictionary word it contains, [`Lexicon::occurrences`]; idf over the Chinese sentences).
 //!
-//! Each is run with every sense of a word, and with whole senses only (a definition that is the
-//! term alone).
+//! Terms and English words meet by a key: `prefix`, as the core's sentence terms do (matching form
+//! cut to `PREFIX_CHARS` characters, what [`Lexicon::chinese_for_truncated`] does), or `snowball`,
+//! the matching form stemmed by Snowball's English stemmer (rust-stemmers, a dev-dependency). Each
+//! is run with every sense of a word, and with whole senses only (a definition that is the term
+//! alone).
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -30,6 +32,45 @@ use std::time::Instant;
 use plagscope::lexicon::{Lexicon, WordId};
 use plagscope::sketch::sentence_terms::PREFIX_CHARS;
 use plagscope::text::{is_stopword, tokenize, TokenKind};
+use rust_stemmers::{Algorithm, Stemmer};
+
+/// How an English word and a lexicon term are compared.
+#[derive(Clone, Copy)]
+enum Keying {
+    /// The core's sentence terms: the first `PREFIX_CHARS` characters.
+    Prefix,
+    /// Snowball's English stemmer.
+    Snowball,
+}
+
+struct Keys {
+    keying: Keying,
+    stemmer: Stemmer,
+    /// Each key's lexicon terms, for English → Chinese.
+    terms: HashMap<String, Vec<u32>>,
+}
+
+impl Keys {
+    fn new(lexicon: &Lexicon, keying: Keying) -> Self {
+        let mut keys = Keys {
+            keying,
+            stemmer: Stemmer::create(Algorithm::English),
+            terms: HashMap::new(),
+        };
+        for id in 0..lexicon.term_count() as u32 {
+            let key = keys.key(lexicon.term(id));
+            keys.terms.entry(key).or_default().push(id);
+        }
+        keys
+    }
+
+    fn key(&self, word: &str) -> String {
+        match self.keying {
+            Keying::Prefix => word.chars().take(PREFIX_CHARS).collect(),
+            Keying::Snowball => self.stemmer.stem(word).into_owned(),
+        }
+    }
+}
 
 struct Pair {
     simplified: String,
@@ -52,33 +93,78 @@ pub fn main() {
     );
     let pairs = read_pairs(sentences);
     println!("{} sentence pairs", pairs.len());
-    println!("| direction | senses | script | recall@1 | @5 | @20 | candidates | ms a query |");
-    println!("|---|---|---|---|---|---|---|---|");
-    for whole_only in [false, true] {
-        let senses = if whole_only { "whole" } else { "all" };
-        for traditional in [false, true] {
-            let script = if traditional {
-                "Traditional"
-            } else {
-                "Simplified"
-            };
-            let chinese: Vec<&str> = (pairs.iter())
-                .map(|p| {
-                    if traditional {
-                        &p.traditional
-                    } else {
-                        &p.simplified
-                    }
-                    .as_str()
-                })
-                .collect();
-            let english: Vec<&str> = pairs.iter().map(|p| p.english.as_str()).collect();
-            let (ranks, n, ms) = zh_to_en(&lexicon, &chinese, &english, whole_only);
-            print_row("zh → en", senses, script, &ranks, n, ms);
-            let (ranks, n, ms) = en_to_zh(&lexicon, &english, &chinese, whole_only);
-            print_row("en → zh", senses, script, &ranks, n, ms);
+    time_per_sentence(&lexicon, &pairs);
+    println!(
+        "| direction | key | senses | script | recall@1 | @5 | @20 | candidates | ms a query |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (keying, key) in [(Keying::Prefix, "prefix"), (Keying::Snowball, "snowball")] {
+        let keys = Keys::new(&lexicon, keying);
+        for whole_only in [false, true] {
+            let senses = if whole_only { "whole" } else { "all" };
+            for traditional in [false, true] {
+                let script = if traditional {
+                    "Traditional"
+                } else {
+                    "Simplified"
+                };
+                let chinese: Vec<&str> = (pairs.iter())
+                    .map(|p| {
+                        if traditional {
+                            &p.traditional
+                        } else {
+                            &p.simplified
+                        }
+                        .as_str()
+                    })
+                    .collect();
+                let english: Vec<&str> = pairs.iter().map(|p| p.english.as_str()).collect();
+                let how = How {
+                    lexicon: &lexicon,
+                    keys: &keys,
+                    whole_only,
+                };
+                let row = |direction| format!("| {direction} | {key} | {senses} | {script} ");
+                let (zh_en, n, ms) = zh_to_en(&how, &chinese, &english);
+                print_row(&row("zh → en"), &zh_en, n, ms);
+                let (en_zh, n, ms) = en_to_zh(&how, &english, &chinese);
+                print_row(&row("en → zh"), &en_zh, n, ms);
+                // A pair is a candidate when either side's query ranks the other side within k.
+                let either: Vec<usize> = zh_en.iter().zip(&en_zh).map(|(a, b)| *a.min(b)).collect();
+                print_row(&row("either (2k)"), &either, n, f64::NAN);
+            }
         }
     }
+}
+
+/// What a run matches with.
+struct How<'a> {
+    lexicon: &'a Lexicon,
+    keys: &'a Keys,
+    whole_only: bool,
+}
+
+/// Prints the time the lexicon's own calls take per sentence: segmenting (a Chinese query's first
+/// step) and finding every word inside (indexing a Chinese candidate).
+fn time_per_sentence(lexicon: &Lexicon, pairs: &[Pair]) {
+    let per_sentence = |call: &dyn Fn(&str) -> usize| {
+        let started = Instant::now();
+        let found: usize = pairs.iter().map(|p| call(&p.simplified)).sum();
+        let us = started.elapsed().as_secs_f64() * 1e6 / pairs.len() as f64;
+        (us, found as f64 / pairs.len() as f64)
+    };
+    let chars = pairs
+        .iter()
+        .map(|p| p.simplified.chars().count())
+        .sum::<usize>() as f64;
+    println!(
+        "{:.1} characters a Chinese sentence",
+        chars / pairs.len() as f64
+    );
+    let (us, words) = per_sentence(&|text| lexicon.segment(text).len());
+    println!("segment: {us:.1} µs a sentence ({words:.1} words)");
+    let (us, words) = per_sentence(&|text| lexicon.occurrences(text).len());
+    println!("occurrences: {us:.1} µs a sentence ({words:.1} words inside)");
 }
 
 fn read_pairs(path: &str) -> Vec<Pair> {
@@ -99,13 +185,18 @@ fn read_pairs(path: &str) -> Vec<Pair> {
         .collect()
 }
 
-fn print_row(direction: &str, senses: &str, script: &str, ranks: &[usize], n: usize, ms: f64) {
+fn print_row(row: &str, ranks: &[usize], n: usize, ms: f64) {
     let recall = |k: usize| ranks.iter().filter(|&&r| r <= k).count() as f64 / ranks.len() as f64;
     println!(
-        "| {direction} | {senses} | {script} | {:.1}% | {:.1}% | {:.1}% | {n} | {ms:.3} |",
+        "{row}| {:.1}% | {:.1}% | {:.1}% | {n} | {} |",
         100.0 * recall(1),
         100.0 * recall(5),
-        100.0 * recall(20)
+        100.0 * recall(20),
+        if ms.is_nan() {
+            "—".to_string()
+        } else {
+            format!("{ms:.3}")
+        }
     );
 }
 
@@ -129,11 +220,6 @@ fn distinct<'a>(texts: &[&'a str]) -> (Vec<&'a str>, Vec<usize>) {
 fn rank(scores: &[f32], truth: usize) -> usize {
     let ahead = (scores.iter().enumerate()).filter(|&(i, &s)| i != truth && s >= scores[truth]);
     1 + ahead.count()
-}
-
-/// An English word as a sentence term: matching form cut to `PREFIX_CHARS` characters.
-fn truncated(word: &str) -> String {
-    word.chars().take(PREFIX_CHARS).collect()
 }
 
 /// The content words of an English text in matching form, as sentence terms keep them.
@@ -203,24 +289,16 @@ fn score_groups(postings: &Postings, groups: &[Vec<&str>], scores: &mut [f32], b
 }
 
 /// Chinese queries against English candidates: the ranks, the candidates, ms a query.
-fn zh_to_en(
-    lexicon: &Lexicon,
-    chinese: &[&str],
-    english: &[&str],
-    whole: bool,
-) -> (Vec<usize>, usize, f64) {
+fn zh_to_en(how: &How, chinese: &[&str], english: &[&str]) -> (Vec<usize>, usize, f64) {
     let (candidates, truth) = distinct(english);
-    let words = candidates
-        .iter()
-        .map(|t| english_words(t).iter().map(|w| truncated(w)).collect());
-    let postings = Postings::new(words);
+    let keys = |t: &&str| english_words(t).iter().map(|w| how.keys.key(w)).collect();
+    let postings = Postings::new(candidates.iter().map(keys));
     let (mut scores, mut best) = (vec![0.0; candidates.len()], vec![0.0; candidates.len()]);
     let started = Instant::now();
     let ranks = (chinese.iter().zip(&truth))
         .map(|(query, &truth)| {
-            let groups = chinese_groups(lexicon, query, whole);
-            let groups: Vec<Vec<&str>> = groups
-                .iter()
+            let groups = chinese_groups(how, query);
+            let groups: Vec<Vec<&str>> = (groups.iter())
                 .map(|g| g.iter().map(String::as_str).collect())
                 .collect();
             score_groups(&postings, &groups, &mut scores, &mut best);
@@ -231,9 +309,10 @@ fn zh_to_en(
     (ranks, candidates.len(), ms)
 }
 
-/// A Chinese query's groups: for each distinct word of its segmentation but stop characters, its
-/// English terms as sentence terms.
-fn chinese_groups(lexicon: &Lexicon, query: &str, whole: bool) -> Vec<Vec<String>> {
+/// A Chinese query's groups: for each distinct word of its segmentation but stop characters, the
+/// keys of its English terms.
+fn chinese_groups(how: &How, query: &str) -> Vec<Vec<String>> {
+    let lexicon = how.lexicon;
     let mut ids: Vec<WordId> = lexicon
         .segment(query)
         .iter()
@@ -244,28 +323,23 @@ fn chinese_groups(lexicon: &Lexicon, query: &str, whole: bool) -> Vec<Vec<String
     (ids.into_iter())
         .filter(|&w| !is_stopword(lexicon.word(w)))
         .map(|w| {
-            let senses = lexicon.senses(w).filter(|s| s.whole || !whole);
-            let mut terms: Vec<String> = senses.map(|s| truncated(s.text)).collect();
-            terms.dedup();
-            terms
+            let senses = lexicon.senses(w).filter(|s| s.whole || !how.whole_only);
+            let mut keys: Vec<String> = senses.map(|s| how.keys.key(s.text)).collect();
+            keys.sort();
+            keys.dedup();
+            keys
         })
         .collect()
 }
 
 /// English queries against Chinese candidates: the ranks, the candidates, ms a query.
-fn en_to_zh(
-    lexicon: &Lexicon,
-    english: &[&str],
-    chinese: &[&str],
-    whole: bool,
-) -> (Vec<usize>, usize, f64) {
+fn en_to_zh(how: &How, english: &[&str], chinese: &[&str]) -> (Vec<usize>, usize, f64) {
+    let lexicon = how.lexicon;
     let (candidates, truth) = distinct(chinese);
     let word_keys = |text: &&str| {
         let found = lexicon.occurrences(text);
-        found
-            .iter()
-            .map(|s| lexicon.word(s.word.expect("a word")).to_string())
-            .collect()
+        let words = found.iter().filter_map(|s| s.word);
+        words.map(|w| lexicon.word(w).to_string()).collect()
     };
     let postings = Postings::new(candidates.iter().map(word_keys));
     let (mut scores, mut best) = (vec![0.0; candidates.len()], vec![0.0; candidates.len()]);
@@ -273,12 +347,7 @@ fn en_to_zh(
     let ranks = (english.iter().zip(&truth))
         .map(|(query, &truth)| {
             let groups: Vec<Vec<&str>> = (english_words(query).iter())
-                .map(|w| {
-                    let senses = lexicon
-                        .chinese_for_truncated(w)
-                        .filter(|s| s.whole || !whole);
-                    senses.map(|s| s.text).collect()
-                })
+                .map(|w| chinese_of(how, w))
                 .collect();
             score_groups(&postings, &groups, &mut scores, &mut best);
             rank(&scores, truth)
@@ -286,4 +355,21 @@ fn en_to_zh(
         .collect();
     let ms = started.elapsed().as_secs_f64() * 1e3 / english.len() as f64;
     (ranks, candidates.len(), ms)
+}
+
+/// The Chinese words of every lexicon term with the key of the English word `word`.
+fn chinese_of<'a>(how: &How<'a>, word: &str) -> Vec<&'a str> {
+    let terms = how
+        .keys
+        .terms
+        .get(&how.keys.key(word))
+        .map_or(&[][..], Vec::as_slice);
+    let lexicon = how.lexicon;
+    let senses = terms
+        .iter()
+        .flat_map(|&t| lexicon.chinese_for_term(lexicon.term(t)));
+    senses
+        .filter(|s| s.whole || !how.whole_only)
+        .map(|s| s.text)
+        .collect()
 }

@@ -190,6 +190,12 @@ impl Lexicon {
         self.terms.len()
     }
 
+    /// The English term `id` (below [`Lexicon::term_count`]), in matching form; ids follow the
+    /// terms' byte order.
+    pub fn term(&self, id: u32) -> &str {
+        self.terms.get(id)
+    }
+
     /// The Chinese word `id` (Simplified, or a Traditional headword folded character by character).
     pub fn word(&self, id: WordId) -> &str {
         self.words.get(id.0)
