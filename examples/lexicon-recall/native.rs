@@ -302,7 +302,16 @@ fn zh_to_en(how: &How, chinese: &[&str], english: &[&str]) -> (Vec<usize>, usize
                 .map(|g| g.iter().map(String::as_str).collect())
                 .collect();
             score_groups(&postings, &groups, &mut scores, &mut best);
-            rank(&scores, truth)
+            let rank = rank(&scores, truth);
+            if rank > 20 && std::env::var_os("LEXICON_MISSES").is_some() {
+                let english = english_words(candidates[truth]);
+                let keys: Vec<String> = english.iter().map(|w| how.keys.key(w)).collect();
+                println!(
+                    "miss {rank}: {query} {groups:?} | {} {keys:?}",
+                    candidates[truth]
+                );
+            }
+            rank
         })
         .collect();
     let ms = started.elapsed().as_secs_f64() * 1e3 / chinese.len() as f64;
