@@ -87,6 +87,8 @@ fn check_options() -> CheckOptions {
         exclude_quotes: false,
         ..CheckOptions::default()
     };
+    // Every kind is checked with translated copies looked for, as a user who turned them on would.
+    options.align.translated = true;
     let spec = std::env::var("QUALITY_ALIGN").unwrap_or_default();
     for pair in spec.split(',').filter(|p| !p.trim().is_empty()) {
         let (name, value) = pair
@@ -111,6 +113,11 @@ fn check_options() -> CheckOptions {
                 align.rewritten = value != 0;
                 continue;
             }
+            "translated" => {
+                align.translated = value != 0;
+                continue;
+            }
+            "translatedSimilarity" => &mut align.translated_similarity,
             other => panic!("QUALITY_ALIGN: unknown option `{other}`"),
         };
         *field = value;
@@ -145,6 +152,7 @@ struct Listings {
 /// engine gains (the translated sentences of issue 30) is turned on here for every kind.
 fn new_checker(refs: &[Ref]) -> Checker {
     let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    common::model::with_sentence_model(&mut checker);
     for r in refs {
         checker
             .add_reference(Reference::new(r.id.clone(), r.text.clone()))

@@ -112,3 +112,14 @@ impl Encoder {
 pub fn similarity(a: &[f32], b: &[f32]) -> f32 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
+
+/// The encoder as the core's checks use it (translated evidence).
+impl plagscope::sketch::embeddings::SentenceEncoder for Encoder {
+    fn dimensions(&self) -> usize {
+        DIMENSIONS
+    }
+
+    fn encode(&self, sentences: &[String]) -> Result<Vec<f32>, Error> {
+        Ok(Encoder::encode(self, sentences))
+    }
+}

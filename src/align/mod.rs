@@ -33,6 +33,8 @@ mod context;
 mod merge;
 pub mod rewritten;
 mod segments;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod translated;
 mod validate;
 
 use crate::sketch::sentence_terms::SentenceVectors;
@@ -80,6 +82,14 @@ crate::options! {
         /// Fewest matching sentences in a rewritten passage without an exact run (2 more, of
         /// which 2 pass `sentenceSimilarity`, for a run in the source's order).
         pub min_sentences: usize = 3, in 1..=1_000;
+        /// Also find translated copies (English ↔ Chinese) sentence by sentence: candidates by a
+        /// bilingual dictionary, verified by the multilingual sentence model, which must be loaded
+        /// first (`useSentenceModel`). Each passage needs `minSentences` sentence pairs that follow
+        /// each other in both texts.
+        pub translated: bool = false;
+        /// Least similarity of a translated passage's sentence pairs (the model's cosine, in
+        /// percent, averaged over the passage; each pair may be up to 10 under it).
+        pub translated_similarity: usize = 60, in 1..=100;
     }
 }
 

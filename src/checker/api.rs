@@ -15,7 +15,15 @@ use super::progress::OnProgress;
 use super::records::Entry;
 use super::reference_set::ReferenceSet;
 use super::report::{PairReport, Report};
+#[cfg(not(target_arch = "wasm32"))]
+use super::translation::Translation;
 use super::{check, pair_candidates, pairs};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::lexicon::Lexicon;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::sketch::embeddings::SentenceEncoder;
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::Arc;
 
 /// A reference set and the checks against it.
 #[derive(Debug, Clone)]
@@ -30,6 +38,10 @@ pub struct Checker {
     pub(super) hasher: MinHasher,
     /// Bytes of reference text held, kept under [`MAX_REFERENCE_SET_BYTES`].
     pub(super) text_bytes: usize,
+    /// The sentence model and lexicon for translated evidence, once given
+    /// ([`Checker::use_sentence_model`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) translation: Option<Translation>,
 }
 
 /// Most reference text one set holds, in bytes of UTF-8 (base documents included): 256 MiB, about
@@ -69,6 +81,8 @@ impl Checker {
             postings: Postings::default(),
             hasher,
             text_bytes: 0,
+            #[cfg(not(target_arch = "wasm32"))]
+            translation: None,
         })
     }
 
@@ -131,7 +145,25 @@ impl Checker {
             postings: &self.postings,
             idf: &self.idf,
             hasher: &self.hasher,
+            #[cfg(not(target_arch = "wasm32"))]
+            translation: self.translation.as_ref(),
         }
+    }
+
+    /// Gives the checker a multilingual sentence model and the bilingual lexicon, with which a
+    /// check with `align.translated` finds translated copies (English ↔ Chinese). Each
+    /// reference's sentences are read in the lexicon's terms the first time a check needs them.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn use_sentence_model(&mut self, encoder: Arc<dyn SentenceEncoder>, lexicon: Lexicon) {
+        self.translation = Some(Translation::new(encoder, lexicon));
+    }
+
+    /// Whether a sentence model was given ([`Checker::use_sentence_model`]).
+    pub fn has_sentence_model(&self) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.translation.is_some();
+        #[cfg(target_arch = "wasm32")]
+        false
     }
 
     /// Checks `text` against the reference set.

@@ -20,6 +20,7 @@ use super::report::{Report, SourceReport};
 use super::retrieval::{candidates, evidence_masks};
 use super::scoring::{paper_sketches, ratio, write_up};
 use super::sentences::TermWeights;
+use super::translated_evidence::translated_evidence;
 
 /// Checks `text` with its `meta` against `set`: the stages in order. An error from `progress`
 /// stops the check and is returned.
@@ -31,6 +32,7 @@ pub(super) fn check(
     progress: OnProgress<'_>,
 ) -> Result<Report, Error> {
     options.validate()?;
+    set.can_translate(options.align.translated)?;
     meta.validate().map_err(|e| e.within("meta"))?;
     check_size("text", text.len(), false)?;
     // 1. The paper's analysis, each of its shingles looked up in the postings.
@@ -53,12 +55,22 @@ pub(super) fn check(
     let side = paper
         .paper_side(&masks.shared)
         .with_sentences(sentences.as_ref());
-    let aligned = align_candidates(
+    let mut aligned = align_candidates(
         set,
         (side, &masks.unusable),
         &candidates,
         &ignored,
         &options.align,
+        &mut term_weights,
+        progress,
+    )?;
+    // 5b. Translated copies, among the references in another language.
+    translated_evidence(
+        set,
+        (&paper, sentences.as_ref()),
+        &ignored,
+        options,
+        &mut aligned,
         &mut term_weights,
         progress,
     )?;

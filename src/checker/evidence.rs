@@ -30,6 +30,8 @@ pub(super) struct AlignedSource {
     sentences: Option<SentenceVectors>,
     exact: ExactAlignment,
     seeds: Vec<SentenceSeed>,
+    /// Translated passages (a source in another language: no other evidence).
+    translated: Vec<Passage>,
 }
 
 /// The first pass over the candidates: each one with some evidence, and how many sources each paper
@@ -50,7 +52,7 @@ pub(super) fn paper_sentences(
     term_weights: &mut TermWeights<'_>,
     progress: OnProgress<'_>,
 ) -> Result<Option<SentenceVectors>, Error> {
-    if !options.rewritten {
+    if !options.rewritten && !options.translated {
         return Ok(None);
     }
     let mut part = |done| preparing_part(progress, 6, done, 10);
@@ -102,6 +104,7 @@ pub(super) fn align_candidates(
             sentences,
             exact,
             seeds,
+            translated: Vec::new(),
         };
         aligned.sources.push((document, source));
     }
@@ -115,6 +118,18 @@ pub(super) fn align_candidates(
 }
 
 impl AlignedSource {
+    /// A source in another language with its translated passages.
+    pub(super) fn translated(text: String, prepared: Prepared, passages: Vec<Passage>) -> Self {
+        AlignedSource {
+            text,
+            prepared,
+            sentences: None,
+            exact: ExactAlignment::default(),
+            seeds: Vec::new(),
+            translated: passages,
+        }
+    }
+
     /// The second pass: the source's passages, from its exact passages and the sentences that
     /// match few enough sources (`sources_per_sentence`, from [`Aligned`]); `None` without one.
     pub(super) fn finish(
@@ -126,7 +141,8 @@ impl AlignedSource {
         (self.seeds).retain(|s| sources_per_sentence[s.paper] <= MAX_SOURCES_PER_SENTENCE);
         let side = self.prepared.side().with_sentences(self.sentences.as_ref());
         let exact = std::mem::take(&mut self.exact);
-        let passages = finish(paper, side, exact, &self.seeds, options);
+        let mut passages = finish(paper, side, exact, &self.seeds, options);
+        passages.append(&mut self.translated);
         (!passages.is_empty()).then_some((self, passages))
     }
 }

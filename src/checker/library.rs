@@ -190,6 +190,10 @@ impl Checker {
         let fingerprints = self.fingerprints_of(&prepared)?;
         self.idf.remove_document(&prepared.analysis);
         self.ids.remove(id);
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(translation) = &self.translation {
+            translation.forget(id);
+        }
         let entry = self.entries.remove(position);
         self.postings.remove(position, &fingerprints);
         self.text_bytes -= entry.reference.text.len();

@@ -34,6 +34,11 @@ mod retrieval;
 mod scoring;
 mod sentences;
 mod stored;
+#[cfg(not(target_arch = "wasm32"))]
+mod translated;
+mod translated_evidence;
+#[cfg(not(target_arch = "wasm32"))]
+mod translation;
 
 pub(crate) use crate::index::postings::{fingerprint_of, FINGERPRINT_BYTES};
 pub use api::{Checker, MAX_REFERENCE_SET_BYTES};

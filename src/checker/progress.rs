@@ -18,6 +18,10 @@ pub enum Stage {
     Preparing,
     /// A check: the paper aligned with each candidate reference.
     Aligning,
+    /// A check with translated copies looked for: each reference read in the bilingual
+    /// dictionary's terms (once per reference), then the sources with sentences in the paper's
+    /// order compared with the sentence model.
+    Translating,
     /// A check: each source found written up (its passages, scores and evidence).
     Reporting,
 }
@@ -37,6 +41,7 @@ impl Stage {
             Stage::Comparing => "comparing",
             Stage::Preparing => "preparing",
             Stage::Aligning => "aligning",
+            Stage::Translating => "translating",
             Stage::Reporting => "reporting",
         }
     }

@@ -8,6 +8,23 @@ use crate::sketch::simhash::IdfTable;
 use super::options::CheckerOptions;
 use super::records::Entry;
 
+impl ReferenceSet<'_> {
+    /// An error unless the set was given a sentence model, when `translated` evidence is asked for.
+    pub(super) fn can_translate(&self, translated: bool) -> Result<(), crate::error::Error> {
+        #[cfg(not(target_arch = "wasm32"))]
+        let given = self.translation.is_some();
+        #[cfg(target_arch = "wasm32")]
+        let given = false;
+        if translated && !given {
+            return Err(crate::error::Error::invalid(
+                "align.translated",
+                "needs the sentence model: load it and give it to the checker first (useSentenceModel)",
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// What the stages of a check or of all pairs read of a reference set: each part borrowed,
 /// read-only. `Checker` keeps the set and hands this to the stages.
 #[derive(Clone, Copy)]
@@ -17,4 +34,7 @@ pub(super) struct ReferenceSet<'a> {
     pub(super) postings: &'a Postings,
     pub(super) idf: &'a IdfTable,
     pub(super) hasher: &'a MinHasher,
+    /// The sentence model and lexicon, when the checker was given them.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) translation: Option<&'a super::translation::Translation>,
 }

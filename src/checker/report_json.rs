@@ -117,6 +117,7 @@ impl WriteJson for PassageReport {
         let evidence = match self.evidence {
             Evidence::Exact => "exact",
             Evidence::Rewritten => "rewritten",
+            Evidence::Translated => "translated",
         };
         json.field("evidence", &evidence);
         json.field("sentences", &self.sentences);

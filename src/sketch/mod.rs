@@ -1,8 +1,10 @@
 //! Sketches of tokenized text: hashed shingles (word and character n-grams) and winnowed local
 //! fingerprints. Everything here works on an [`Analysis`](crate::text::Analysis) and keeps the
 //! original UTF-16 spans, so any fingerprint can be highlighted; [`sentence_terms`] gives each
-//! sentence a weighted bag of its rare content terms.
+//! sentence a weighted bag of its rare content terms; [`embeddings`] is what the core asks of a
+//! sentence model.
 
+pub mod embeddings;
 pub mod hash;
 pub mod minhash;
 pub mod of_text;

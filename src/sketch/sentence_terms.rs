@@ -198,15 +198,11 @@ pub fn unit_terms(
                 if text.char_indices().nth(1).is_none() || is_stopword(text) {
                     continue;
                 }
-                let cut = text
-                    .char_indices()
-                    .nth(PREFIX_CHARS)
-                    .map_or(text.len(), |(at, _)| at);
-                term(i, i, hash_bytes(&text.as_bytes()[..cut]) ^ WORD_TAG);
+                term(i, i, word_term(text));
             }
             TokenKind::Number => {
                 previous_character = None;
-                term(i, i, token_hashes[i] ^ NUMBER_TAG);
+                term(i, i, number_term(token_hashes[i]));
             }
             TokenKind::Character => {
                 if is_stopword(text) {
@@ -221,6 +217,22 @@ pub fn unit_terms(
             TokenKind::Punctuation => previous_character = None,
         }
     }
+}
+
+/// The term of a word in matching form (not a stop word): its first [`PREFIX_CHARS`] characters,
+/// hashed. The translated evidence hashes a dictionary's English words the same way, so that they
+/// meet the terms of English sentences.
+pub fn word_term(word: &str) -> u64 {
+    let cut = word
+        .char_indices()
+        .nth(PREFIX_CHARS)
+        .map_or(word.len(), |(at, _)| at);
+    hash_bytes(&word.as_bytes()[..cut]) ^ WORD_TAG
+}
+
+/// The term of a number token, from its hash: the same in a sentence of any language.
+pub fn number_term(token_hash: u64) -> u64 {
+    token_hash ^ NUMBER_TAG
 }
 
 /// Fewest distinct terms a sentence needs to have a fingerprint: a shorter one ("He said so.")

@@ -50,6 +50,8 @@ pub enum Evidence {
     Exact,
     /// Matching sentences without a long exact run: paraphrased or heavily edited text.
     Rewritten,
+    /// Sentences of another language that translate the source's, in its order.
+    Translated,
 }
 
 /// A paper sentence and the source sentence it matches, as token ranges.

@@ -1,0 +1,267 @@
+//! Stage 5b of a check, when translated copies are looked for (`align.translated`): every reference
+//! in the lexicon's term space (once per reference, [`Translation`]), the paper's sentences'
+//! candidates among them, and the sources whose candidates follow the paper's order verified by the
+//! sentence model ([`crate::align::translated`]).
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+use crate::align::translated::candidates::{candidates, CandidateLimits};
+use crate::align::translated::chains::Pair;
+use crate::align::translated::pivot::{pivot_units, PivotUnit};
+use crate::align::translated::{translated_runs, units_of, Verification};
+use crate::align::{AlignOptions, Evidence, Passage, SentencePair};
+use crate::error::Error;
+use crate::sketch::embeddings::cosine;
+use crate::sketch::sentence_terms::SentenceVectors;
+use crate::text::WORD;
+
+use super::evidence::AlignedSource;
+use super::prepare::{prepare_source, Prepared};
+use super::progress::{report, OnProgress, Stage};
+use super::reference_set::ReferenceSet;
+use super::sentences::TermWeights;
+use super::translation::Translation;
+
+/// How lexical candidates are chosen: a few per sentence, sharing a quarter of both sentences'
+/// words, two at least, through terms that fewer than 2% of the references' sentences hold.
+const LIMITS: CandidateLimits = CandidateLimits {
+    per_sentence: 3,
+    min_score: 0.25,
+    min_words: 2,
+    max_term_share: 0.02,
+};
+
+/// A reference (its position in the set) with its units in the term space.
+type ReferenceUnits = (usize, std::sync::Arc<Vec<PivotUnit>>);
+
+/// The paper's side: its prepared text, sentence units and their vectors, once encoded.
+struct PaperSide<'a> {
+    prepared: &'a Prepared,
+    vectors: &'a SentenceVectors,
+    encoded: HashMap<usize, Vec<f32>>,
+}
+
+/// The sources translated into (or from) the paper, each with its translated passages: sources
+/// already aligned by other evidence (`aligned`) and `ignored` ones are left out.
+pub(super) fn translated_sources(
+    set: ReferenceSet<'_>,
+    (paper, paper_vectors): (&Prepared, &SentenceVectors),
+    (ignored, aligned): (&HashSet<&str>, &HashSet<usize>),
+    options: &AlignOptions,
+    term_weights: &mut TermWeights<'_>,
+    progress: OnProgress<'_>,
+) -> Result<Vec<(usize, AlignedSource)>, Error> {
+    let Some(translation) = set.translation else {
+        return Ok(Vec::new());
+    };
+    let lexicon = (&*translation.lexicon, &*translation.table);
+    let paper_units = pivot_units(&paper.analysis, &paper.token_hashes, paper_vectors, lexicon);
+    let docs = reference_units(
+        set,
+        translation,
+        &paper_units,
+        (ignored, aligned),
+        term_weights,
+        progress,
+    )?;
+    let slices: Vec<&[PivotUnit]> = docs.iter().map(|(_, units)| units.as_slice()).collect();
+    let mut found: Vec<(usize, Vec<Pair>)> = candidates(&paper_units, &slices, &LIMITS)
+        .into_iter()
+        .collect();
+    found.sort_by_key(|(doc, _)| *doc);
+    found.retain(|(_, pairs)| pairs.len() >= options.min_sentences);
+    let mut paper = PaperSide {
+        prepared: paper,
+        vectors: paper_vectors,
+        encoded: HashMap::default(),
+    };
+    let mut sources = Vec::new();
+    for (done, (doc, pairs)) in found.iter().enumerate() {
+        report(
+            progress,
+            Stage::Translating,
+            set.entries.len() + done,
+            set.entries.len() + found.len(),
+        )?;
+        let entry_index = docs[*doc].0;
+        if let Some(source) = verify_source(
+            set,
+            translation,
+            entry_index,
+            pairs,
+            &mut paper,
+            options,
+            term_weights,
+        )? {
+            sources.push((entry_index, source));
+        }
+    }
+    Ok(sources)
+}
+
+/// Each reference that has sentences of a language other than some paper sentence's, with its
+/// units in the term space, told as the first half of [`Stage::Translating`].
+fn reference_units(
+    set: ReferenceSet<'_>,
+    translation: &Translation,
+    paper_units: &[PivotUnit],
+    (ignored, aligned): (&HashSet<&str>, &HashSet<usize>),
+    term_weights: &mut TermWeights<'_>,
+    progress: OnProgress<'_>,
+) -> Result<Vec<ReferenceUnits>, Error> {
+    let paper_has = |characters: bool| {
+        paper_units
+            .iter()
+            .any(|u| u.characters == characters && !u.terms.is_empty())
+    };
+    let (paper_characters, paper_words) = (paper_has(true), paper_has(false));
+    let mut docs = Vec::new();
+    for (i, entry) in set.entries.iter().enumerate() {
+        report(progress, Stage::Translating, i, set.entries.len() * 2)?;
+        let id = entry.reference.id.as_str();
+        if ignored.contains(id) || aligned.contains(&i) {
+            continue;
+        }
+        let units = translation.reference_units(id, term_weights, || {
+            prepare_source(set.options, &entry.reference.text()?)
+        })?;
+        let other = units
+            .iter()
+            .any(|u| (u.characters && paper_words) || (!u.characters && paper_characters));
+        if other {
+            docs.push((i, units));
+        }
+    }
+    Ok(docs)
+}
+
+/// One source's candidate pairs verified by the model into translated passages, if any pass.
+fn verify_source(
+    set: ReferenceSet<'_>,
+    translation: &Translation,
+    entry_index: usize,
+    pairs: &[Pair],
+    paper: &mut PaperSide<'_>,
+    options: &AlignOptions,
+    term_weights: &mut TermWeights<'_>,
+) -> Result<Option<AlignedSource>, Error> {
+    let text = set.entries[entry_index].reference.text()?.into_owned();
+    let prepared = prepare_source(set.options, &text)?;
+    let vectors = term_weights.vectors(&prepared, &[]);
+    let mut source_encoded: HashMap<usize, Vec<f32>> = HashMap::default();
+    let mut cosines = |pairs: &[Pair]| -> Result<Vec<f32>, Error> {
+        let (paper_units, source_units) = units_of(pairs);
+        let missing: Vec<usize> = paper_units
+            .into_iter()
+            .filter(|u| !paper.encoded.contains_key(u))
+            .collect();
+        encode_units(
+            translation,
+            paper.prepared,
+            paper.vectors,
+            &missing,
+            &mut paper.encoded,
+        )?;
+        encode_units(
+            translation,
+            &prepared,
+            &vectors,
+            &source_units,
+            &mut source_encoded,
+        )?;
+        Ok(pairs
+            .iter()
+            .map(|p| cosine(&paper.encoded[&p.paper], &source_encoded[&p.source]))
+            .collect())
+    };
+    let mut verification = Verification {
+        min_pairs: options.min_sentences,
+        min_similarity: options.translated_similarity as f32 / 100.0,
+        cosines: &mut cosines,
+    };
+    let runs = translated_runs(pairs, &mut verification)?;
+    let passages: Vec<Passage> = runs
+        .iter()
+        .map(|run| passage_of(run, paper.vectors, &vectors))
+        .filter(|passage| {
+            let weight: u32 = paper.prepared.token_weights[passage.paper_start..passage.paper_end]
+                .iter()
+                .sum();
+            weight >= options.edited_words as u32 * WORD
+        })
+        .collect();
+    Ok((!passages.is_empty()).then(|| AlignedSource::translated(text, prepared, passages)))
+}
+
+/// Encodes the sentence units `units` of a text into `encoded`, in one call of the model.
+fn encode_units(
+    translation: &Translation,
+    prepared: &Prepared,
+    vectors: &SentenceVectors,
+    units: &[usize],
+    encoded: &mut HashMap<usize, Vec<f32>>,
+) -> Result<(), Error> {
+    let units: Vec<usize> = units
+        .iter()
+        .copied()
+        .filter(|u| !encoded.contains_key(u))
+        .collect();
+    if units.is_empty() {
+        return Ok(());
+    }
+    let texts: Vec<String> = units
+        .iter()
+        .map(|&u| unit_text(prepared, vectors, u))
+        .collect();
+    let flat = translation.encoder.encode(&texts)?;
+    let width = translation.encoder.dimensions();
+    for (&u, vector) in units.iter().zip(flat.chunks_exact(width)) {
+        encoded.insert(u, vector.to_vec());
+    }
+    Ok(())
+}
+
+/// A sentence unit's text as the model reads it: its matching form (Traditional characters already
+/// Simplified, on which the model is stronger; look-alike letters folded; spaces collapsed).
+fn unit_text(prepared: &Prepared, vectors: &SentenceVectors, unit: usize) -> String {
+    let range = vectors.units[unit].clone();
+    let tokens = &prepared.analysis.tokens;
+    match (
+        tokens.get(range.start),
+        range.end.checked_sub(1).and_then(|end| tokens.get(end)),
+    ) {
+        (Some(first), Some(last)) => {
+            prepared.analysis.normalized[first.norm_start..last.norm_end].to_string()
+        }
+        _ => String::new(),
+    }
+}
+
+/// The passage of a translated run: from its first pair's sentences to its last's, in both texts.
+fn passage_of(run: &[Pair], paper: &SentenceVectors, source: &SentenceVectors) -> Passage {
+    let (first, last) = (run[0], run[run.len() - 1]);
+    Passage {
+        paper_start: paper.units[first.paper].start,
+        paper_end: paper.units[last.paper].end,
+        source_start: source.units[first.source].start,
+        source_end: source.units[last.source].end,
+        segments: Vec::new(),
+        elsewhere: Vec::new(),
+        matched_words: 0,
+        matched_weight: 0,
+        seeded_weight: 0,
+        source_matched_weight: 0,
+        longest_run: 0,
+        longest_weight: 0,
+        evidence: Evidence::Translated,
+        sentence_pairs: run
+            .iter()
+            .map(|pair| SentencePair {
+                paper: paper.units[pair.paper].clone(),
+                source: source.units[pair.source].clone(),
+                similarity: (pair.score.clamp(0.0, 1.0) * 1000.0).round() as u16,
+            })
+            .collect(),
+        sentences: last.paper - first.paper + 1,
+    }
+}

@@ -1,0 +1,42 @@
+//! The sentence model and the lexicon as `scripts/model.mjs` and `scripts/lexicon.mjs` make them
+//! (target/model), loaded once per test binary.
+
+use std::io::Read;
+use std::sync::{Arc, OnceLock};
+
+use plagscope::checker::Checker;
+use plagscope::lexicon::Lexicon;
+
+fn model_file(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/model")
+        .join(name)
+}
+
+/// The encoder and the lexicon; panics with what to run when they are missing.
+pub fn sentence_model() -> &'static (Arc<plagscope_model::Encoder>, Lexicon) {
+    static MODEL: OnceLock<(Arc<plagscope_model::Encoder>, Lexicon)> = OnceLock::new();
+    MODEL.get_or_init(|| {
+        let missing = |e: std::io::Error| -> ! {
+            panic!("{e}: run `node scripts/model.mjs && node scripts/lexicon.mjs` first")
+        };
+        let file =
+            std::fs::File::open(model_file("use-m3.safetensors.gz")).unwrap_or_else(|e| missing(e));
+        let mut bytes = Vec::new();
+        flate2::read::GzDecoder::new(file)
+            .read_to_end(&mut bytes)
+            .expect("inflate the model");
+        let encoder = plagscope_model::Encoder::from_bytes(&bytes).expect("the model file");
+        let lexicon = std::fs::read(model_file("zh-en.lexicon")).unwrap_or_else(|e| missing(e));
+        (
+            Arc::new(encoder),
+            Lexicon::from_bytes(&lexicon).expect("the lexicon file"),
+        )
+    })
+}
+
+/// `checker` given the sentence model and the lexicon.
+pub fn with_sentence_model(checker: &mut Checker) {
+    let (encoder, lexicon) = sentence_model();
+    checker.use_sentence_model(encoder.clone(), lexicon.clone());
+}

@@ -1,0 +1,144 @@
+//! Translated copies (issue 30): a Chinese translation of an English source is found, and the
+//! reverse; a Chinese text on the same subject that translates nothing is not; the option needs the
+//! sentence model. The texts were written for this test: the Chinese passage translates the English
+//! one sentence by sentence, the same-topic text does not (ground truth by construction).
+//!
+//! Needs the model and the lexicon (`node scripts/model.mjs && node scripts/lexicon.mjs`).
+
+mod common;
+
+use plagscope::align::Evidence;
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
+use plagscope::error::ErrorCode;
+
+const NORIAS_EN: &str =
+    "The norias of Hama are a set of wooden water wheels on the Orontes River in western Syria. \
+The oldest of them were built in the Middle Ages to lift water from the river into aqueducts. \
+Each wheel is turned by the current alone and can reach a height of twenty meters. \
+The water is carried in wooden boxes fixed to the rim and poured into a stone channel at the top. \
+From there the aqueducts brought it to the gardens, the mosques and the public baths of the town. \
+Seventeen of the wheels survive today, although none of them is used for irrigation any more. \
+In the twentieth century modern pumps replaced them, and the wheels became a symbol of the city. \
+Their groaning noise, caused by the friction of the wooden axle, can be heard far along the river.";
+
+const NORIAS_ZH: &str = "哈马水车是叙利亚西部奥龙特斯河上的一组木制水车。其中最古老的水车建于中世纪，用来把河水提升到渡槽里。\
+每个水车只靠水流转动，高度可达二十米。水被装在固定于轮缘上的木箱里，到顶部时倒入一条石砌水渠。\
+渡槽再从那里把水送到城里的花园、清真寺和公共浴室。今天仍有十七座水车保存下来，不过已经没有一座用于灌溉。\
+二十世纪时，现代水泵取代了它们，水车于是成为这座城市的象征。木轴摩擦发出的吱嘎声，沿着河岸很远都能听到。";
+
+const WHEELS_ZH: &str = "水车是一种古老的提水工具，在中国已有一千多年的历史。农民利用水车把低处的河水引到高处的农田里灌溉庄稼。\
+常见的水车有龙骨水车和筒车两种。筒车一般安装在水流较急的河边，依靠水力带动转轮。龙骨水车则需要人力或畜力踩动。\
+随着抽水机的普及，传统水车在农村已经很少见了。如今一些地方把水车作为景观保留下来，供游客参观。";
+
+const PUMPS_EN: &str =
+    "Centrifugal pumps move water by converting the rotation of an impeller into pressure. \
+They are the most common pumps in irrigation today because they are cheap and easy to maintain. \
+A farmer chooses the size of the pump from the area of the field and the depth of the well. \
+Diesel engines drive most of them where the electricity network does not reach the fields. \
+Solar pumps have become popular in the last ten years, since panels cost far less than before.";
+
+const HOST_ZH: &str =
+    "本学期我们研究了古代的工程技术。老师要求每位同学选择一个题目，写一篇两千字左右的报告。\
+我选择了中东地区的水利设施，因为这个题目很少有人写。下面是我的报告的一部分。";
+
+const HOST_EN: &str = "This term our seminar studied engineering in the ancient world. \
+Each of us had to choose a subject and write a report of about two thousand words. \
+I chose the water works of the Middle East, since few students write about them. \
+What follows is part of my report.";
+
+fn checker(references: &[(&str, &str)]) -> Checker {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    common::model::with_sentence_model(&mut checker);
+    for (id, text) in references {
+        checker.add_reference(Reference::new(*id, *text)).unwrap();
+    }
+    checker
+}
+
+fn translated() -> CheckOptions {
+    let mut options = CheckOptions::default();
+    options.align.translated = true;
+    options
+}
+
+#[test]
+fn a_chinese_translation_of_an_english_source_is_found() {
+    let checker = checker(&[("norias", NORIAS_EN), ("pumps", PUMPS_EN)]);
+    let paper = format!("{HOST_ZH}{NORIAS_ZH}");
+    let report = checker.check(&paper, &translated()).unwrap();
+    assert_eq!(report.sources.len(), 1, "{report:#?}");
+    let source = &report.sources[0];
+    assert_eq!(source.id, "norias");
+    let passage = &source.passages[0];
+    assert_eq!(passage.evidence, Evidence::Translated);
+    assert!(passage.sentence_pairs.len() >= 5, "{passage:#?}");
+    // The passage is the translation, not the host before it.
+    let start = paper.encode_utf16().count() - NORIAS_ZH.encode_utf16().count();
+    assert!(
+        passage.start >= start - 2 && passage.start <= start + 30,
+        "{passage:#?}"
+    );
+    assert!(passage
+        .sentence_pairs
+        .iter()
+        .all(|pair| pair.similarity >= 0.5));
+    assert!(report.similarity > 0.5, "{}", report.similarity);
+}
+
+#[test]
+fn an_english_translation_of_a_chinese_source_is_found() {
+    let checker = checker(&[("norias-zh", NORIAS_ZH), ("wheels-zh", WHEELS_ZH)]);
+    let paper = format!("{HOST_EN} {NORIAS_EN}");
+    let report = checker.check(&paper, &translated()).unwrap();
+    let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["norias-zh"], "{report:#?}");
+    assert_eq!(report.sources[0].passages[0].evidence, Evidence::Translated);
+}
+
+#[test]
+fn a_text_on_the_same_subject_in_the_other_language_is_not_a_copy() {
+    let checker = checker(&[("norias", NORIAS_EN), ("pumps", PUMPS_EN)]);
+    let report = checker
+        .check(&format!("{HOST_ZH}{WHEELS_ZH}"), &translated())
+        .unwrap();
+    assert!(report.sources.is_empty(), "{report:#?}");
+}
+
+#[test]
+fn translated_copies_are_looked_for_only_when_asked_and_with_the_model() {
+    let checker = checker(&[("norias", NORIAS_EN)]);
+    let report = checker.check(NORIAS_ZH, &CheckOptions::default()).unwrap();
+    assert!(report.sources.is_empty(), "off by default");
+    let mut plain = Checker::new(CheckerOptions::default()).unwrap();
+    plain
+        .add_reference(Reference::new("norias", NORIAS_EN))
+        .unwrap();
+    let error = plain.check(NORIAS_ZH, &translated()).unwrap_err();
+    assert_eq!(
+        (error.code(), error.path()),
+        (ErrorCode::InvalidOption, "align.translated")
+    );
+    assert!(error.to_string().contains("sentence model"), "{error}");
+}
+
+#[test]
+fn a_removed_reference_is_forgotten() {
+    let mut checker = checker(&[("norias", NORIAS_EN)]);
+    assert_eq!(
+        checker
+            .check(NORIAS_ZH, &translated())
+            .unwrap()
+            .sources
+            .len(),
+        1
+    );
+    checker.remove_reference("norias").unwrap();
+    checker
+        .add_reference(Reference::new("norias", PUMPS_EN))
+        .unwrap();
+    assert!(checker
+        .check(NORIAS_ZH, &translated())
+        .unwrap()
+        .sources
+        .is_empty());
+}
