@@ -76,12 +76,17 @@ pub(super) fn write(sections: &Sections<'_>) -> Vec<u8> {
     }
     put_varint(&mut body, links.len() as u64);
     body.extend_from_slice(&links);
+    framed(&body)
+}
+
+/// `body` in the file's frame: header, body, checksum.
+pub(super) fn framed(body: &[u8]) -> Vec<u8> {
     let mut file = Vec::with_capacity(HEADER + body.len() + TRAILER);
     file.extend_from_slice(MAGIC);
     file.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     file.extend_from_slice(&(body.len() as u64).to_le_bytes());
-    file.extend_from_slice(&body);
-    file.extend_from_slice(&xxh3_64(&body).to_le_bytes());
+    file.extend_from_slice(body);
+    file.extend_from_slice(&xxh3_64(body).to_le_bytes());
     file
 }
 

@@ -8,7 +8,7 @@
 //! - a sense that only points elsewhere (a classifier list, a variant, an abbreviation, "see",
 //!   "used in", a pronunciation) or names a surname carries no meaning of its own: dropped;
 //! - Chinese words and their pinyin in brackets are cross-references: dropped;
-//! - the rest is tokenized by the core's own tokenizer ([`crate::text::tokenize`]), so a term is
+//! - the rest is tokenized by the core's own tokenizer ([`crate::text::tokenize()`]), so a term is
 //!   exactly the token the core makes of that word in any English text (lowercased, NFKC, accents
 //!   dropped); stop words (NLTK's, as the core uses them), one-letter words and CEDICT's own
 //!   shorthand ("sth", "sb", "lit.", "fig.") are left out.

@@ -12,12 +12,12 @@
 //! - English → Chinese: [`Lexicon::chinese_for`] gives the Chinese words an English word
 //!   translates to; [`Lexicon::occurrences`] finds every dictionary word inside a Chinese text, to
 //!   look them up in.
-//! - English terms are in the core's matching form (the token [`crate::text::tokenize`] makes of
+//! - English terms are in the core's matching form (the token [`crate::text::tokenize()`] makes of
 //!   the word), so they compare equal to the core's own tokens; [`Lexicon::chinese_for_truncated`]
 //!   matches them the way sentence terms do ([`crate::sketch::sentence_terms::PREFIX_CHARS`]), so
 //!   that "traditions" finds what "tradition" translates.
 //!
-//! The file ([`format`]) is versioned and checksummed; [`Lexicon::from_cedict`] and
+//! The file ([`mod@format`]) is versioned and checksummed; [`Lexicon::from_cedict`] and
 //! [`Lexicon::to_bytes`] write it (`cargo run --release --example make-lexicon`), and
 //! [`Lexicon::from_bytes`] reads it back, refusing damaged bytes with an
 //! [`ErrorCode::InvalidInput`](crate::error::ErrorCode::InvalidInput) about `lexicon`.
@@ -108,7 +108,7 @@ pub struct Lexicon {
 }
 
 impl Lexicon {
-    /// Builds the lexicon from CC-CEDICT's text format (`cedict_ts.u8`); see [`cedict`] for what is
+    /// Builds the lexicon from CC-CEDICT's text format (`cedict_ts.u8`); see the `cedict` module for what is
     /// kept. A line that does not parse is an [`ErrorCode::InvalidInput`](crate::error::ErrorCode::InvalidInput) naming it.
     pub fn from_cedict(text: &str) -> Result<Lexicon, Error> {
         let parsed = cedict::parse(text)?;
@@ -217,7 +217,7 @@ impl Lexicon {
     }
 
     /// The Chinese words whose definitions hold `term`, given in the core's matching form (a token
-    /// of [`crate::text::tokenize`]); none when the lexicon does not know it.
+    /// of [`crate::text::tokenize()`]); none when the lexicon does not know it.
     pub fn chinese_for_term(&self, term: &str) -> impl Iterator<Item = Sense<'_>> + '_ {
         let id = self.terms.find(term);
         id.into_iter().flat_map(|id| self.translations_of(id))

@@ -226,3 +226,31 @@ fn bad_dictionary_lines_are_errors() {
     );
     assert!(Lexicon::from_cedict("# only a header\n").is_err());
 }
+
+#[test]
+fn arbitrary_bodies_with_good_checksums_never_panic() {
+    // Bodies cut from a real one and randomly damaged, framed with a correct length and checksum,
+    // so that every check past the frame is reached.
+    let file = sample().to_bytes();
+    let body = &file[28..file.len() - 8];
+    let mut below = crate::test_random::below(0x5EED_1E71C0);
+    for _ in 0..5_000 {
+        let mut damaged = body[..below(body.len() as u64 + 1) as usize].to_vec();
+        for _ in 0..below(4) {
+            if !damaged.is_empty() {
+                let at = below(damaged.len() as u64) as usize;
+                damaged[at] = below(256) as u8;
+            }
+        }
+        match Lexicon::from_bytes(&format::framed(&damaged)) {
+            // What reads must work: its lists are sorted and its links in range.
+            Ok(lexicon) => {
+                lexicon.segment("圖書館在學校裏邊, 研究生命");
+                lexicon.occurrences("研究生命");
+                lexicon.chinese_for_truncated("traditional").count();
+                assert_eq!(Lexicon::from_bytes(&lexicon.to_bytes()), Ok(lexicon));
+            }
+            Err(error) => assert_eq!(error.code(), ErrorCode::InvalidInput),
+        }
+    }
+}
