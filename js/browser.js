@@ -1,8 +1,8 @@
 // Browser (and bundler) entry of the plagscope package: fetches and instantiates the wasm engine once,
-// with top-level await, so importers call the API right away with no init step. The sentence model's
-// module and weights are fetched only by loadSentenceModel.
+// with top-level await, so importers call the API right away with no init step. The sentence model
+// (the translated engine, its weights and lexicon) is fetched only by loadSentenceModel.
 import init from '../pkg/plagscope.js';
-import { fetchSentenceModel, MODEL_FILE } from './model.js';
+import { fetchSentenceModel, MODEL_MANIFEST } from './model.js';
 
 await init({ module_or_path: new URL('../pkg/plagscope_bg.wasm', import.meta.url) });
 
@@ -10,9 +10,9 @@ export * from './api.js';
 export { SentenceModel } from './model.js';
 
 /**
- * The sentence model, fetched from `url` (default: the weights beside the package's module,
- * pkg/model/) with `onProgress({ loaded, total })`, and checked against the manifest beside it.
+ * The sentence model, from its manifest's `url` (default: pkg/model/ beside the package's module),
+ * its files fetched with `onProgress({ loaded, total })` and checked against the manifest.
  */
-export function loadSentenceModel(url = new URL(`../pkg/model/${MODEL_FILE}`, import.meta.url), options = {}) {
+export function loadSentenceModel(url = new URL(`../pkg/model/${MODEL_MANIFEST}`, import.meta.url), options = {}) {
   return fetchSentenceModel(url, options);
 }

@@ -9,8 +9,11 @@
 /** `error.code` of the Error thrown after a trap: the engine was restarted. */
 export const ENGINE_RESTARTED = 'PLAGSCOPE_ENGINE_RESTARTED';
 
-/** What the generated bindings export that is not the API: the loader, the start hook, the class. */
-const NOT_FUNCTIONS = new Set(['default', 'initSync', 'start', 'Checker']);
+/**
+ * What the generated bindings export that is not the API: the loader, the start hook, the classes
+ * (the translated engine's SentenceModel is wrapped by js/model.js).
+ */
+const NOT_FUNCTIONS = new Set(['default', 'initSync', 'start', 'Checker', 'SentenceModel']);
 
 /**
  * The engine's public functions: every function the generated bindings export (one per
@@ -112,6 +115,7 @@ class GuardedChecker {
     guard.adopting = null;
     guard.guarded(() => {
       this.#raw = adopted?.raw ?? new guard.bindings.Checker(options);
+      this.constructor.attach?.(this.#raw);
       this.#generation = guard.generation;
       // A loaded set's snapshot is the file it came from: exporting it again would double the
       // cost of loading (a 10,000-reference set: 1.7 s in Chromium, most of it this export).
@@ -139,6 +143,7 @@ class GuardedChecker {
       const raw = guard.bindings.Checker.importIndex(this.#snapshot);
       for (const id of this.#removed) raw.removeReference(id);
       for (const reference of this.#added.values()) raw.addReference(reference);
+      this.constructor.attach?.(raw);
       this.#raw = raw;
       this.#generation = guard.generation;
     }

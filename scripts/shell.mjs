@@ -20,6 +20,13 @@ function files(dir, pattern) {
   return found;
 }
 
+/**
+ * Files the page loads only when the user asks for translated copies (the translated engine: 430 KB
+ * gzipped, with the model's weights beside it), so not in the shell every visitor downloads: the
+ * service worker caches them as they are fetched.
+ */
+export const ON_DEMAND = ['pkg/translated/plagscope.js', 'pkg/translated/plagscope_bg.wasm'];
+
 /** The app's offline shell, as paths relative to the repository root. */
 export function shellFiles() {
   return [
@@ -30,9 +37,6 @@ export function shellFiles() {
     'pkg/plagscope.js',
     'pkg/schema.js',
     'pkg/plagscope_bg.wasm',
-    // The sentence model's module (its weights are cached apart, when the user asks for them).
-    'pkg/model/plagscope_model.js',
-    'pkg/model/plagscope_model_bg.wasm',
     'pkg/demo-refs.json',
     // The PDF reader's character maps (cmaps/) are fetched, and then cached, only when needed.
     ...readdirSync(join(root, 'pkg/vendor')).filter((name) => /\.m?js$/.test(name)).map((name) => `pkg/vendor/${name}`),

@@ -30,10 +30,8 @@ pub mod index;
 pub mod json_out;
 pub mod json_path;
 mod json_types;
-// Not built for wasm32 until the engine uses it: unused, it still costs the engine 668 bytes of code
-// (generic functions it shares with the engine, such as `str::trim_end_matches`, are then kept out
-// of line instead of inlined where the engine calls them).
-#[cfg(not(target_arch = "wasm32"))]
+// Translated evidence (issue 30): a feature, so that the engine most pages load does without it.
+#[cfg(feature = "translated")]
 pub mod lexicon;
 pub mod methods;
 pub mod options;

@@ -33,7 +33,7 @@ mod context;
 mod merge;
 pub mod rewritten;
 mod segments;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(feature = "translated")]
 pub mod translated;
 mod validate;
 

@@ -15,14 +15,14 @@ use super::progress::OnProgress;
 use super::records::Entry;
 use super::reference_set::ReferenceSet;
 use super::report::{PairReport, Report};
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(feature = "translated")]
 use super::translation::Translation;
 use super::{check, pair_candidates, pairs};
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(feature = "translated")]
 use crate::lexicon::Lexicon;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(feature = "translated")]
 use crate::sketch::embeddings::SentenceEncoder;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(feature = "translated")]
 use std::sync::Arc;
 
 /// A reference set and the checks against it.
@@ -40,7 +40,7 @@ pub struct Checker {
     pub(super) text_bytes: usize,
     /// The sentence model and lexicon for translated evidence, once given
     /// ([`Checker::use_sentence_model`]).
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(feature = "translated")]
     pub(super) translation: Option<Translation>,
 }
 
@@ -81,7 +81,7 @@ impl Checker {
             postings: Postings::default(),
             hasher,
             text_bytes: 0,
-            #[cfg(not(target_arch = "wasm32"))]
+            #[cfg(feature = "translated")]
             translation: None,
         })
     }
@@ -145,7 +145,7 @@ impl Checker {
             postings: &self.postings,
             idf: &self.idf,
             hasher: &self.hasher,
-            #[cfg(not(target_arch = "wasm32"))]
+            #[cfg(feature = "translated")]
             translation: self.translation.as_ref(),
         }
     }
@@ -153,16 +153,16 @@ impl Checker {
     /// Gives the checker a multilingual sentence model and the bilingual lexicon, with which a
     /// check with `align.translated` finds translated copies (English ↔ Chinese). Each
     /// reference's sentences are read in the lexicon's terms the first time a check needs them.
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(feature = "translated")]
     pub fn use_sentence_model(&mut self, encoder: Arc<dyn SentenceEncoder>, lexicon: Lexicon) {
         self.translation = Some(Translation::new(encoder, lexicon));
     }
 
     /// Whether a sentence model was given ([`Checker::use_sentence_model`]).
     pub fn has_sentence_model(&self) -> bool {
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(feature = "translated")]
         return self.translation.is_some();
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(not(feature = "translated"))]
         false
     }
 

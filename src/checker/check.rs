@@ -20,7 +20,10 @@ use super::report::{Report, SourceReport};
 use super::retrieval::{candidates, evidence_masks};
 use super::scoring::{paper_sketches, ratio, write_up};
 use super::sentences::TermWeights;
-use super::translated_evidence::translated_evidence;
+#[cfg(feature = "translated")]
+use super::translated::translated_evidence;
+#[cfg(not(feature = "translated"))]
+use translated_evidence_off as translated_evidence;
 
 /// Checks `text` with its `meta` against `set`: the stages in order. An error from `progress`
 /// stops the check and is returned.
@@ -126,4 +129,22 @@ fn ranked(mut sources: Vec<SourceReport>, options: &CheckOptions) -> Vec<SourceR
     sources.retain(|source| source.similarity >= options.min_source_similarity);
     sources.truncate(options.max_sources);
     sources
+}
+
+/// Stage 5b in an engine built without translated evidence: nothing to add (a check that asks for
+/// it was refused by `can_translate`).
+#[cfg(not(feature = "translated"))]
+fn translated_evidence_off(
+    _: ReferenceSet<'_>,
+    _: (
+        &Prepared,
+        Option<&crate::sketch::sentence_terms::SentenceVectors>,
+    ),
+    _: &HashSet<&str>,
+    _: &CheckOptions,
+    _: &mut super::evidence::Aligned,
+    _: &mut TermWeights<'_>,
+    _: OnProgress<'_>,
+) -> Result<(), Error> {
+    Ok(())
 }

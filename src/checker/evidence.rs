@@ -119,6 +119,7 @@ pub(super) fn align_candidates(
 
 impl AlignedSource {
     /// A source in another language with its translated passages.
+    #[cfg(feature = "translated")]
     pub(super) fn translated(text: String, prepared: Prepared, passages: Vec<Passage>) -> Self {
         AlignedSource {
             text,

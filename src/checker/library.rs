@@ -190,7 +190,7 @@ impl Checker {
         let fingerprints = self.fingerprints_of(&prepared)?;
         self.idf.remove_document(&prepared.analysis);
         self.ids.remove(id);
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(feature = "translated")]
         if let Some(translation) = &self.translation {
             translation.forget(id);
         }

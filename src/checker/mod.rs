@@ -34,10 +34,9 @@ mod retrieval;
 mod scoring;
 mod sentences;
 mod stored;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(feature = "translated")]
 mod translated;
-mod translated_evidence;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(feature = "translated")]
 mod translation;
 
 pub(crate) use crate::index::postings::{fingerprint_of, FINGERPRINT_BYTES};

@@ -11,9 +11,9 @@ use super::records::Entry;
 impl ReferenceSet<'_> {
     /// An error unless the set was given a sentence model, when `translated` evidence is asked for.
     pub(super) fn can_translate(&self, translated: bool) -> Result<(), crate::error::Error> {
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(feature = "translated")]
         let given = self.translation.is_some();
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(not(feature = "translated"))]
         let given = false;
         if translated && !given {
             return Err(crate::error::Error::invalid(
@@ -35,6 +35,6 @@ pub(super) struct ReferenceSet<'a> {
     pub(super) idf: &'a IdfTable,
     pub(super) hasher: &'a MinHasher,
     /// The sentence model and lexicon, when the checker was given them.
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(feature = "translated")]
     pub(super) translation: Option<&'a super::translation::Translation>,
 }

@@ -15,7 +15,8 @@ use crate::sketch::embeddings::cosine;
 use crate::sketch::sentence_terms::SentenceVectors;
 use crate::text::WORD;
 
-use super::evidence::AlignedSource;
+use super::evidence::{Aligned, AlignedSource};
+use super::options::CheckOptions;
 use super::prepare::{prepare_source, Prepared};
 use super::progress::{report, OnProgress, Stage};
 use super::reference_set::ReferenceSet;
@@ -48,6 +49,33 @@ struct PaperSide<'a> {
     prepared: &'a Prepared,
     vectors: &'a SentenceVectors,
     encoded: HashMap<usize, Vec<f32>>,
+}
+
+/// Adds to `aligned` the sources in another language that the paper translates (or that
+/// translate it), when `options.align.translated` and the paper has sentence vectors.
+pub(super) fn translated_evidence(
+    set: ReferenceSet<'_>,
+    (paper, sentences): (&Prepared, Option<&SentenceVectors>),
+    ignored: &HashSet<&str>,
+    options: &CheckOptions,
+    aligned: &mut Aligned,
+    term_weights: &mut TermWeights<'_>,
+    progress: OnProgress<'_>,
+) -> Result<(), Error> {
+    let Some(vectors) = sentences.filter(|_| options.align.translated) else {
+        return Ok(());
+    };
+    let already: HashSet<usize> = aligned.sources.iter().map(|(entry, _)| *entry).collect();
+    let found = translated_sources(
+        set,
+        (paper, vectors),
+        (ignored, &already),
+        &options.align,
+        term_weights,
+        progress,
+    )?;
+    aligned.sources.extend(found);
+    Ok(())
 }
 
 /// The sources translated into (or from) the paper, each with its translated passages: sources

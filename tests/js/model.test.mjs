@@ -1,19 +1,18 @@
-// The sentence model's wasm module in Node, held to the reference implementation's vectors (the same
-// file as model/tests/reference.rs: target/model/reference.json, from `node scripts/model.mjs
-// --reference`), and its errors.
+// The sentence model in Node: the translated engine's encoder held to the reference implementation's
+// vectors (the same file as model/tests/reference.rs: target/model/reference.json, from
+// `node scripts/model.mjs --reference`), its Checker finding a translated copy, and its errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { loadSentenceModel } from '../../js/node.js';
+import { Checker, loadSentenceModel } from '../../js/node.js';
 
-const dir = new URL('../../target/model/', import.meta.url);
-const modelPath = new URL('use-m3.safetensors.gz', dir).pathname;
-const model = await loadSentenceModel(modelPath);
+const folder = new URL('../../target/model/', import.meta.url).pathname;
+const model = await loadSentenceModel(folder);
 
 test('the wasm model gives the reference vectors within 1e-5', () => {
-  const reference = JSON.parse(readFileSync(new URL('reference.json', dir), 'utf8'));
+  const reference = JSON.parse(readFileSync(join(folder, 'reference.json'), 'utf8'));
   const vectors = model.encode(reference.sentences);
   assert.equal(vectors.length, reference.sentences.length * model.dimensions);
   let worst = 0;
@@ -27,26 +26,48 @@ test('the wasm model gives the reference vectors within 1e-5', () => {
     assert.ok(dot > 1 - 1e-5, `${JSON.stringify(reference.sentences[i])}: cosine ${dot}`);
   });
   assert.ok(worst < 1e-5, `a value is off by ${worst}`);
+  assert.ok(model.about().licence.startsWith('Apache-2.0'));
+  assert.equal(model.manifest.lexicon.licence, 'CC BY-SA 4.0');
 });
 
-test('a translation lands nearer its sentence than another sentence does', () => {
-  const [zh, en, other] = [0, 1, 2].map((i) => model.encode([['我们明天去图书馆学习。', 'We will go to the library to study tomorrow.', 'The stock market fell sharply on Monday.'][i]]));
-  const cosine = (a, b) => a.reduce((sum, x, i) => sum + x * b[i], 0);
-  assert.ok(cosine(zh, en) > cosine(zh, other) + 0.2, `${cosine(zh, en)} vs ${cosine(zh, other)}`);
-  assert.equal(model.about().licence.startsWith('Apache-2.0'), true);
+const SOURCE = 'The norias of Hama are a set of wooden water wheels on the Orontes River in western Syria. '
+  + 'The oldest of them were built in the Middle Ages to lift water from the river into aqueducts. '
+  + 'Each wheel is turned by the current alone and can reach a height of twenty meters. '
+  + 'The water is carried in wooden boxes fixed to the rim and poured into a stone channel at the top. '
+  + 'From there the aqueducts brought it to the gardens, the mosques and the public baths of the town. '
+  + 'Seventeen of the wheels survive today, although none of them is used for irrigation any more.';
+const TRANSLATION = '哈马水车是叙利亚西部奥龙特斯河上的一组木制水车。其中最古老的水车建于中世纪，用来把河水提升到渡槽里。'
+  + '每个水车只靠水流转动，高度可达二十米。水被装在固定于轮缘上的木箱里，到顶部时倒入一条石砌水渠。'
+  + '渡槽再从那里把水送到城里的花园、清真寺和公共浴室。今天仍有十七座水车保存下来，不过已经没有一座用于灌溉。';
+
+test("the model's Checker finds a translated copy; the plain one refuses the option", () => {
+  const checker = new model.Checker();
+  assert.equal(checker.size, 0);
+  checker.addReference({ id: 'norias', text: SOURCE });
+  const report = checker.check(TRANSLATION, { align: { translated: true } });
+  assert.deepEqual(report.sources.map((s) => s.id), ['norias']);
+  const [passage] = report.sources[0].passages;
+  assert.equal(passage.evidence, 'translated');
+  assert.ok(passage.sentencePairs.length >= 4, JSON.stringify(passage));
+  assert.equal(checker.check(TRANSLATION).sources.length, 0, 'off unless asked');
+  const plain = new Checker();
+  plain.addReference({ id: 'norias', text: SOURCE });
+  assert.throws(() => plain.check(TRANSLATION, { align: { translated: true } }), { code: 'PLAGSCOPE_INVALID_OPTION', path: 'align.translated' });
+  // A library moves over through its saved index.
+  const moved = model.Checker.importIndex(plain.exportIndex());
+  assert.equal(moved.check(TRANSLATION, { align: { translated: true } }).sources[0].id, 'norias');
 });
 
 test('bad files and bad input are clear errors, and the model keeps working', async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'plagscope-model-'));
-  const bad = join(tmp, 'bad.safetensors.gz');
-  writeFileSync(bad, 'not gzip at all');
-  await assert.rejects(loadSentenceModel(bad), { code: 'PLAGSCOPE_INVALID_MODEL', message: /not a gzipped model file/ });
-  // A copy beside a manifest of another digest: refused before it is inflated.
-  const copy = join(tmp, 'use-m3.safetensors.gz');
-  copyFileSync(modelPath, copy);
-  writeFileSync(join(tmp, 'use-m3.json'), JSON.stringify({ sha256: '0'.repeat(64) }));
-  await assert.rejects(loadSentenceModel(copy), { code: 'PLAGSCOPE_INVALID_MODEL', message: /sha256/ });
-  await assert.rejects(loadSentenceModel(join(tmp, 'missing.gz')), { code: 'ENOENT' });
+  const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'));
+  copyFileSync(join(folder, manifest.lexicon.file), join(tmp, manifest.lexicon.file));
+  writeFileSync(join(tmp, manifest.encoder.file), 'not gzip at all');
+  writeFileSync(join(tmp, 'manifest.json'), JSON.stringify({ ...manifest, encoder: { ...manifest.encoder, sha256: undefined } }));
+  await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: /not a gzipped file/ });
+  writeFileSync(join(tmp, 'manifest.json'), JSON.stringify(manifest));
+  await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: /sha256/ });
+  await assert.rejects(loadSentenceModel(join(tmp, 'missing')), { code: 'ENOENT' });
   assert.throws(() => model.encode('one string'), { code: 'PLAGSCOPE_INVALID_INPUT' });
   assert.throws(() => model.encode(['fine', 42]), { code: 'PLAGSCOPE_INVALID_INPUT', message: /sentences\[1\]/ });
   assert.equal(model.encode(['still works']).length, 512);

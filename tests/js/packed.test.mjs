@@ -35,3 +35,24 @@ test('the packed tarball installs and works in a fresh Node project', (t) => {
   const version = execFileSync(join(dir, 'node_modules', '.bin', 'plagscope'), ['--version'], { encoding: 'utf8' });
   assert.equal(version.trim(), packed.version);
 });
+
+test('the model package installs beside it, and loadSentenceModel() finds it', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'plagscope-pack-model-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', dir], root));
+  const modelDir = execFileSync(process.execPath, ['-e', "import('./scripts/model-package.mjs').then((m) => process.stdout.write(m.writeModelPackage()))"], { cwd: root, encoding: 'utf8' });
+  const [model] = JSON.parse(npm(['pack', '--json', '--pack-destination', dir], modelDir));
+  assert.deepEqual(model.files.map((f) => f.path).sort(), ['README.md', 'manifest.json', 'package.json', 'use-m3.safetensors.gz', 'zh-en.lexicon.gz']);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'user-app', private: true, type: 'module' }));
+  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, packed.filename), join(dir, model.filename)], dir);
+  const script = `
+    import { loadSentenceModel } from 'plagscope';
+    const model = await loadSentenceModel();
+    const checker = new model.Checker();
+    checker.addReference({ id: 'en', text: 'The library opens at nine in the morning. Students may borrow five books at a time. Late returns cost ten cents a day.' });
+    const report = checker.check('图书馆早上九点开门。学生一次可以借五本书。逾期归还每天罚款十美分。', { align: { translated: true, minSentences: 3 } });
+    console.log(JSON.stringify([model.manifest.encoder.licence, model.encode(['a']).length]));
+  `;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' });
+  assert.deepEqual(JSON.parse(out), ['Apache-2.0', 512]);
+});

@@ -64,12 +64,14 @@ new Checker({ k: 5 });
 
 export { refusedBecause, withMeta, again, bytes, chosen, cyrillic, ignoresCase, fingerprint, fingerprints, grams, kinds, pairs, passageText, removed, shared, signature, size, text, tokens, v };
 
-// The sentence model: loaded on demand, then vectors as a Float32Array.
+// The sentence model: loaded on demand, then vectors as a Float32Array and translated checks.
 async function sentenceModel(): Promise<number> {
-  const model: SentenceModel = await loadSentenceModel('target/model/use-m3.safetensors.gz', {
+  const model: SentenceModel = await loadSentenceModel('target/model', {
     onProgress: ({ loaded, total }: ModelProgress) => console.log(loaded / total),
   });
   const vectors: Float32Array = model.encode(['A sentence.', '一个句子。']);
-  return vectors.length / model.dimensions;
+  const translated = new model.Checker();
+  const found: Report = translated.check('一个句子。', { align: { translated: true, translatedSimilarity: 60 } });
+  return vectors.length / model.dimensions + found.sources.length + model.manifest.encoder.bytes;
 }
 void sentenceModel;

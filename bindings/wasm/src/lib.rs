@@ -11,6 +11,8 @@
 
 mod alloc;
 mod errors;
+#[cfg(feature = "translated")]
+mod model;
 mod plain;
 mod progress;
 mod sketches;
