@@ -2,7 +2,6 @@
 // encoder (pkg/translated/, apart from the engine every page loads), its weights and the bilingual
 // lexicon (pkg/model/ or the plagscope-model package: about 28 MB gzipped), all loaded only when
 // asked for. Host-neutral: the entry points (js/node.js, js/browser.js) read the files.
-import * as bindings from '../pkg/translated/plagscope.js';
 import { guardEngine } from './guard.js';
 
 /** The file that names the model's files with their sizes, sha256 digests, sources and licences. */
@@ -10,10 +9,15 @@ export const MODEL_MANIFEST = 'manifest.json';
 const MODULE_URL = new URL('../pkg/translated/plagscope_bg.wasm', import.meta.url);
 
 let engine = null;
+let bindings = null;
 
-/** The translated engine's guarded API, instantiated once: from `module` bytes (Node) or fetched. */
+/**
+ * The translated engine's guarded API, instantiated once: from `module` bytes (Node) or fetched.
+ * Imported here, not at the top, so that a page that never asks for it loads none of it.
+ */
 export function translatedEngine(module) {
   engine ??= (async () => {
+    bindings = await import('../pkg/translated/plagscope.js');
     if (module) bindings.initSync({ module });
     else await bindings.default({ module_or_path: MODULE_URL });
     return guardEngine(bindings);
