@@ -17,7 +17,9 @@ fn main() {
     let started = Instant::now();
     let mut bytes = Vec::new();
     let file = std::fs::File::open(model).expect("the model file");
-    flate2::read::GzDecoder::new(file).read_to_end(&mut bytes).expect("inflate");
+    flate2::read::GzDecoder::new(file)
+        .read_to_end(&mut bytes)
+        .expect("inflate");
     let encoder = plagscope_model::Encoder::from_bytes(&bytes).expect("a model file");
     let load = started.elapsed().as_secs_f64();
     let text = std::fs::read_to_string(sentences).expect("the sentences");
