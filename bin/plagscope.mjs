@@ -11,7 +11,7 @@ import { evidenceLine, isRewritten } from '../js/evidence.js';
 import { evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
 import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
-import { Checker, defaults, version } from '../js/node.js';
+import { Checker, defaults, loadSentenceModel, version } from '../js/node.js';
 import { flagHelp, isUsageError, optionsFromFlags, parseArgsOptions, UsageError } from '../js/cli-options.js';
 import { indexInParallel } from '../js/parallel-index.js';
 import { cliLanguage, count, setLanguage, t } from '../js/i18n.js';
@@ -34,6 +34,7 @@ const OWN_FLAGS = [
   { name: 'base', type: 'string', multiple: true, value: 'PATH', help: 'cli.flag.base' },
   { name: 'output', short: 'o', type: 'string', value: 'FILE', help: 'cli.flag.output' },
   { name: 'json', type: 'boolean', help: 'cli.flag.json' },
+  { name: 'model', type: 'string', value: 'DIR', help: 'cli.flag.model' },
   { name: 'lang', type: 'string', value: 'LANG', help: 'cli.flag.lang' },
   { name: 'help', short: 'h', type: 'boolean', help: 'cli.flag.help' },
   { name: 'version', short: 'v', type: 'boolean', help: 'cli.flag.version' },
@@ -171,6 +172,11 @@ async function checkCommand(values, rest, options) {
   }
   addAll(checker, await documentsOf(values.base ?? []), true);
   if (checker.size === 0) throw new Error(t('cli.error.noReferences'));
+  // Translated copies need the sentence model, whose engine takes the set over.
+  if (options.check.align?.translated) {
+    const model = await loadSentenceModel(values.model);
+    checker = model.Checker.importIndex(checker.exportIndex());
+  }
   const paper = await readDocument(resolvePath(rest[0]), rest[0]);
   const report = checker.check(paper, options.check);
   if (values.json) console.log(JSON.stringify({ paper: rest[0], ...report }, null, 2));

@@ -12,6 +12,18 @@ const clamp01 = (x) => Math.max(0, Math.min(1, Number(x) || 0));
 /** Whether `passage` was found by its rewritten sentences rather than by exact runs. */
 export const isRewritten = (passage) => passage?.evidence === 'rewritten';
 
+/** Whether `passage` was found as a translation of a source in another language. */
+export const isTranslated = (passage) => passage?.evidence === 'translated';
+
+/** "translated from English: 7 sentences match the source's, 78% alike on average". */
+export function translatedLabel(passage) {
+  const pairs = sentencePairsOf(passage);
+  const mean = pairs.reduce((sum, pair) => sum + clamp01(pair.similarity), 0) / Math.max(1, pairs.length);
+  const source = passage.languages?.source;
+  const language = source === 'zh' ? t('language.zh') : t('language.en');
+  return t('evidence.translated', { count: pairs.length, language, similarity: percent(mean) });
+}
+
 /** The sentence pairs of `passage`: each paper sentence and the source sentence it matches. */
 export const sentencePairsOf = (passage) => (Array.isArray(passage?.sentencePairs) ? passage.sentencePairs : []);
 
@@ -33,6 +45,8 @@ export function rewrittenLabel(passage) {
  * HTML report with " · ", the CLI with the language's comma).
  */
 export function evidencePhrases(passage) {
+  // A translation shares no exact run with its source: its sentence pairs are all its evidence.
+  if (isTranslated(passage)) return [translatedLabel(passage)];
   const key = unitKey(passage.unit);
   const label = rewrittenLabel(passage);
   const phrases = [

@@ -71,6 +71,14 @@ fn a_chinese_translation_of_an_english_source_is_found() {
     assert_eq!(source.id, "norias");
     let passage = &source.passages[0];
     assert_eq!(passage.evidence, Evidence::Translated);
+    let languages = passage
+        .languages
+        .as_ref()
+        .expect("a translated passage names its languages");
+    assert_eq!(
+        (languages.paper.as_str(), languages.source.as_str()),
+        ("zh", "en")
+    );
     assert!(passage.sentence_pairs.len() >= 5, "{passage:#?}");
     // The passage is the translation, not the host before it.
     let start = paper.encode_utf16().count() - NORIAS_ZH.encode_utf16().count();
@@ -92,7 +100,13 @@ fn an_english_translation_of_a_chinese_source_is_found() {
     let report = checker.check(&paper, &translated()).unwrap();
     let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(ids, ["norias-zh"], "{report:#?}");
-    assert_eq!(report.sources[0].passages[0].evidence, Evidence::Translated);
+    let passage = &report.sources[0].passages[0];
+    assert_eq!(passage.evidence, Evidence::Translated);
+    let languages = passage.languages.as_ref().unwrap();
+    assert_eq!(
+        (languages.paper.as_str(), languages.source.as_str()),
+        ("en", "zh")
+    );
 }
 
 #[test]

@@ -51,8 +51,8 @@ pub use quotations::{ACROSS_EDGE_WORDS, EDGE_WINDOW_WORDS};
 pub(crate) use records::{Entry, StoredEntry};
 pub use records::{Paper, Reference, ReferenceInfo};
 pub use report::{
-    MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun, SourceReport,
-    WordSpan,
+    LanguagePair, MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun,
+    SourceReport, WordSpan,
 };
 pub use retrieval::MAX_STOCK_PHRASE_WORDS;
 pub(crate) use stored::{StoredReference, StoredText};

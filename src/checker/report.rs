@@ -57,8 +57,23 @@ pub struct PassageReport {
     /// Paper sentences in the passage (0 when sentences were not compared).
     pub sentences: usize,
     /// The paper sentences that match a source sentence on their rare content words, in paper
-    /// order: all the evidence of a rewritten passage, the sentences an exact one grew over.
+    /// order: all the evidence of a rewritten passage, the sentences an exact one grew over; for a
+    /// translated passage, each sentence and the source sentence it translates, with the model's
+    /// similarity.
     pub sentence_pairs: Vec<SentencePairReport>,
+    /// For a translated passage, the language of each side; absent for the others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub languages: Option<LanguagePair>,
+}
+
+/// The languages of a translated passage's two sides, as BCP 47 tags: "en" (English, or another
+/// language written in words) and "zh" (Chinese).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct LanguagePair {
+    /// The paper's side.
+    pub paper: String,
+    /// The source's side.
+    pub source: String,
 }
 
 /// A paper sentence and the source sentence it was rewritten from.

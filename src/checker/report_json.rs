@@ -13,8 +13,8 @@ use super::merge::MergeOutcome;
 use super::options::Defaults;
 use super::records::{Reference, ReferenceInfo};
 use super::report::{
-    MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun, SourceReport,
-    WordSpan,
+    LanguagePair, MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun,
+    SourceReport, WordSpan,
 };
 
 /// `start`, `end`, `sourceStart`, `sourceEnd`: the first fields of several records.
@@ -122,6 +122,18 @@ impl WriteJson for PassageReport {
         json.field("evidence", &evidence);
         json.field("sentences", &self.sentences);
         json.field("sentencePairs", &self.sentence_pairs);
+        if let Some(languages) = &self.languages {
+            json.field("languages", languages);
+        }
+        json.end();
+    }
+}
+
+impl WriteJson for LanguagePair {
+    fn write_json(&self, json: &mut Json) {
+        json.begin();
+        json.field("paper", &self.paper.as_str());
+        json.field("source", &self.source.as_str());
         json.end();
     }
 }

@@ -42,6 +42,10 @@ fn source(id: &str, x: f64) -> SourceReport {
         evidence,
         sentences: 16,
         sentence_pairs: vec![pair.clone(), pair.clone()],
+        languages: (evidence == Evidence::Translated).then(|| LanguagePair {
+            paper: "zh".into(),
+            source: "en".into(),
+        }),
     };
     let scores = MethodScores {
         combined: CombinedSimilarity {
@@ -73,7 +77,11 @@ fn source(id: &str, x: f64) -> SourceReport {
         containment: 123456.789,
         simhash_distance: 64,
         scores,
-        passages: vec![passage(Evidence::Exact), passage(Evidence::Rewritten)],
+        passages: vec![
+            passage(Evidence::Exact),
+            passage(Evidence::Rewritten),
+            passage(Evidence::Translated),
+        ],
     }
 }
 

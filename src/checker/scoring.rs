@@ -1,7 +1,7 @@
 //! The report of one source: passages with their evidence, coverage, MinHash and SimHash
 //! estimates and the seeds' scores.
 
-use crate::align::{Passage, Segment, Side};
+use crate::align::{Evidence, Passage, Segment, Side};
 use crate::error::Error;
 use crate::methods::chinese_ngram::{NgramProfile, SampleStep};
 use crate::methods::combined::{combined_similarity, Metadata};
@@ -20,7 +20,7 @@ use super::prepare::{distinct, Prepared};
 use super::progress::{preparing, preparing_part, report, OnProgress, Stage};
 use super::records::Entry;
 use super::reference_set::ReferenceSet;
-use super::report::{MethodScores, PassageReport, SharedRun, SourceReport};
+use super::report::{LanguagePair, MethodScores, PassageReport, SharedRun, SourceReport};
 use super::sentences;
 
 /// One text's side of the SimHash estimate and the seeds' scores, computed once per text however
@@ -221,6 +221,19 @@ fn passage_report(paper: &Prepared, source: &Prepared, passage: &Passage) -> Pas
         evidence: passage.evidence,
         sentences: passage.sentences,
         sentence_pairs,
+        languages: (passage.evidence == Evidence::Translated).then(|| LanguagePair {
+            paper: language_of(&paper.tokens[passage.paper_start..passage.paper_end]),
+            source: language_of(&source.tokens[passage.source_start..passage.source_end]),
+        }),
+    }
+}
+
+/// The language of a passage's side, as far as translated evidence tells them apart: Chinese when
+/// most of it is written in characters, else English.
+fn language_of(tokens: &[crate::text::Token]) -> String {
+    match CountUnit::of(tokens) {
+        CountUnit::Characters => "zh".to_string(),
+        CountUnit::Words => "en".to_string(),
     }
 }
 

@@ -75,7 +75,7 @@ test('bad files and bad input are clear errors, and the model keeps working', as
   writeFileSync(join(tmp, manifest.encoder.file), truncated);
   writeFileSync(join(tmp, 'manifest.json'), JSON.stringify(manifest));
   await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: /sha256/ });
-  await assert.rejects(loadSentenceModel(join(tmp, 'missing')), { code: 'ENOENT' });
+  await assert.rejects(loadSentenceModel(join(tmp, 'missing')), { code: 'PLAGSCOPE_INVALID_MODEL', message: /no sentence model in .*missing.*ENOENT/ });
   assert.throws(() => model.encode('one string'), { code: 'PLAGSCOPE_INVALID_INPUT' });
   assert.throws(() => model.encode(['fine', 42]), { code: 'PLAGSCOPE_INVALID_INPUT', message: /sentences\[1\]/ });
   assert.equal(model.encode(['still works']).length, 512);
