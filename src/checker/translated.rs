@@ -159,8 +159,16 @@ fn reference_units(
         if ignored.contains(id) || aligned.contains(&i) {
             continue;
         }
-        let units = translation.reference_units(id, term_weights, || {
-            prepare_source(set.options, &entry.reference.text()?)
+        let units = translation.reference_units(id, || {
+            let prepared = prepare_source(set.options, &entry.reference.text()?)?;
+            let vectors = term_weights.vectors(&prepared, &[]);
+            let lexicon = (&*translation.lexicon, &*translation.table);
+            Ok(pivot_units(
+                &prepared.analysis,
+                &prepared.token_hashes,
+                &vectors,
+                lexicon,
+            ))
         })?;
         let other = units
             .iter()

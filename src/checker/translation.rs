@@ -7,12 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::align::translated::pivot::{pivot_units, PivotUnit, WordTerms};
+use crate::align::translated::pivot::{PivotUnit, WordTerms};
 use crate::lexicon::Lexicon;
 use crate::sketch::embeddings::SentenceEncoder;
-
-use super::prepare::Prepared;
-use super::sentences::TermWeights;
 
 /// The sentence model, the lexicon, and the references' units in the term space.
 pub(crate) struct Translation {
@@ -55,36 +52,18 @@ impl Translation {
         }
     }
 
-    /// The units of the reference `id`, from `prepare` (its text prepared) the first time.
+    /// The units of the reference `id`, from `compute` the first time.
     pub(super) fn reference_units(
         &self,
         id: &str,
-        term_weights: &mut TermWeights<'_>,
-        prepare: impl FnOnce() -> Result<Prepared, crate::error::Error>,
+        compute: impl FnOnce() -> Result<Vec<PivotUnit>, crate::error::Error>,
     ) -> Result<Arc<Vec<PivotUnit>>, crate::error::Error> {
         if let Some(units) = self.cached().get(id) {
             return Ok(Arc::clone(units));
         }
-        let prepared = prepare()?;
-        let units = Arc::new(self.units_of(&prepared, term_weights));
+        let units = Arc::new(compute()?);
         self.cached().insert(id.to_string(), Arc::clone(&units));
         Ok(units)
-    }
-
-    /// The units of a prepared text in the term space.
-    pub(super) fn units_of(
-        &self,
-        prepared: &Prepared,
-        term_weights: &mut TermWeights<'_>,
-    ) -> Vec<PivotUnit> {
-        let vectors = term_weights.vectors(prepared, &[]);
-        let lexicon = (&*self.lexicon, &*self.table);
-        pivot_units(
-            &prepared.analysis,
-            &prepared.token_hashes,
-            &vectors,
-            lexicon,
-        )
     }
 
     /// Forgets the units of the reference `id` (it was removed).
