@@ -6,6 +6,11 @@
 importScripts('./pkg/shell.js');
 const CACHE = self.PLAGSCOPE_CACHE;
 const SHELL = self.PLAGSCOPE_SHELL;
+// The sentence model's files (pkg/model/, about 28 MB, fetched only when the user asks for them)
+// live in a cache of their own that a new build keeps: they change only with the model, and the
+// page checks each against the sha256 in the manifest beside it.
+const MODEL_CACHE = 'plagscope-model';
+const inModel = (url) => new URL(url).pathname.includes('/pkg/model/');
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -20,7 +25,7 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE && key !== MODEL_CACHE).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
 });
@@ -33,7 +38,7 @@ self.addEventListener('fetch', (event) => {
       .then((response) => {
         if (response.ok) {
           const copy = response.clone();
-          caches.open(CACHE).then((cache) => cache.put(request, copy));
+          caches.open(inModel(request.url) ? MODEL_CACHE : CACHE).then((cache) => cache.put(request, copy));
         }
         return response;
       })

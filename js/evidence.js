@@ -78,6 +78,7 @@ export function evidenceLine(passage, separator = ' · ') {
  */
 export function pairsHeading(passage, { labelled = false } = {}) {
   const n = sentencePairsOf(passage).length;
+  if (isTranslated(passage)) return labelled ? count('evidence.pairsMatching', n) : capitalized(translatedLabel(passage));
   if (!isRewritten(passage)) return count('evidence.pairsGrown', n);
   return labelled ? count('evidence.pairsMatching', n) : capitalized(rewrittenLabel(passage));
 }
@@ -88,10 +89,11 @@ export const pairSimilarity = (pair) =>
 
 /**
  * What the sentence pairs of a passage show, said once above them: a paper's sentences beside the
- * source sentences they were rewritten from, or, for two documents of a batch (`titles`), whose
+ * source sentences they were rewritten from (or translate, for a translated `passage`), or, for two documents of a batch (`titles`), whose
  * copy is whose being unknown, each sentence of the first beside the one of the second it matches.
  */
-export function pairsExplained(titles) {
+export function pairsExplained(titles, passage) {
+  if (isTranslated(passage)) return t('evidence.pairsTranslated');
   if (!titles) return t('evidence.pairsExplained');
   return t('evidence.pairsExplainedTitles', { first: titles[0], second: titles[1] });
 }

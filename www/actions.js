@@ -19,18 +19,24 @@ export function createActions(store, engine) {
   const library = createLibrary({ store, engine, runner });
   const paper = createPaperActions({ store, run: runner.run, addDemo: library.addDemo });
   const check = createCheckActions({ store, engine, runner });
+  const settings = createSettingsActions({ store, engine, runner, withReferences: library.withReferences });
   return {
     ...library.actions,
     ...paper,
     ...check,
     ...createBatchActions({ store, engine, runner, replacePaper: paper.replacePaper, check: check.check }),
     ...createPairsActions({ store, engine, runner }),
-    ...createSettingsActions({ store, engine, runner, withReferences: library.withReferences }),
+    ...settings,
     showView: (view) => store.set({ view }),
     dismissError: () => store.set({ error: '' }),
     engineRestarted({ references, message, gaveUp }) {
       if (references) library.withReferences(references);
       store.set(gaveUp ? { error: message, status: '' } : { status: message });
+      // A new worker has the plain engine: the sentence model is loaded into it again.
+      if (store.get().model !== 'absent') {
+        store.set({ model: 'absent' });
+        if (!gaveUp) settings.loadModel();
+      }
     },
     getReference: (id) => engine.request('getReference', { id }),
   };

@@ -14,6 +14,7 @@ import { LanguageSwitch } from './views/language-switch.js';
 import { PaperPanel } from './views/paper-panel.js';
 import { LibraryPanel } from './views/library-panel.js';
 import { OptionsPanel } from './views/options-panel.js';
+import { modelWanted } from './actions/settings.js';
 import { Report } from './views/report.js';
 import { Pairs } from './views/pairs.js';
 import { Batch } from './views/batch.js';
@@ -31,6 +32,8 @@ const store = createStore({
   paper: { title: '', text: '', revision: 0 },
   example: null,
   values: loadValues(),
+  model: 'absent', // the sentence model for translated copies: 'absent', 'loading' or 'ready'
+  modelProgress: null,
   result: null,
   pairs: null,
   batch: null,
@@ -175,6 +178,8 @@ async function main() {
     render(html`<${App} actions=${actions} />`, root);
     await actions.restore();
     store.set({ ready: true });
+    // Asked for on an earlier visit: loaded again (from the service worker's cache when offline).
+    if (modelWanted()) actions.loadModel();
   } catch (error) {
     store.set({ status: '', error: t('app.startFailed', { message: error.message }), values: defaultValues() });
     root.replaceChildren();

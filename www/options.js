@@ -37,6 +37,12 @@ const CHOICES = [
     help: 'option.maxGap.help',
   },
   {
+    where: 'AlignOptions.translated',
+    label: 'option.translated.label',
+    help: 'option.translated.help',
+    needsModel: true,
+  },
+  {
     where: 'TextOptions.ignoreCase',
     label: 'option.ignoreCase.label',
     help: 'option.ignoreCase.help',
@@ -121,17 +127,23 @@ export function saveValues(values, storage = globalThis.localStorage) {
   }
 }
 
-/** The engine's check options for `values` (the `CheckOptions` type). */
-export function checkOptions(values) {
+/**
+ * The engine's check options for `values` (the `CheckOptions` type); an option that needs the
+ * sentence model is on only once `model` is 'ready'.
+ */
+export function checkOptions(values, model = 'absent') {
   const options = pairsOptions(values);
-  for (const option of OPTIONS) if (option.kind === 'check') options[option.name] = values[option.name];
+  for (const option of OPTIONS) {
+    if (option.kind === 'check') options[option.name] = values[option.name];
+    if (option.needsModel) options.align[option.name] = model === 'ready' && values[option.name];
+  }
   return options;
 }
 
 /** The engine's all-pairs options for `values` (the `PairsOptions` type: matching only). */
 export function pairsOptions(values) {
   const align = {};
-  for (const option of OPTIONS) if (option.kind === 'align') align[option.name] = values[option.name];
+  for (const option of OPTIONS) if (option.kind === 'align' && !option.needsModel) align[option.name] = values[option.name];
   return { align };
 }
 

@@ -22,6 +22,7 @@ export const REQUESTS = Object.freeze({
   batch: { changesLibrary: false },
   pairs: { changesLibrary: false },
   exportIndex: { changesLibrary: false },
+  loadModel: { changesLibrary: false },
 });
 
 /** Whether `type` is a request the worker answers. */

@@ -59,7 +59,7 @@ export function sentencePairsHtml(passage, text, sourceText, id) {
 <div><p class="kicker">${escText(t('pairs.inSource'))}</p>${source(pair)}</div>
 <p class="sim">${esc(pairSimilarity(pair))}</p></li>`);
   return `<h4 class="pairs-h" id="${id}-pairs">${esc(pairsHeading(passage, { labelled: true }))}</h4>
-<p class="key">${esc(pairsExplained())}</p>
+<p class="key">${esc(pairsExplained(undefined, passage))}</p>
 <ol class="pairs" aria-labelledby="${id}-pairs">${items.join('\n')}</ol>`;
 }
 

@@ -6,11 +6,13 @@
 // { id, type: 'part', field, spans } messages ahead of a report whose evasion lists are long, and
 // { type: 'library', bytes } (the saved index) after every request that may change the library, so
 // the page can restore it in a new worker if this one dies (www/engine.js).
-import { Checker, version } from '../js/browser.js';
+import { Checker, loadSentenceModel, version } from '../js/browser.js';
 import { ENGINE_RESTARTED } from '../js/guard.js';
 import { isRequest, protocolMismatch, REQUESTS } from './protocol.js';
 
 let checker = new Checker();
+/** The engine the library lives in: the plain one, or the sentence model's once it is loaded. */
+let Engine = Checker;
 
 
 /** What the fields of an engine error hold, as plain data that crosses to the page. */
@@ -79,7 +81,7 @@ const handlers = {
     });
     progress(papers.length, papers.length);
     progress(0, 1, 'pairs');
-    const among = new Checker(checker.options);
+    const among = new Engine(checker.options);
     try {
       for (const paper of papers) {
         try {
@@ -96,7 +98,7 @@ const handlers = {
   /** Indexes every reference again with other text options (ignore case, punctuation, numbers). */
   reindex({ text }, progress) {
     const options = { ...checker.options, text: { ...checker.options.text, ...text } };
-    const next = new Checker(options);
+    const next = new Engine(options);
     const ids = checker.references().map((r) => r.id);
     try {
       for (const [done, id] of ids.entries()) {
@@ -113,7 +115,7 @@ const handlers = {
   },
   clear() {
     checker.free();
-    checker = new Checker();
+    checker = new Engine();
     return checker.references();
   },
   references: () => checker.references(),
@@ -124,7 +126,7 @@ const handlers = {
   pairs: ({ options }, progress) => checker.pairs(options, progress),
   exportIndex: () => checker.exportIndex(),
   importIndex({ bytes }) {
-    const loaded = Checker.importIndex(bytes); // throws on a bad file, leaving the current set alone
+    const loaded = Engine.importIndex(bytes); // throws on a bad file, leaving the current set alone
     checker.free();
     checker = loaded;
     return checker.references();
@@ -135,7 +137,7 @@ const handlers = {
    * saved with others, they are indexed again with the library's.
    */
   mergeIndex({ bytes }, progress) {
-    const loaded = Checker.importIndex(bytes); // throws on a bad file, leaving the current set alone
+    const loaded = Engine.importIndex(bytes); // throws on a bad file, leaving the current set alone
     try {
       if (JSON.stringify(loaded.options) === JSON.stringify(checker.options)) {
         const { added, skipped } = checker.mergeIndex(bytes);
@@ -148,6 +150,21 @@ const handlers = {
     } finally {
       loaded.free();
     }
+  },
+  /**
+   * Loads the sentence model (pkg/model/: its files fetched with progress in bytes, checked and
+   * cached by the service worker) and moves the library into its engine, whose checks find
+   * translated copies.
+   */
+  async loadModel(_, progress) {
+    if (Engine === Checker) {
+      const model = await loadSentenceModel(undefined, { onProgress: ({ loaded, total }) => progress(loaded, total, 'model') });
+      const moved = model.Checker.importIndex(checker.exportIndex());
+      checker.free();
+      checker = moved;
+      Engine = model.Checker;
+    }
+    return { ready: true };
   },
   async loadDemo() {
     const response = await fetch(new URL('../pkg/demo-refs.json', import.meta.url));

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Checker, defaults } from 'plagscope';
-import { OPTIONS, checkOptions, defaultValues, loadValues, saveValues, textOptions } from '../../www/options.js';
+import { OPTIONS, checkOptions, pairsOptions, defaultValues, loadValues, saveValues, textOptions } from '../../www/options.js';
 
 const engine = defaults();
 const engineDefault = (option) =>
@@ -12,7 +12,13 @@ const engineDefault = (option) =>
 
 test('every page option has the engine default', () => {
   for (const option of OPTIONS) assert.equal(option.default, engineDefault(option), option.name);
-  assert.deepEqual(checkOptions(defaultValues()).align, { minWords: engine.check.align.minWords, maxGap: engine.check.align.maxGap });
+  assert.deepEqual(checkOptions(defaultValues()).align, { minWords: engine.check.align.minWords, maxGap: engine.check.align.maxGap, translated: false });
+  // Translated copies need the sentence model: asked for only once it is loaded, never for all pairs.
+  const wanted = { ...defaultValues(), translated: true };
+  assert.equal(checkOptions(wanted).align.translated, false);
+  assert.equal(checkOptions(wanted, 'loading').align.translated, false);
+  assert.equal(checkOptions(wanted, 'ready').align.translated, true);
+  assert.equal('translated' in pairsOptions(wanted).align, false);
   assert.deepEqual(textOptions(defaultValues()), { ignoreCase: true, ignorePunctuation: true, ignoreNumbers: false });
 });
 

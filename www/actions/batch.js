@@ -39,7 +39,7 @@ export function createBatchActions({ store, engine, runner, replacePaper, check 
         // The papers one by one, then the pairs among them: a stage of its own, not one more "paper".
         const onProgress = (done, total, stage) =>
           (stage === 'pairs' ? set({ status: t('status.comparingPapers'), progress: null }) : progress(t('status.checkingPapers'))(done, total));
-        const answer = await engine.request('batch', { papers, options: checkOptions(get().values), pairsOptions: pairsOptions(get().values) }, onProgress);
+        const answer = await engine.request('batch', { papers, options: checkOptions(get().values, get().model), pairsOptions: pairsOptions(get().values) }, onProgress);
         // A paper the engine refused says why in the page's words.
         const results = answer.results.map((r) => (r.error ? { ...r, error: userMessage(r.error, 'error.notChecked') } : r));
         set({ batch: { papers, results, pairs: answer.pairs }, view: 'batch', selected: null });

@@ -37,7 +37,7 @@ export function createCheckActions({ store, engine, runner }) {
         const { paper, references } = get();
         if (!paper.text.trim()) throw new Error(t('check.noPaper'));
         if (!references.length) throw new Error(t('check.noReferences'));
-        const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values) }, checking);
+        const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values, get().model) }, checking);
         await nextTask(); // reading a large report is one task, drawing it starts another
         const numbers = numbered(report, {});
         const title = paper.title || t('check.untitled');
@@ -50,7 +50,7 @@ export function createCheckActions({ store, engine, runner }) {
       run(t('status.updatingReport'), async () => {
         const result = get().result;
         const choices = { ...result.choices, ...change(result.choices) };
-        const report = await engine.request('check', { text: result.text, options: { ...checkOptions(get().values), ...choices } }, checking);
+        const report = await engine.request('check', { text: result.text, options: { ...checkOptions(get().values, get().model), ...choices } }, checking);
         await nextTask();
         set({ result: { ...result, report, choices, numbers: numbered(report, result.numbers) }, selected: null });
         return t('check.updated');

@@ -4,6 +4,26 @@ import { OPTIONS, problem, saveValues, textOptions, valid } from '../options.js'
 import { applyLanguage, rememberLanguage } from '../language.js';
 import { t } from '../../js/i18n.js';
 
+const MODEL_KEY = 'plagscope.model';
+
+/** Whether the user asked for the sentence model on an earlier visit. */
+export function modelWanted(storage = globalThis.localStorage) {
+  try {
+    return storage?.getItem(MODEL_KEY) === 'wanted';
+  } catch {
+    return false;
+  }
+}
+
+function rememberModel(wanted, storage = globalThis.localStorage) {
+  try {
+    if (wanted) storage?.setItem(MODEL_KEY, 'wanted');
+    else storage?.removeItem(MODEL_KEY);
+  } catch {
+    // A private window may refuse storage; the model still loads for this visit.
+  }
+}
+
 /**
  * The settings' actions over `store` and `engine`, run by `runner`; `withReferences` puts the
  * library indexed again on the page (www/actions/library.js).
@@ -32,6 +52,28 @@ export function createSettingsActions({ store, engine, runner, withReferences })
           return t('options.reindexed');
         });
       }
+    },
+
+    /**
+     * Loads the sentence model for translated copies (about 28 MB, then cached for offline use),
+     * its progress in megabytes; remembered, so the next visit loads it again by itself.
+     */
+    loadModel: () => {
+      if (get().model === 'loading' || get().model === 'ready') return undefined;
+      set({ model: 'loading', modelProgress: { loaded: 0, total: 0 } });
+      rememberModel(true);
+      return run(t('status.loadingModel'), async () => {
+        try {
+          await engine.request('loadModel', {}, (loaded, total) => {
+            set({ modelProgress: { loaded, total }, progress: { done: loaded, total } });
+          });
+        } catch (error) {
+          set({ model: 'absent' });
+          throw error;
+        }
+        set({ model: 'ready' });
+        return t('status.modelLoaded');
+      });
     },
 
     /** Makes `lang` the page's language, remembered; what is shown is drawn again in it. */

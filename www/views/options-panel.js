@@ -49,7 +49,32 @@ export function OptionsPanel({ state, actions, unit = 'words' }) {
     <summary>${t('option.heading')}</summary>
     <div class="option-grid">
       ${OPTIONS.map((option) => html`<${Field} key=${option.name} option=${option} value=${state.values[option.name]}
-        actions=${actions} busy=${busy} characters=${unit === 'characters'} />`)}
+        actions=${actions} busy=${busy || (option.needsModel && state.model !== 'ready')} characters=${unit === 'characters'} />`)}
     </div>
+    <${ModelSection} state=${state} actions=${actions} busy=${busy} />
   </details>`;
+}
+
+const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+
+/**
+ * The sentence model behind translated copies: what it costs before it is fetched (its size, and
+ * that it stays on this computer), its progress while it loads, and that it is ready.
+ */
+function ModelSection({ state, actions, busy }) {
+  const { model, modelProgress } = state;
+  if (model === 'ready') return html`<p class="help model-state" role="status">${t('model.ready')}</p>`;
+  if (model === 'loading') {
+    const { loaded = 0, total = 0 } = modelProgress ?? {};
+    return html`<div class="model-state" role="status">
+      <p class="help">${t('model.loading', { loaded: megabytes(loaded), total: megabytes(total || 27.6e6) })}</p>
+      <progress max=${total || 1} value=${loaded} aria-label=${t('model.progressLabel')}></progress>
+    </div>`;
+  }
+  return html`<div class="model-state">
+    <p class="help" id="model-about">${t('model.about')}</p>
+    <button type="button" id="load-model" disabled=${busy} aria-describedby="model-about" onClick=${() => actions.loadModel()}>
+      ${t('model.download')}
+    </button>
+  </div>`;
 }

@@ -4,7 +4,7 @@
 import { html, useEffect, useLayoutEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
 import { disjointInOrder, flatten, overlaid, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
-import { capitalized, evidenceLine, isRewritten, rewrittenMarked, sentencePairsOf } from '../../js/evidence.js';
+import { capitalized, evidenceLine, isRewritten, isTranslated, rewrittenMarked, sentencePairsOf } from '../../js/evidence.js';
 import { count, language, t } from '../../js/i18n.js';
 import { PAIRS_ID } from './sentence-pairs.js';
 import { disguisedSpansInOrder } from '../../js/evasion.js';
@@ -181,7 +181,7 @@ export function MatchList({ report, text, numbers, selected, onSelect, onLeaveOu
           <button type="button" class="match" aria-current=${current ? 'true' : undefined}
             onClick=${() => onSelect({ source: match.source, passage: match.passage })}>
             <span class="swatch" data-label=${numbers[source.id] + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(numbers[source.id]))}></span>
-            <span class="match-text">${isRewritten(passage) && html`<span class="tag">${t('report.rewrittenTag')}</span> `}${text.slice(passage.start, Math.min(passage.end, passage.start + 90))}${passage.end - passage.start > 90 ? '…' : ''}</span>
+            <span class="match-text">${isRewritten(passage) && html`<span class="tag">${t('report.rewrittenTag')}</span> `}${isTranslated(passage) && html`<span class="tag">${t('report.translatedTag')}</span> `}${text.slice(passage.start, Math.min(passage.end, passage.start + 90))}${passage.end - passage.start > 90 ? '…' : ''}</span>
           </button>
           ${current &&
           html`<p class="evidence">${t('report.evidence', { evidence: evidence(passage) })}

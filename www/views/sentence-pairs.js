@@ -28,7 +28,7 @@ export function SentencePairs({ passage, paper, source, colour, titles }) {
   const sides = titles ? titles.map((title) => t('pairs.inTitle', { title })) : [t('pairs.inPaper'), t('pairs.inSource')];
   return html`<section class="sentence-pairs" id=${PAIRS_ID} tabindex="-1" aria-labelledby="sentence-pairs-heading">
     <h3 id="sentence-pairs-heading">${pairsHeading(passage)}</h3>
-    <p class="muted small">${pairsExplained(titles)}</p>
+    <p class="muted small">${pairsExplained(titles, passage)}</p>
     <ol class="pair-list">
       ${pairs.map((pair) => html`<li key=${`${pair.start}:${pair.sourceStart}`}>
         <div class="pair-side">
