@@ -6,7 +6,7 @@
 // check still works. Looked at in screenshots (target/screenshots/translated-*.png) at both sizes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SIZES, act, addPastedReference, errorText, openOptions, screenshot, squash, useApp, whenReady } from './harness.mjs';
+import { SIZES, act, addPastedReference, comparePanes, errorText, joinedMarks, openOptions, screenshot, squash, useApp, whenReady } from './harness.mjs';
 
 const app = useApp();
 
@@ -61,6 +61,10 @@ test('the model downloads with progress, finds a translation, and works offline 
   // Side by side, each paper sentence beside the source sentence it translates.
   assert.match(report, /Each sentence of the paper beside the source sentence it translates/);
   assert.match(report, /In the paper其中最古老的水车建于中世纪，用来把河水提升到渡槽里。In the sourceThe oldest of them were built in the Middle Ages/);
+  // Side by side, the paired sentences are marked in both languages.
+  const [paperPane, sourcePane] = await comparePanes(page);
+  assert.match(await joinedMarks(paperPane), /哈马水车是叙利亚西部/);
+  assert.match(await joinedMarks(sourcePane), /The norias of Hama are a set of wooden water wheels/);
   await screenshot(page, 'translated-report-desktop');
   // Offline after a reload: the model is loaded again from the service worker's cache.
   await page.evaluate(async () => {

@@ -6,7 +6,7 @@
 import { html, useEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
 import { disjoint, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
-import { isRewritten, sentencePairsOf } from '../../js/evidence.js';
+import { isRewritten, isTranslated, sentencePairsOf } from '../../js/evidence.js';
 import { SentencePairs } from './sentence-pairs.js';
 import { useReveal } from './reveal.js';
 import { t } from '../../js/i18n.js';
@@ -23,13 +23,18 @@ function wrapWith(colour) {
 
 /**
  * What `passages` share on one side, 'paper' (start/end) or 'source' (sourceStart/sourceEnd): the
- * exact runs, and the shared words of their sentence pairs (a rewritten passage has few runs).
+ * exact runs, and the shared words of their sentence pairs (a rewritten passage has few runs); a
+ * translated passage shares no word, so its paired sentences are marked whole.
  */
 function runs(passages, side) {
   const paper = side === 'paper';
+  const whole = (pair) => (paper ? { start: pair.start, end: pair.end } : { start: pair.sourceStart, end: pair.sourceEnd });
   const ranges = passages.flatMap((passage, p) => [
     ...passage.ngrams.map((run) => (paper ? { start: run.start, end: run.end } : { start: run.sourceStart, end: run.sourceEnd })),
-    ...sentencePairsOf(passage).flatMap((pair) => (paper ? pair.sharedWords : pair.sourceSharedWords)),
+    ...sentencePairsOf(passage).flatMap((pair) => {
+      if (isTranslated(passage)) return [whole(pair)];
+      return paper ? pair.sharedWords : pair.sourceSharedWords;
+    }),
   ].map(({ start, end }) => ({ start, end, passage: p })));
   return disjoint(ranges);
 }
