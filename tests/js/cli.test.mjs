@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { makeDocx, makePdf } from '../fixtures.mjs';
 import { wordZipBomb } from '../zip-fixtures.mjs';
 import { isUsageError, UsageError } from '../../js/cli-options.js';
+import { NORIAS_EN, NORIAS_ZH } from '../translation.mjs';
 
 const cli = new URL('../../bin/plagscope.mjs', import.meta.url).pathname;
 const corpus = new URL('../../target/corpus/en/', import.meta.url);
@@ -262,15 +263,8 @@ test('the CLI tells usage errors from failures by code: a reworded message chang
 
 test('check --translated finds a translation with the sentence model (--model), in either language', () => {
   mkdirSync(join(dir, 'en-refs'), { recursive: true });
-  writeFileSync(join(dir, 'en-refs', 'norias.txt'), 'The norias of Hama are a set of wooden water wheels on the Orontes River in western Syria. '
-    + 'The oldest of them were built in the Middle Ages to lift water from the river into aqueducts. '
-    + 'Each wheel is turned by the current alone and can reach a height of twenty meters. '
-    + 'The water is carried in wooden boxes fixed to the rim and poured into a stone channel at the top. '
-    + 'From there the aqueducts brought it to the gardens, the mosques and the public baths of the town. '
-    + 'Seventeen of the wheels survive today, although none of them is used for irrigation any more.');
-  writeFileSync(join(dir, 'zh-translation.txt'), '哈马水车是叙利亚西部奥龙特斯河上的一组木制水车。其中最古老的水车建于中世纪，用来把河水提升到渡槽里。'
-    + '每个水车只靠水流转动，高度可达二十米。水被装在固定于轮缘上的木箱里，到顶部时倒入一条石砌水渠。'
-    + '渡槽再从那里把水送到城里的花园、清真寺和公共浴室。今天仍有十七座水车保存下来，不过已经没有一座用于灌溉。');
+  writeFileSync(join(dir, 'en-refs', 'norias.txt'), NORIAS_EN);
+  writeFileSync(join(dir, 'zh-translation.txt'), NORIAS_ZH);
   const model = new URL('../../target/model/', import.meta.url).pathname;
   const { code, out } = run('check', 'zh-translation.txt', '--refs', 'en-refs', '--translated', '--model', model);
   assert.equal(code, 0, out);

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync, mkdtempSync, copyFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { Checker, loadSentenceModel } from '../../js/node.js';
+import { NORIAS_EN, NORIAS_ZH } from '../translation.mjs';
 
 const folder = new URL('../../target/model/', import.meta.url).pathname;
 const model = await loadSentenceModel(folder);
@@ -30,15 +31,8 @@ test('the wasm model gives the reference vectors within 1e-5', () => {
   assert.equal(model.manifest.lexicon.licence, 'CC BY-SA 4.0');
 });
 
-const SOURCE = 'The norias of Hama are a set of wooden water wheels on the Orontes River in western Syria. '
-  + 'The oldest of them were built in the Middle Ages to lift water from the river into aqueducts. '
-  + 'Each wheel is turned by the current alone and can reach a height of twenty meters. '
-  + 'The water is carried in wooden boxes fixed to the rim and poured into a stone channel at the top. '
-  + 'From there the aqueducts brought it to the gardens, the mosques and the public baths of the town. '
-  + 'Seventeen of the wheels survive today, although none of them is used for irrigation any more.';
-const TRANSLATION = '哈马水车是叙利亚西部奥龙特斯河上的一组木制水车。其中最古老的水车建于中世纪，用来把河水提升到渡槽里。'
-  + '每个水车只靠水流转动，高度可达二十米。水被装在固定于轮缘上的木箱里，到顶部时倒入一条石砌水渠。'
-  + '渡槽再从那里把水送到城里的花园、清真寺和公共浴室。今天仍有十七座水车保存下来，不过已经没有一座用于灌溉。';
+const SOURCE = NORIAS_EN;
+const TRANSLATION = NORIAS_ZH;
 
 test("the model's Checker finds a translated copy; the plain one refuses the option", () => {
   const checker = new model.Checker();
