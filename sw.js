@@ -6,7 +6,7 @@
 importScripts('./pkg/shell.js');
 const CACHE = self.PLAGSCOPE_CACHE;
 const SHELL = self.PLAGSCOPE_SHELL;
-// The sentence model's files (pkg/model/, about 28 MB, fetched only when the user asks for them)
+// The sentence model's files (pkg/model/, tens of MB, fetched only when the user asks for them)
 // live in a cache of their own that a new build keeps: they change only with the model, and the
 // page checks each against the sha256 in the manifest beside it.
 const MODEL_CACHE = 'plagscope-model';

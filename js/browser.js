@@ -2,7 +2,7 @@
 // with top-level await, so importers call the API right away with no init step. The sentence model
 // (the translated engine, its weights and lexicon) is fetched only by loadSentenceModel.
 import init from '../pkg/plagscope.js';
-import { fetchSentenceModel, MODEL_MANIFEST } from './model.js';
+import { fetchSentenceModel, MODEL_URL } from './model.js';
 
 await init({ module_or_path: new URL('../pkg/plagscope_bg.wasm', import.meta.url) });
 
@@ -13,6 +13,6 @@ export { SentenceModel } from './model.js';
  * The sentence model, from its manifest's `url` (default: pkg/model/ beside the package's module),
  * its files fetched with `onProgress({ loaded, total })` and checked against the manifest.
  */
-export function loadSentenceModel(url = new URL(`../pkg/model/${MODEL_MANIFEST}`, import.meta.url), options = {}) {
+export function loadSentenceModel(url = MODEL_URL, options = {}) {
   return fetchSentenceModel(url, options);
 }

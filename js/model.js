@@ -1,11 +1,16 @@
 // The sentence model behind translated copies: the engine built with translated evidence and the
 // encoder (pkg/translated/, apart from the engine every page loads), its weights and the bilingual
-// lexicon (pkg/model/ or the plagscope-model package: about 28 MB gzipped), all loaded only when
+// lexicon (pkg/model/ or the plagscope-model package: their manifest gives the size), all loaded only when
 // asked for. Host-neutral: the entry points (js/node.js, js/browser.js) read the files.
 import { guardEngine } from './guard.js';
 
 /** The file that names the model's files with their sizes, sha256 digests, sources and licences. */
 export const MODEL_MANIFEST = 'manifest.json';
+/** Where a page finds the manifest by default: pkg/model/ beside the package's modules. */
+export const MODEL_URL = new URL(`../pkg/model/${MODEL_MANIFEST}`, import.meta.url);
+
+/** The bytes a host sends for the model a `manifest` names: its two files, gzipped. */
+export const modelBytes = (manifest) => (manifest?.encoder?.bytes ?? 0) + (manifest?.lexicon?.bytes ?? 0);
 const MODULE_URL = new URL('../pkg/translated/plagscope_bg.wasm', import.meta.url);
 
 let engine = null;
@@ -157,7 +162,7 @@ export async function fetchSentenceModel(url, { onProgress } = {}) {
   const manifest = await answer.json().catch((error) => {
     throw invalidModel(`${url} is not a model manifest`, error);
   });
-  const total = (manifest.encoder?.bytes ?? 0) + (manifest.lexicon?.bytes ?? 0);
+  const total = modelBytes(manifest);
   let loaded = 0;
   const fetchFile = async (entry) => {
     const response = await fetch(new URL(entry?.file ?? '', url));

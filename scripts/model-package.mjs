@@ -1,6 +1,6 @@
 // Writes the npm package `plagscope-model` into target/npm-model/ (and, with --pack, its tarball):
 // the sentence model's files (manifest.json, the gzipped weights and lexicon, from scripts/model.mjs)
-// with their licences. A package of its own, not files of `plagscope`, because 28 MB would ride along
+// with their licences. A package of its own, not files of `plagscope`, because tens of MB would ride along
 // with every install of the engine while few users ask for translated copies, and because npm then
 // checks its integrity and pins its version beside the engine's (`loadSentenceModel()` finds it).
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

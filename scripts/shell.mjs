@@ -38,6 +38,8 @@ export function shellFiles() {
     'pkg/schema.js',
     'pkg/plagscope_bg.wasm',
     'pkg/demo-refs.json',
+    // The sentence model's manifest (1 KB): the options quote the model's size from it, offline too.
+    'pkg/model/manifest.json',
     // The PDF reader's character maps (cmaps/) are fetched, and then cached, only when needed.
     ...readdirSync(join(root, 'pkg/vendor')).filter((name) => /\.m?js$/.test(name)).map((name) => `pkg/vendor/${name}`),
   ].sort();

@@ -14,7 +14,7 @@ import { LanguageSwitch } from './views/language-switch.js';
 import { PaperPanel } from './views/paper-panel.js';
 import { LibraryPanel } from './views/library-panel.js';
 import { OptionsPanel } from './views/options-panel.js';
-import { modelWanted } from './actions/settings.js';
+import { MODEL_KEY, modelWanted } from './actions/settings.js';
 import { Report } from './views/report.js';
 import { Pairs } from './views/pairs.js';
 import { Batch } from './views/batch.js';
@@ -34,6 +34,7 @@ const store = createStore({
   values: loadValues(),
   model: 'absent', // the sentence model for translated copies: 'absent', 'loading' or 'ready'
   modelProgress: null,
+  modelBytes: null, // the model's download size, from its manifest (null until read, or unreadable)
   result: null,
   pairs: null,
   batch: null,
@@ -178,8 +179,13 @@ async function main() {
     render(html`<${App} actions=${actions} />`, root);
     await actions.restore();
     store.set({ ready: true });
-    // Asked for on an earlier visit: loaded again (from the service worker's cache when offline).
+    // Loaded on an earlier visit: loaded again (from the service worker's cache when offline);
+    // loaded in another tab: loaded here too, from the cache that tab filled.
     if (modelWanted()) actions.loadModel();
+    else actions.describeModel();
+    addEventListener('storage', (event) => {
+      if (event.key === MODEL_KEY && modelWanted()) actions.loadModel();
+    });
   } catch (error) {
     store.set({ status: '', error: t('app.startFailed', { message: error.message }), values: defaultValues() });
     root.replaceChildren();

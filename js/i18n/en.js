@@ -4,6 +4,8 @@
 export default {
   // Numbers, lists and counted nouns (js/words.js, js/i18n.js).
   'number.percent': '{value}%',
+  // What comes between two sentences of one line: a space in English, nothing after a Chinese full stop.
+  'list.sentences': ' ',
   'list.comma': ', ',
   'list.and': '{first} and {last}',
   'error.tooLong': 'This text is too long to check at once: it is {size} MB{grows}, and plagscope checks up to {limit} MB. Split it into smaller parts.',

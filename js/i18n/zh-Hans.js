@@ -4,6 +4,8 @@
 export default {
   // 数字、列举和计数（js/words.js、js/i18n.js）。
   'number.percent': '{value}%',
+  // What comes between two sentences of one line: a space in English, nothing after a Chinese full stop.
+  'list.sentences': '',
   'list.comma': '、',
   'list.and': '{first}和{last}',
   'error.tooLong': '这段文本太长，无法一次检查：它有 {size} MB{grows}，而 plagscope 最多检查 {limit} MB。请拆分成较小的部分。',

@@ -92,13 +92,17 @@ fn entry<R: Read + std::io::Seek>(archive: &mut zip::ZipArchive<R>, name: &str) 
 }
 
 /// The row of each piece in the kept table (the unknown piece's row for a piece not kept), and
-/// the kept pieces' ids in order.
+/// the kept pieces' ids in the table's order: grouped by quantization chunk, because each
+/// chunk's codes have their own peaked distribution (2.9 bits of entropy within a chunk, 3.6
+/// across them), which gzip's Huffman tables follow only when a chunk's rows come together.
 fn kept_pieces(pieces: &SentencePieceProcessor) -> (Vec<u32>, Vec<usize>) {
     let keep = |id: usize| {
         let piece = pieces.id_to_piece(id as i32).unwrap_or("");
         id < 3 || piece.chars().all(|c| KEPT.contains(&c.script()))
     };
-    let kept: Vec<usize> = (0..pieces.piece_size()).filter(|&id| keep(id)).collect();
+    let mut kept: Vec<usize> = (0..pieces.piece_size()).filter(|&id| keep(id)).collect();
+    kept.sort_by_key(|&id| (id % CHUNKS, id));
+    assert_eq!(kept[0], 0, "the unknown piece's row comes first");
     let mut rows = vec![0u32; pieces.piece_size()];
     for (row, &id) in kept.iter().enumerate() {
         rows[id] = row as u32;

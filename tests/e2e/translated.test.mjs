@@ -8,11 +8,27 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SIZES, act, addPastedReference, comparePanes, errorText, joinedMarks, openOptions, screenshot, squash, useApp, whenReady } from './harness.mjs';
 import { NORIAS_EN, NORIAS_ZH } from '../translation.mjs';
+import { readFileSync } from 'node:fs';
+
+/** The model's download size as the page quotes it, from the manifest the build wrote. */
+const MANIFEST = JSON.parse(readFileSync(new URL('../../pkg/model/manifest.json', import.meta.url), 'utf8'));
+const MODEL_MB = ((MANIFEST.encoder.bytes + MANIFEST.lexicon.bytes) / 1e6).toFixed(1);
 
 const app = useApp();
 
 const SOURCE = NORIAS_EN;
 const TRANSLATION = NORIAS_ZH;
+
+/** Waits until the service worker controls `page` (the app is kept for offline use), then cuts the network. */
+async function whenOffline(page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+  });
+  await page.context().setOffline(true);
+}
 
 /** Checks the translated paper and opens its first match; returns the report's text. */
 async function checkTranslation(page) {
@@ -30,7 +46,8 @@ test('the model downloads with progress, finds a translation, and works offline 
   const page = await app.openApp(t, { context });
   await openOptions(page);
   assert.equal(await page.locator('#opt-translated').isDisabled(), true, 'off until the model is there');
-  assert.match(await page.locator('#model-about').textContent(), /about 28 MB/);
+  assert.match(await page.locator('#model-about').textContent(), new RegExp(`a download of ${MODEL_MB} MB`));
+  assert.equal((await page.locator('#load-model').textContent()).trim(), `Download the sentence model (${MODEL_MB} MB)`);
   await screenshot(page, 'translated-options-desktop');
   // Every progress bar value the page shows while the model loads.
   await page.evaluate(() => {
@@ -61,16 +78,10 @@ test('the model downloads with progress, finds a translation, and works offline 
   assert.match(await joinedMarks(sourcePane), /The norias of Hama are a set of wooden water wheels/);
   await screenshot(page, 'translated-report-desktop');
   // Offline after a reload: the model is loaded again from the service worker's cache.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    }
-  });
+  await whenOffline(page);
   // The model's files are in a cache of their own, which a new build of the app keeps.
   const kept = await page.evaluate(async () => (await (await caches.open('plagscope-model')).keys()).map((r) => new URL(r.url).pathname).sort());
   assert.deepEqual(kept, ['/pkg/model/manifest.json', '/pkg/model/use-m3.safetensors.gz', '/pkg/model/zh-en.lexicon.gz']);
-  await context.setOffline(true);
   await page.reload();
   await whenReady(page);
   // The options are closed after a reload: the state is there, not shown.
@@ -87,4 +98,58 @@ test('on a phone the model section and a translated report fit', async (t) => {
   await addPastedReference(page, 'Norias of Hama', SOURCE);
   assert.match(await checkTranslation(page), /Translated from English/);
   await screenshot(page, 'translated-report-phone');
+});
+
+test('a download that fails says so, leaves the page working, and can be tried again', async (t) => {
+  const context = await app.browser.newContext({ viewport: SIZES.desktop });
+  t.after(() => context.close());
+  const page = await app.openApp(t, { context, expectedConsoleErrors: /Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/ });
+  await addPastedReference(page, 'Norias of Hama', SOURCE);
+  await openOptions(page);
+  await whenOffline(page);
+  // Offline, with the model never fetched: the size is still quoted (the manifest is in the shell).
+  assert.match(await page.locator('#model-about').textContent(), new RegExp(`${MODEL_MB} MB`));
+  await act(page, '#load-model');
+  assert.match(await errorText(page), /^The sentence model could not be loaded \(.+\)\. Translated copies stay off; everything else works as before\./);
+  assert.equal(await page.locator('#opt-translated').isDisabled(), true);
+  assert.equal(await page.locator('#load-model').isEnabled(), true, 'it can be tried again');
+  await screenshot(page, 'translated-failed-desktop');
+  // The library and the plain check are untouched.
+  await page.fill('#paper', SOURCE);
+  await act(page, '#check');
+  assert.match(squash(await page.locator('.report').textContent()), /Norias of Hama/);
+  await context.setOffline(false);
+  await act(page, '#load-model', 120_000);
+  assert.equal(await errorText(page), '');
+  assert.equal(await page.locator('#opt-translated').isDisabled(), false);
+});
+
+test('a damaged download is refused by its checksum', async (t) => {
+  // Without the service worker, so that the route below stands in for the network.
+  const context = await app.browser.newContext({ viewport: SIZES.desktop, serviceWorkers: 'block' });
+  t.after(() => context.close());
+  await context.route('**/pkg/model/zh-en.lexicon.gz', async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    await route.fulfill({ response, body: body.subarray(0, body.length >> 1) });
+  });
+  const page = await app.openApp(t, { context });
+  await openOptions(page);
+  await act(page, '#load-model', 120_000);
+  assert.match(await errorText(page), /could not be loaded \(.*zh-en\.lexicon\.gz.*sha256.*\)/i);
+  assert.equal(await page.locator('#opt-translated').isDisabled(), true);
+});
+
+test('a model loaded in one tab is loaded in the other tabs too', async (t) => {
+  const context = await app.browser.newContext({ viewport: SIZES.desktop });
+  t.after(() => context.close());
+  const first = await app.openApp(t, { context });
+  const second = await app.openApp(t, { context });
+  await openOptions(first);
+  await act(first, '#load-model', 120_000);
+  await second.locator('.model-state', { hasText: 'sentence model is loaded' }).waitFor({ state: 'attached', timeout: 60_000 });
+  await openOptions(second);
+  await second.check('#opt-translated');
+  await addPastedReference(second, 'Norias of Hama', SOURCE);
+  assert.match(await checkTranslation(second), /Translated from English/);
 });

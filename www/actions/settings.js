@@ -3,8 +3,11 @@
 import { OPTIONS, problem, saveValues, textOptions, valid } from '../options.js';
 import { applyLanguage, rememberLanguage } from '../language.js';
 import { t } from '../../js/i18n.js';
+import { MODEL_URL, modelBytes } from '../../js/model.js';
+import { userMessage } from './errors.js';
 
-const MODEL_KEY = 'plagscope.model';
+/** The localStorage key that remembers the model was loaded, on this visit or another tab's. */
+export const MODEL_KEY = 'plagscope.model';
 
 /** Whether the user asked for the sentence model on an earlier visit. */
 export function modelWanted(storage = globalThis.localStorage) {
@@ -55,13 +58,14 @@ export function createSettingsActions({ store, engine, runner, withReferences })
     },
 
     /**
-     * Loads the sentence model for translated copies (about 28 MB, then cached for offline use),
-     * its progress in megabytes; remembered, so the next visit loads it again by itself.
+     * Loads the sentence model for translated copies (its size from the manifest, then cached for
+     * offline use), its progress in megabytes. Remembered once loaded, so that the next visit and
+     * the other open tabs load it by themselves (from the cache, not the network again). A failed
+     * or interrupted download says so and leaves the rest of the page as it was.
      */
     loadModel: () => {
       if (get().model === 'loading' || get().model === 'ready') return undefined;
-      set({ model: 'loading', modelProgress: { loaded: 0, total: 0 } });
-      rememberModel(true);
+      set({ model: 'loading', modelProgress: { loaded: 0, total: get().modelBytes ?? 0 } });
       return run(t('status.loadingModel'), async () => {
         try {
           await engine.request('loadModel', {}, (loaded, total) => {
@@ -69,11 +73,26 @@ export function createSettingsActions({ store, engine, runner, withReferences })
           });
         } catch (error) {
           set({ model: 'absent' });
-          throw error;
+          if (error?.restarted) throw error;
+          throw new Error(t('model.failed', { why: userMessage(error) }));
         }
+        rememberModel(true);
         set({ model: 'ready' });
         return t('status.modelLoaded');
       });
+    },
+
+    /**
+     * Reads the model's manifest (a small file, kept in the app's offline shell) for the size the
+     * options quote before anything large is fetched; unknown (null) when it cannot be read.
+     */
+    describeModel: async () => {
+      try {
+        const answer = await fetch(MODEL_URL);
+        set({ modelBytes: answer.ok ? modelBytes(await answer.json()) || null : null });
+      } catch {
+        set({ modelBytes: null });
+      }
     },
 
     /** Makes `lang` the page's language, remembered; what is shown is drawn again in it. */

@@ -62,19 +62,21 @@ const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
  * that it stays on this computer), its progress while it loads, and that it is ready.
  */
 function ModelSection({ state, actions, busy }) {
-  const { model, modelProgress } = state;
+  const { model, modelProgress, modelBytes } = state;
   if (model === 'ready') return html`<p class="help model-state" role="status">${t('model.ready')}</p>`;
   if (model === 'loading') {
     const { loaded = 0, total = 0 } = modelProgress ?? {};
+    const shown = total || modelBytes;
     return html`<div class="model-state" role="status">
-      <p class="help">${t('model.loading', { loaded: megabytes(loaded), total: megabytes(total || 27.6e6) })}</p>
-      <progress max=${total || 1} value=${loaded} aria-label=${t('model.progressLabel')}></progress>
+      <p class="help">${shown ? t('model.loading', { loaded: megabytes(loaded), total: megabytes(shown) }) : t('model.loadingFromCache')}</p>
+      <progress max=${shown || 1} value=${shown ? loaded : 0} aria-label=${t('model.progressLabel')}></progress>
     </div>`;
   }
+  const size = modelBytes ? megabytes(modelBytes) : null;
   return html`<div class="model-state">
-    <p class="help" id="model-about">${t('model.about')}</p>
+    <p class="help" id="model-about">${size ? t('model.about', { size }) : t('model.aboutUnsized')}</p>
     <button type="button" id="load-model" disabled=${busy} aria-describedby="model-about" onClick=${() => actions.loadModel()}>
-      ${t('model.download')}
+      ${size ? t('model.download', { size }) : t('model.downloadUnsized')}
     </button>
   </div>`;
 }

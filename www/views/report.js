@@ -30,10 +30,12 @@ function Summary({ result, libraryCount, version }) {
     <p class="print-only">${t('report.printed', { title: result.title, date: result.checkedAt.toLocaleString(), version })}</p>
     <p class="overall"><strong>${percent(report.similarity)}</strong>
       ${report.sources.length ? t('report.matches', { sources: count('count.source', report.sources.length) }) : noSource(result.choices)}</p>
-    <p class="muted">${left > 0
-      ? t('report.checkedLeft', { checked: count(unit, report.words), left: count(unit, left) })
-      : t('report.checked', { checked: count(unit, report.words) })}
-      ${t('report.comparedWith', { references: count('count.reference', libraryCount) })}</p>
+    <p class="muted">${[
+      left > 0
+        ? t('report.checkedLeft', { checked: count(unit, report.words), left: count(unit, left) })
+        : t('report.checked', { checked: count(unit, report.words) }),
+      t('report.comparedWith', { references: count('count.reference', libraryCount) }),
+    ].join(t('list.sentences'))}</p>
     ${evasion.length > 0 && html`<p class="warning" role="note">${t('report.evasion', { found: evasion.join(t('list.comma')) })}</p>`}
   </div>`;
 }
