@@ -30,6 +30,14 @@ pub enum Kind {
     CrossTopic,
     /// Cross-language: help pages of the hosts' language, nothing planted.
     CrossClean,
+    /// English rewording (`rendered.rs`): another translator's rendering of a reference's
+    /// passage planted.
+    Rendered,
+    /// English rewording: a page on a reference's topic in the planted translator's words, its
+    /// own counterpart not among the references.
+    RenderedTopic,
+    /// English rewording: pages of the planted translator, nothing planted.
+    RenderedClean,
 }
 
 pub const KINDS: [Kind; 10] = [
@@ -48,6 +56,10 @@ pub const KINDS: [Kind; 10] = [
 /// The cross-language kinds, built and checked against references of their own, in the other
 /// language (`translated.rs`), so the kinds above are what they were before them.
 pub const CROSS_KINDS: [Kind; 3] = [Kind::Translated, Kind::CrossTopic, Kind::CrossClean];
+
+/// The English rewording kinds, built and checked against references of their own
+/// (`rendered.rs`), so the kinds above are what they were before them.
+pub const RENDERED_KINDS: [Kind; 3] = [Kind::Rendered, Kind::RenderedTopic, Kind::RenderedClean];
 
 /// Kinds built after the others, from the hosts they leave, so adding them left the other kinds'
 /// documents as they were (the same draws of the random numbers).
@@ -69,6 +81,9 @@ impl Kind {
             Kind::Translated => "translated",
             Kind::CrossTopic => "xl-topic",
             Kind::CrossClean => "xl-clean",
+            Kind::Rendered => "rendered",
+            Kind::RenderedTopic => "rd-topic",
+            Kind::RenderedClean => "rd-clean",
         }
     }
 
@@ -81,7 +96,13 @@ impl Kind {
     pub fn planted(self) -> bool {
         !matches!(
             self,
-            Kind::NearMiss | Kind::SameTopic | Kind::Clean | Kind::CrossTopic | Kind::CrossClean
+            Kind::NearMiss
+                | Kind::SameTopic
+                | Kind::Clean
+                | Kind::CrossTopic
+                | Kind::CrossClean
+                | Kind::RenderedTopic
+                | Kind::RenderedClean
         )
     }
 }

@@ -20,9 +20,12 @@
 //! `rewrite.rs`). Paraphrase and same-topic are built last, from the hosts the others leave, so
 //! the other kinds' documents are what they were before them.
 //! The rewritten kind is also the Chinese semantic-paraphrase kind (meaning kept, words changed by
-//! people, not by a thesaurus); no English counterpart ships in a registry under a usable licence
-//! (MRPC may not be redistributed; Webis-CPC-11 and PAN's corpora are in none; the Bible
-//! translations and the other texts DESIGN.md keeps for independent checks are left alone).
+//! people, not by a thesaurus). Its English counterpart, after the English table, has references
+//! of its own (`rendered.rs`): the Qur'an in two independent English translations (Pickthall,
+//! Yusuf Ali; PyPI `purequransearch`), aligned by verse numbers; rendered (a passage of one
+//! translation planted, the same verses of the other cited), rd-topic and rd-clean. MRPC may not
+//! be redistributed, Webis-CPC-11 and PAN's corpora are in no registry, and the Bible translations
+//! and the other texts DESIGN.md keeps for independent checks are left alone.
 //!
 //! Cross-language kinds (issue 30: `translate.rs`, `translated.rs`), after each language's table
 //! and against references of their own: LibreOffice help pages in en-US and their zh-CN human
@@ -39,7 +42,8 @@
 //! reported only, until the translated evidence exists (`new_checker` is where it is turned on).
 //!
 //! Run with `npm run bench:quality`, or `cargo bench --bench quality` once the corpora are there.
-//! `QUALITY_DOCS_PER_KIND` (default 40), `QUALITY_LANG=en|zh`, `QUALITY_ALIGN=minWords=12,anchorWords=6`
+//! `QUALITY_DOCS_PER_KIND` (default 40), `QUALITY_LANG=en|zh|rendered` (rendered: the English
+//! rewording kinds alone), `QUALITY_ALIGN=minWords=12,anchorWords=6`
 //! (any of seedWords, maxGap, mergeGap, minWords, anchorWords, editedWords, minDensity,
 //! sentenceSimilarity, minSentences, and rewritten=0 for exact evidence alone),
 //! `QUALITY_DEBUG=<kind>` to list that kind's wrong detections and missed cases with their texts,
@@ -57,6 +61,7 @@ mod matcher;
 mod paraphrase;
 mod plant;
 mod rates;
+mod rendered;
 mod report;
 mod restructure_en;
 mod reword_en;
@@ -76,7 +81,7 @@ use std::time::Instant;
 use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
 
 use corpus::Lang;
-use generate::{Generator, Kind, Suspicious, CROSS_KINDS, KINDS};
+use generate::{Generator, Kind, Suspicious, CROSS_KINDS, KINDS, RENDERED_KINDS};
 use report::Checked;
 use split::{Bench, Ref};
 
@@ -137,7 +142,8 @@ fn env_usize(name: &str, default: usize) -> usize {
 fn env_kind(variable: &str) -> Option<Kind> {
     let name = std::env::var(variable).ok()?;
     let wanted = name.to_lowercase().replace(['-', '_'], "");
-    let kind = (KINDS.into_iter().chain(CROSS_KINDS)).find(|k| k.name().replace('-', "") == wanted);
+    let mut kinds = KINDS.into_iter().chain(CROSS_KINDS).chain(RENDERED_KINDS);
+    let kind = kinds.find(|k| k.name().replace('-', "") == wanted);
     Some(kind.unwrap_or_else(|| panic!("{variable}: unknown kind `{name}`")))
 }
 
@@ -233,7 +239,9 @@ fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: Listings)
         .iter()
         .map(|r| (r.id.as_str(), r.text.as_str()))
         .collect();
-    let ours = |kind: Option<Kind>| kind.filter(|k| !CROSS_KINDS.contains(k));
+    let ours = |kind: Option<Kind>| {
+        kind.filter(|k| !CROSS_KINDS.contains(k) && !RENDERED_KINDS.contains(k))
+    };
     if let Some(kind) = ours(listings.debug) {
         report::debug(kind, &results, &sources);
     }
@@ -259,6 +267,11 @@ fn main() {
         if only.as_deref().is_none_or(|code| code == lang.code) {
             missed.extend(run(lang, per_kind, &options, listings));
             translated::run(lang, per_kind, &options, listings);
+        }
+        // The English rewording kinds, after English's others; alone with QUALITY_LANG=rendered.
+        let rendered = |code: &str| code == lang.code || code == "rendered";
+        if !lang.chinese && only.as_deref().is_none_or(rendered) {
+            rendered::run(per_kind, &options, listings);
         }
     }
     if missed.is_empty() {

@@ -42,6 +42,10 @@ fn target(kind: Kind) -> Target {
         // document flagged.
         Kind::Translated => Target::Reported("human translation"),
         Kind::CrossTopic | Kind::CrossClean => Target::Reported("other language"),
+        // No target yet: real rewording is the evidence plagscope is weakest at (the Chinese
+        // rewritten kind has none either).
+        Kind::Rendered => Target::Reported("human rewording"),
+        Kind::RenderedTopic | Kind::RenderedClean => Target::Reported("same domain"),
     }
 }
 
@@ -93,8 +97,21 @@ fn header() {
 /// retrieval, whether the planted translation's source is the report's first source (`ranks`:
 /// its place among the reported sources, per translated document).
 pub fn cross_table(code: &str, results: &[Checked], ranks: &[Option<usize>]) {
+    let note = "no target yet; issue 30: >= 90% first";
+    kinds_table(code, &CROSS_KINDS, results, ranks, note);
+}
+
+/// Prints one row per kind of `kinds`, then how often the first kind's documents have their
+/// source ranked first (`ranks`: its position among the reported sources, per document).
+pub fn kinds_table(
+    code: &str,
+    kinds: &[Kind],
+    results: &[Checked],
+    ranks: &[Option<usize>],
+    note: &str,
+) {
     header();
-    for kind in CROSS_KINDS {
+    for &kind in kinds {
         let subset: Vec<_> = (results.iter())
             .filter(|(d, _)| d.kind == kind)
             .map(|(d, f)| (d, f.as_slice()))
@@ -110,11 +127,48 @@ pub fn cross_table(code: &str, results: &[Checked], ranks: &[Option<usize>]) {
     let first = ranks.iter().filter(|r| **r == Some(0)).count();
     let found = ranks.iter().filter(|r| r.is_some()).count();
     println!(
-        "  translated-kind retrieval: the right source ranked first in {first} of {} documents \
-         ({:.1}%), reported at all in {found} (no target yet; issue 30: >= 90% first)",
+        "  {}-kind retrieval: the right source ranked first in {first} of {} documents \
+         ({:.1}%), reported at all in {found} ({note})",
+        kinds[0].name(),
         ranks.len(),
         first as f64 * 100.0 / ranks.len().max(1) as f64
     );
+}
+
+/// Prints the case recall of `kind` by the evidence that found it: exact runs, rewritten
+/// sentences, translated sentences (`evidence_row` for one kind, with the model's evidence).
+pub fn evidence_of(code: &str, kind: Kind, results: &[Checked]) {
+    let cases = cases_of(kind, results);
+    let recall = |evidence| recall_by(&cases, evidence);
+    println!(
+        "  [{code}] {} recall by evidence, exact / rewritten / translated: {:.3}/{:.3}/{:.3}",
+        kind.name(),
+        recall(Evidence::Exact),
+        recall(Evidence::Rewritten),
+        recall(Evidence::Translated)
+    );
+}
+
+/// The cases of `kind`'s documents, each with what was found in its document.
+fn cases_of(kind: Kind, results: &[Checked]) -> Vec<(&Case, &[Detection])> {
+    (results.iter())
+        .filter(|(d, _)| d.kind == kind)
+        .flat_map(|(d, found)| d.cases.iter().map(move |c| (c, found.as_slice())))
+        .collect()
+}
+
+/// The mean case recall of `cases` counting only the detections found by `evidence`.
+fn recall_by(cases: &[(&Case, &[Detection])], evidence: Evidence) -> f64 {
+    let sum: f64 = (cases.iter())
+        .map(|(case, found)| {
+            let kept: Vec<Detection> = (found.iter())
+                .filter(|d| d.evidence == evidence)
+                .cloned()
+                .collect();
+            case_recall(case, &kept)
+        })
+        .sum();
+    sum / cases.len().max(1) as f64
 }
 
 /// Prints each kind's recall by the evidence that found it: the case recall of the passages found
@@ -123,25 +177,11 @@ pub fn cross_table(code: &str, results: &[Checked], ranks: &[Option<usize>]) {
 fn evidence_row(lang: &Lang, results: &[Checked]) {
     let mut line = format!("  [{}] recall by evidence, exact / rewritten:", lang.code);
     for kind in KINDS.into_iter().filter(|k| k.applies(lang.chinese)) {
-        let cases: Vec<(&Case, &[Detection])> = (results.iter())
-            .filter(|(d, _)| d.kind == kind)
-            .flat_map(|(d, found)| d.cases.iter().map(move |c| (c, found.as_slice())))
-            .collect();
+        let cases = cases_of(kind, results);
         if cases.is_empty() {
             continue;
         }
-        let recall = |evidence: Evidence| {
-            let sum: f64 = (cases.iter())
-                .map(|(case, found)| {
-                    let kept: Vec<Detection> = (found.iter())
-                        .filter(|d| d.evidence == evidence)
-                        .cloned()
-                        .collect();
-                    case_recall(case, &kept)
-                })
-                .sum();
-            sum / cases.len() as f64
-        };
+        let recall = |evidence| recall_by(&cases, evidence);
         line += &format!(
             " {} {:.3}/{:.3};",
             kind.name(),
