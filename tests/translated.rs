@@ -1,7 +1,9 @@
 //! Translated copies (issue 30): a Chinese translation of an English source is found, and the
 //! reverse; a Chinese text on the same subject that translates nothing is not; the option needs the
-//! sentence model. The texts were written for this test: the Chinese passage translates the English
-//! one sentence by sentence, the same-topic text does not (ground truth by construction).
+//! sentence model. With it, an English rewording whose words changed is found too, and an English
+//! text on the same subject is not. The texts were written for this test: the Chinese passage
+//! translates the English one sentence by sentence, the reworded one says it again sentence by
+//! sentence in other words, the same-topic texts do not (ground truth by construction).
 //!
 //! Needs the model and the lexicon (`node scripts/model.mjs && node scripts/lexicon.mjs`).
 
@@ -36,6 +38,24 @@ They are the most common pumps in irrigation today because they are cheap and ea
 A farmer chooses the size of the pump from the area of the field and the depth of the well. \
 Diesel engines drive most of them where the electricity network does not reach the fields. \
 Solar pumps have become popular in the last ten years, since panels cost far less than before.";
+
+/// NORIAS_EN said again in other words, sentence by sentence, as a student who hides a copy would.
+const NORIAS_REWORDED_EN: &str =
+    "Along the Orontes in the west of Syria stands a group of timber wheels known as the norias of Hama. \
+The earliest date from medieval times, when they raised river water up to the aqueducts. \
+Only the current of the river turns each wheel, and some are twenty meters tall. \
+Wooden boxes attached around the rim scoop up water and empty it into a stone conduit at the summit. \
+The aqueducts then carried that water onward to the town's gardens, mosques and bathhouses. \
+Seventeen wheels remain standing, though not one of them waters any fields now. \
+Mechanical pumps took their place during the 1900s, and the wheels turned into an emblem of Hama. \
+The rubbing of the wooden axle makes a moaning sound that carries a long way down the river.";
+
+/// Water wheels in general: the subject of NORIAS_EN, none of its sentences.
+const WHEELS_EN: &str = "A noria is a machine that lifts water with containers fixed to a wheel. \
+Such wheels were used in Spain, in the Middle East and in China for many centuries. \
+Most of them were turned by animals walking in a circle, while others were driven by a stream. \
+Farmers used them to bring water from rivers and wells to their fields and orchards. \
+Many towns still keep an old wheel as a monument, although electric pumps do the work today.";
 
 const HOST_ZH: &str =
     "本学期我们研究了古代的工程技术。老师要求每位同学选择一个题目，写一篇两千字左右的报告。\
@@ -155,4 +175,48 @@ fn a_removed_reference_is_forgotten() {
         .unwrap()
         .sources
         .is_empty());
+}
+
+#[test]
+fn an_english_rewording_is_found_by_the_model_and_a_text_on_the_subject_is_not() {
+    let checker = checker(&[("norias", NORIAS_EN), ("pumps", PUMPS_EN)]);
+    let paper = format!("{HOST_EN} {NORIAS_REWORDED_EN}");
+    // The words alone (exact runs, shared content words) miss it.
+    let words_only = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert!(words_only.sources.is_empty(), "{words_only:#?}");
+    let report = checker.check(&paper, &translated()).unwrap();
+    let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["norias"], "{report:#?}");
+    let passage = &report.sources[0].passages[0];
+    assert_eq!(passage.evidence, Evidence::Rewritten);
+    let languages = passage
+        .languages
+        .as_ref()
+        .expect("the model's passage names its languages");
+    assert_eq!(
+        (languages.paper.as_str(), languages.source.as_str()),
+        ("en", "en")
+    );
+    assert!(passage.sentence_pairs.len() >= 4, "{passage:#?}");
+    let start = paper.encode_utf16().count() - NORIAS_REWORDED_EN.encode_utf16().count();
+    assert!(passage.start >= start, "not in the host: {passage:#?}");
+    let on_subject = checker
+        .check(&format!("{HOST_EN} {WHEELS_EN}"), &translated())
+        .unwrap();
+    assert!(on_subject.sources.is_empty(), "{on_subject:#?}");
+}
+
+#[test]
+fn a_reworded_copy_is_left_to_the_words_when_they_find_it() {
+    // With rewritten evidence off, the model does not look within one language either.
+    let checker = checker(&[("norias", NORIAS_EN)]);
+    let mut options = translated();
+    options.align.rewritten = false;
+    let report = checker.check(NORIAS_REWORDED_EN, &options).unwrap();
+    assert!(report.sources.is_empty(), "{report:#?}");
+    // A pasted copy is exact evidence, not the model's.
+    let pasted = checker.check(NORIAS_EN, &translated()).unwrap();
+    let passage = &pasted.sources[0].passages[0];
+    assert_eq!(passage.evidence, Evidence::Exact);
+    assert!(passage.languages.is_none());
 }

@@ -139,7 +139,7 @@ export default {
   'html.option.minDensity': 'each side of a passage at least {value}% in exact runs',
   'html.option.maxDocFrequency': 'phrases in more than {value} references are common phrasing',
   'html.option.quotesOut': 'quotations left out',
-  'html.option.translated': 'translated copies looked for (English ↔ Chinese)',
+  'html.option.translated': 'translated (English ↔ Chinese) and reworded copies looked for with the sentence model',
   'html.option.quotesIn': 'quotations counted',
   'html.option.bibliographyOut': 'bibliography left out',
   'html.option.bibliographyIn': 'bibliography counted',

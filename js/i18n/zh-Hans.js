@@ -136,7 +136,7 @@ export default {
   'html.option.minDensity': '段落两侧各至少有 {value}% 在逐字相同的片段中',
   'html.option.maxDocFrequency': '出现在超过 {value} 篇参考文献中的短语视为常用说法',
   'html.option.quotesOut': '已排除引文',
-  'html.option.translated': '同时查找了翻译抄袭（英文 ↔ 中文）',
+  'html.option.translated': '用句子模型同时查找了翻译（英文 ↔ 中文）与改写抄袭',
   'html.option.quotesIn': '引文计入',
   'html.option.bibliographyOut': '已排除参考文献列表',
   'html.option.bibliographyIn': '参考文献列表计入',

@@ -117,6 +117,7 @@ impl Context {
             evidence: super::Evidence::Exact,
             sentence_pairs: Vec::new(),
             sentences: 0,
+            by_model: false,
         }
     }
 

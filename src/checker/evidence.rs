@@ -131,6 +131,12 @@ impl AlignedSource {
         }
     }
 
+    /// The paper's token ranges that this source's exact and translated passages cover so far.
+    #[cfg(feature = "translated")]
+    pub(super) fn paper_spans(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        (self.exact.passages.iter().chain(&self.translated)).map(|p| p.paper_start..p.paper_end)
+    }
+
     /// The second pass: the source's passages, from its exact passages and the sentences that
     /// match few enough sources (`sources_per_sentence`, from [`Aligned`]); `None` without one.
     pub(super) fn finish(

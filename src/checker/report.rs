@@ -61,12 +61,13 @@ pub struct PassageReport {
     /// translated passage, each sentence and the source sentence it translates, with the model's
     /// similarity.
     pub sentence_pairs: Vec<SentencePairReport>,
-    /// For a translated passage, the language of each side; absent for the others.
+    /// For a passage the sentence model found (translated, or reworded in one language), the
+    /// language of each side; absent for the others.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub languages: Option<LanguagePair>,
 }
 
-/// The languages of a translated passage's two sides, as BCP 47 tags: "en" (English, or another
+/// The languages of the two sides of a passage the sentence model found, as BCP 47 tags: "en" (English, or another
 /// language written in words) and "zh" (Chinese).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct LanguagePair {
@@ -88,7 +89,8 @@ pub struct SentencePairReport {
     pub source_start: usize,
     /// End of the source sentence.
     pub source_end: usize,
-    /// tf·idf cosine of the two sentences' content words, in [0, 1].
+    /// How alike the two sentences are, in [0, 1]: the tf·idf cosine of their content words, or,
+    /// in a passage with `languages` (found by the sentence model), the model's cosine.
     pub similarity: f64,
     /// The paper sentence's words whose content the source sentence shares, for marking.
     pub shared_words: Vec<WordSpan>,

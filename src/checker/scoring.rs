@@ -1,7 +1,7 @@
 //! The report of one source: passages with their evidence, coverage, MinHash and SimHash
 //! estimates and the seeds' scores.
 
-use crate::align::{Evidence, Passage, Segment, Side};
+use crate::align::{Passage, Segment, Side};
 use crate::error::Error;
 use crate::methods::chinese_ngram::{NgramProfile, SampleStep};
 use crate::methods::combined::{combined_similarity, Metadata};
@@ -221,7 +221,7 @@ fn passage_report(paper: &Prepared, source: &Prepared, passage: &Passage) -> Pas
         evidence: passage.evidence,
         sentences: passage.sentences,
         sentence_pairs,
-        languages: (passage.evidence == Evidence::Translated).then(|| LanguagePair {
+        languages: passage.by_model.then(|| LanguagePair {
             paper: language_of(&paper.tokens[passage.paper_start..passage.paper_end]),
             source: language_of(&source.tokens[passage.source_start..passage.source_end]),
         }),

@@ -110,7 +110,7 @@ test('a download that fails says so, leaves the page working, and can be tried a
   // Offline, with the model never fetched: the size is still quoted (the manifest is in the shell).
   assert.match(await page.locator('#model-about').textContent(), new RegExp(`${MODEL_MB} MB`));
   await act(page, '#load-model');
-  assert.match(await errorText(page), /^The sentence model could not be loaded \(.+\)\. Translated copies stay off; everything else works as before\./);
+  assert.match(await errorText(page), /^The sentence model could not be loaded \(.+\)\. Translated and reworded copies stay off; everything else works as before\./);
   assert.equal(await page.locator('#opt-translated').isDisabled(), true);
   assert.equal(await page.locator('#load-model').isEnabled(), true, 'it can be tried again');
   await screenshot(page, 'translated-failed-desktop');

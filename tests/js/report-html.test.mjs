@@ -223,7 +223,7 @@ test('the options are put in words, with the defaults of the page', () => {
   assert.deepEqual(optionPhrases({}), ['Quotations left out', 'Bibliography left out', 'Smallest match: 12 words']);
   // Translated copies are named when they were looked for, and only then.
   assert.deepEqual(optionPhrases({ align: { translated: false } }), optionPhrases({}));
-  assert.deepEqual(optionPhrases({ align: { translated: true } }).at(-1), 'Translated copies looked for (English ↔ Chinese)');
+  assert.deepEqual(optionPhrases({ align: { translated: true } }).at(-1), 'Translated (English ↔ Chinese) and reworded copies looked for with the sentence model');
   assert.deepEqual(optionPhrases({ excludeQuotes: false, excludeBibliography: false, align: { minWords: 20 }, maxSources: 5 }),
     ['Quotations counted', 'Bibliography counted', 'At most 5 sources reported', 'Smallest match: 20 words']);
   // What the page passes: its options and the reader's (empty) choices; no raw names or JSON.

@@ -61,7 +61,8 @@ pub struct SentencePair {
     pub paper: Range<usize>,
     /// The source sentence's tokens.
     pub source: Range<usize>,
-    /// tf·idf cosine of the two, in thousandths.
+    /// How alike the two are, in thousandths: the tf·idf cosine of their content words, or the
+    /// sentence model's cosine in a passage it found ([`Passage::by_model`](super::Passage)).
     pub similarity: u16,
 }
 

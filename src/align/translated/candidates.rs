@@ -22,11 +22,12 @@ pub struct CandidateLimits {
 }
 
 /// The candidate pairs of each source (its position in `sources`), the paper's sentence units
-/// against the sources' units of the other language.
+/// against the sources' units of the other language (of the same language when `same_language`).
 pub fn candidates(
     paper: &[PivotUnit],
     sources: &[&[PivotUnit]],
     limits: &CandidateLimits,
+    same_language: bool,
 ) -> HashMap<usize, Vec<Pair>> {
     let index = index(paper, sources, limits.max_term_share);
     let mut found: HashMap<usize, Vec<Pair>> = HashMap::default();
@@ -40,7 +41,9 @@ pub fn candidates(
             }
             last = Some(term);
             for &(doc, u) in index.get(&term).map_or(&[][..], Vec::as_slice) {
-                if sources[doc as usize][u as usize].characters != unit.characters {
+                if (sources[doc as usize][u as usize].characters == unit.characters)
+                    == same_language
+                {
                     *hits.entry((doc, u)).or_default() += 1;
                 }
             }

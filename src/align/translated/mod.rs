@@ -53,6 +53,8 @@ pub struct Verification<'a> {
     pub units: (usize, usize),
     /// Least mean cosine of a run's pairs, in [0, 1].
     pub min_similarity: f32,
+    /// Least cosine of a pair that extends a verified run at its ends.
+    pub extension_similarity: f32,
     /// Encodes what `pairs` need and gives each pair's cosine.
     pub cosines: Cosines<'a>,
 }
@@ -108,7 +110,7 @@ pub fn translated_runs(
         }
     }
     runs.sort_by_key(|run| run[0].paper);
-    let extension = verification.min_similarity - EXTENSION_SIMILARITY_MARGIN as f32 / 100.0;
+    let extension = verification.extension_similarity;
     for i in 0..runs.len() {
         // A run grows up to its neighbours in the paper, never into them.
         let after = i
