@@ -255,22 +255,9 @@ impl RenderedGenerator<'_> {
         let refs: Vec<&str> = counterparts.iter().map(String::as_str).collect();
         let texts: Vec<String> = self.pool.iter().map(|&p| pages[p].text(true)).collect();
         let topics = Topics::over(&refs, texts.iter().map(String::as_str), false);
-        let mut ranked: Vec<(f64, usize, usize)> = (0..texts.len())
-            .filter(|&i| matcher::count(&texts[i]) >= WORDS.0)
-            .map(|i| {
-                let (reference, cosine) = topics.nearest(&texts[i]);
-                (cosine, reference, i)
-            })
-            .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
-        let mut used = vec![false; refs.len()];
-        let mut chosen = Vec::new();
-        for (cosine, reference, i) in ranked {
-            if chosen.len() < count && !used[reference] {
-                used[reference] = true;
-                chosen.push((cosine, i));
-            }
-        }
+        let chosen = topics.nearest_one_each(&texts, (refs.len(), count), |text| {
+            matcher::count(text) >= WORDS.0
+        });
         self.cosines = (
             chosen.last().map_or(0.0, |c| c.0),
             chosen.first().map_or(0.0, |c| c.0),

@@ -113,6 +113,34 @@ impl Topics {
             .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
             .unwrap_or((0, 0.0))
     }
+
+    /// The `count` texts nearest a reference (of `references`), one per reference, among those
+    /// `long` enough: each as its cosine with that reference and its place in `texts`, nearest
+    /// first (the cross-language and rendered same-topic kinds).
+    pub fn nearest_one_each(
+        &self,
+        texts: &[String],
+        (references, count): (usize, usize),
+        long: impl Fn(&str) -> bool,
+    ) -> Vec<(f64, usize)> {
+        let mut ranked: Vec<(f64, usize, usize)> = (0..texts.len())
+            .filter(|&i| long(&texts[i]))
+            .map(|i| {
+                let (reference, cosine) = self.nearest(&texts[i]);
+                (cosine, reference, i)
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
+        let mut used = vec![false; references];
+        let mut chosen = Vec::new();
+        for (cosine, reference, i) in ranked {
+            if chosen.len() < count && !used[reference] {
+                used[reference] = true;
+                chosen.push((cosine, i));
+            }
+        }
+        chosen
+    }
 }
 
 impl Generator<'_> {

@@ -145,22 +145,7 @@ impl CrossGenerator<'_> {
                 matcher::count(text) >= WORDS.0
             }
         };
-        let mut ranked: Vec<(f64, usize, usize)> = (0..texts.len())
-            .filter(|&i| long(&texts[i]))
-            .map(|i| {
-                let (reference, cosine) = topics.nearest(&texts[i]);
-                (cosine, reference, i)
-            })
-            .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
-        let mut used = vec![false; refs.len()];
-        let mut chosen = Vec::new();
-        for (cosine, reference, i) in ranked {
-            if chosen.len() < count && !used[reference] {
-                used[reference] = true;
-                chosen.push((cosine, i));
-            }
-        }
+        let chosen = topics.nearest_one_each(&texts, (refs.len(), count), long);
         self.cosines = (
             chosen.last().map_or(0.0, |c| c.0),
             chosen.first().map_or(0.0, |c| c.0),
