@@ -34,7 +34,7 @@ use crate::report::{self, Checked};
 use crate::rng::Rng;
 use crate::score;
 use crate::split::Ref;
-use crate::topic::Topics;
+use crate::topic::{take_same_topic, Topics};
 
 const DIR: &str = "bench-renderings";
 /// References per run, a sixth of the ~630 pages: a third of the rest share a 10-word run (a
@@ -258,19 +258,10 @@ impl RenderedGenerator<'_> {
         let chosen = topics.nearest_one_each(&texts, (refs.len(), count), |text| {
             matcher::count(text) >= WORDS.0
         });
-        self.cosines = (
-            chosen.last().map_or(0.0, |c| c.0),
-            chosen.first().map_or(0.0, |c| c.0),
-        );
-        let taken: Vec<usize> = chosen.iter().map(|&(_, i)| self.pool[i]).collect();
-        self.pool.retain(|p| !taken.contains(p));
-        (chosen.into_iter())
-            .map(|(_, i)| Suspicious {
-                kind: Kind::RenderedTopic,
-                text: texts[i].clone(),
-                cases: Vec::new(),
-            })
-            .collect()
+        let (cosines, documents) =
+            take_same_topic(chosen, &texts, &mut self.pool, Kind::RenderedTopic);
+        self.cosines = cosines;
+        documents
     }
 
     /// `per_kind` documents of each rendered kind.

@@ -143,6 +143,31 @@ impl Topics {
     }
 }
 
+/// The same-topic documents `chosen` ([`Topics::nearest_one_each`]) of `texts` (the pages of
+/// `pool`, in order) as documents of `kind`, taken out of `pool`; with the least and the greatest
+/// cosine among them.
+pub fn take_same_topic(
+    chosen: Vec<(f64, usize)>,
+    texts: &[String],
+    pool: &mut Vec<usize>,
+    kind: Kind,
+) -> ((f64, f64), Vec<Suspicious>) {
+    let cosines = (
+        chosen.last().map_or(0.0, |c| c.0),
+        chosen.first().map_or(0.0, |c| c.0),
+    );
+    let taken: Vec<usize> = chosen.iter().map(|&(_, i)| pool[i]).collect();
+    pool.retain(|p| !taken.contains(p));
+    let documents = (chosen.into_iter())
+        .map(|(_, i)| Suspicious {
+            kind,
+            text: texts[i].clone(),
+            cases: Vec::new(),
+        })
+        .collect();
+    (cosines, documents)
+}
+
 impl Generator<'_> {
     /// `count` same-topic documents from `hosts` (clean excerpts not used by other kinds): those
     /// nearest a reference, at most one per reference; records the cosines for the summary.

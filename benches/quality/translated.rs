@@ -23,7 +23,7 @@ use crate::report::{self, Checked};
 use crate::rewrite::han;
 use crate::rng::Rng;
 use crate::score;
-use crate::topic::Topics;
+use crate::topic::{take_same_topic, Topics};
 use crate::translate::{self, CrossBench};
 
 /// English words of a translated passage (its English side, whichever side is planted).
@@ -146,19 +146,10 @@ impl CrossGenerator<'_> {
             }
         };
         let chosen = topics.nearest_one_each(&texts, (refs.len(), count), long);
-        self.cosines = (
-            chosen.last().map_or(0.0, |c| c.0),
-            chosen.first().map_or(0.0, |c| c.0),
-        );
-        let taken: Vec<usize> = chosen.iter().map(|&(_, i)| self.pool[i]).collect();
-        self.pool.retain(|p| !taken.contains(p));
-        (chosen.into_iter())
-            .map(|(_, i)| Suspicious {
-                kind: Kind::CrossTopic,
-                text: texts[i].clone(),
-                cases: Vec::new(),
-            })
-            .collect()
+        let (cosines, documents) =
+            take_same_topic(chosen, &texts, &mut self.pool, Kind::CrossTopic);
+        self.cosines = cosines;
+        documents
     }
 
     /// `per_kind` documents of each cross-language kind.
