@@ -58,6 +58,7 @@ mod edit;
 mod english_words;
 mod generate;
 mod matcher;
+mod one_passage;
 mod paraphrase;
 mod plant;
 mod rates;

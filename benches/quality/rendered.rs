@@ -29,6 +29,7 @@ use crate::common;
 use crate::corpus::{utf16_len, utf16_range, ENGLISH};
 use crate::generate::{Case, Kind, Suspicious, RENDERED_KINDS};
 use crate::matcher::{self, Index};
+use crate::one_passage::{self, OnePassageKinds};
 use crate::plant::{assemble, Planted};
 use crate::report::{self, Checked};
 use crate::rng::Rng;
@@ -188,18 +189,6 @@ impl RenderedGenerator<'_> {
         runs
     }
 
-    /// One host: pool pages in Yusuf Ali's words, whole, until the English host length.
-    fn host(&mut self) -> Option<Vec<String>> {
-        let target = self.rng.between(ENGLISH.host.0, ENGLISH.host.1);
-        let (mut paragraphs, mut units) = (Vec::new(), 0);
-        while units < target {
-            let text = self.bench.pages[self.pool.pop()?].text(true);
-            units += matcher::count(&text);
-            paragraphs.push(text);
-        }
-        Some(paragraphs)
-    }
-
     /// A rendered document planting a passage of reference `source`, or `None` when the
     /// matcher finds a shared run the passage's source does not explain (in the document, or in
     /// the cited verses: a refrain both renderings share with another page).
@@ -244,6 +233,48 @@ impl RenderedGenerator<'_> {
             text,
         })
     }
+}
+
+impl OnePassageKinds for RenderedGenerator<'_> {
+    fn label(&self) -> &str {
+        "en"
+    }
+
+    fn kinds(&self) -> (Kind, Kind) {
+        (Kind::Rendered, Kind::RenderedClean)
+    }
+
+    fn paragraph(&self) -> &str {
+        "\n\n"
+    }
+
+    fn references(&self) -> usize {
+        self.bench.refs.len()
+    }
+
+    fn plantable(&self, reference: usize) -> bool {
+        !self.passages(reference).is_empty()
+    }
+
+    fn rng(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    fn tried(&mut self) -> &mut (usize, usize) {
+        &mut self.sources
+    }
+
+    /// One host: pool pages in Yusuf Ali's words, whole, until the English host length.
+    fn host(&mut self) -> Option<Vec<String>> {
+        let target = self.rng.between(ENGLISH.host.0, ENGLISH.host.1);
+        let (mut paragraphs, mut units) = (Vec::new(), 0);
+        while units < target {
+            let text = self.bench.pages[self.pool.pop()?].text(true);
+            units += matcher::count(&text);
+            paragraphs.push(text);
+        }
+        Some(paragraphs)
+    }
 
     /// `count` rd-topic documents: the long pool pages nearest a reference by topic (against the
     /// reference's page in Yusuf Ali's words), one per reference; taken out of the pool.
@@ -264,45 +295,8 @@ impl RenderedGenerator<'_> {
         documents
     }
 
-    /// `per_kind` documents of each rendered kind.
-    fn documents(&mut self, per_kind: usize) -> Vec<Suspicious> {
-        let mut result = self.same_topic(per_kind);
-        let mut sources: Vec<usize> = (0..self.bench.refs.len())
-            .filter(|&r| !self.passages(r).is_empty())
-            .collect();
-        self.rng.shuffle(&mut sources);
-        self.sources.0 = sources.len();
-        // A host is used once: kept for the next source when a passage is turned down.
-        let (mut made, mut spare) = (0, None);
-        for source in sources {
-            if made == per_kind {
-                break;
-            }
-            self.sources.1 += 1;
-            let Some(host) = spare.take().or_else(|| self.host()) else {
-                eprintln!("[en] out of pool pages at rendered");
-                break;
-            };
-            match self.rendered(source, &host) {
-                Some(document) => {
-                    result.push(document);
-                    made += 1;
-                }
-                None => spare = Some(host),
-            }
-        }
-        for _ in 0..per_kind {
-            let Some(host) = self.host() else {
-                eprintln!("[en] out of pool pages at rd-clean");
-                break;
-            };
-            result.push(Suspicious {
-                kind: Kind::RenderedClean,
-                text: host.join("\n\n"),
-                cases: Vec::new(),
-            });
-        }
-        result
+    fn plant(&mut self, source: usize, host: &[String]) -> Option<Suspicious> {
+        self.rendered(source, host)
     }
 }
 
@@ -346,7 +340,7 @@ pub fn run(per_kind: usize, options: &CheckOptions, listings: crate::Listings) {
         cosines: (0.0, 0.0),
         sources: (0, 0),
     };
-    let documents = generator.documents(per_kind);
+    let documents = one_passage::documents(&mut generator, per_kind);
     println!(
         "\n[en] rendered, human rewording: {} Qur'an pages in Pickthall's words as references, {} clean pages in Yusuf Ali's to build from ({} near-duplicates, {} not clean dropped); {} documents built in {:.1} s",
         bench.refs.len(),

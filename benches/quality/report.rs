@@ -298,6 +298,13 @@ pub fn debug(kind: Kind, results: &[Checked], sources: &HashMap<&str, &str>) {
                     "      source: {}",
                     excerpt(source_text(&d.source), d.src, 200)
                 );
+                for (paper, source, similarity) in &d.pairs {
+                    println!(
+                        "      pair {similarity:.3}: {} | {}",
+                        excerpt(&document.text, *paper, 80),
+                        excerpt(source_text(&d.source), *source, 80)
+                    );
+                }
             }
         }
         for case in &document.cases {

@@ -6,6 +6,9 @@ use plagscope::checker::Report;
 use crate::generate::{Case, Suspicious};
 
 /// A reported passage: the source's id and its UTF-16 ranges in the paper and in the source.
+/// A sentence pair's paper span, source span and similarity.
+pub type PairSpans = ((usize, usize), (usize, usize), f64);
+
 #[derive(Clone, Debug)]
 pub struct Detection {
     pub source: String,
@@ -15,6 +18,9 @@ pub struct Detection {
     pub converted: bool,
     /// What found it: exact runs or rewritten sentences.
     pub evidence: plagscope::align::Evidence,
+    /// The sentence pairs of a passage found sentence by sentence: paper span, source span and
+    /// similarity, for QUALITY_DEBUG.
+    pub pairs: Vec<PairSpans>,
 }
 
 pub fn detections(report: &Report) -> Vec<Detection> {
@@ -28,6 +34,15 @@ pub fn detections(report: &Report) -> Vec<Detection> {
                 src: (p.source_start, p.source_end),
                 converted: p.converted_script,
                 evidence: p.evidence,
+                pairs: (p.sentence_pairs.iter())
+                    .map(|q| {
+                        (
+                            (q.start, q.end),
+                            (q.source_start, q.source_end),
+                            q.similarity,
+                        )
+                    })
+                    .collect(),
             })
         })
         .collect()

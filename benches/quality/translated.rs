@@ -18,6 +18,7 @@ use plagscope::checker::CheckOptions;
 use crate::corpus::{utf16_len, utf16_range, Lang};
 use crate::generate::{Case, Kind, Suspicious, CROSS_KINDS};
 use crate::matcher;
+use crate::one_passage::{self, OnePassageKinds};
 use crate::plant::assemble;
 use crate::report::{self, Checked};
 use crate::rewrite::han;
@@ -61,18 +62,6 @@ impl CrossGenerator<'_> {
             }
         }
         runs
-    }
-
-    /// One host: pool pages, whole, until a random length in `lang.host` units.
-    fn host(&mut self) -> Option<Vec<String>> {
-        let target = self.rng.between(self.lang.host.0, self.lang.host.1);
-        let (mut paragraphs, mut units) = (Vec::new(), 0);
-        while units < target {
-            let text = self.bench.pages[self.pool.pop()?].text(self.lang.chinese);
-            units += matcher::count(&text);
-            paragraphs.push(text);
-        }
-        Some(paragraphs)
     }
 
     /// A translated document planting a passage of reference `source`, or `None` when the
@@ -126,6 +115,48 @@ impl CrossGenerator<'_> {
             cases,
         })
     }
+}
+
+impl OnePassageKinds for CrossGenerator<'_> {
+    fn label(&self) -> &str {
+        self.lang.code
+    }
+
+    fn kinds(&self) -> (Kind, Kind) {
+        (Kind::Translated, Kind::CrossClean)
+    }
+
+    fn paragraph(&self) -> &str {
+        self.lang.paragraph
+    }
+
+    fn references(&self) -> usize {
+        self.bench.refs.len()
+    }
+
+    fn plantable(&self, reference: usize) -> bool {
+        !self.passages(reference).is_empty()
+    }
+
+    fn rng(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    fn tried(&mut self) -> &mut (usize, usize) {
+        &mut self.sources
+    }
+
+    /// One host: pool pages, whole, until a random length in `lang.host` units.
+    fn host(&mut self) -> Option<Vec<String>> {
+        let target = self.rng.between(self.lang.host.0, self.lang.host.1);
+        let (mut paragraphs, mut units) = (Vec::new(), 0);
+        while units < target {
+            let text = self.bench.pages[self.pool.pop()?].text(self.lang.chinese);
+            units += matcher::count(&text);
+            paragraphs.push(text);
+        }
+        Some(paragraphs)
+    }
 
     /// `count` xl-topic documents: the long pool pages nearest a reference by topic (against
     /// the reference's page in the hosts' language), one per reference; taken out of the pool.
@@ -152,45 +183,8 @@ impl CrossGenerator<'_> {
         documents
     }
 
-    /// `per_kind` documents of each cross-language kind.
-    fn documents(&mut self, per_kind: usize) -> Vec<Suspicious> {
-        let mut result = self.same_topic(per_kind);
-        let mut sources: Vec<usize> = (0..self.bench.refs.len())
-            .filter(|&r| !self.passages(r).is_empty())
-            .collect();
-        self.rng.shuffle(&mut sources);
-        self.sources.0 = sources.len();
-        // A host is used once: kept for the next source when a passage is turned down.
-        let (mut made, mut spare) = (0, None);
-        for source in sources {
-            if made == per_kind {
-                break;
-            }
-            self.sources.1 += 1;
-            let Some(host) = spare.take().or_else(|| self.host()) else {
-                eprintln!("[{}] out of pool pages at translated", self.lang.code);
-                break;
-            };
-            match self.translated(source, &host) {
-                Some(document) => {
-                    result.push(document);
-                    made += 1;
-                }
-                None => spare = Some(host),
-            }
-        }
-        for _ in 0..per_kind {
-            let Some(host) = self.host() else {
-                eprintln!("[{}] out of pool pages at xl-clean", self.lang.code);
-                break;
-            };
-            result.push(Suspicious {
-                kind: Kind::CrossClean,
-                text: host.join(self.lang.paragraph),
-                cases: Vec::new(),
-            });
-        }
-        result
+    fn plant(&mut self, source: usize, host: &[String]) -> Option<Suspicious> {
+        self.translated(source, host)
     }
 }
 
@@ -242,7 +236,7 @@ pub fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: crate
         cosines: (0.0, 0.0),
         sources: (0, 0),
     };
-    let documents = generator.documents(per_kind);
+    let documents = one_passage::documents(&mut generator, per_kind);
     println!(
         "\n[{}] cross-language, {direction}: {} {cited} help pages as references, {} clean pages to build from ({} near-duplicates, {} not clean dropped); {} documents built in {:.1} s",
         lang.code,

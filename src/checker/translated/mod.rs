@@ -8,14 +8,9 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::align::translated::candidates::{candidates, CandidateLimits};
 use crate::align::translated::chains::Pair;
 use crate::align::translated::pivot::{pivot_units, PivotUnit};
-use crate::align::translated::{
-    translated_runs, units_of, Verification, EXTENSION_SIMILARITY_MARGIN,
-};
-use crate::align::{AlignOptions, Evidence, Passage, SentencePair};
+use crate::align::{AlignOptions, Evidence};
 use crate::error::Error;
-use crate::sketch::embeddings::cosine;
 use crate::sketch::sentence_terms::SentenceVectors;
-use crate::text::WORD;
 
 use super::evidence::{Aligned, AlignedSource};
 use super::options::CheckOptions;
@@ -24,6 +19,10 @@ use super::progress::{report, OnProgress, Stage};
 use super::reference_set::ReferenceSet;
 use super::sentences::TermWeights;
 use super::translation::Translation;
+
+mod verify;
+
+use verify::{verify_source, PaperSide};
 
 /// How lexical candidates are chosen: a few per sentence, sharing a quarter of both sentences'
 /// words, two at least, through terms that fewer than 10% of the references' sentences hold. The
@@ -43,6 +42,13 @@ const LIMITS: CandidateLimits = CandidateLimits {
 /// translated passage under 80 words in a same-topic document of the other language was one.
 const MIN_PASSAGE_WORDS: u32 = 80;
 
+/// Fewest word equivalents of those in the paper sentences that the passage's pairs match. A help
+/// page that names a dialog's fields ("Portrait", "Landscape") pairs field by field with another
+/// language's page on that dialog, around sentences of its own: on the quality bench (draw 0),
+/// such a same-topic page matched 46 of its passage's 123 words, while a translated table of
+/// keyboard shortcuts, the sparsest planted passage found, matched 74 of 151.
+const MIN_PAIRED_WORDS: u32 = 60;
+
 /// Points of cosine (in hundredths) beyond `translatedSimilarity` that a reworded passage in the
 /// paper's own language needs: two sentences of one language on one subject are closer in the
 /// model's space than a sentence and its translation. Chosen on the quality bench (draws 0 and 1):
@@ -58,13 +64,6 @@ const SAME_LANGUAGE_EXTRA_PAIRS: usize = 1;
 
 /// A reference (its position in the set) with its units in the term space.
 type ReferenceUnits = (usize, std::sync::Arc<Vec<PivotUnit>>);
-
-/// The paper's side: its prepared text, sentence units and their vectors, once encoded.
-struct PaperSide<'a> {
-    prepared: &'a Prepared,
-    vectors: &'a SentenceVectors,
-    encoded: HashMap<usize, Vec<f32>>,
-}
 
 /// Which sentence pairs a pass of stage 5b looks at, and what it needs of them.
 #[derive(Debug, Clone, Copy)]
@@ -255,147 +254,4 @@ fn reference_units(
         }
     }
     Ok(docs)
-}
-
-/// One source's candidate pairs verified by the model into translated passages, if any pass.
-fn verify_source(
-    set: ReferenceSet<'_>,
-    translation: &Translation,
-    (entry_index, pairs): (usize, &[Pair]),
-    paper: &mut PaperSide<'_>,
-    pass: Pass,
-    options: &AlignOptions,
-    term_weights: &mut TermWeights<'_>,
-) -> Result<Option<AlignedSource>, Error> {
-    let text = set.entries[entry_index].reference.text()?.into_owned();
-    let prepared = prepare_source(set.options, &text)?;
-    let vectors = term_weights.vectors(&prepared, &[]);
-    let mut source_encoded: HashMap<usize, Vec<f32>> = HashMap::default();
-    let mut cosines = |pairs: &[Pair]| -> Result<Vec<f32>, Error> {
-        let (paper_units, source_units) = units_of(pairs);
-        let missing: Vec<usize> = paper_units
-            .into_iter()
-            .filter(|u| !paper.encoded.contains_key(u))
-            .collect();
-        encode_units(
-            translation,
-            paper.prepared,
-            paper.vectors,
-            &missing,
-            &mut paper.encoded,
-        )?;
-        encode_units(
-            translation,
-            &prepared,
-            &vectors,
-            &source_units,
-            &mut source_encoded,
-        )?;
-        Ok(pairs
-            .iter()
-            .map(|p| cosine(&paper.encoded[&p.paper], &source_encoded[&p.source]))
-            .collect())
-    };
-    let mut verification = Verification {
-        min_pairs: options.min_sentences
-            + if pass.same_language {
-                SAME_LANGUAGE_EXTRA_PAIRS
-            } else {
-                0
-            },
-        units: (paper.vectors.len(), vectors.len()),
-        min_similarity: pass.min_similarity,
-        extension_similarity: pass.min_similarity - EXTENSION_SIMILARITY_MARGIN as f32 / 100.0,
-        cosines: &mut cosines,
-    };
-    let runs = translated_runs(pairs, &mut verification)?;
-    let passages: Vec<Passage> = runs
-        .iter()
-        .map(|run| passage_of(run, (paper.vectors, &vectors), pass.evidence))
-        .filter(|passage| {
-            let weight: u32 = paper.prepared.token_weights[passage.paper_start..passage.paper_end]
-                .iter()
-                .sum();
-            weight >= MIN_PASSAGE_WORDS * WORD
-        })
-        .collect();
-    Ok((!passages.is_empty()).then(|| AlignedSource::translated(text, prepared, passages)))
-}
-
-/// Encodes the sentence units `units` of a text into `encoded`, in one call of the model.
-fn encode_units(
-    translation: &Translation,
-    prepared: &Prepared,
-    vectors: &SentenceVectors,
-    units: &[usize],
-    encoded: &mut HashMap<usize, Vec<f32>>,
-) -> Result<(), Error> {
-    let units: Vec<usize> = units
-        .iter()
-        .copied()
-        .filter(|u| !encoded.contains_key(u))
-        .collect();
-    if units.is_empty() {
-        return Ok(());
-    }
-    let texts: Vec<String> = units
-        .iter()
-        .map(|&u| unit_text(prepared, vectors, u))
-        .collect();
-    let flat = translation.encoder.encode(&texts)?;
-    let width = translation.encoder.dimensions();
-    for (&u, vector) in units.iter().zip(flat.chunks_exact(width)) {
-        encoded.insert(u, vector.to_vec());
-    }
-    Ok(())
-}
-
-/// A sentence unit's text as the model reads it: its matching form (Traditional characters already
-/// Simplified, on which the model is stronger; look-alike letters folded; spaces collapsed).
-fn unit_text(prepared: &Prepared, vectors: &SentenceVectors, unit: usize) -> String {
-    let range = vectors.units[unit].clone();
-    let tokens = &prepared.analysis.tokens;
-    match (
-        tokens.get(range.start),
-        range.end.checked_sub(1).and_then(|end| tokens.get(end)),
-    ) {
-        (Some(first), Some(last)) => {
-            prepared.analysis.normalized[first.norm_start..last.norm_end].to_string()
-        }
-        _ => String::new(),
-    }
-}
-
-/// The passage of a translated run: from its first pair's sentences to its last's, in both texts.
-fn passage_of(
-    run: &[Pair],
-    (paper, source): (&SentenceVectors, &SentenceVectors),
-    evidence: Evidence,
-) -> Passage {
-    let (first, last) = (run[0], run[run.len() - 1]);
-    Passage {
-        paper_start: paper.units[first.paper].start,
-        paper_end: paper.units[last.paper].end,
-        source_start: source.units[first.source].start,
-        source_end: source.units[last.source].end,
-        segments: Vec::new(),
-        elsewhere: Vec::new(),
-        matched_words: 0,
-        matched_weight: 0,
-        seeded_weight: 0,
-        source_matched_weight: 0,
-        longest_run: 0,
-        longest_weight: 0,
-        evidence,
-        sentence_pairs: run
-            .iter()
-            .map(|pair| SentencePair {
-                paper: paper.units[pair.paper].clone(),
-                source: source.units[pair.source].clone(),
-                similarity: (pair.score.clamp(0.0, 1.0) * 1000.0).round() as u16,
-            })
-            .collect(),
-        sentences: last.paper - first.paper + 1,
-        by_model: true,
-    }
 }
