@@ -113,6 +113,7 @@ test('a download that fails says so, leaves the page working, and can be tried a
   assert.match(await errorText(page), /^The sentence model could not be loaded \(.+\)\. Translated and reworded copies stay off; everything else works as before\./);
   assert.equal(await page.locator('#opt-translated').isDisabled(), true);
   assert.equal(await page.locator('#load-model').isEnabled(), true, 'it can be tried again');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'load-model', 'the focus is back on the button');
   await screenshot(page, 'translated-failed-desktop');
   // The library and the plain check are untouched.
   await page.fill('#paper', SOURCE);
@@ -152,4 +153,21 @@ test('a model loaded in one tab is loaded in the other tabs too', async (t) => {
   await second.check('#opt-translated');
   await addPastedReference(second, 'Norias of Hama', SOURCE);
   assert.match(await checkTranslation(second), /Translated from English/);
+});
+
+test('the model section works from the keyboard alone; the focus follows the download', async (t) => {
+  const page = await app.openApp(t, { viewport: SIZES.desktop });
+  await page.focus('details.options summary');
+  await page.keyboard.press('Enter');
+  // Tab to the download button, as a keyboard user reaches it.
+  for (let presses = 0; presses < 40 && (await page.evaluate(() => document.activeElement?.id)) !== 'load-model'; presses++) {
+    await page.keyboard.press('Tab');
+  }
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'load-model', 'the download button is reachable by Tab');
+  await page.keyboard.press('Enter');
+  await page.locator('.model-state', { hasText: 'sentence model is loaded' }).waitFor({ timeout: 120_000 });
+  // The focus is on the option the model enables, which Space turns on.
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'opt-translated');
+  await page.keyboard.press('Space');
+  assert.equal(await page.locator('#opt-translated').isChecked(), true);
 });

@@ -55,6 +55,29 @@ export function OptionsPanel({ state, actions, unit = 'words' }) {
   </details>`;
 }
 
+/**
+ * The download button is disabled, then gives way to a progress bar, and the focus is lost with
+ * it: once the model is loaded the focus goes to the option it enables, and after a failure back
+ * to the button, so a keyboard user is not sent back to the top of the page. Only a focus lost
+ * from this section is moved; the returned handlers go on its element.
+ */
+function useFocusFollowsModel(model, busy) {
+  const held = useRef(false);
+  useEffect(() => {
+    if (!held.current || (document.activeElement && document.activeElement !== document.body)) return;
+    const target = document.getElementById(model === 'ready' ? 'opt-translated' : 'load-model');
+    if (target && !target.disabled) {
+      target.focus();
+      held.current = false;
+    }
+  }, [model, busy]);
+  return {
+    onfocusin: () => { held.current = true; },
+    // Focus lost to nothing (the button disabled or removed) is still this section's to move.
+    onfocusout: (e) => { if (e.relatedTarget) held.current = false; },
+  };
+}
+
 const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
 
 /**
@@ -62,6 +85,14 @@ const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
  * that it stays on this computer), its progress while it loads, and that it is ready.
  */
 function ModelSection({ state, actions, busy }) {
+  const focus = useFocusFollowsModel(state.model, busy);
+  return html`<div class="model-section" onfocusin=${focus.onfocusin} onfocusout=${focus.onfocusout}>
+    <${ModelState} state=${state} actions=${actions} busy=${busy} />
+  </div>`;
+}
+
+/** What the model section shows: its cost and download button, its progress, or that it is ready. */
+function ModelState({ state, actions, busy }) {
   const { model, modelProgress, modelBytes } = state;
   if (model === 'ready') return html`<p class="help model-state" role="status">${t('model.ready')}</p>`;
   if (model === 'loading') {
