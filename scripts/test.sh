@@ -3,13 +3,13 @@
 # to have run (`npm test` does both first).
 #   scripts/test.sh                 every layer
 #   scripts/test.sh rust js ...     only the named layers
-# Layers: lint, rust, fuzz-smoke, wasm-node, wasm-browser, js, e2e. A failing layer does not stop the others; the
-# script exits non-zero if any failed.
+# Layers: lint, rust, fuzz-smoke, wasm-node, wasm-browser, js, e2e, python. A failing layer does not stop the
+# others; the script exits non-zero if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-all_layers=(lint rust fuzz-smoke wasm-node wasm-browser js e2e)
+all_layers=(lint rust fuzz-smoke wasm-node wasm-browser js e2e python)
 layers=("$@")
 [ ${#layers[@]} -gt 0 ] || layers=("${all_layers[@]}")
 
@@ -24,6 +24,7 @@ layer_lint() {
     cargo clippy --all-targets -- -D warnings &&
     cargo clippy --workspace --all-targets --target wasm32-unknown-unknown \
       --features plagscope-wasm/crash-test -- -D warnings &&
+    cargo clippy -p plagscope-python --all-targets -- -D warnings &&
     core_boundary
 }
 
@@ -80,6 +81,13 @@ crash_build() {
 layer_js() { crash_build && node --test tests/js/; }
 
 layer_e2e() { browser_env && node --test tests/e2e/; }
+
+# The Python binding: scripts/python.sh builds the wheel and installs it into target/pyenv (the
+# pinned maturin and pytest too, when missing); pytest then tests the installed wheel.
+layer_python() {
+  bash scripts/python.sh &&
+    PYTHONDONTWRITEBYTECODE=1 target/pyenv/bin/python -m pytest -p no:cacheprovider -q tests/python
+}
 
 passed=()
 failed=()

@@ -26,7 +26,7 @@ const DECODE: &str = "decode the bytes first (for example with `data.decode('utf
 /// The text argument `name`: a `str`, else a `TypeError` naming it (with what to do for bytes).
 pub fn text(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     match value.cast::<PyString>() {
-        Ok(text) => Ok(text.to_string_lossy().into_owned()),
+        Ok(text) => string(text),
         Err(_) if holds_bytes(value) => Err(errors::wrong_type(
             name,
             format!("expected a str, got {}: {DECODE}", type_name(value)),
@@ -36,6 +36,23 @@ pub fn text(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
             format!("expected a str, got {}", type_name(value)),
         )),
     }
+}
+
+/// A `str` as Rust text. A lone surrogate (which a `str` can hold and UTF-8 cannot) becomes
+/// U+FFFD, as a JS string's does in the npm package: one UTF-16 unit for one, so that offsets after
+/// it stay right (PyO3's `to_string_lossy` would make it three, one per byte of its UTF-8 form).
+fn string(text: &Bound<'_, PyString>) -> PyResult<String> {
+    if let Ok(text) = text.to_cow() {
+        return Ok(text.into_owned());
+    }
+    let units = text.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
+    let units = units.cast::<PyBytes>()?.as_bytes();
+    let units = units
+        .chunks_exact(2)
+        .map(|pair| u16::from_le_bytes([pair[0], pair[1]]));
+    Ok(char::decode_utf16(units)
+        .map(|unit| unit.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect())
 }
 
 /// The bytes argument `name` (`bytes`, `bytearray` or anything with the buffer protocol, such as a
@@ -117,7 +134,7 @@ fn read(value: &Bound<'_, PyAny>, path: &str, depth: usize) -> PyResult<Option<V
         };
     }
     if let Ok(text) = value.cast::<PyString>() {
-        return Ok(Some(Value::String(text.to_string_lossy().into_owned())));
+        return Ok(Some(Value::String(string(text)?)));
     }
     if depth >= MAX_DEPTH {
         let reason = format!("nested more than {MAX_DEPTH} levels deep");
@@ -139,7 +156,10 @@ fn read(value: &Bound<'_, PyAny>, path: &str, depth: usize) -> PyResult<Option<V
     } else {
         String::new()
     };
-    let reason = format!("a {} is not accepted here{hint}", type_name(value));
+    let reason = format!(
+        "expected a str, number, bool, list or dict, got {}{hint}",
+        type_name(value)
+    );
     Err(errors::invalid(py, path, reason))
 }
 
@@ -147,10 +167,10 @@ fn read_dict(dict: &Bound<'_, PyDict>, path: &str, depth: usize) -> PyResult<Val
     let mut map = Map::new();
     for (key, item) in dict.iter() {
         let Ok(key) = key.cast::<PyString>() else {
-            let reason = format!("its keys must be str, got a {}", type_name(&key));
+            let reason = format!("its keys must be str, got {}", type_name(&key));
             return Err(errors::invalid(dict.py(), path, reason));
         };
-        let key = key.to_string_lossy().into_owned();
+        let key = string(key)?;
         // `None` means "the default", as a JS `undefined` does: the field is left out.
         if let Some(value) = read(&item, &format!("{path}.{key}"), depth + 1)? {
             map.insert(key, value);
