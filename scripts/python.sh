@@ -33,11 +33,14 @@ else
   "$python" -m pip install --quiet --disable-pip-version-check --requirement "$requirements"
 fi
 
-step "the wheel (maturin build --release, profile python-release)"
+step "the wheel (maturin build, profile python-release)"
 rm -f target/wheels/plagscope-*.whl
 started=$SECONDS
+# A release build in the profile python-release (the workspace's Cargo.toml: release, but a panic
+# unwinds, so that PyO3 raises it instead of aborting the interpreter). Named here because
+# `--release` would pick the profile release over pyproject.toml's, and with it panic = "abort".
 # --interpreter: the abi3 wheel is tagged for the oldest CPython it supports (3.9), whichever builds it.
-"$env_dir/bin/maturin" build --release --manifest-path bindings/python/Cargo.toml \
+"$env_dir/bin/maturin" build --profile python-release --manifest-path bindings/python/Cargo.toml \
   --interpreter "$python" --out target/wheels --quiet
 wheel=$(ls target/wheels/plagscope-*.whl 2>/dev/null | head -1)
 [ -n "$wheel" ] || die "maturin built no wheel into target/wheels"
