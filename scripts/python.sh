@@ -29,7 +29,7 @@ missing=$(grep -v -e '^#' -e ';' "$requirements" | grep . | grep -vxF -f <("$pyt
 if [ -z "$missing" ]; then
   info "maturin $("$env_dir/bin/maturin" --version | awk '{print $2}'), pytest $("$python" -m pytest --version | awk '{print $2}') already installed"
 else
-  info "installing: $(echo $missing)"
+  info "installing: $(echo "$missing" | tr '\n' ' ')"
   "$python" -m pip install --quiet --disable-pip-version-check --requirement "$requirements"
 fi
 
@@ -39,10 +39,10 @@ started=$SECONDS
 # A release build in the profile python-release (the workspace's Cargo.toml: release, but a panic
 # unwinds, so that PyO3 raises it instead of aborting the interpreter). Named here because
 # `--release` would pick the profile release over pyproject.toml's, and with it panic = "abort".
-# --interpreter: the abi3 wheel is tagged for the oldest CPython it supports (3.9), whichever builds it.
+# --interpreter: this environment's Python (the wheel is abi3, tagged cp39, whichever Python builds it).
 "$env_dir/bin/maturin" build --profile python-release --manifest-path bindings/python/Cargo.toml \
   --interpreter "$python" --out target/wheels --quiet
-wheel=$(ls target/wheels/plagscope-*.whl 2>/dev/null | head -1)
+wheel=$(ls target/wheels/plagscope-*.whl 2>/dev/null | head -1 || true)
 [ -n "$wheel" ] || die "maturin built no wheel into target/wheels"
 info "$(basename "$wheel"): $(( $(stat -c %s "$wheel") / 1024 )) KB in $(( SECONDS - started )) s"
 
