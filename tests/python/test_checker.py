@@ -170,3 +170,10 @@ def test_options_are_the_json_names_and_come_back_filled_in():
     strict = checker.check(COPIED, {"align": {"minWords": 40}})
     assert strict["sources"] == [] or all(not s["passages"] for s in strict["sources"])
     assert passages(checker.check(COPIED, {"align": {"minWords": 8}}), "glaciers")
+
+
+def test_the_package_documentation_examples_hold():
+    import doctest
+
+    results = doctest.testmod(plagscope)
+    assert results.attempted >= 3 and results.failed == 0
