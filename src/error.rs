@@ -159,6 +159,12 @@ impl Error {
         self
     }
 
+    /// The same error, its message saying first what it is about (`document "a7": `).
+    pub fn about(mut self, subject: &str) -> Self {
+        self.message = format!("{subject}: {}", self.message);
+        self
+    }
+
     /// The same error with another code (a record read as an option is an input).
     pub fn with_code(mut self, code: ErrorCode) -> Self {
         self.code = code;

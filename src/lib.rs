@@ -47,6 +47,7 @@ pub mod store;
 #[cfg(test)]
 mod test_random;
 pub mod text;
+mod varint;
 
 pub use compare::{shared_ngrams, SharedNgrams, MAX_NGRAM, MIN_NGRAM};
 pub use error::{Error, ErrorCode};

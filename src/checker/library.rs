@@ -7,6 +7,7 @@ use crate::text::tokenize::check_size;
 
 use super::api::{Checker, MAX_REFERENCE_SET_BYTES};
 use super::merge::MergeOutcome;
+use super::options::CheckerOptions;
 use super::prepare::{distinct, prepare, Prepared};
 use super::records::{Entry, Reference, ReferenceInfo};
 use super::stored::StoredReference;
@@ -46,17 +47,8 @@ impl Checker {
         Ok(())
     }
 
-    /// The distinct fingerprints of a prepared text, ascending: its winnowed shingles', and its
-    /// sentences' (which find a source whose copy was rewritten and keeps no exact run).
     fn fingerprints_of(&self, prepared: &Prepared) -> Result<Vec<u64>, Error> {
-        let window = guarantee_window(self.options.shingle_words, self.options.guarantee_words)?;
-        let hashes = &prepared.shingle_hashes;
-        let mut fingerprints: Vec<u64> = (winnow_positions(hashes, window).into_iter())
-            .map(|i| fingerprint_of(hashes[i]))
-            .collect();
-        let sentences = prepared.sentence_fingerprints(&[]);
-        fingerprints.extend(sentences.into_iter().map(|(f, _)| fingerprint_of(f)));
-        Ok(distinct(&fingerprints))
+        fingerprints_of(&self.options, prepared)
     }
 
     /// Refuses a reference of `bytes` that would take the set past [`MAX_REFERENCE_SET_BYTES`].
@@ -255,6 +247,36 @@ impl Checker {
             .map(|i| self.entries[i].reference.to_reference())
             .transpose()
     }
+}
+
+/// The distinct fingerprints of a prepared text, ascending: its winnowed shingles', and its
+/// sentences' (which find a source whose copy was rewritten and keeps no exact run).
+fn fingerprints_of(options: &CheckerOptions, prepared: &Prepared) -> Result<Vec<u64>, Error> {
+    let window = guarantee_window(options.shingle_words, options.guarantee_words)?;
+    let hashes = &prepared.shingle_hashes;
+    let mut fingerprints: Vec<u64> = (winnow_positions(hashes, window).into_iter())
+        .map(|i| fingerprint_of(hashes[i]))
+        .collect();
+    let sentences = prepared.sentence_fingerprints(&[]);
+    fingerprints.extend(sentences.into_iter().map(|(f, _)| fingerprint_of(f)));
+    Ok(distinct(&fingerprints))
+}
+
+/// What a reference set indexes of `text` under `options`: its distinct fingerprints, ascending
+/// (those [`Checker::add_reference`] puts in the postings), and its words. An archive indexes
+/// its documents with it, and a paper checked against an archive looks up the same fingerprints:
+/// winnowing selects, in both texts, the least hash of every window they share, so a shared run
+/// of `guarantee_words` is found from the paper's own selection.
+pub fn indexed_fingerprints(
+    options: &CheckerOptions,
+    text: &str,
+) -> Result<(Vec<u64>, usize), Error> {
+    check_size("text", text.len(), false)?;
+    let prepared = prepare(options, text)?;
+    Ok((
+        fingerprints_of(options, &prepared)?,
+        prepared.analysis.tokens.len(),
+    ))
 }
 
 #[cfg(test)]

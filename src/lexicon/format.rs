@@ -26,6 +26,7 @@
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::error::Error;
+use crate::varint::{read_varint, write_varint};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 16] = b"PLAGSCOPE-LEXICN";
@@ -59,22 +60,22 @@ pub(super) fn invalid(message: impl std::fmt::Display) -> Error {
 pub(super) fn write(sections: &Sections<'_>) -> Vec<u8> {
     let mut body = Vec::new();
     for text in [sections.source, sections.words, sections.terms] {
-        put_varint(&mut body, text.len() as u64);
+        write_varint(&mut body, text.len() as u64);
         body.extend_from_slice(text.as_bytes());
     }
     let mut links = Vec::new();
     for senses in &sections.links {
-        put_varint(&mut links, senses.len() as u64);
+        write_varint(&mut links, senses.len() as u64);
         let mut previous = 0;
         for &(id, whole) in senses {
-            put_varint(
+            write_varint(
                 &mut links,
                 (u64::from(id - previous) << 1) | u64::from(whole),
             );
             previous = id;
         }
     }
-    put_varint(&mut body, links.len() as u64);
+    write_varint(&mut body, links.len() as u64);
     body.extend_from_slice(&links);
     framed(&body)
 }
@@ -165,20 +166,13 @@ struct Cursor<'a> {
 
 impl<'a> Cursor<'a> {
     fn varint(&mut self, what: &str) -> Result<u64, Error> {
-        let mut value = 0u64;
-        for shift in (0..64).step_by(7) {
-            let Some(&byte) = self.bytes.get(self.at) else {
-                return Err(invalid(format!("its {what} section is cut short")));
-            };
-            self.at += 1;
-            value |= u64::from(byte & 0x7F) << shift;
-            if byte < 0x80 {
-                return Ok(value);
+        read_varint(self.bytes, &mut self.at).ok_or_else(|| {
+            if self.at >= self.bytes.len() {
+                invalid(format!("its {what} section is cut short"))
+            } else {
+                invalid(format!("its {what} section holds a malformed number"))
             }
-        }
-        Err(invalid(format!(
-            "its {what} section holds a malformed number"
-        )))
+        })
     }
 
     /// A length, which must fit in what is left.
@@ -209,12 +203,4 @@ impl<'a> Cursor<'a> {
         let bytes = self.take(len, what)?;
         std::str::from_utf8(bytes).map_err(|_| invalid(format!("its {what} are not UTF-8")))
     }
-}
-
-fn put_varint(out: &mut Vec<u8>, mut value: u64) {
-    while value >= 0x80 {
-        out.push((value as u8) | 0x80);
-        value >>= 7;
-    }
-    out.push(value as u8);
 }

@@ -126,8 +126,9 @@ impl TryFrom<SignatureData> for MinHashSignature {
 /// The value of every slot of an empty set's signature.
 pub const EMPTY_SLOT: u32 = u32::MAX;
 
-/// SplitMix64: a fixed, well-mixed sequence from a seed (used for parameters and probes).
-fn splitmix64(state: &mut u64) -> u64 {
+/// SplitMix64: a fixed, well-mixed sequence from a seed (used for parameters and probes, and for
+/// an archive query's cover partitions).
+pub(crate) fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     mix64(*state)
 }

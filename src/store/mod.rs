@@ -25,6 +25,7 @@
 //! (`crate::checker::Loader`), so loading does not re-analyze any text, except for a file of an
 //! earlier hash scheme: its stored texts are indexed again.
 
+pub mod archive;
 mod bytes;
 mod records;
 mod sink;

@@ -1,0 +1,282 @@
+//! Archives: a reference set too large for one browser, indexed once (on a cluster, through the
+//! Python binding) and published as static files, of which a check fetches only what the paper's
+//! fingerprints touch. The paper never leaves the machine; the host learns which partitions and
+//! which candidate documents were fetched.
+//!
+//! An archive is a folder (or a URL prefix):
+//!
+//! | path | content |
+//! |---|---|
+//! | `manifest.json` | [`Manifest`]: format version, hash scheme, the set's options, the [`Layout`], its batches, removed ids, counts, and each batch's two directories' lengths and checksums |
+//! | `{batch}/partitions.dir` | the length and checksum of each postings partition of the batch ([`directory`]) |
+//! | `{batch}/p/{partition:05x}.bin` | the (fingerprint, document) pairs whose fingerprints fall in the partition's range ([`postings`]); absent when the batch has none |
+//! | `{batch}/groups.dir` | the length and checksum of each document group of the batch |
+//! | `{batch}/d/{group:05x}.bin` | [`Layout::group_documents`] consecutive documents: id, title, words, text ([`documents`]) |
+//!
+//! A partition is the fingerprints sharing their top [`Layout::partition_bits`] bits: fingerprints
+//! are uniformly spread, so every partition holds about as many postings, and, once an archive has
+//! many documents, postings of many documents. A batch is a set of documents indexed at once
+//! (numbered from its `firstDocument`): adding documents writes a new batch and a new manifest,
+//! nothing else; removing one lists its id in the manifest; compacting writes all batches as one.
+
+pub mod build;
+pub mod directory;
+pub mod documents;
+pub mod postings;
+pub mod query;
+
+use serde::{Deserialize, Serialize};
+
+use crate::checker::CheckerOptions;
+use crate::error::Error;
+use crate::index::postings::FINGERPRINT_BITS;
+use crate::sketch::HASH_SCHEME_VERSION;
+
+use directory::FileCheck;
+
+/// What `manifest.json`'s `format` says.
+pub const ARCHIVE_FORMAT: &str = "plagscope-archive";
+
+/// The version of the archive's files this plagscope writes and reads.
+pub const ARCHIVE_VERSION: u32 = 1;
+
+/// How an archive's files are cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Layout {
+    /// Top bits of a fingerprint that name its partition, in 4..=24: 2^bits partitions.
+    pub partition_bits: u32,
+    /// Documents per group file, in 1..=4096.
+    pub group_documents: u32,
+}
+
+impl Layout {
+    /// A layout for about `documents` documents of about `words` words each: partitions of about
+    /// [`POSTINGS_PER_PARTITION`] postings, and groups of about 64 KB of compressed text.
+    pub fn for_size(documents: u64, words: u64) -> Self {
+        // About a fifth of a text's words are winnowed fingerprints or sentences'.
+        let postings = documents.saturating_mul(words.max(1)) / 5;
+        let partitions = (postings / POSTINGS_PER_PARTITION).max(1);
+        let bits = (64 - partitions.leading_zeros()).clamp(4, 24);
+        // About 3 bytes of compressed text per word.
+        let group = (65_536 / (words.max(1) * 3)).clamp(1, 4096) as u32;
+        Layout {
+            partition_bits: bits,
+            group_documents: group,
+        }
+    }
+
+    /// Checks the documented ranges.
+    pub fn validate(&self) -> Result<(), Error> {
+        if !(4..=24).contains(&self.partition_bits) {
+            return Err(Error::invalid(
+                "partitionBits",
+                format!("must be in 4..=24, got {}", self.partition_bits),
+            ));
+        }
+        if !(1..=4096).contains(&self.group_documents) {
+            return Err(Error::invalid(
+                "groupDocuments",
+                format!("must be in 1..=4096, got {}", self.group_documents),
+            ));
+        }
+        Ok(())
+    }
+
+    /// How many partitions there are.
+    pub fn partitions(&self) -> u32 {
+        1 << self.partition_bits
+    }
+
+    /// The partition of `fingerprint`: its top bits.
+    pub fn partition_of(&self, fingerprint: u64) -> u32 {
+        (fingerprint >> (FINGERPRINT_BITS - self.partition_bits)) as u32
+    }
+}
+
+/// About how many postings a partition holds in [`Layout::for_size`]'s layouts: enough that a
+/// partition is fetched whole at little cost (about 20 KB) and covers the fingerprints of
+/// thousands of documents.
+pub const POSTINGS_PER_PARTITION: u64 = 4096;
+
+/// A file's length and checksum, as the manifest writes them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FileEntry {
+    /// Its length in bytes.
+    pub bytes: u32,
+    /// XXH3-64 of its bytes, 16 hexadecimal digits.
+    pub xxh3: String,
+}
+
+impl From<FileCheck> for FileEntry {
+    fn from(check: FileCheck) -> Self {
+        FileEntry {
+            bytes: check.bytes,
+            xxh3: format!("{:016x}", check.xxh3),
+        }
+    }
+}
+
+impl FileEntry {
+    /// The check it describes.
+    pub fn check(&self) -> Result<FileCheck, Error> {
+        let xxh3 = u64::from_str_radix(&self.xxh3, 16)
+            .ok()
+            .filter(|_| self.xxh3.len() == 16)
+            .ok_or_else(|| {
+                Error::invalid_index(format!(
+                    "the manifest's checksum {:?} is not 16 hex digits",
+                    self.xxh3
+                ))
+            })?;
+        Ok(FileCheck {
+            bytes: self.bytes,
+            xxh3,
+        })
+    }
+}
+
+/// One batch of documents in the manifest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BatchEntry {
+    /// Its folder's name.
+    pub name: String,
+    /// The number of its first document; the others follow.
+    pub first_document: u32,
+    /// How many documents it holds.
+    pub documents: u32,
+    /// Their words.
+    pub words: u64,
+    /// Their postings.
+    pub postings: u64,
+    /// Its `partitions.dir`.
+    pub partitions: FileEntry,
+    /// Its `groups.dir`.
+    pub groups: FileEntry,
+}
+
+/// `manifest.json`: what a check reads first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Manifest {
+    /// Always [`ARCHIVE_FORMAT`].
+    pub format: String,
+    /// [`ARCHIVE_VERSION`] when written by this plagscope.
+    pub version: u32,
+    /// The shingle hash scheme the fingerprints were made with.
+    pub hash_scheme: u32,
+    /// The options the documents were indexed with (a paper is analyzed with the same).
+    pub options: CheckerOptions,
+    /// How the files are cut.
+    pub layout: Layout,
+    /// The batches, in the order of their document numbers.
+    pub batches: Vec<BatchEntry>,
+    /// Ids of documents removed since their batch was written.
+    pub removed: Vec<String>,
+}
+
+impl Manifest {
+    /// An archive of no batch yet.
+    pub fn new(options: CheckerOptions, layout: Layout) -> Result<Self, Error> {
+        options.validate()?;
+        layout.validate()?;
+        Ok(Manifest {
+            format: ARCHIVE_FORMAT.into(),
+            version: ARCHIVE_VERSION,
+            hash_scheme: HASH_SCHEME_VERSION,
+            options,
+            layout,
+            batches: Vec::new(),
+            removed: Vec::new(),
+        })
+    }
+
+    /// The manifest in `json`, checked: its format, versions, options, layout and batch numbers.
+    pub fn parse(json: &str) -> Result<Self, Error> {
+        let manifest: Manifest = serde_json::from_str(json).map_err(|e| {
+            Error::invalid_index(format!("the archive's manifest cannot be read: {e}"))
+        })?;
+        manifest.check()?;
+        Ok(manifest)
+    }
+
+    /// The manifest as `manifest.json` writes it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a manifest is plain data")
+    }
+
+    fn check(&self) -> Result<(), Error> {
+        let invalid = |message: String| Err(Error::invalid_index(message));
+        if self.format != ARCHIVE_FORMAT {
+            return invalid(format!(
+                "this is not a plagscope archive (format {:?})",
+                self.format
+            ));
+        }
+        if self.version != ARCHIVE_VERSION {
+            return invalid(format!(
+                "the archive is of format version {}; this plagscope reads version {ARCHIVE_VERSION}",
+                self.version
+            ));
+        }
+        if self.hash_scheme != HASH_SCHEME_VERSION {
+            return invalid(format!(
+                "the archive's fingerprints are of hash scheme {}, this plagscope uses scheme \
+                 {HASH_SCHEME_VERSION}; build the archive again",
+                self.hash_scheme
+            ));
+        }
+        self.options.validate()?;
+        self.layout.validate()?;
+        let mut next = 0u32;
+        for batch in &self.batches {
+            if batch.first_document != next {
+                return invalid(format!(
+                    "batch {:?} starts at document {} where {next} is expected",
+                    batch.name, batch.first_document
+                ));
+            }
+            if batch.name.is_empty()
+                || !batch
+                    .name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            {
+                return invalid(format!(
+                    "batch name {:?} is not a plain folder name",
+                    batch.name
+                ));
+            }
+            next = (batch.first_document.checked_add(batch.documents))
+                .ok_or_else(|| Error::invalid_index("the archive numbers over 2^32 documents"))?;
+        }
+        Ok(())
+    }
+
+    /// The documents of every batch, removed ones included.
+    pub fn documents(&self) -> u64 {
+        self.batches.iter().map(|b| u64::from(b.documents)).sum()
+    }
+
+    /// Where a batch's partition directory is.
+    pub fn partitions_path(batch: &str) -> String {
+        format!("{batch}/partitions.dir")
+    }
+
+    /// Where a batch's partition file is.
+    pub fn partition_path(batch: &str, partition: u32) -> String {
+        format!("{batch}/p/{partition:05x}.bin")
+    }
+
+    /// Where a batch's group directory is.
+    pub fn groups_path(batch: &str) -> String {
+        format!("{batch}/groups.dir")
+    }
+
+    /// Where a batch's group file is.
+    pub fn group_path(batch: &str, group: u32) -> String {
+        format!("{batch}/d/{group:05x}.bin")
+    }
+}

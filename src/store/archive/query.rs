@@ -1,0 +1,318 @@
+//! Checking a paper against an archive without sending it anywhere: the query says which files it
+//! wants, the caller fetches them (from a folder, or over HTTP from a static host) and hands them
+//! back, until it wants nothing more; the candidates' documents then become a reference set, and
+//! the paper is checked against them like against a local library.
+//!
+//! 1. Each batch's two directories.
+//! 2. The postings partitions of the paper's fingerprints (and `cover` partitions more, chosen at
+//!    random, so that the host cannot tell the paper's from the others), each verified against
+//!    its directory; each fingerprint's postings count its documents' shared fingerprints.
+//! 3. The groups of the documents sharing the most (up to `maxCandidates`), verified likewise.
+//!
+//! A file that cannot be fetched or is damaged is recorded ([`ArchiveQuery::failures`]) and the
+//! rest goes on: the report is made from what arrived, and says what did not.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::checker::{indexed_fingerprints, Reference};
+use crate::error::Error;
+use crate::sketch::minhash::splitmix64;
+
+use super::directory::{decode_directory, FileCheck};
+use super::documents::{decode_group, ArchivedDocument};
+use super::postings::decode_partition;
+use super::Manifest;
+
+/// A fingerprint held by more documents than this is common phrasing, not evidence: it counts
+/// for none of them.
+pub const MAX_HOLDERS: usize = 50;
+
+/// What a query may fetch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueryOptions {
+    /// Most documents fetched to align the paper with, those sharing the most fingerprints.
+    pub max_candidates: usize,
+    /// Partitions fetched beyond the paper's, at random, as cover.
+    pub cover: u32,
+    /// Seed of the cover's choice (the caller's randomness: the core has none).
+    pub seed: u64,
+}
+
+impl Default for QueryOptions {
+    fn default() -> Self {
+        QueryOptions {
+            max_candidates: 20,
+            cover: 0,
+            seed: 0,
+        }
+    }
+}
+
+/// A file the query is waiting for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    Partitions(usize),
+    Groups(usize),
+    Partition(usize, u32),
+    Group(usize, u32),
+}
+
+/// A batch's directories, once fetched (an empty list when they could not be).
+#[derive(Debug, Default)]
+struct BatchFiles {
+    partitions: Option<Vec<FileCheck>>,
+    groups: Option<Vec<FileCheck>>,
+}
+
+/// A check of one paper against an archive, in progress.
+pub struct ArchiveQuery {
+    manifest: Manifest,
+    options: QueryOptions,
+    fingerprints: Vec<u64>,
+    partitions: Vec<u32>,
+    batches: Vec<BatchFiles>,
+    outstanding: HashMap<String, Wanted>,
+    /// Each received fingerprint of the paper's with the documents holding it.
+    holders: HashMap<u64, Vec<u32>>,
+    /// Whether the partitions were asked for.
+    partitions_sent: bool,
+    /// Groups asked for (each is asked for once).
+    groups_sent: BTreeSet<(usize, u32)>,
+    candidates: Option<Vec<(u32, usize)>>,
+    documents: BTreeMap<u32, ArchivedDocument>,
+    failures: Vec<String>,
+    bytes: u64,
+}
+
+impl ArchiveQuery {
+    /// A query for `paper` against the archive whose `manifest.json` is `manifest`.
+    pub fn new(manifest: &str, paper: &str, options: QueryOptions) -> Result<Self, Error> {
+        let manifest = Manifest::parse(manifest)?;
+        let (fingerprints, _) = indexed_fingerprints(&manifest.options, paper)?;
+        let layout = manifest.layout;
+        let mut partitions: BTreeSet<u32> = fingerprints
+            .iter()
+            .map(|&f| layout.partition_of(f))
+            .collect();
+        let mut state = options.seed;
+        let wanted = (partitions.len() + options.cover as usize).min(layout.partitions() as usize);
+        while partitions.len() < wanted {
+            partitions.insert((splitmix64(&mut state) % u64::from(layout.partitions())) as u32);
+        }
+        let batches = manifest
+            .batches
+            .iter()
+            .map(|_| BatchFiles::default())
+            .collect();
+        Ok(ArchiveQuery {
+            manifest,
+            options,
+            fingerprints,
+            partitions: partitions.into_iter().collect(),
+            batches,
+            outstanding: HashMap::default(),
+            holders: HashMap::default(),
+            partitions_sent: false,
+            groups_sent: BTreeSet::new(),
+            candidates: None,
+            documents: BTreeMap::new(),
+            failures: Vec::new(),
+            bytes: 0,
+        })
+    }
+
+    /// The archive's manifest.
+    pub fn manifest(&self) -> &Manifest {
+        &self.manifest
+    }
+
+    /// The paths (relative to the archive's folder) to fetch next; empty when the query has all it
+    /// needs. Every path is to be handed back once, with its bytes or the reason it is missing.
+    pub fn wanted(&mut self) -> Vec<String> {
+        let mut wanted = Vec::new();
+        if self.outstanding.is_empty() {
+            wanted = self.next_files();
+        }
+        for (path, file) in &wanted {
+            self.outstanding.insert(path.clone(), *file);
+        }
+        wanted.into_iter().map(|(path, _)| path).collect()
+    }
+
+    /// The files of the next step, when the one before is complete.
+    fn next_files(&mut self) -> Vec<(String, Wanted)> {
+        let names: Vec<String> = self
+            .manifest
+            .batches
+            .iter()
+            .map(|b| b.name.clone())
+            .collect();
+        if self.batches.iter().any(|b| b.partitions.is_none()) {
+            return (names.iter().enumerate())
+                .flat_map(|(b, name)| {
+                    [
+                        (Manifest::partitions_path(name), Wanted::Partitions(b)),
+                        (Manifest::groups_path(name), Wanted::Groups(b)),
+                    ]
+                })
+                .collect();
+        }
+        if self.candidates.is_none() {
+            let mut files = Vec::new();
+            if !self.partitions_sent {
+                self.partitions_sent = true;
+                for (b, batch) in self.batches.iter().enumerate() {
+                    let entries = batch.partitions.as_deref().unwrap_or_default();
+                    for &p in &self.partitions {
+                        if entries.get(p as usize).is_some_and(|e| e.bytes > 0) {
+                            files.push((
+                                Manifest::partition_path(&names[b], p),
+                                Wanted::Partition(b, p),
+                            ));
+                        }
+                    }
+                }
+                if !files.is_empty() {
+                    return files;
+                }
+            }
+            self.candidates = Some(self.rank());
+        }
+        let mut groups = BTreeSet::new();
+        for &(number, _) in self.candidates.as_deref().unwrap_or_default() {
+            if self.documents.contains_key(&number) {
+                continue;
+            }
+            if let Some((b, group)) = self.group_of(number) {
+                groups.insert((b, group));
+            }
+        }
+        self.groups_sent.extend(groups.iter().copied());
+        (groups.into_iter())
+            .map(|(b, g)| (Manifest::group_path(&names[b], g), Wanted::Group(b, g)))
+            .collect()
+    }
+
+    /// The batch and group of document `number`, if its group exists and was not already tried.
+    fn group_of(&self, number: u32) -> Option<(usize, u32)> {
+        let b = (self.manifest.batches.iter()).position(|batch| {
+            (batch.first_document..batch.first_document + batch.documents).contains(&number)
+        })?;
+        let batch = &self.manifest.batches[b];
+        let group = (number - batch.first_document) / self.manifest.layout.group_documents;
+        let entries = self.batches[b].groups.as_deref()?;
+        let exists = entries.get(group as usize).is_some_and(|e| e.bytes > 0);
+        (exists && !self.groups_sent.contains(&(b, group))).then_some((b, group))
+    }
+
+    /// Takes the file at `path` (one [`ArchiveQuery::wanted`] gave): its bytes, or why it could not
+    /// be fetched. A file that is missing or damaged is recorded as a failure and left out.
+    pub fn receive(&mut self, path: &str, file: Result<&[u8], String>) -> Result<(), Error> {
+        let Some(wanted) = self.outstanding.remove(path) else {
+            return Err(Error::input(
+                "path",
+                format!("{path:?} is not a file this check asked for"),
+            ));
+        };
+        let outcome = file.map_err(Error::invalid_index).and_then(|bytes| {
+            self.bytes += bytes.len() as u64;
+            self.take(wanted, path, bytes)
+        });
+        if let Err(error) = outcome {
+            self.failures.push(format!("{path}: {error}"));
+            self.mark_missing(wanted);
+        }
+        Ok(())
+    }
+
+    /// A failed file's place: a directory that could not be read lists nothing.
+    fn mark_missing(&mut self, wanted: Wanted) {
+        match wanted {
+            Wanted::Partitions(b) => self.batches[b].partitions = Some(Vec::new()),
+            Wanted::Groups(b) => self.batches[b].groups = Some(Vec::new()),
+            Wanted::Partition(..) | Wanted::Group(..) => {}
+        }
+    }
+
+    fn take(&mut self, wanted: Wanted, path: &str, bytes: &[u8]) -> Result<(), Error> {
+        let layout = self.manifest.layout;
+        match wanted {
+            Wanted::Partitions(b) => {
+                let entry = self.manifest.batches[b].partitions.check()?;
+                let bytes = entry.verify(bytes, path)?;
+                let entries = decode_directory(bytes, layout.partitions() as usize, path)?;
+                self.batches[b].partitions = Some(entries);
+            }
+            Wanted::Groups(b) => {
+                let batch = &self.manifest.batches[b];
+                let bytes = batch.groups.check()?.verify(bytes, path)?;
+                let expected = batch.documents.div_ceil(layout.group_documents) as usize;
+                self.batches[b].groups = Some(decode_directory(bytes, expected, path)?);
+            }
+            Wanted::Partition(b, p) => {
+                let entries = self.batches[b].partitions.as_deref().unwrap_or_default();
+                let bytes = entries[p as usize].verify(bytes, path)?;
+                let first = self.manifest.batches[b].first_document;
+                for (fingerprint, document) in decode_partition(p, bytes)? {
+                    if self.fingerprints.binary_search(&fingerprint).is_ok() {
+                        self.holders
+                            .entry(fingerprint)
+                            .or_default()
+                            .push(first + document);
+                    }
+                }
+            }
+            Wanted::Group(b, g) => {
+                let entries = self.batches[b].groups.as_deref().unwrap_or_default();
+                let bytes = entries[g as usize].verify(bytes, path)?;
+                let batch = &self.manifest.batches[b];
+                let first = batch.first_document + g * layout.group_documents;
+                for (n, document) in decode_group(g, bytes)?.into_iter().enumerate() {
+                    self.documents.insert(first + n as u32, document);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The documents sharing the paper's fingerprints, most first, up to `maxCandidates`.
+    fn rank(&self) -> Vec<(u32, usize)> {
+        let mut shared: HashMap<u32, usize> = HashMap::default();
+        for documents in self.holders.values() {
+            if documents.len() <= MAX_HOLDERS {
+                for &d in documents {
+                    *shared.entry(d).or_default() += 1;
+                }
+            }
+        }
+        let mut ranked: Vec<(u32, usize)> = shared.into_iter().collect();
+        ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        ranked.truncate(self.options.max_candidates);
+        ranked
+    }
+
+    /// The candidate documents fetched, as references (removed ones left out), most shared first.
+    pub fn references(&self) -> Vec<Reference> {
+        let removed: BTreeSet<&str> = self.manifest.removed.iter().map(String::as_str).collect();
+        (self.candidates.as_deref().unwrap_or_default().iter())
+            .filter_map(|(number, _)| self.documents.get(number))
+            .filter(|d| !removed.contains(d.id.as_str()))
+            .map(|d| Reference {
+                title: d.title.clone(),
+                ..Reference::new(d.id.clone(), d.text.clone())
+            })
+            .collect()
+    }
+
+    /// What could not be fetched or read, each with its path and why.
+    pub fn failures(&self) -> &[String] {
+        &self.failures
+    }
+
+    /// The partitions asked for (the paper's and the cover), and the bytes received so far.
+    pub fn traffic(&self) -> (usize, u64) {
+        (self.partitions.len(), self.bytes)
+    }
+}

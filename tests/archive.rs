@@ -1,0 +1,306 @@
+//! Archives (src/store/archive): a set built as static files, in one batch or in parts, grown by
+//! batches, and checked by fetching only what the paper's fingerprints touch.
+
+mod common;
+
+use std::collections::HashMap;
+
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference, Report};
+use plagscope::store::archive::build::{add_batch, finish_batch, BatchPart};
+use plagscope::store::archive::directory::FileCheck;
+use plagscope::store::archive::postings::{merge_partitions, partition_postings};
+use plagscope::store::archive::query::{ArchiveQuery, QueryOptions};
+use plagscope::store::archive::{Layout, Manifest};
+
+/// An archive's files by path, as a static host serves them.
+type Host = HashMap<String, Vec<u8>>;
+
+/// Documents numbered `doc-N`, each a Brown corpus text.
+fn documents(count: usize) -> Vec<(String, String, String)> {
+    (common::brown_documents(count).into_iter().enumerate())
+        .map(|(i, text)| (format!("doc-{i}"), format!("Document {i}"), text))
+        .collect()
+}
+
+fn layout() -> Layout {
+    Layout {
+        partition_bits: 8,
+        group_documents: 4,
+    }
+}
+
+/// An archive of `docs` in batches of `batch` documents.
+fn archive(docs: &[(String, String, String)], batch: usize) -> (Manifest, Host) {
+    let mut manifest = Manifest::new(CheckerOptions::default(), layout()).unwrap();
+    let mut host = Host::new();
+    for (n, chunk) in docs.chunks(batch).enumerate() {
+        let items = chunk
+            .iter()
+            .map(|(i, t, x)| (i.as_str(), t.as_str(), x.as_str()));
+        host.extend(add_batch(&mut manifest, &format!("b{n}"), items).unwrap());
+    }
+    host.insert("manifest.json".into(), manifest.to_json().into_bytes());
+    (manifest, host)
+}
+
+/// Runs a query against `host` to the end; the report and the query.
+fn check(host: &Host, paper: &str, options: QueryOptions) -> (Report, ArchiveQuery) {
+    let manifest = std::str::from_utf8(&host["manifest.json"]).unwrap();
+    let mut query = ArchiveQuery::new(manifest, paper, options).unwrap();
+    loop {
+        let wanted = query.wanted();
+        if wanted.is_empty() {
+            break;
+        }
+        for path in wanted {
+            let file = host
+                .get(&path)
+                .map(Vec::as_slice)
+                .ok_or_else(|| "404 Not Found".to_string());
+            query.receive(&path, file).unwrap();
+        }
+    }
+    let mut checker = Checker::new(query.manifest().options.clone()).unwrap();
+    for reference in query.references() {
+        checker.add_reference(reference).unwrap();
+    }
+    (
+        checker.check(paper, &CheckOptions::default()).unwrap(),
+        query,
+    )
+}
+
+/// A paper copying 120 words of document 7 and 150 of document 31 between text of its own.
+fn planted(docs: &[(String, String, String)], own: &str) -> String {
+    let own = |from| common::words(own, from, 200);
+    format!(
+        "{} {} {} {} {}",
+        own(0),
+        common::words(&docs[7].2, 300, 120),
+        own(200),
+        common::words(&docs[31].2, 900, 150),
+        own(400)
+    )
+}
+
+/// The ids of the sources reported, in order.
+fn ids(report: &Report) -> Vec<&str> {
+    report.sources.iter().map(|s| s.id.as_str()).collect()
+}
+
+fn local_report(docs: &[(String, String, String)], ids: &[usize], paper: &str) -> Report {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for &i in ids {
+        let (id, title, text) = &docs[i];
+        checker
+            .add_reference(Reference {
+                title: title.clone(),
+                ..Reference::new(id.clone(), text.clone())
+            })
+            .unwrap();
+    }
+    checker.check(paper, &CheckOptions::default()).unwrap()
+}
+
+#[test]
+fn planted_sources_are_found_with_the_passages_of_a_local_check() {
+    let docs = documents(60);
+    let (manifest, host) = archive(&docs[..50], 50);
+    let paper = planted(&docs, &docs[55].2);
+    let (report, query) = check(&host, &paper, QueryOptions::default());
+    let found = ids(&report);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found.contains(&"doc-7") && found.contains(&"doc-31"),
+        "{found:?}"
+    );
+    assert_eq!(
+        report
+            .sources
+            .iter()
+            .find(|s| s.id == "doc-7")
+            .unwrap()
+            .title,
+        "Document 7"
+    );
+    // The same passages as a local check against the two sources (scores that weigh terms by
+    // the set, such as the weighted SimHash, follow the candidates fetched, as they would follow a
+    // local set).
+    let passages = |r: &Report| -> Vec<_> {
+        (r.sources.iter())
+            .map(|s| (s.id.clone(), s.similarity, s.passages.clone()))
+            .collect()
+    };
+    let local = local_report(&docs, &[7, 31], &paper);
+    assert_eq!(passages(&report), passages(&local));
+    assert!(query.failures().is_empty(), "{:?}", query.failures());
+    // Far from all of the archive was fetched.
+    let total: u64 = host.values().map(|f| f.len() as u64).sum();
+    let (partitions, fetched) = query.traffic();
+    assert!(partitions < manifest.layout.partitions() as usize);
+    assert!(fetched * 2 < total, "{fetched} of {total} bytes");
+}
+
+#[test]
+fn a_clean_paper_finds_nothing() {
+    let docs = documents(60);
+    let (_, host) = archive(&docs[..50], 50);
+    let (report, _) = check(&host, &docs[55].2, QueryOptions::default());
+    assert!(
+        report.sources.is_empty(),
+        "{:?}",
+        report.sources.iter().map(|s| &s.id).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn batches_added_later_are_searched_and_removed_documents_are_not() {
+    let docs = documents(60);
+    let (mut manifest, mut host) = archive(&docs[..50], 20);
+    assert_eq!(manifest.batches.len(), 3);
+    assert_eq!(manifest.batches[2].first_document, 40);
+    let paper = planted(&docs, &docs[55].2);
+    let (report, _) = check(&host, &paper, QueryOptions::default());
+    assert_eq!(report.sources.len(), 2, "found across batches b0 and b1");
+    manifest.removed.push("doc-31".into());
+    host.insert("manifest.json".into(), manifest.to_json().into_bytes());
+    let (report, _) = check(&host, &paper, QueryOptions::default());
+    assert_eq!(ids(&report), ["doc-7"]);
+}
+
+#[test]
+fn a_batch_built_in_parts_gives_the_files_of_one_process() {
+    let docs = documents(24);
+    let items = || {
+        docs.iter()
+            .map(|(i, t, x)| (i.as_str(), t.as_str(), x.as_str()))
+    };
+    let mut manifest = Manifest::new(CheckerOptions::default(), layout()).unwrap();
+    let whole: Host = add_batch(&mut manifest, "b0", items())
+        .unwrap()
+        .into_iter()
+        .collect();
+    // Two parts cut at a group boundary (document 12), as two workers would build them.
+    let mut parts = Vec::new();
+    for (first, chunk) in [(0, &docs[..12]), (12, &docs[12..])] {
+        let mut part = BatchPart::new(CheckerOptions::default(), layout(), first).unwrap();
+        for (id, title, text) in chunk {
+            part.add(id, title, text).unwrap();
+        }
+        parts.push(part.finish().unwrap());
+    }
+    let mut files = Host::new();
+    let mut partitions = vec![FileCheck::default(); layout().partitions() as usize];
+    let mut groups = Vec::new();
+    let mut postings = 0;
+    for p in 0..layout().partitions() {
+        let pieces: Vec<&[u8]> = (parts.iter())
+            .flat_map(|part| {
+                part.partitions
+                    .iter()
+                    .filter(|(q, _)| *q == p)
+                    .map(|(_, f)| f.as_slice())
+            })
+            .collect();
+        if pieces.is_empty() {
+            continue;
+        }
+        let merged = merge_partitions(p, &pieces).unwrap();
+        postings += partition_postings(&merged).unwrap();
+        partitions[p as usize] = FileCheck::of(&merged);
+        files.insert(Manifest::partition_path("b0", p), merged);
+    }
+    for (g, file) in parts.iter().flat_map(|part| part.groups.iter()) {
+        assert_eq!(*g as usize, groups.len());
+        groups.push(FileCheck::of(file));
+        files.insert(Manifest::group_path("b0", *g), file.clone());
+    }
+    let words = parts.iter().map(|p| p.words).sum();
+    let finished = finish_batch("b0", (0, 24, words, postings), &partitions, &groups);
+    files.insert(
+        Manifest::partitions_path("b0"),
+        finished.partitions_directory,
+    );
+    files.insert(Manifest::groups_path("b0"), finished.groups_directory);
+    assert_eq!(files, whole);
+    assert_eq!(finished.entry, manifest.batches[0]);
+}
+
+#[test]
+fn damaged_or_missing_files_are_named_and_the_rest_is_reported() {
+    let docs = documents(60);
+    let (manifest, mut host) = archive(&docs[..50], 50);
+    let paper = planted(&docs, &docs[55].2);
+    // Document 31's group damaged: document 7 is still reported.
+    let group = Manifest::group_path("b0", 31 / manifest.layout.group_documents);
+    host.get_mut(&group).unwrap()[20] ^= 1;
+    let (report, query) = check(&host, &paper, QueryOptions::default());
+    assert_eq!(ids(&report), ["doc-7"]);
+    assert_eq!(query.failures().len(), 1);
+    assert!(
+        query.failures()[0].starts_with(&group),
+        "{:?}",
+        query.failures()
+    );
+    assert!(
+        query.failures()[0].contains("checksum"),
+        "{:?}",
+        query.failures()
+    );
+    // A missing directory leaves its batch out, and says so.
+    host.remove(&Manifest::partitions_path("b0"));
+    let (report, query) = check(&host, &paper, QueryOptions::default());
+    assert!(report.sources.is_empty());
+    assert!(
+        query.failures().iter().any(|f| f.contains("404")),
+        "{:?}",
+        query.failures()
+    );
+}
+
+#[test]
+fn a_bad_manifest_is_refused_with_a_reason() {
+    let docs = documents(8);
+    let (manifest, _) = archive(&docs, 8);
+    let json = manifest.to_json();
+    for (bad, reason) in [
+        ("{", "cannot be read"),
+        (
+            &json.replace("\"version\": 1", "\"version\": 9"),
+            "version 9",
+        ),
+        (
+            &json.replace("\"hashScheme\": 5", "\"hashScheme\": 4"),
+            "hash scheme 4",
+        ),
+        (
+            &json.replace("plagscope-archive", "zip"),
+            "not a plagscope archive",
+        ),
+        (
+            &json.replace("\"partitionBits\": 8", "\"partitionBits\": 40"),
+            "4..=24",
+        ),
+    ] {
+        let error = ArchiveQuery::new(bad, "a paper", QueryOptions::default())
+            .err()
+            .unwrap();
+        assert!(error.to_string().contains(reason), "{reason}: {error}");
+    }
+}
+
+#[test]
+fn cover_partitions_are_fetched_too() {
+    let docs = documents(20);
+    let (_, host) = archive(&docs, 20);
+    let paper = common::words(&docs[3].2, 0, 300);
+    let (_, plain) = check(&host, &paper, QueryOptions::default());
+    let covered = QueryOptions {
+        cover: 40,
+        seed: 7,
+        ..QueryOptions::default()
+    };
+    let (report, query) = check(&host, &paper, covered);
+    assert_eq!(query.traffic().0, plain.traffic().0 + 40);
+    assert_eq!(report.sources[0].id, "doc-3");
+}
