@@ -99,6 +99,18 @@ impl Layout {
 /// thousands of documents.
 pub const POSTINGS_PER_PARTITION: u64 = 4096;
 
+/// Refuses a batch name that is not one plain folder name (no `/`, `..` or spaces): it is a path
+/// on every host.
+fn check_batch_name(name: &str) -> Result<(), Error> {
+    let plain = (name.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if name.is_empty() || !plain {
+        return Err(Error::invalid_index(format!(
+            "batch name {name:?} is not a plain folder name"
+        )));
+    }
+    Ok(())
+}
+
 /// A file's length and checksum, as the manifest writes them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -238,21 +250,54 @@ impl Manifest {
                     batch.name, batch.first_document
                 ));
             }
-            if batch.name.is_empty()
-                || !batch
-                    .name
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-            {
-                return invalid(format!(
-                    "batch name {:?} is not a plain folder name",
-                    batch.name
-                ));
-            }
+            check_batch_name(&batch.name)?;
             next = (batch.first_document.checked_add(batch.documents))
                 .ok_or_else(|| Error::invalid_index("the archive numbers over 2^32 documents"))?;
         }
         Ok(())
+    }
+
+    /// Lists `entry` (a batch [`build::finish_batch`] made, its files written) as the archive's
+    /// last batch: its name must be new and a plain folder name, its documents numbered right
+    /// after the archive's (a job that numbered them against an older manifest is refused here,
+    /// not when a check reads the manifest).
+    pub fn add_batch_entry(&mut self, entry: BatchEntry) -> Result<(), Error> {
+        check_batch_name(&entry.name)?;
+        if self.batches.iter().any(|b| b.name == entry.name) {
+            return Err(Error::invalid(
+                "name",
+                format!("the archive has a batch {:?} already", entry.name),
+            ));
+        }
+        let next = self.documents();
+        if u64::from(entry.first_document) != next {
+            return Err(Error::invalid(
+                "firstDocument",
+                format!(
+                    "batch {:?} starts at document {} where the archive's next is {next}",
+                    entry.name, entry.first_document
+                ),
+            ));
+        }
+        if next + u64::from(entry.documents) > u64::from(u32::MAX) {
+            return Err(Error::invalid(
+                "documents",
+                "an archive holds at most 2^32 documents",
+            ));
+        }
+        entry.partitions.check()?;
+        entry.groups.check()?;
+        self.batches.push(entry);
+        Ok(())
+    }
+
+    /// Lists `ids` as removed (each once, in the order first given): checks leave them out.
+    pub fn remove_ids<'a>(&mut self, ids: impl IntoIterator<Item = &'a str>) {
+        for id in ids {
+            if !self.removed.iter().any(|r| r == id) {
+                self.removed.push(id.to_string());
+            }
+        }
     }
 
     /// The documents of every batch, removed ones included.
@@ -278,5 +323,44 @@ impl Manifest {
     /// Where a batch's group file is.
     pub fn group_path(batch: &str, group: u32) -> String {
         format!("{batch}/d/{group:05x}.bin")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::archive::build::finish_batch;
+
+    fn entry(name: &str, first: u32, documents: u32) -> BatchEntry {
+        finish_batch(name, (first, documents, 10, 5), &[], &[]).entry
+    }
+
+    #[test]
+    fn batch_entries_continue_the_numbering_under_new_plain_names() {
+        let layout = Layout::for_size(100, 500);
+        let mut manifest = Manifest::new(CheckerOptions::default(), layout).unwrap();
+        manifest.add_batch_entry(entry("b0000", 0, 7)).unwrap();
+        manifest.add_batch_entry(entry("b0001", 7, 3)).unwrap();
+        assert_eq!(manifest.documents(), 10);
+        let gap = manifest.add_batch_entry(entry("b0002", 11, 1)).unwrap_err();
+        assert!(gap.to_string().contains("next is 10"), "{gap}");
+        let twice = manifest.add_batch_entry(entry("b0001", 10, 1)).unwrap_err();
+        assert!(twice.to_string().contains("already"), "{twice}");
+        let path = manifest.add_batch_entry(entry("../x", 10, 1)).unwrap_err();
+        assert!(path.to_string().contains("plain folder name"), "{path}");
+        let mut bad = entry("b0002", 10, 1);
+        bad.groups.xxh3 = "xyz".into();
+        assert!(manifest.add_batch_entry(bad).is_err());
+        assert_eq!(manifest.batches.len(), 2, "a refused entry is not added");
+        assert!(Manifest::parse(&manifest.to_json()).is_ok());
+    }
+
+    #[test]
+    fn removed_ids_are_listed_once() {
+        let mut manifest =
+            Manifest::new(CheckerOptions::default(), Layout::for_size(1, 1)).unwrap();
+        manifest.remove_ids(["a", "b", "a"]);
+        manifest.remove_ids(["b", "c"]);
+        assert_eq!(manifest.removed, ["a", "b", "c"]);
     }
 }
