@@ -6,6 +6,8 @@
 //! its documentation. Its API mirrors the JavaScript one in snake_case: one class for state
 //! ([`checker::PyChecker`], `Checker`), plain functions for stateless work ([`sketches`]).
 //!
+//! - Archives (a reference set published as static files, built by a cluster job): the pieces of
+//!   the build ([`archive`]) and `ArchiveQuery` ([`archive_query`]) to check a paper against one.
 //! - Options are dicts with the JSON names (camelCase, as the schema, the reports and the JS API
 //!   spell them: `{"align": {"minWords": 8}}`), read through the core's `json_path`, so a bad field
 //!   is named in the error.
@@ -20,6 +22,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 #![deny(missing_docs)]
 
+mod archive;
+mod archive_query;
 mod args;
 mod checker;
 mod errors;
@@ -47,7 +51,9 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("PlagscopeError", py.get_type::<errors::PlagscopeError>())?;
     module.add("__version__", plagscope::VERSION)?;
     module.add_class::<checker::PyChecker>()?;
+    module.add_class::<archive_query::PyArchiveQuery>()?;
     module.add_function(wrap_pyfunction!(version, module)?)?;
     module.add_function(wrap_pyfunction!(defaults, module)?)?;
-    sketches::register(module)
+    sketches::register(module)?;
+    archive::register(module)
 }

@@ -29,6 +29,10 @@ stable string such as ``'PLAGSCOPE_INVALID_OPTION'``), ``path`` (the argument or
 ``'options.align.minWords'``) and ``reason``; an argument of the wrong Python type (bytes where
 text goes) is a ``TypeError`` naming it. A failed call leaves a ``Checker`` as it was.
 
+Archives (a reference set published as static files, fetched piecemeal by a check): the build's
+pieces (:class:`BatchPart`, :func:`merge_partitions`, :func:`finish_batch`, ...) that the cluster job
+``cluster/build_archive.py`` runs, and :class:`ArchiveQuery` to check a paper against one.
+
 Threads: checks, pairs, saving, loading and adding references release the GIL, so a thread pool
 checks papers in parallel on one ``Checker`` (checks share it; a change waits for them).
 """
@@ -37,10 +41,21 @@ from __future__ import annotations
 
 from . import _core
 from ._core import (
+    ArchiveQuery,
+    BatchPart,
     Checker,
     PlagscopeError,
     analyze,
+    archive_layout_for,
+    decode_group,
     defaults,
+    file_check,
+    finish_batch,
+    manifest_add_batch,
+    manifest_remove,
+    merge_partitions,
+    new_manifest,
+    partition_postings,
     minhash,
     shared_ngrams,
     shingle_hashes,
@@ -53,10 +68,21 @@ from ._core import (
 __version__: str = _core.__version__
 
 __all__ = [
+    "ArchiveQuery",
+    "BatchPart",
     "Checker",
     "PlagscopeError",
     "analyze",
+    "archive_layout_for",
+    "decode_group",
     "defaults",
+    "file_check",
+    "finish_batch",
+    "manifest_add_batch",
+    "manifest_remove",
+    "merge_partitions",
+    "new_manifest",
+    "partition_postings",
     "minhash",
     "py_index",
     "shared_ngrams",

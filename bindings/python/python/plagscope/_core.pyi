@@ -5,7 +5,7 @@ offsets are UTF-16 code units of the original text (see ``plagscope.slice_utf16`
 the npm package's TypeScript types (``pkg/types.d.ts``: ``Report``, ``PairReport``, ...).
 """
 
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 JsonDict = Dict[str, Any]
 Options = Optional[Dict[str, Any]]
@@ -105,3 +105,82 @@ def simhash(text: str, options: Options = None) -> int:
 
 def shared_ngrams(a: str, b: str, n: Optional[int] = None) -> JsonDict:
     """The word ``n``-grams (default 5) that ``a`` and ``b`` share: ``{"a": spans, "b": spans}``."""
+
+# Archives: a reference set published as static files (src/store/archive/), built by a cluster job
+# (cluster/build_archive.py) from these pieces and checked with ``ArchiveQuery``. Layouts and batch
+# entries are dicts with the manifest's JSON names (``partitionBits``, ``firstDocument``, ...); a
+# manifest is its JSON text, written as ``manifest.json`` unchanged.
+
+Layout = Dict[str, int]
+
+def archive_layout_for(documents: int, words: int) -> Layout:
+    """The layout ``{"partitionBits", "groupDocuments"}`` for about ``documents`` documents of about
+    ``words`` words each."""
+
+def new_manifest(options: Options, layout: Layout) -> str:
+    """The ``manifest.json`` text of an archive of no batch yet (``options``: ``CheckerOptions``)."""
+
+class BatchPart:
+    """Consecutive documents of a batch, from its document ``first`` (a multiple of the layout's
+    ``groupDocuments``), being analyzed; ``add`` releases the GIL."""
+
+    def __init__(self, options: Options, layout: Layout, first: int) -> None: ...
+    def add(self, id: str, title: str, text: str) -> int:
+        """Analyzes and adds a document; returns its number within the batch."""
+    def finish(self) -> JsonDict:
+        """The part's files: ``{"documents", "words", "partitions": [(p, bytes)], "groups":
+        [(g, bytes)]}``. Consumes the part: a later ``add`` or ``finish`` raises ``RuntimeError``."""
+
+def merge_partitions(partition: int, parts: Sequence[Buffer]) -> bytes:
+    """One partition file from the pieces of it that a batch's parts wrote, each checked."""
+
+def partition_postings(data: Buffer) -> int:
+    """How many postings a partition file holds."""
+
+def file_check(data: Buffer) -> Tuple[int, int]:
+    """A file's ``(length, xxh3)`` as a batch's directories list it."""
+
+def finish_batch(
+    name: str,
+    first_document: int,
+    documents: int,
+    words: int,
+    postings: int,
+    partitions: Sequence[Tuple[int, int]],
+    groups: Sequence[Tuple[int, int]],
+) -> Tuple[bytes, bytes, JsonDict]:
+    """``(partitions_dir, groups_dir, entry)`` of a batch, from the ``(length, xxh3)`` of each of its
+    partitions (``(0, 0)`` for one not written) and groups, in order."""
+
+def manifest_add_batch(manifest_json: str, entry: JsonDict) -> str:
+    """The manifest with ``entry`` as its last batch; raises if its name is taken or its
+    ``firstDocument`` does not follow the archive's documents."""
+
+def manifest_remove(manifest_json: str, ids: Sequence[str]) -> str:
+    """The manifest with ``ids`` listed as removed (each once)."""
+
+def decode_group(group: int, data: Buffer) -> List[JsonDict]:
+    """The documents of a group file, each ``{"id", "title", "words", "text"}``."""
+
+class ArchiveQuery:
+    """A check of one paper against an archive: fetch what ``wanted`` lists, hand each file to
+    ``receive``, until ``wanted`` is empty; then add ``references()`` to a ``Checker(query.options)``
+    and check the paper. The paper never leaves the process; the query does no I/O."""
+
+    def __init__(
+        self, manifest_json: str, paper: str, max_candidates: int = 20, cover: int = 0, seed: int = 0
+    ) -> None: ...
+    def wanted(self) -> List[str]:
+        """Paths relative to the archive's folder or URL to fetch next; empty when done."""
+    def receive(self, path: str, data: Optional[Buffer], reason: Optional[str] = None) -> None:
+        """A wanted file's bytes, or ``None`` and why it could not be fetched (recorded in
+        ``failures``); raises for a path that was not asked for."""
+    def references(self) -> List[JsonDict]:
+        """The candidate documents fetched (``id``, ``title``, ``text``), removed ones left out."""
+    def failures(self) -> List[str]:
+        """What could not be fetched or read, each ``"path: why"``."""
+    def traffic(self) -> Tuple[int, int]:
+        """``(partitions asked for, bytes received)``."""
+    @property
+    def options(self) -> JsonDict:
+        """The archive's ``CheckerOptions``."""
