@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Python binding (bindings/python) as one abi3 wheel and installs it into a virtual
 # environment of its own, target/pyenv (target/venv is scripts/model.mjs's). Idempotent: the tools
-# are installed only when their pinned versions are missing, and cargo rebuilds only what changed.
+# (and the cluster job's packages, cluster/requirements.txt) are installed only when their pinned
+# versions are missing, and cargo rebuilds only what changed.
 #   bash scripts/python.sh     then  target/pyenv/bin/python -c 'import plagscope'
 # The wheel lands in target/wheels; tests run against the installed wheel, never an editable copy.
 set -euo pipefail
@@ -10,6 +11,7 @@ source scripts/lib.sh
 
 env_dir=target/pyenv
 requirements=bindings/python/requirements-dev.txt
+cluster_requirements=cluster/requirements.txt
 python="$env_dir/bin/python"
 
 step "Python virtual environment ($env_dir)"
@@ -31,6 +33,16 @@ if [ -z "$missing" ]; then
 else
   info "installing: $(echo "$missing" | tr '\n' ' ')"
   "$python" -m pip install --quiet --disable-pip-version-check --requirement "$requirements"
+fi
+
+step "the cluster job's pinned packages ($cluster_requirements)"
+# Dask distributed and pyarrow for cluster/build_archive.py, checked the same way.
+missing=$(grep -v -e '^#' -e ';' "$cluster_requirements" | grep . | grep -vxF -f <("$python" -m pip freeze 2>/dev/null) || true)
+if [ -z "$missing" ]; then
+  info "dask $("$python" -c 'import dask; print(dask.__version__)') and the rest already installed"
+else
+  info "installing: $(echo "$missing" | tr '\n' ' ')"
+  "$python" -m pip install --quiet --disable-pip-version-check --requirement "$cluster_requirements"
 fi
 
 step "the wheel (maturin build, profile python-release)"

@@ -1,0 +1,143 @@
+"""The documents of an archive build's input, listed and checked by the driver before any task runs.
+
+An input is a folder of ``.txt``/``.md`` files (id: the path relative to the folder, with ``/``;
+title: the file name), a JSON-lines file (one object a line with ``id``, ``title``, ``text``), or a
+Parquet file with those columns. Documents come out as *sources*, plain tuples a task can load:
+
+- ``("file", path, id, title)``: a folder's file, read again by the task (so the driver keeps only
+  paths, and on a real cluster the folder must be readable by every worker);
+- ``("text", id, title, text)``: a record of a JSON-lines or Parquet file, or of an archive being
+  compacted, sent to the task with its text.
+
+A damaged document (a file that is not UTF-8, or a text with nothing but white space) is skipped,
+and each one skipped is named in ``Listing.skipped``: one bad file among a million should not cost
+the build, and the job prints every name. A damaged *input* (a JSON line that does not parse, a
+missing column, two documents with one id) stops the build with an ``InputError`` naming it.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from dataclasses import dataclass, field
+
+#: The file names a folder input takes.
+TEXT_SUFFIXES = (".txt", ".md")
+
+
+class InputError(Exception):
+    """The input cannot be built from; the message names the file (and line) and why."""
+
+
+@dataclass
+class Listing:
+    """The documents to build, in the order they are numbered, and what was left out."""
+
+    sources: list = field(default_factory=list)
+    skipped: list = field(default_factory=list)
+    words: int = 0
+
+    def average_words(self) -> int:
+        """About how many words a document has (white-space separated: only the layout uses it)."""
+        return self.words // max(1, len(self.sources))
+
+
+def load_text(source) -> str:
+    """The text of a source (run by tasks: a file is read where the task runs)."""
+    if source[0] == "file":
+        return pathlib.Path(source[1]).read_bytes().decode("utf-8")
+    return source[3]
+
+
+def source_id(source) -> str:
+    """The id of a source."""
+    return source[2] if source[0] == "file" else source[1]
+
+
+def list_input(path: pathlib.Path) -> Listing:
+    """The documents of the input at ``path``, checked, ids unique."""
+    if path.is_dir():
+        listing = _list_folder(path)
+    elif path.suffix == ".parquet":
+        listing = _list_records(path, _parquet_records(path))
+    elif path.is_file():
+        listing = _list_records(path, _json_lines(path))
+    else:
+        raise InputError(f"{path}: no such file or folder")
+    seen = set()
+    for source in listing.sources:
+        if source_id(source) in seen:
+            raise InputError(f"{path}: the id {source_id(source)!r} is given twice")
+        seen.add(source_id(source))
+    return listing
+
+
+def _list_folder(folder: pathlib.Path) -> Listing:
+    """A folder's text files, by relative path (sorted: the numbering is the same on every run)."""
+    listing = Listing()
+    files = sorted(
+        (p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in TEXT_SUFFIXES),
+        key=lambda p: p.relative_to(folder).as_posix(),
+    )
+    for file in files:
+        relative = file.relative_to(folder).as_posix()
+        try:
+            text = file.read_bytes().decode("utf-8")
+        except UnicodeDecodeError as error:
+            listing.skipped.append(f"{file}: not UTF-8 text ({error.reason} at byte {error.start})")
+            continue
+        if not text.strip():
+            listing.skipped.append(f"{file}: empty")
+            continue
+        listing.words += len(text.split())
+        listing.sources.append(("file", str(file.resolve()), relative, file.name))
+    return listing
+
+
+def _list_records(path: pathlib.Path, records) -> Listing:
+    """Records ``(where, id, title, text)`` as sources; one without text is skipped."""
+    listing = Listing()
+    for where, id, title, text in records:
+        if not isinstance(id, str) or not id:
+            raise InputError(f"{where}: `id` must be a non-empty string, got {id!r}")
+        if not isinstance(text, str):
+            raise InputError(f"{where}: `text` of {id!r} must be a string, got {type(text).__name__}")
+        if not text.strip():
+            listing.skipped.append(f"{where}: the text of {id!r} is empty")
+            continue
+        listing.words += len(text.split())
+        listing.sources.append(("text", id, title if isinstance(title, str) else "", text))
+    return listing
+
+
+def _json_lines(path: pathlib.Path):
+    """``(where, id, title, text)`` of each line of a JSON-lines file."""
+    with path.open("rb") as lines:
+        for number, raw in enumerate(lines, 1):
+            where = f"{path}:{number}"
+            if not raw.strip():
+                continue
+            try:
+                record = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError) as error:
+                raise InputError(f"{where}: not a JSON object ({error})") from None
+            if not isinstance(record, dict):
+                raise InputError(f"{where}: not a JSON object")
+            yield where, record.get("id"), record.get("title"), record.get("text")
+
+
+def _parquet_records(path: pathlib.Path):
+    """``(where, id, title, text)`` of each row of a Parquet file (columns id, title, text)."""
+    import pyarrow.parquet  # Only a Parquet input needs it.
+
+    try:
+        table = pyarrow.parquet.read_table(path)
+    except Exception as error:  # pyarrow raises several types for a file that is not Parquet.
+        raise InputError(f"{path}: not a Parquet file ({error})") from None
+    missing = {"id", "text"} - set(table.column_names)
+    if missing:
+        raise InputError(f"{path}: no column {', '.join(sorted(missing))} (id, title, text)")
+    titles = table.column("title").to_pylist() if "title" in table.column_names else None
+    ids, texts = table.column("id").to_pylist(), table.column("text").to_pylist()
+    for row, (id, text) in enumerate(zip(ids, texts)):
+        yield f"{path}: row {row}", id, titles[row] if titles else "", text

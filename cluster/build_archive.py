@@ -1,0 +1,283 @@
+"""Builds a plagscope archive (a reference set published as static files) on a Dask cluster.
+
+    python cluster/build_archive.py INPUT OUT_DIR [--workers N | --scheduler tcp://host:8786]
+
+The driver (this process) lists and numbers the documents; map tasks each analyze a chunk of them
+(a ``plagscope.BatchPart`` from a group boundary) and write its group files and partition pieces;
+reduce tasks merge the pieces of ranges of partitions; the driver then writes the batch's two
+directories and, last, ``manifest.json`` (a temporary file renamed over it), so that a reader never
+sees a manifest listing files not yet there. Run again on an archive, it adds a new batch and
+rewrites nothing else; ``--remove`` lists ids as removed; ``--compact`` rebuilds every batch as one.
+The files are the ones a single process writes (``plagscope.BatchPart`` over the whole batch), byte
+for byte, however many workers built them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import logging
+import os
+import pathlib
+import re
+import shutil
+import sys
+import time
+
+import plagscope
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import archive_sources  # noqa: E402 (after the path: run as a script, beside this file)
+import archive_tasks  # noqa: E402
+from archive_sources import InputError, Listing  # noqa: E402
+
+#: Documents per map task unless --chunk says otherwise (rounded up to whole groups).
+DEFAULT_CHUNK = 2000
+
+HELP_SCHEDULER = """address of a running Dask scheduler (tcp://host:8786). On a real cluster OUT_DIR
+(and a folder INPUT) must be a path that every worker and this client can read and write at the same
+place: a shared file system such as NFS. The scheduler and every worker need the plagscope wheel and
+cluster/requirements.txt installed (the job sends its own two modules to them)."""
+
+
+def parse_args(argv) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("input", nargs="?", metavar="INPUT", help="a folder of .txt/.md files, a "
+                        "JSON-lines file (id, title, text) or a .parquet file with those columns")
+    parser.add_argument("out", metavar="OUT_DIR", help="the archive's folder (made if missing)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="ADDRESS", help=HELP_SCHEDULER)
+    where.add_argument("--workers", type=int, default=2, metavar="N",
+                       help="worker processes of a local cluster on this machine (default 2)")
+    parser.add_argument("--batch", metavar="NAME", help="the new batch's name (default: the next bNNNN)")
+    parser.add_argument("--chunk", type=int, default=DEFAULT_CHUNK, metavar="DOCS",
+                        help=f"documents per task, rounded up to whole groups (default {DEFAULT_CHUNK})")
+    parser.add_argument("--layout-documents", type=int, metavar="N",
+                        help="size a new archive's layout for N documents (default: the input's)")
+    parser.add_argument("--layout-words", type=int, metavar="N",
+                        help="... of N words each (default: the input's average)")
+    parser.add_argument("--remove", nargs="+", default=[], metavar="ID", help="list ids as removed")
+    parser.add_argument("--compact", action="store_true",
+                        help="rebuild every batch as one, without the removed documents")
+    args = parser.parse_args(argv)
+    if args.workers < 1 or args.chunk < 1:
+        parser.error("--workers and --chunk must be at least 1")
+    if not (args.input or args.remove or args.compact):
+        parser.error("nothing to do: give an INPUT, --remove or --compact")
+    return args
+
+
+@contextlib.contextmanager
+def dask_client(args):
+    """A client of the cluster at --scheduler, or of a local cluster of --workers processes."""
+    from distributed import Client, LocalCluster
+
+    if args.scheduler:
+        with Client(args.scheduler) as client:
+            upload_tasks(client)
+            yield client
+        return
+    # One thread a worker: the analysis holds a core while it runs (it releases the GIL).
+    with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                      dashboard_address=None, silence_logs=logging.ERROR) as cluster:
+        with Client(cluster) as client:
+            upload_tasks(client)
+            yield client
+
+
+def upload_tasks(client) -> None:
+    """Sends the tasks' modules to the scheduler and every worker (and to workers that join
+    later): tasks are pickled by reference to them, and a cluster's nodes do not have this folder."""
+    for module in (archive_sources, archive_tasks):  # Sources first: the tasks import it.
+        client.upload_file(module.__file__)
+
+
+def main(argv=None) -> int:
+    """Runs the build; the exit status."""
+    args = parse_args(argv)
+    try:
+        return run(args)
+    # A task's error comes back as raised on its worker: a RuntimeError naming the document, an
+    # OSError naming the file (a missing group of the archive being grown, a full disk).
+    except (InputError, plagscope.PlagscopeError, RuntimeError, OSError) as error:
+        print(f"build_archive: error: {error}", file=sys.stderr)
+        return 1
+
+
+def run(args) -> int:
+    """The build: list the input, then build, remove and compact as asked."""
+    started = time.monotonic()
+    out = pathlib.Path(args.out)
+    manifest_path = out / "manifest.json"
+    existing = manifest_path.read_text(encoding="utf-8") if manifest_path.exists() else None
+    listing = archive_sources.list_input(pathlib.Path(args.input)) if args.input else Listing()
+    for skipped in listing.skipped:
+        print(f"skipped {skipped}", file=sys.stderr)
+    if existing is None and not args.input:
+        raise InputError(f"{out} holds no archive (no manifest.json) to remove from or compact")
+    if existing is not None and (args.layout_documents or args.layout_words):
+        print("the archive's layout is kept: --layout-* only size a new archive", file=sys.stderr)
+    manifest = existing or new_manifest(args, listing)
+    stats = {"documents": 0, "words": 0, "partitions": 0, "bytes": 0, "map": 0.0, "merge": 0.0}
+    old_batches = []
+    if args.input or args.compact:
+        with dask_client(args) as client:
+            # Names of the archive on disk: a compaction's new batch must not take one of them.
+            taken = [batch["name"] for batch in plagscope_manifest(manifest)["batches"]]
+            manifest, old_batches, sources = gather_sources(client, args, out, manifest, listing)
+            if sources:
+                manifest = build_batch(client, args, out, (manifest, taken), sources, stats)
+    if args.remove and not args.compact:  # A compaction dropped them: nothing left to list.
+        manifest = plagscope.manifest_remove(manifest, args.remove)
+    write_atomically(manifest_path, manifest.encode("utf-8"))
+    for name in old_batches:  # After the new manifest: until then the old one listed them.
+        shutil.rmtree(out / name, ignore_errors=True)
+    print(f"{stats['documents']} documents, {stats['words']} words, {stats['partitions']} partitions "
+          f"written, {stats['bytes']} bytes, {len(listing.skipped)} skipped, "
+          f"{time.monotonic() - started:.1f} s (analysis {stats['map']:.1f} s, "
+          f"merge {stats['merge']:.1f} s)")
+    return 0
+
+
+def new_manifest(args, listing: Listing) -> str:
+    """The manifest of a new archive, its layout sized for the input (or --layout-*)."""
+    if not listing.sources:
+        raise InputError("no document to build an archive from")
+    documents = args.layout_documents or len(listing.sources)
+    words = args.layout_words or listing.average_words()
+    return plagscope.new_manifest(None, plagscope.archive_layout_for(documents, words))
+
+
+def gather_sources(client, args, out: pathlib.Path, manifest: str, listing: Listing):
+    """``(manifest, old batches, sources)``: the manifest the new batch goes into (an empty one of
+    the same options and layout when compacting), the batches it replaces, and the documents."""
+    parsed = plagscope_manifest(manifest)
+    sources = list(listing.sources)
+    if args.compact:
+        removed = set(parsed["removed"]) | set(args.remove)
+        kept = [s for s in read_groups(client, out, parsed, ids_only=False) if s[1] not in removed]
+        fresh = plagscope.new_manifest(parsed["options"], parsed["layout"])
+        return fresh, [b["name"] for b in parsed["batches"]], check_new_ids(kept, sources, set())
+    ids = read_groups(client, out, parsed, ids_only=True)
+    return manifest, [], check_new_ids(ids, sources, set(parsed["removed"]))
+
+
+def check_new_ids(kept: list, sources: list, removed: set) -> list:
+    """The archive's kept documents (ids or sources) followed by the new sources, if no new id is
+    the archive's already or removed (checks would hide it)."""
+    have = {k if isinstance(k, str) else k[1] for k in kept}
+    for source in sources:
+        id = archive_sources.source_id(source)
+        if id in have:
+            raise InputError(f"the archive holds a document {id!r} already")
+        if id in removed:
+            raise InputError(f"{id!r} was removed from the archive: compact it (--compact) "
+                             "before adding a document of that id again")
+    return [k for k in kept if not isinstance(k, str)] + sources
+
+
+def plagscope_manifest(manifest: str) -> dict:
+    """The manifest as a dict (checked by the core first)."""
+    plagscope.manifest_remove(manifest, [])  # Parses and checks it: a bad manifest raises here.
+    return json.loads(manifest)
+
+
+def read_groups(client, out: pathlib.Path, parsed: dict, ids_only: bool) -> list:
+    """Every document of the archive (ids, or sources), in order, read back by the cluster."""
+    size = parsed["layout"]["groupDocuments"]
+    futures = [
+        client.submit(archive_tasks.read_group, str(out / batch["name"]), group, ids_only, pure=False)
+        for batch in parsed["batches"]
+        for group in range(-(-batch["documents"] // size))
+    ]
+    return [item for future in futures for item in future.result()]
+
+
+def next_batch_name(taken: list) -> str:
+    """``b0000``, or the one after the highest ``bNNNN`` of ``taken``."""
+    numbers = [int(m.group(1)) for name in taken if (m := re.fullmatch(r"b(\d+)", name))]
+    return f"b{max(numbers, default=-1) + 1:04d}"
+
+
+def build_batch(client, args, out: pathlib.Path, manifests, sources: list, stats: dict) -> str:
+    """Builds ``sources`` as a new batch; the manifest that lists it. ``manifests``: the one the
+    batch goes into, and the batch names of the one on disk. A failed build leaves no file."""
+    manifest, taken = manifests
+    parsed = plagscope_manifest(manifest)
+    taken = set(taken) | {batch["name"] for batch in parsed["batches"]}
+    name = args.batch or next_batch_name(sorted(taken))
+    if name in taken:
+        raise InputError(f"the archive has a batch {name!r} already")
+    batch_dir = out / name
+    if batch_dir.exists():  # Left by a build that failed: no manifest lists it.
+        print(f"removing {batch_dir}, which no manifest lists", file=sys.stderr)
+        shutil.rmtree(batch_dir)
+    first_document = sum(batch["documents"] for batch in parsed["batches"])
+    try:
+        entry = run_tasks(client, args, parsed, name, batch_dir, sources, first_document, stats)
+    except BaseException:
+        shutil.rmtree(batch_dir, ignore_errors=True)
+        raise
+    return plagscope.manifest_add_batch(manifest, entry)
+
+
+def run_tasks(client, args, parsed, name, batch_dir, sources, first_document, stats) -> dict:
+    """The map and reduce tasks, then the directories; the batch's manifest entry."""
+    started = time.monotonic()
+    layout, options = parsed["layout"], parsed["options"]
+    size = layout["groupDocuments"]
+    chunk = -(-args.chunk // size) * size
+    parts = []
+    for task, start in enumerate(range(0, len(sources), chunk)):
+        # Scattered, not in the task graph: a chunk of texts goes straight to a worker.
+        [documents] = client.scatter([sources[start : start + chunk]])
+        parts.append(client.submit(archive_tasks.build_part, task, start, documents, options, layout,
+                                   str(batch_dir), pure=False))
+    parts = [part.result() for part in parts]
+    stats["map"] = time.monotonic() - started
+    merged = [m for future in reduce_tasks(client, parts, batch_dir) for m in future.result()]
+    stats["merge"] = time.monotonic() - started - stats["map"]
+    shutil.rmtree(batch_dir / ".parts", ignore_errors=True)
+    partitions = [(0, 0)] * (1 << layout["partitionBits"])
+    for partition, length, xxh3, _ in merged:
+        partitions[partition] = (length, xxh3)
+    groups = [(length, xxh3) for part in parts for _, length, xxh3 in sorted(part["groups"])]
+    counts = {key: sum(part[key] for part in parts) for key in ("documents", "words")}
+    postings = sum(m[3] for m in merged)
+    partitions_dir, groups_dir, entry = plagscope.finish_batch(
+        name, first_document, counts["documents"], counts["words"], postings, partitions, groups)
+    archive_tasks.write_file(batch_dir / "partitions.dir", partitions_dir)
+    archive_tasks.write_file(batch_dir / "groups.dir", groups_dir)
+    stats.update(counts, partitions=len(merged))
+    stats["bytes"] = sum(f.stat().st_size for f in batch_dir.rglob("*") if f.is_file())
+    return entry
+
+
+def reduce_tasks(client, parts: list, batch_dir: pathlib.Path) -> list:
+    """Merge tasks over contiguous ranges of the partitions the parts wrote pieces of."""
+    tasks_of = {}
+    for part in parts:
+        for partition in part["partitions"]:
+            tasks_of.setdefault(partition, []).append(part["task"])
+    pieces = sorted(tasks_of.items())
+    workers = max(1, len(client.scheduler_info()["workers"]))
+    ranges = max(1, min(len(pieces), workers * 4))
+    step = -(-len(pieces) // ranges) if pieces else 1
+    return [client.submit(archive_tasks.merge_range, pieces[i:i + step], str(batch_dir), pure=False)
+            for i in range(0, len(pieces), step)]
+
+
+def write_atomically(path: pathlib.Path, data: bytes) -> None:
+    """Writes ``path`` whole or not at all: a temporary file beside it, renamed over it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    with open(temporary, "rb") as written:
+        os.fsync(written.fileno())
+    os.replace(temporary, path)
+
+
+if __name__ == "__main__":  # The guard LocalCluster's worker processes need (they import this file).
+    sys.exit(main())
