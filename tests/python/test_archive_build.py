@@ -1,0 +1,170 @@
+"""The archive build on Dask (cluster/build_archive.py) over the binding's archive functions: a
+cluster build writes the files of a one-process build byte for byte; batches added later leave the
+old files as they were; removed documents and compaction; damaged input; and a planted paper found
+by a check that fetches from the built folder through ``plagscope.ArchiveQuery``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+
+import pytest
+
+import plagscope
+from archive_helpers import (
+    brown_documents,
+    build_in_one_process,
+    check_against,
+    files_of,
+    hashes_of,
+    run_job,
+    write_corpus,
+)
+
+#: The layout both builds use: 64 partitions, groups of 43 documents (tasks of 86 with --chunk 50).
+LAYOUT_ARGS = ("--layout-documents", 2000, "--layout-words", 500)
+
+
+def layout() -> dict:
+    return plagscope.archive_layout_for(2000, 500)
+
+
+def doc_id(n: int, name: str) -> str:
+    """The id ``write_corpus`` gives document ``n``: its relative path."""
+    return f"{'a' if n % 2 else 'b'}/{name}.txt"
+
+
+def planted(first: str, second: str, own: str) -> str:
+    """A paper copying 120 words of ``first`` and 150 of ``second`` between words of its own."""
+    words, a, b = own.split(), first.split(), second.split()
+    return " ".join(words[:150] + a[100:220] + words[150:300] + b[200:350] + words[300:450])
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """200 documents built on a local cluster of two workers, and in one process."""
+    root = tmp_path_factory.mktemp("archive")
+    documents = brown_documents(200)
+    write_corpus(root / "corpus", documents)
+    started = time.monotonic()
+    done = run_job(root / "corpus", root / "cluster", "--workers", 2, "--chunk", 50, *LAYOUT_ARGS)
+    seconds = time.monotonic() - started
+    build_in_one_process(root / "corpus", root / "single", layout())
+    return root, documents, done, seconds
+
+
+def test_a_cluster_build_writes_the_files_of_one_process(built):
+    root, documents, done, seconds = built
+    assert "200 documents" in done.stdout and "0 skipped" in done.stdout, done.stdout
+    cluster, single = files_of(root / "cluster"), files_of(root / "single")
+    assert sorted(cluster) == sorted(single)
+    assert len(cluster) > 60, "several partitions and groups"
+    different = [path for path in cluster if cluster[path] != single[path]]
+    assert not different, different
+    manifest = json.loads(cluster["manifest.json"])
+    assert manifest["layout"] == layout() and manifest["batches"][0]["documents"] == 200
+    print(f"2 workers: {seconds:.1f} s")
+
+
+def test_batches_are_added_removed_and_compacted(built, tmp_path):
+    root, documents, _, _ = built
+    archive = tmp_path / "archive"
+    shutil.copytree(root / "cluster", archive)
+    before = hashes_of(archive)
+    more = brown_documents(20, skip=200)
+    write_corpus(tmp_path / "more", more)
+    run_job(tmp_path / "more", archive, "--workers", 1)
+    after = hashes_of(archive)
+    manifest = json.loads((archive / "manifest.json").read_text())
+    assert [(b["name"], b["firstDocument"], b["documents"]) for b in manifest["batches"]] == [
+        ("b0000", 0, 200),
+        ("b0001", 200, 20),
+    ]
+    assert {p: h for p, h in after.items() if p in before and p != "manifest.json"} == {
+        p: h for p, h in before.items() if p != "manifest.json"
+    }, "no old file is rewritten"
+    assert all(p.startswith("b0001/") for p in after.keys() - before.keys())
+
+    # A planted paper copying a document of each batch: both found through ArchiveQuery.
+    own = brown_documents(1, skip=260)[0][1]
+    paper = planted(documents[7][1], more[5][1], own)
+    first, second = doc_id(7, documents[7][0]), doc_id(5, more[5][0])
+    found, query = check_against(archive, paper)
+    assert found == sorted([first, second]) and not query.failures()
+    # Not the whole archive (a 450-word paper touches most of 64 partitions: a small archive).
+    assert query.traffic()[1] < sum(f.stat().st_size for f in archive.rglob("*") if f.is_file())
+
+    # The same documents again: refused, and no folder is left behind.
+    again = run_job(tmp_path / "more", archive, "--workers", 1, check=False)
+    assert again.returncode == 1 and "holds a document" in again.stderr, again.stderr
+    assert not (archive / "b0002").exists()
+
+    run_job(archive, "--remove", second)
+    assert json.loads((archive / "manifest.json").read_text())["removed"] == [second]
+    assert check_against(archive, paper)[0] == [first]
+
+    run_job(archive, "--compact", "--workers", 2)
+    manifest = json.loads((archive / "manifest.json").read_text())
+    assert [(b["name"], b["documents"]) for b in manifest["batches"]] == [("b0002", 219)]
+    assert manifest["removed"] == [] and sorted(p.name for p in archive.iterdir()) == [
+        "b0002",
+        "manifest.json",
+    ]
+    assert check_against(archive, paper)[0] == [first]
+
+
+def test_damaged_documents_are_skipped_and_named(tmp_path):
+    write_corpus(tmp_path / "in", brown_documents(3))
+    (tmp_path / "in" / "bad.txt").write_bytes(b"caf\xe9 au lait")
+    (tmp_path / "in" / "empty.md").write_bytes(b" \n")
+    (tmp_path / "in" / "image.png").write_bytes(b"\x89PNG")
+    done = run_job(tmp_path / "in", tmp_path / "out", "--workers", 1)
+    assert f"skipped {tmp_path / 'in' / 'bad.txt'}: not UTF-8 text" in done.stderr, done.stderr
+    assert f"skipped {tmp_path / 'in' / 'empty.md'}: empty" in done.stderr, done.stderr
+    assert "3 documents" in done.stdout and "2 skipped" in done.stdout
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    assert manifest["batches"][0]["documents"] == 3
+
+
+def test_a_damaged_input_file_stops_the_build_naming_its_line(tmp_path):
+    lines = tmp_path / "records.jsonl"
+    lines.write_text('{"id": "a", "title": "A", "text": "one two three"}\n{"id": "b", "text": \n')
+    done = run_job(lines, tmp_path / "out", check=False)
+    assert done.returncode == 1 and f"{lines}:2: not a JSON object" in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_json_lines_and_parquet_inputs_give_the_same_archive(tmp_path):
+    import pyarrow
+    import pyarrow.parquet
+
+    records = [{"id": f"r{n}", "title": f"Record {n}", "text": text}
+               for n, (_, text) in enumerate(brown_documents(12, skip=240))]
+    lines = tmp_path / "records.jsonl"
+    lines.write_text("".join(json.dumps(record) + "\n" for record in records))
+    pyarrow.parquet.write_table(pyarrow.Table.from_pylist(records), tmp_path / "records.parquet")
+    run_job(lines, tmp_path / "from-lines", "--workers", 1, "--chunk", 4)
+    run_job(tmp_path / "records.parquet", tmp_path / "from-parquet", "--workers", 2, "--chunk", 1)
+    assert files_of(tmp_path / "from-lines") == files_of(tmp_path / "from-parquet")
+    group = (tmp_path / "from-lines" / "b0000" / "d" / "00000.bin").read_bytes()
+    first = plagscope.decode_group(0, group)[0]
+    assert (first["id"], first["title"], first["text"]) == ("r0", "Record 0", records[0]["text"])
+
+
+def test_the_binding_refuses_misuse_clearly():
+    part = plagscope.BatchPart(None, layout(), 0)
+    part.add("x", "X", "a short text of a few words to index here")
+    assert part.finish()["documents"] == 1
+    with pytest.raises(RuntimeError, match="finished"):
+        part.finish()
+    with pytest.raises(plagscope.PlagscopeError, match="group boundary"):
+        plagscope.BatchPart(None, layout(), 1)
+    with pytest.raises(plagscope.PlagscopeError, match="partitionBits"):
+        plagscope.BatchPart(None, {"partitionBits": 40, "groupDocuments": 1}, 0)
+    manifest = plagscope.new_manifest(None, layout())
+    _, _, entry = plagscope.finish_batch("b0000", 5, 1, 9, 3, [(0, 0)] * 64, [(10, 1)])
+    with pytest.raises(plagscope.PlagscopeError, match="next is 0"):
+        plagscope.manifest_add_batch(manifest, entry)
+    with pytest.raises(plagscope.PlagscopeError, match="postings partition 3 is damaged"):
+        plagscope.merge_partitions(3, [b"nonsense"])
