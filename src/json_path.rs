@@ -135,17 +135,36 @@ impl FromJson for bool {
 impl FromJson for usize {
     #[inline(never)] // one copy for every field of this type
     fn from_json(value: &Value) -> Result<Self, PathError> {
-        const EXPECTED: &str = "a whole number";
-        let Value::Number(number) = value else {
-            return Err(invalid_type(value, EXPECTED));
-        };
-        match number.as_u64().map(usize::try_from) {
-            Some(Ok(whole)) => Ok(whole),
-            // Too large for this platform's `usize`, or negative.
-            Some(Err(_)) => Err(invalid_value(value, EXPECTED)),
-            None if number.is_i64() => Err(invalid_value(value, EXPECTED)),
-            None => Err(invalid_type(value, EXPECTED)),
-        }
+        whole(value)
+    }
+}
+
+impl FromJson for u32 {
+    #[inline(never)] // one copy for every field of this type
+    fn from_json(value: &Value) -> Result<Self, PathError> {
+        whole(value)
+    }
+}
+
+impl FromJson for u64 {
+    #[inline(never)] // one copy for every field of this type
+    fn from_json(value: &Value) -> Result<Self, PathError> {
+        whole(value)
+    }
+}
+
+/// A whole number that fits in `T`.
+fn whole<T: TryFrom<u64>>(value: &Value) -> Result<T, PathError> {
+    const EXPECTED: &str = "a whole number";
+    let Value::Number(number) = value else {
+        return Err(invalid_type(value, EXPECTED));
+    };
+    match number.as_u64().map(T::try_from) {
+        Some(Ok(whole)) => Ok(whole),
+        // Too large for `T`, or negative.
+        Some(Err(_)) => Err(invalid_value(value, EXPECTED)),
+        None if number.is_i64() => Err(invalid_value(value, EXPECTED)),
+        None => Err(invalid_type(value, EXPECTED)),
     }
 }
 

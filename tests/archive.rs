@@ -304,3 +304,20 @@ fn cover_partitions_are_fetched_too() {
     assert_eq!(query.traffic().0, plain.traffic().0 + 40);
     assert_eq!(report.sources[0].id, "doc-3");
 }
+
+#[test]
+fn a_manifest_read_from_a_json_value_is_the_one_parsed_from_its_text() {
+    let docs = documents(8);
+    let (manifest, _) = archive(&docs, 4);
+    let json = manifest.to_json();
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(Manifest::from_value(&value).unwrap(), manifest);
+    assert_eq!(Manifest::parse(&json).unwrap(), manifest);
+    let mut wrong = value.clone();
+    wrong["layout"]["groupDocuments"] = serde_json::json!(-3);
+    let error = Manifest::from_value(&wrong).unwrap_err().to_string();
+    assert!(error.contains("groupDocuments"), "{error}");
+    wrong = value;
+    wrong["batches"][0]["unexpected"] = serde_json::json!(1);
+    assert!(Manifest::from_value(&wrong).is_err());
+}

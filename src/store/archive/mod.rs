@@ -25,8 +25,6 @@ pub mod documents;
 pub mod postings;
 pub mod query;
 
-use serde::{Deserialize, Serialize};
-
 use crate::checker::CheckerOptions;
 use crate::error::Error;
 use crate::index::postings::FINGERPRINT_BITS;
@@ -40,14 +38,15 @@ pub const ARCHIVE_FORMAT: &str = "plagscope-archive";
 /// The version of the archive's files this plagscope writes and reads.
 pub const ARCHIVE_VERSION: u32 = 1;
 
-/// How an archive's files are cut.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Layout {
-    /// Top bits of a fingerprint that name its partition, in 4..=24: 2^bits partitions.
-    pub partition_bits: u32,
-    /// Documents per group file, in 1..=4096.
-    pub group_documents: u32,
+crate::records! {
+    /// How an archive's files are cut.
+    #[derive(Copy, Eq)]
+    pub struct Layout {
+        /// Top bits of a fingerprint that name its partition, in 4..=24: 2^bits partitions.
+        pub partition_bits: u32;
+        /// Documents per group file, in 1..=4096.
+        pub group_documents: u32;
+    }
 }
 
 impl Layout {
@@ -111,14 +110,15 @@ fn check_batch_name(name: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// A file's length and checksum, as the manifest writes them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct FileEntry {
-    /// Its length in bytes.
-    pub bytes: u32,
-    /// XXH3-64 of its bytes, 16 hexadecimal digits.
-    pub xxh3: String,
+crate::records! {
+    /// A file's length and checksum, as the manifest writes them.
+    #[derive(Eq)]
+    pub struct FileEntry {
+        /// Its length in bytes.
+        pub bytes: u32;
+        /// XXH3-64 of its bytes, 16 hexadecimal digits.
+        pub xxh3: String;
+    }
 }
 
 impl From<FileCheck> for FileEntry {
@@ -149,44 +149,45 @@ impl FileEntry {
     }
 }
 
-/// One batch of documents in the manifest.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct BatchEntry {
-    /// Its folder's name.
-    pub name: String,
-    /// The number of its first document; the others follow.
-    pub first_document: u32,
-    /// How many documents it holds.
-    pub documents: u32,
-    /// Their words.
-    pub words: u64,
-    /// Their postings.
-    pub postings: u64,
-    /// Its `partitions.dir`.
-    pub partitions: FileEntry,
-    /// Its `groups.dir`.
-    pub groups: FileEntry,
+crate::records! {
+    /// One batch of documents in the manifest.
+    #[derive(Eq)]
+    pub struct BatchEntry {
+        /// Its folder's name.
+        pub name: String;
+        /// The number of its first document; the others follow.
+        pub first_document: u32;
+        /// How many documents it holds.
+        pub documents: u32;
+        /// Their words.
+        pub words: u64;
+        /// Their postings.
+        pub postings: u64;
+        /// Its `partitions.dir`.
+        pub partitions: FileEntry;
+        /// Its `groups.dir`.
+        pub groups: FileEntry;
+    }
 }
 
-/// `manifest.json`: what a check reads first.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Manifest {
-    /// Always [`ARCHIVE_FORMAT`].
-    pub format: String,
-    /// [`ARCHIVE_VERSION`] when written by this plagscope.
-    pub version: u32,
-    /// The shingle hash scheme the fingerprints were made with.
-    pub hash_scheme: u32,
-    /// The options the documents were indexed with (a paper is analyzed with the same).
-    pub options: CheckerOptions,
-    /// How the files are cut.
-    pub layout: Layout,
-    /// The batches, in the order of their document numbers.
-    pub batches: Vec<BatchEntry>,
-    /// Ids of documents removed since their batch was written.
-    pub removed: Vec<String>,
+crate::records! {
+    /// `manifest.json`: what a check reads first.
+    pub struct Manifest {
+        /// Always [`ARCHIVE_FORMAT`].
+        pub format: String;
+        /// [`ARCHIVE_VERSION`] when written by this plagscope.
+        pub version: u32;
+        /// The shingle hash scheme the fingerprints were made with.
+        pub hash_scheme: u32;
+        /// The options the documents were indexed with (a paper is analyzed with the same).
+        pub options: CheckerOptions;
+        /// How the files are cut.
+        pub layout: Layout;
+        /// The batches, in the order of their document numbers.
+        pub batches: Vec<BatchEntry>;
+        /// Ids of documents removed since their batch was written.
+        pub removed: Vec<String>, default;
+    }
 }
 
 impl Manifest {
@@ -208,6 +209,16 @@ impl Manifest {
     /// The manifest in `json`, checked: its format, versions, options, layout and batch numbers.
     pub fn parse(json: &str) -> Result<Self, Error> {
         let manifest: Manifest = serde_json::from_str(json).map_err(|e| {
+            Error::invalid_index(format!("the archive's manifest cannot be read: {e}"))
+        })?;
+        manifest.check()?;
+        Ok(manifest)
+    }
+
+    /// The manifest in an already parsed JSON value (the wasm binding reads the page's object
+    /// through [`crate::json_path`], without a JSON text parser), checked like [`Manifest::parse`].
+    pub fn from_value(value: &crate::json_path::Value) -> Result<Self, Error> {
+        let manifest: Manifest = crate::json_path::from_value(value).map_err(|e| {
             Error::invalid_index(format!("the archive's manifest cannot be read: {e}"))
         })?;
         manifest.check()?;

@@ -89,7 +89,15 @@ pub struct ArchiveQuery {
 impl ArchiveQuery {
     /// A query for `paper` against the archive whose `manifest.json` is `manifest`.
     pub fn new(manifest: &str, paper: &str, options: QueryOptions) -> Result<Self, Error> {
-        let manifest = Manifest::parse(manifest)?;
+        Self::with_manifest(Manifest::parse(manifest)?, paper, options)
+    }
+
+    /// A query for `paper` against the archive of `manifest`, already read.
+    pub fn with_manifest(
+        manifest: Manifest,
+        paper: &str,
+        options: QueryOptions,
+    ) -> Result<Self, Error> {
         let (fingerprints, _) = indexed_fingerprints(&manifest.options, paper)?;
         let layout = manifest.layout;
         let mut partitions: BTreeSet<u32> = fingerprints
