@@ -11,7 +11,7 @@ import { evidenceLine, isRewritten } from '../js/evidence.js';
 import { evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
 import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
-import { Checker, defaults, loadSentenceModel, version } from '../js/node.js';
+import { Checker, checkArchive, defaults, loadSentenceModel, version } from '../js/node.js';
 import { flagHelp, isUsageError, optionsFromFlags, parseArgsOptions, UsageError } from '../js/cli-options.js';
 import { indexInParallel } from '../js/parallel-index.js';
 import { cliLanguage, count, setLanguage, t } from '../js/i18n.js';
@@ -31,6 +31,7 @@ function plainExtensions() {
 const OWN_FLAGS = [
   { name: 'refs', type: 'string', multiple: true, value: 'PATH', help: 'cli.flag.refs' },
   { name: 'index', type: 'string', value: 'FILE', help: 'cli.flag.index' },
+  { name: 'archive', type: 'string', value: 'DIR_OR_URL', help: 'cli.flag.archive' },
   { name: 'base', type: 'string', multiple: true, value: 'PATH', help: 'cli.flag.base' },
   { name: 'output', short: 'o', type: 'string', value: 'FILE', help: 'cli.flag.output' },
   { name: 'json', type: 'boolean', help: 'cli.flag.json' },
@@ -52,7 +53,7 @@ const ownFlagHelp = () => OWN_FLAGS.map(({ name, short, value, help }) =>
 const usage = () => `plagscope ${version()} — ${t('cli.tagline')}
 
 ${t('cli.usage')}
-  plagscope check PAPER --refs FILE_OR_DIR... [--index refs.idx] [options]
+  plagscope check PAPER --refs FILE_OR_DIR... [--index refs.idx] [--archive DIR_OR_URL] [options]
   plagscope pairs FILE_OR_DIR... [options]
   plagscope index FILE_OR_DIR... -o refs.idx
 
@@ -159,9 +160,10 @@ const EXCLUDED_KINDS = { quote: 'cli.kind.quote', bibliography: 'cli.kind.biblio
  */
 async function checkCommand(values, rest, options) {
   if (rest.length !== 1) throw new UsageError(t('cli.error.onePaper'));
-  if (!values.refs?.length && !values.index) throw new UsageError(t('cli.error.needRefs'));
+  if (!values.refs?.length && !values.index && !values.archive) throw new UsageError(t('cli.error.needRefs'));
   // An index holds the indexing options it was made with: others given now could not apply.
   if (values.index && Object.keys(options.checker).length > 0) throw new UsageError(t('cli.error.indexOptions'));
+  if (values.archive && options.check.align?.translated) throw new UsageError(t('cli.error.archiveTranslated'));
   const references = await documentsOf(values.refs ?? []);
   let checker;
   if (values.index) {
@@ -171,16 +173,41 @@ async function checkCommand(values, rest, options) {
     checker = await indexInParallel(references, options.checker);
   }
   addAll(checker, await documentsOf(values.base ?? []), true);
-  if (checker.size === 0) throw new Error(t('cli.error.noReferences'));
+  if (checker.size === 0 && !values.archive) throw new Error(t('cli.error.noReferences'));
   // Translated copies need the sentence model, whose engine takes the set over.
   if (options.check.align?.translated) {
     const model = await loadSentenceModel(values.model);
     checker = model.Checker.importIndex(checker.exportIndex());
   }
   const paper = await readDocument(resolvePath(rest[0]), rest[0]);
-  const report = checker.check(paper, options.check);
+  // Against an archive, the sources are in the checker that searched it, beside the library's.
+  const { report, searched } = values.archive
+    ? await checkAgainstArchive(values.archive, paper, checker, options)
+    : { report: checker.check(paper, options.check), searched: checker };
   if (values.json) console.log(JSON.stringify({ paper: rest[0], ...report }, null, 2));
-  else printReport(rest[0], paper, report, checker);
+  else printReport(rest[0], paper, report, searched);
+}
+
+/**
+ * The paper checked against an archive (a folder or a URL) and the local references together,
+ * with the checker that holds both; what was fetched, and each file of the archive that could not
+ * be, on stderr.
+ */
+async function checkAgainstArchive(archive, paper, checker, options) {
+  const library = checker.size > 0 ? checker : undefined;
+  const result = await checkArchive(archive, paper, { library, check: options.check }).catch((error) => {
+    if (error?.code !== 'PLAGSCOPE_INVALID_INDEX') throw error;
+    throw new Error(t('cli.error.archive', { archive, reason: error.reason ?? error.message }), { cause: error });
+  });
+  const { report, archive: traffic, checker: searched } = result;
+  for (const failure of traffic.failures) console.error(`plagscope: ${t('cli.archiveFailed', { failure })}`);
+  console.error(`plagscope: ${t('cli.archiveFetched', {
+    requests: traffic.requests,
+    megabytes: (traffic.bytes / 1e6).toFixed(1),
+    partitions: traffic.partitionsRequested,
+    total: traffic.partitions,
+  })}`);
+  return { report, searched };
 }
 
 /** `pairs FILE_OR_DIR...`: every pair of the documents at or above the least similarity. */

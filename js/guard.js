@@ -11,9 +11,10 @@ export const ENGINE_RESTARTED = 'PLAGSCOPE_ENGINE_RESTARTED';
 
 /**
  * What the generated bindings export that is not the API: the loader, the start hook, the classes
- * (the translated engine's SentenceModel is wrapped by js/model.js).
+ * (the translated engine's SentenceModel is wrapped by js/model.js, ArchiveQuery used by
+ * js/archive.js).
  */
-const NOT_FUNCTIONS = new Set(['default', 'initSync', 'start', 'Checker', 'SentenceModel']);
+const NOT_FUNCTIONS = new Set(['default', 'initSync', 'start', 'Checker', 'SentenceModel', 'ArchiveQuery']);
 
 /**
  * The engine's public functions: every function the generated bindings export (one per

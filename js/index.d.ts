@@ -17,7 +17,7 @@ export {
 // Every option and result type, generated from the Rust declarations (src/schema.rs).
 export type * from '../pkg/types.js';
 
-import type { ErrorCode } from '../pkg/types.js';
+import type { ArchiveQueryOptions, CheckOptions, ErrorCode, Paper, Report } from '../pkg/types.js';
 import type { Checker } from '../pkg/plagscope.js';
 
 /**
@@ -83,3 +83,33 @@ export declare function loadSentenceModel(
   source?: string | URL,
   options?: { onProgress?: (progress: ModelProgress) => void },
 ): Promise<SentenceModel>;
+
+/** What a check against an archive fetched, and what it could not. */
+export interface ArchiveTraffic {
+  /** Each file that could not be fetched or read, with its path and why; the report is made without it. */
+  failures: string[];
+  /** The archive's postings partitions. */
+  partitions: number;
+  /** The partitions fetched: the paper's fingerprints', and `query.cover` more at random. */
+  partitionsRequested: number;
+  /** Files asked for, the manifest included. */
+  requests: number;
+  /** Bytes received. */
+  bytes: number;
+}
+
+/**
+ * Checks `paper` against an archive (a reference set published as static files, built by
+ * `cluster/build_archive.py`) without sending it anywhere: only the archive's files that the
+ * paper's fingerprints touch are fetched, and the candidates are aligned here. In Node, `archive`
+ * is a folder or an http(s) URL; in browsers, a URL. `library`, a Checker, is checked together
+ * with the archive. Rejects with an Error whose `code` is 'PLAGSCOPE_INVALID_INDEX' when the
+ * manifest cannot be read; a missing or damaged file of the archive is listed in `failures`.
+ * `checker` holds the sources reported (the library's and the archive's candidates), for their
+ * texts; free it when done.
+ */
+export declare function checkArchive(
+  archive: string | URL,
+  paper: string | Paper,
+  options?: { query?: ArchiveQueryOptions; check?: CheckOptions; library?: Checker },
+): Promise<{ report: Report; archive: ArchiveTraffic; checker: Checker }>;

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { initSync } from '../pkg/plagscope.js';
 import { openSentenceModel, MODEL_MANIFEST } from './model.js';
+import { checkArchiveWith, fetchReader, folderReader } from './archive.js';
 
 initSync({ module: readFileSync(new URL('../pkg/plagscope_bg.wasm', import.meta.url)) });
 
@@ -36,4 +37,15 @@ export async function loadSentenceModel(folder = installedModel()) {
   const [encoder, lexicon] = await Promise.all([read(manifest.encoder), read(manifest.lexicon)]);
   const module = readFileSync(new URL('../pkg/translated/plagscope_bg.wasm', import.meta.url));
   return openSentenceModel(manifest, { encoder, lexicon }, module);
+}
+
+/**
+ * Checks `paper` against an archive: a folder (its path) or a static host (an http(s) URL). See
+ * checkArchiveWith in js/archive.js for the options and the result.
+ */
+export function checkArchive(archive, paper, options = {}) {
+  const remote = archive instanceof URL || /^https?:\/\//i.test(String(archive));
+  const read = remote ? fetchReader(archive) : folderReader(String(archive), readFile);
+  const module = readFileSync(new URL('../pkg/archive/plagscope_bg.wasm', import.meta.url));
+  return checkArchiveWith(read, paper, options, module);
 }

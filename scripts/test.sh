@@ -23,7 +23,7 @@ layer_lint() {
   cargo fmt --all --check &&
     cargo clippy --all-targets -- -D warnings &&
     cargo clippy --workspace --all-targets --target wasm32-unknown-unknown \
-      --features plagscope-wasm/crash-test -- -D warnings &&
+      --features plagscope-wasm/crash-test,plagscope-wasm/archive -- -D warnings &&
     cargo clippy -p plagscope-python --all-targets -- -D warnings &&
     core_boundary
 }

@@ -15,6 +15,7 @@ use crate::checker::{
     Reference, ReferenceInfo, Report,
 };
 use crate::sketch::{HashedShingle, MinHashOptions, ShingleOptions, SimHashOptions, WinnowOptions};
+use crate::store::archive::query::ArchiveQueryOptions;
 use crate::text::{AnalysisReport, TextOptions};
 use crate::{ErrorCode, SharedNgrams};
 
@@ -36,6 +37,7 @@ pub fn api_schema() -> Value {
     generator.subschema_for::<CheckerOptions>();
     generator.subschema_for::<CheckOptions>();
     generator.subschema_for::<PairsOptions>();
+    generator.subschema_for::<ArchiveQueryOptions>();
     generator.subschema_for::<TextOptions>();
     generator.subschema_for::<ShingleOptions>();
     generator.subschema_for::<WinnowOptions>();

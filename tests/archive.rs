@@ -9,7 +9,7 @@ use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference, Repor
 use plagscope::store::archive::build::{add_batch, finish_batch, BatchPart};
 use plagscope::store::archive::directory::FileCheck;
 use plagscope::store::archive::postings::{merge_partitions, partition_postings};
-use plagscope::store::archive::query::{ArchiveQuery, QueryOptions};
+use plagscope::store::archive::query::{ArchiveQuery, ArchiveQueryOptions};
 use plagscope::store::archive::{Layout, Manifest};
 
 /// An archive's files by path, as a static host serves them.
@@ -44,7 +44,7 @@ fn archive(docs: &[(String, String, String)], batch: usize) -> (Manifest, Host) 
 }
 
 /// Runs a query against `host` to the end; the report and the query.
-fn check(host: &Host, paper: &str, options: QueryOptions) -> (Report, ArchiveQuery) {
+fn check(host: &Host, paper: &str, options: ArchiveQueryOptions) -> (Report, ArchiveQuery) {
     let manifest = std::str::from_utf8(&host["manifest.json"]).unwrap();
     let mut query = ArchiveQuery::new(manifest, paper, options).unwrap();
     loop {
@@ -107,7 +107,7 @@ fn planted_sources_are_found_with_the_passages_of_a_local_check() {
     let docs = documents(60);
     let (manifest, host) = archive(&docs[..50], 50);
     let paper = planted(&docs, &docs[55].2);
-    let (report, query) = check(&host, &paper, QueryOptions::default());
+    let (report, query) = check(&host, &paper, ArchiveQueryOptions::default());
     let found = ids(&report);
     assert_eq!(found.len(), 2, "{found:?}");
     assert!(
@@ -145,7 +145,7 @@ fn planted_sources_are_found_with_the_passages_of_a_local_check() {
 fn a_clean_paper_finds_nothing() {
     let docs = documents(60);
     let (_, host) = archive(&docs[..50], 50);
-    let (report, _) = check(&host, &docs[55].2, QueryOptions::default());
+    let (report, _) = check(&host, &docs[55].2, ArchiveQueryOptions::default());
     assert!(
         report.sources.is_empty(),
         "{:?}",
@@ -160,11 +160,11 @@ fn batches_added_later_are_searched_and_removed_documents_are_not() {
     assert_eq!(manifest.batches.len(), 3);
     assert_eq!(manifest.batches[2].first_document, 40);
     let paper = planted(&docs, &docs[55].2);
-    let (report, _) = check(&host, &paper, QueryOptions::default());
+    let (report, _) = check(&host, &paper, ArchiveQueryOptions::default());
     assert_eq!(report.sources.len(), 2, "found across batches b0 and b1");
     manifest.removed.push("doc-31".into());
     host.insert("manifest.json".into(), manifest.to_json().into_bytes());
-    let (report, _) = check(&host, &paper, QueryOptions::default());
+    let (report, _) = check(&host, &paper, ArchiveQueryOptions::default());
     assert_eq!(ids(&report), ["doc-7"]);
 }
 
@@ -234,7 +234,7 @@ fn damaged_or_missing_files_are_named_and_the_rest_is_reported() {
     // Document 31's group damaged: document 7 is still reported.
     let group = Manifest::group_path("b0", 31 / manifest.layout.group_documents);
     host.get_mut(&group).unwrap()[20] ^= 1;
-    let (report, query) = check(&host, &paper, QueryOptions::default());
+    let (report, query) = check(&host, &paper, ArchiveQueryOptions::default());
     assert_eq!(ids(&report), ["doc-7"]);
     assert_eq!(query.failures().len(), 1);
     assert!(
@@ -249,7 +249,7 @@ fn damaged_or_missing_files_are_named_and_the_rest_is_reported() {
     );
     // A missing directory leaves its batch out, and says so.
     host.remove(&Manifest::partitions_path("b0"));
-    let (report, query) = check(&host, &paper, QueryOptions::default());
+    let (report, query) = check(&host, &paper, ArchiveQueryOptions::default());
     assert!(report.sources.is_empty());
     assert!(
         query.failures().iter().any(|f| f.contains("404")),
@@ -282,7 +282,7 @@ fn a_bad_manifest_is_refused_with_a_reason() {
             "4..=24",
         ),
     ] {
-        let error = ArchiveQuery::new(bad, "a paper", QueryOptions::default())
+        let error = ArchiveQuery::new(bad, "a paper", ArchiveQueryOptions::default())
             .err()
             .unwrap();
         assert!(error.to_string().contains(reason), "{reason}: {error}");
@@ -294,11 +294,11 @@ fn cover_partitions_are_fetched_too() {
     let docs = documents(20);
     let (_, host) = archive(&docs, 20);
     let paper = common::words(&docs[3].2, 0, 300);
-    let (_, plain) = check(&host, &paper, QueryOptions::default());
-    let covered = QueryOptions {
+    let (_, plain) = check(&host, &paper, ArchiveQueryOptions::default());
+    let covered = ArchiveQueryOptions {
         cover: 40,
         seed: 7,
-        ..QueryOptions::default()
+        ..ArchiveQueryOptions::default()
     };
     let (report, query) = check(&host, &paper, covered);
     assert_eq!(query.traffic().0, plain.traffic().0 + 40);

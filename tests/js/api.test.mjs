@@ -112,14 +112,15 @@ test('texts reach the engine whole: ASCII, any script, astral characters, lone s
   assert.equal(analyze(long).tokens.length, 900_000);
 });
 
-test('the package exports exactly the engine (every function of the bindings and Checker) and the sentence model', async () => {
+test('the package exports exactly the engine (every function of the bindings and Checker), the sentence model and checkArchive', async () => {
   const { engineFunctions } = await import('../../js/guard.js');
   const bindings = await import('../../pkg/plagscope.js');
   const engine = engineFunctions(bindings);
   assert.ok(engine.includes('analyze') && engine.includes('winnow') && !engine.includes('initSync'));
   const api = await import('plagscope');
-  // The sentence model is loaded on demand, by each entry point its own way (js/model.js).
-  const model = ['SentenceModel', 'loadSentenceModel'];
+  // The sentence model and the archive engine are loaded on demand, by each entry point its own
+  // way (js/model.js, js/archive.js).
+  const model = ['SentenceModel', 'loadSentenceModel', 'checkArchive'];
   assert.deepEqual(Object.keys(api).filter((name) => name !== 'Checker' && !model.includes(name)).sort(), engine);
   for (const name of model) assert.equal(typeof api[name], 'function', name);
   assert.equal(typeof api.Checker, 'function');

@@ -5,7 +5,7 @@
 
 use std::sync::Mutex;
 
-use plagscope::store::archive::query::{ArchiveQuery, QueryOptions};
+use plagscope::store::archive::query::{ArchiveQuery, ArchiveQueryOptions};
 use pyo3::prelude::*;
 
 use crate::args;
@@ -37,11 +37,11 @@ impl PyArchiveQuery {
         manifest_json: &str,
         paper: &Bound<'_, PyAny>,
         max_candidates: usize,
-        cover: u32,
-        seed: u64,
+        cover: usize,
+        seed: usize,
     ) -> PyResult<Self> {
         let paper = args::text(paper, "paper")?;
-        let options = QueryOptions {
+        let options = ArchiveQueryOptions {
             max_candidates,
             cover,
             seed,

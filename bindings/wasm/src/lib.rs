@@ -10,6 +10,8 @@
 #![deny(missing_docs)]
 
 mod alloc;
+#[cfg(feature = "archive")]
+mod archive;
 mod errors;
 #[cfg(feature = "translated")]
 mod model;
@@ -18,6 +20,8 @@ mod progress;
 mod sketches;
 mod strings;
 
+#[cfg(feature = "archive")]
+pub use archive::JsArchiveQuery;
 pub use sketches::{analyze, minhash, shared_ngrams, shingle_hashes, shingles, simhash, winnow};
 
 use wasm_bindgen::prelude::*;

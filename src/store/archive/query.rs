@@ -29,24 +29,16 @@ use super::Manifest;
 /// for none of them.
 pub const MAX_HOLDERS: usize = 50;
 
-/// What a query may fetch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct QueryOptions {
-    /// Most documents fetched to align the paper with, those sharing the most fingerprints.
-    pub max_candidates: usize,
-    /// Partitions fetched beyond the paper's, at random, as cover.
-    pub cover: u32,
-    /// Seed of the cover's choice (the caller's randomness: the core has none).
-    pub seed: u64,
-}
-
-impl Default for QueryOptions {
-    fn default() -> Self {
-        QueryOptions {
-            max_candidates: 20,
-            cover: 0,
-            seed: 0,
-        }
+crate::options! {
+    /// What a check against an archive may fetch.
+    pub struct ArchiveQueryOptions {
+        /// Most documents fetched to align the paper with: those sharing the most fingerprints.
+        pub max_candidates: usize = 20, in 1..=1000;
+        /// Partitions fetched beyond the paper's, chosen at random, as cover: the host then
+        /// cannot tell which of the partitions it served hold the paper's fingerprints.
+        pub cover: usize = 0, in 0..=1_048_576;
+        /// Seed of the cover's choice (the caller's randomness: the engine has none).
+        pub seed: usize = 0;
     }
 }
 
@@ -69,7 +61,7 @@ struct BatchFiles {
 /// A check of one paper against an archive, in progress.
 pub struct ArchiveQuery {
     manifest: Manifest,
-    options: QueryOptions,
+    max_candidates: usize,
     fingerprints: Vec<u64>,
     partitions: Vec<u32>,
     batches: Vec<BatchFiles>,
@@ -88,7 +80,7 @@ pub struct ArchiveQuery {
 
 impl ArchiveQuery {
     /// A query for `paper` against the archive whose `manifest.json` is `manifest`.
-    pub fn new(manifest: &str, paper: &str, options: QueryOptions) -> Result<Self, Error> {
+    pub fn new(manifest: &str, paper: &str, options: ArchiveQueryOptions) -> Result<Self, Error> {
         Self::with_manifest(Manifest::parse(manifest)?, paper, options)
     }
 
@@ -96,7 +88,7 @@ impl ArchiveQuery {
     pub fn with_manifest(
         manifest: Manifest,
         paper: &str,
-        options: QueryOptions,
+        options: ArchiveQueryOptions,
     ) -> Result<Self, Error> {
         let (fingerprints, _) = indexed_fingerprints(&manifest.options, paper)?;
         let layout = manifest.layout;
@@ -104,8 +96,9 @@ impl ArchiveQuery {
             .iter()
             .map(|&f| layout.partition_of(f))
             .collect();
-        let mut state = options.seed;
-        let wanted = (partitions.len() + options.cover as usize).min(layout.partitions() as usize);
+        options.validate()?;
+        let mut state = options.seed as u64;
+        let wanted = (partitions.len() + options.cover).min(layout.partitions() as usize);
         while partitions.len() < wanted {
             partitions.insert((splitmix64(&mut state) % u64::from(layout.partitions())) as u32);
         }
@@ -116,7 +109,7 @@ impl ArchiveQuery {
             .collect();
         Ok(ArchiveQuery {
             manifest,
-            options,
+            max_candidates: options.max_candidates,
             fingerprints,
             partitions: partitions.into_iter().collect(),
             batches,
@@ -297,7 +290,7 @@ impl ArchiveQuery {
         }
         let mut ranked: Vec<(u32, usize)> = shared.into_iter().collect();
         ranked.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        ranked.truncate(self.options.max_candidates);
+        ranked.truncate(self.max_candidates);
         ranked
     }
 
