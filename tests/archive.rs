@@ -279,7 +279,7 @@ fn a_bad_manifest_is_refused_with_a_reason() {
         ),
         (
             &json.replace("\"partitionBits\": 8", "\"partitionBits\": 40"),
-            "4..=24",
+            "4..=20",
         ),
     ] {
         let error = ArchiveQuery::new(bad, "a paper", ArchiveQueryOptions::default())
@@ -320,4 +320,25 @@ fn a_manifest_read_from_a_json_value_is_the_one_parsed_from_its_text() {
     wrong = value;
     wrong["batches"][0]["unexpected"] = serde_json::json!(1);
     assert!(Manifest::from_value(&wrong).is_err());
+}
+
+#[test]
+fn paths_not_handed_back_are_wanted_again_and_strangers_are_refused() {
+    let docs = documents(20);
+    let (_, host) = archive(&docs, 20);
+    let manifest = std::str::from_utf8(&host["manifest.json"]).unwrap();
+    let paper = common::words(&docs[3].2, 0, 300);
+    let mut query = ArchiveQuery::new(manifest, &paper, ArchiveQueryOptions::default()).unwrap();
+    let first = query.wanted();
+    assert_eq!(first, ["b0/partitions.dir", "b0/groups.dir"]);
+    query.receive(&first[0], Ok(&host[&first[0]])).unwrap();
+    assert_eq!(
+        query.wanted(),
+        first[1..],
+        "the one not handed back is wanted again"
+    );
+    assert!(
+        query.receive("b0/p/00000.bin", Ok(b"x")).is_err(),
+        "not asked for"
+    );
 }

@@ -42,7 +42,8 @@ crate::records! {
     /// How an archive's files are cut.
     #[derive(Copy, Eq)]
     pub struct Layout {
-        /// Top bits of a fingerprint that name its partition, in 4..=24: 2^bits partitions.
+        /// Top bits of a fingerprint that name its partition, in 4..=20: 2^bits partitions (a
+        /// batch's directory of them is 12 bytes each, 12 MB at 20 bits).
         pub partition_bits: u32;
         /// Documents per group file, in 1..=4096.
         pub group_documents: u32;
@@ -56,7 +57,7 @@ impl Layout {
         // About a fifth of a text's words are winnowed fingerprints or sentences'.
         let postings = documents.saturating_mul(words.max(1)) / 5;
         let partitions = (postings / POSTINGS_PER_PARTITION).max(1);
-        let bits = (64 - partitions.leading_zeros()).clamp(4, 24);
+        let bits = (64 - partitions.leading_zeros()).clamp(4, 20);
         // About 3 bytes of compressed text per word.
         let group = (65_536 / (words.max(1) * 3)).clamp(1, 4096) as u32;
         Layout {
@@ -67,10 +68,10 @@ impl Layout {
 
     /// Checks the documented ranges.
     pub fn validate(&self) -> Result<(), Error> {
-        if !(4..=24).contains(&self.partition_bits) {
+        if !(4..=20).contains(&self.partition_bits) {
             return Err(Error::invalid(
                 "partitionBits",
-                format!("must be in 4..=24, got {}", self.partition_bits),
+                format!("must be in 4..=20, got {}", self.partition_bits),
             ));
         }
         if !(1..=4096).contains(&self.group_documents) {

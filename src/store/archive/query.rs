@@ -130,12 +130,15 @@ impl ArchiveQuery {
     }
 
     /// The paths (relative to the archive's folder) to fetch next; empty when the query has all it
-    /// needs. Every path is to be handed back once, with its bytes or the reason it is missing.
+    /// needs. Every path is to be handed back once, with its bytes or the reason it is missing;
+    /// while some are not, they are what this gives again (the next step needs them all).
     pub fn wanted(&mut self) -> Vec<String> {
-        let mut wanted = Vec::new();
-        if self.outstanding.is_empty() {
-            wanted = self.next_files();
+        if !self.outstanding.is_empty() {
+            let mut waiting: Vec<String> = self.outstanding.keys().cloned().collect();
+            waiting.sort_unstable();
+            return waiting;
         }
+        let wanted = self.next_files();
         for (path, file) in &wanted {
             self.outstanding.insert(path.clone(), *file);
         }
