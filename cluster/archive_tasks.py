@@ -6,8 +6,8 @@ numbers, so that no file passes through the scheduler.
   group files are final and go to ``{batch}/d/``; its partition files are pieces, written to
   ``{batch}/.parts/{task}/`` for the merge.
 - ``merge_range``: every piece of a range of partitions merged into ``{batch}/p/{p:05x}.bin``.
-- ``read_group``: the documents of an existing group file (for the ids of an archive being grown,
-  and the texts of one being compacted).
+- ``read_group``: the documents of an existing group file (the texts of an archive being
+  compacted; one being grown reads only its batches' ``ids.bin``).
 
 Paths are ``Manifest::partition_path`` and ``Manifest::group_path``'s (src/store/archive/mod.rs).
 """
@@ -95,9 +95,7 @@ def merge_range(pieces: list, batch_dir: str) -> list:
     return done
 
 
-def read_group(batch_dir: str, group: int, ids_only: bool) -> list:
-    """The documents of a group file: their ids, or ``("text", id, title, text)`` sources."""
+def read_group(batch_dir: str, group: int) -> list:
+    """The documents of a group file as ``("text", id, title, text)`` sources (to compact)."""
     documents = plagscope.decode_group(group, group_path(pathlib.Path(batch_dir), group).read_bytes())
-    if ids_only:
-        return [document["id"] for document in documents]
     return [("text", d["id"], d["title"], d["text"]) for d in documents]

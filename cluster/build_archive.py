@@ -157,10 +157,12 @@ def gather_sources(client, args, out: pathlib.Path, manifest: str, listing: List
     sources = list(listing.sources)
     if args.compact:
         removed = set(parsed["removed"]) | set(args.remove)
-        kept = [s for s in read_groups(client, out, parsed, ids_only=False) if s[1] not in removed]
+        kept = [s for s in read_groups(client, out, parsed) if s[1] not in removed]
         fresh = plagscope.new_manifest(parsed["options"], parsed["layout"])
         return fresh, [b["name"] for b in parsed["batches"]], check_new_ids(kept, sources, set())
-    ids = read_groups(client, out, parsed, ids_only=True)
+    # Each batch's ids file, not its documents: growing an archive reads no text back.
+    ids = [id for batch in parsed["batches"]
+           for id in plagscope.archive_ids(manifest, batch["name"], (out / batch["name"] / "ids.bin").read_bytes())]
     return manifest, [], check_new_ids(ids, sources, set(parsed["removed"]))
 
 
@@ -184,11 +186,11 @@ def plagscope_manifest(manifest: str) -> dict:
     return json.loads(manifest)
 
 
-def read_groups(client, out: pathlib.Path, parsed: dict, ids_only: bool) -> list:
-    """Every document of the archive (ids, or sources), in order, read back by the cluster."""
+def read_groups(client, out: pathlib.Path, parsed: dict) -> list:
+    """Every document of the archive as a source, in order, read back by the cluster."""
     size = parsed["layout"]["groupDocuments"]
     futures = [
-        client.submit(archive_tasks.read_group, str(out / batch["name"]), group, ids_only, pure=False)
+        client.submit(archive_tasks.read_group, str(out / batch["name"]), group, pure=False)
         for batch in parsed["batches"]
         for group in range(-(-batch["documents"] // size))
     ]
@@ -246,10 +248,12 @@ def run_tasks(client, args, parsed, name, batch_dir, sources, first_document, st
     groups = [(length, xxh3) for part in parts for _, length, xxh3 in sorted(part["groups"])]
     counts = {key: sum(part[key] for part in parts) for key in ("documents", "words")}
     postings = sum(m[3] for m in merged)
-    partitions_dir, groups_dir, entry = plagscope.finish_batch(
-        name, first_document, counts["documents"], counts["words"], postings, partitions, groups)
+    ids = [archive_sources.source_id(source) for source in sources]
+    partitions_dir, groups_dir, ids_file, entry = plagscope.finish_batch(
+        name, first_document, counts["documents"], counts["words"], postings, partitions, groups, ids)
     archive_tasks.write_file(batch_dir / "partitions.dir", partitions_dir)
     archive_tasks.write_file(batch_dir / "groups.dir", groups_dir)
+    archive_tasks.write_file(batch_dir / "ids.bin", ids_file)
     stats.update(counts, partitions=len(merged))
     stats["bytes"] = sum(f.stat().st_size for f in batch_dir.rglob("*") if f.is_file())
     return entry

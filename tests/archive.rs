@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference, Report};
 use plagscope::store::archive::build::{add_batch, finish_batch, BatchPart};
 use plagscope::store::archive::directory::FileCheck;
+use plagscope::store::archive::ids::decode_ids;
 use plagscope::store::archive::postings::{merge_partitions, partition_postings};
 use plagscope::store::archive::query::{ArchiveQuery, ArchiveQueryOptions};
 use plagscope::store::archive::{Layout, Manifest};
@@ -216,12 +217,15 @@ fn a_batch_built_in_parts_gives_the_files_of_one_process() {
         files.insert(Manifest::group_path("b0", *g), file.clone());
     }
     let words = parts.iter().map(|p| p.words).sum();
-    let finished = finish_batch("b0", (0, 24, words, postings), &partitions, &groups);
+    let ids: Vec<&str> = docs.iter().map(|(id, _, _)| id.as_str()).collect();
+    let counts = (0, 24, words, postings);
+    let finished = finish_batch("b0", counts, (&partitions, &groups), &ids);
     files.insert(
         Manifest::partitions_path("b0"),
         finished.partitions_directory,
     );
     files.insert(Manifest::groups_path("b0"), finished.groups_directory);
+    files.insert(Manifest::ids_path("b0"), finished.ids_file);
     assert_eq!(files, whole);
     assert_eq!(finished.entry, manifest.batches[0]);
 }
@@ -341,4 +345,17 @@ fn paths_not_handed_back_are_wanted_again_and_strangers_are_refused() {
         query.receive("b0/p/00000.bin", Ok(b"x")).is_err(),
         "not asked for"
     );
+}
+
+#[test]
+fn a_batch_lists_its_ids_so_growing_it_reads_no_document() {
+    let docs = documents(12);
+    let (manifest, host) = archive(&docs, 5);
+    let mut all = Vec::new();
+    for batch in &manifest.batches {
+        let path = Manifest::ids_path(&batch.name);
+        all.extend(decode_ids(&host[&path], batch.ids.check().unwrap(), &path).unwrap());
+    }
+    let expected: Vec<&str> = docs.iter().map(|(id, _, _)| id.as_str()).collect();
+    assert_eq!(all, expected);
 }

@@ -83,9 +83,12 @@ def build_in_one_process(corpus: pathlib.Path, out: pathlib.Path, layout: dict) 
         write(out / f"b0000/d/{g:05x}.bin", data)
         groups.append(plagscope.file_check(data))
     counts = (built["documents"], built["words"], postings)
-    partitions_dir, groups_dir, entry = plagscope.finish_batch("b0000", 0, *counts, partitions, groups)
+    ids = [file.relative_to(corpus).as_posix() for file in files]
+    partitions_dir, groups_dir, ids_file, entry = plagscope.finish_batch(
+        "b0000", 0, *counts, partitions, groups, ids)
     write(out / "b0000/partitions.dir", partitions_dir)
     write(out / "b0000/groups.dir", groups_dir)
+    write(out / "b0000/ids.bin", ids_file)
     manifest = plagscope.manifest_add_batch(plagscope.new_manifest(None, layout), entry)
     write(out / "manifest.json", manifest.encode("utf-8"))
 

@@ -163,7 +163,7 @@ def test_the_binding_refuses_misuse_clearly():
     with pytest.raises(plagscope.PlagscopeError, match="partitionBits"):
         plagscope.BatchPart(None, {"partitionBits": 40, "groupDocuments": 1}, 0)
     manifest = plagscope.new_manifest(None, layout())
-    _, _, entry = plagscope.finish_batch("b0000", 5, 1, 9, 3, [(0, 0)] * 64, [(10, 1)])
+    _, _, _, entry = plagscope.finish_batch("b0000", 5, 1, 9, 3, [(0, 0)] * 64, [(10, 1)], ["a"])
     with pytest.raises(plagscope.PlagscopeError, match="next is 0"):
         plagscope.manifest_add_batch(manifest, entry)
     with pytest.raises(plagscope.PlagscopeError, match="postings partition 3 is damaged"):

@@ -10,6 +10,7 @@ use plagscope::checker::CheckerOptions;
 use plagscope::store::archive::build::{finish_batch as core_finish_batch, BatchPart, PartFiles};
 use plagscope::store::archive::directory::FileCheck;
 use plagscope::store::archive::documents::decode_group as core_decode_group;
+use plagscope::store::archive::ids::decode_ids;
 use plagscope::store::archive::postings;
 use plagscope::store::archive::{BatchEntry, Layout, Manifest};
 use pyo3::exceptions::PyRuntimeError;
@@ -31,6 +32,7 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(finish_batch, module)?)?;
     module.add_function(wrap_pyfunction!(manifest_add_batch, module)?)?;
     module.add_function(wrap_pyfunction!(manifest_remove, module)?)?;
+    module.add_function(wrap_pyfunction!(archive_ids, module)?)?;
     module.add_function(wrap_pyfunction!(decode_group, module)?)?;
     Ok(())
 }
@@ -90,11 +92,19 @@ fn file_check(data: &Bound<'_, PyAny>) -> PyResult<(u32, u64)> {
     Ok((check.bytes, check.xxh3))
 }
 
-/// A finished batch: `(partitions_dir, groups_dir, entry)`, the two directory files and the
-/// manifest's entry, from the `(length, xxh3)` of every partition (`(0, 0)` for one not written)
-/// and of every group, in order.
+/// What `finish_batch` gives Python.
+type FinishedFiles<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyAny>,
+);
+
+/// A finished batch: `(partitions_dir, groups_dir, ids_file, entry)`, the two directory files,
+/// the ids file and the manifest's entry, from the `(length, xxh3)` of every partition (`(0, 0)`
+/// for one not written) and of every group, in order, and the documents' `ids` in number order.
 #[pyfunction]
-#[pyo3(signature = (name, first_document, documents, words, postings, partitions, groups))]
+#[pyo3(signature = (name, first_document, documents, words, postings, partitions, groups, ids))]
 #[allow(clippy::too_many_arguments)] // The entry's fields, as Python passes them: by name.
 fn finish_batch<'py>(
     py: Python<'py>,
@@ -105,19 +115,42 @@ fn finish_batch<'py>(
     postings: u64,
     partitions: Vec<(u32, u64)>,
     groups: Vec<(u32, u64)>,
-) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyAny>)> {
+    ids: Vec<String>,
+) -> PyResult<FinishedFiles<'py>> {
     let checks = |list: Vec<(u32, u64)>| -> Vec<FileCheck> {
         (list.into_iter())
             .map(|(bytes, xxh3)| FileCheck { bytes, xxh3 })
             .collect()
     };
     let counts = (first_document, documents, words, postings);
-    let finished = core_finish_batch(name, counts, &checks(partitions), &checks(groups));
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let checks = (&checks(partitions)[..], &checks(groups)[..]);
+    let finished = core_finish_batch(name, counts, checks, &ids);
     Ok((
         PyBytes::new(py, &finished.partitions_directory),
         PyBytes::new(py, &finished.groups_directory),
+        PyBytes::new(py, &finished.ids_file),
         record_to_python(py, serde_json::to_string(&finished.entry))?,
     ))
+}
+
+/// The ids of batch `batch` of the archive of `manifest_json`, from its `ids.bin` file `data`,
+/// checked against the manifest: what growing an archive checks new ids against.
+#[pyfunction]
+fn archive_ids(
+    py: Python<'_>,
+    manifest_json: &str,
+    batch: &str,
+    data: &Bound<'_, PyAny>,
+) -> PyResult<Vec<String>> {
+    let manifest = core(py, Manifest::parse(manifest_json))?;
+    let Some(entry) = manifest.batches.iter().find(|b| b.name == batch) else {
+        let message = format!("the archive has no batch {batch:?}");
+        return core(py, Err(plagscope::Error::invalid("batch", message)));
+    };
+    let check = core(py, entry.ids.check())?;
+    let path = Manifest::ids_path(batch);
+    core(py, decode_ids(&args::bytes(data, "data")?, check, &path))
 }
 
 /// `manifest_json` with `entry` (a `finish_batch` entry) as its last batch; refused if its name is

@@ -11,6 +11,7 @@ use crate::error::Error;
 
 use super::directory::{encode_directory, FileCheck};
 use super::documents::encode_group;
+use super::ids::encode_ids;
 use super::postings::{encode_partition, partition_postings, Posting};
 use super::{BatchEntry, Layout, Manifest};
 
@@ -153,19 +154,23 @@ pub struct FinishedBatch {
     pub partitions_directory: Vec<u8>,
     /// `groups.dir`.
     pub groups_directory: Vec<u8>,
+    /// `ids.bin`.
+    pub ids_file: Vec<u8>,
     /// The batch's entry for the manifest.
     pub entry: BatchEntry,
 }
 
-/// The directories and entry of batch `name`, numbered from `first_document`.
+/// The directories, ids file and entry of batch `name`, numbered from `first_document`, whose
+/// documents have `ids` in number order.
 pub fn finish_batch(
     name: &str,
     (first_document, documents, words, postings): (u32, u32, u64, u64),
-    partitions: &[FileCheck],
-    groups: &[FileCheck],
+    (partitions, groups): (&[FileCheck], &[FileCheck]),
+    ids: &[&str],
 ) -> FinishedBatch {
     let partitions_directory = encode_directory(partitions);
     let groups_directory = encode_directory(groups);
+    let ids_file = encode_ids(ids);
     let entry = BatchEntry {
         name: name.to_string(),
         first_document,
@@ -174,10 +179,12 @@ pub fn finish_batch(
         postings,
         partitions: FileCheck::of(&partitions_directory).into(),
         groups: FileCheck::of(&groups_directory).into(),
+        ids: FileCheck::of(&ids_file).into(),
     };
     FinishedBatch {
         partitions_directory,
         groups_directory,
+        ids_file,
         entry,
     }
 }
@@ -198,7 +205,9 @@ pub fn add_batch<'a>(
     }
     let layout = manifest.layout;
     let mut part = BatchPart::new(manifest.options.clone(), layout, 0)?;
+    let mut ids = Vec::new();
     for (id, title, text) in documents {
+        ids.push(id);
         part.add(id, title, text)
             .map_err(|e| e.about(&format!("document {id:?}")))?;
     }
@@ -221,12 +230,13 @@ pub fn add_batch<'a>(
         .and_then(|n| n.checked_add(files.documents).map(|_| n))
         .ok_or_else(|| Error::invalid("documents", "an archive holds at most 2^32 documents"))?;
     let counts = (first_document, files.documents, files.words, postings);
-    let finished = finish_batch(name, counts, &partitions, &groups);
+    let finished = finish_batch(name, counts, (&partitions, &groups), &ids);
+    manifest.add_batch_entry(finished.entry)?;
     written.push((
         Manifest::partitions_path(name),
         finished.partitions_directory,
     ));
     written.push((Manifest::groups_path(name), finished.groups_directory));
-    manifest.batches.push(finished.entry);
+    written.push((Manifest::ids_path(name), finished.ids_file));
     Ok(written)
 }

@@ -12,6 +12,7 @@
 //! | `{batch}/p/{partition:05x}.bin` | the (fingerprint, document) pairs whose fingerprints fall in the partition's range ([`postings`]); absent when the batch has none |
 //! | `{batch}/groups.dir` | the length and checksum of each document group of the batch |
 //! | `{batch}/d/{group:05x}.bin` | [`Layout::group_documents`] consecutive documents: id, title, words, text ([`documents`]) |
+//! | `{batch}/ids.bin` | the batch's ids in number order ([`ids`]), for a build that adds documents; a check never reads it |
 //!
 //! A partition is the fingerprints sharing their top [`Layout::partition_bits`] bits: fingerprints
 //! are uniformly spread, so every partition holds about as many postings, and, once an archive has
@@ -22,6 +23,7 @@
 pub mod build;
 pub mod directory;
 pub mod documents;
+pub mod ids;
 pub mod postings;
 pub mod query;
 
@@ -168,6 +170,8 @@ crate::records! {
         pub partitions: FileEntry;
         /// Its `groups.dir`.
         pub groups: FileEntry;
+        /// Its `ids.bin`.
+        pub ids: FileEntry;
     }
 }
 
@@ -299,6 +303,7 @@ impl Manifest {
         }
         entry.partitions.check()?;
         entry.groups.check()?;
+        entry.ids.check()?;
         self.batches.push(entry);
         Ok(())
     }
@@ -332,6 +337,11 @@ impl Manifest {
         format!("{batch}/groups.dir")
     }
 
+    /// Where a batch's ids are.
+    pub fn ids_path(batch: &str) -> String {
+        format!("{batch}/ids.bin")
+    }
+
     /// Where a batch's group file is.
     pub fn group_path(batch: &str, group: u32) -> String {
         format!("{batch}/d/{group:05x}.bin")
@@ -344,7 +354,7 @@ mod tests {
     use crate::store::archive::build::finish_batch;
 
     fn entry(name: &str, first: u32, documents: u32) -> BatchEntry {
-        finish_batch(name, (first, documents, 10, 5), &[], &[]).entry
+        finish_batch(name, (first, documents, 10, 5), (&[], &[]), &[]).entry
     }
 
     #[test]

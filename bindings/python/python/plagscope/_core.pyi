@@ -148,9 +148,14 @@ def finish_batch(
     postings: int,
     partitions: Sequence[Tuple[int, int]],
     groups: Sequence[Tuple[int, int]],
-) -> Tuple[bytes, bytes, JsonDict]:
-    """``(partitions_dir, groups_dir, entry)`` of a batch, from the ``(length, xxh3)`` of each of its
-    partitions (``(0, 0)`` for one not written) and groups, in order."""
+    ids: Sequence[str],
+) -> Tuple[bytes, bytes, bytes, JsonDict]:
+    """``(partitions_dir, groups_dir, ids_file, entry)`` of a batch, from the ``(length, xxh3)`` of
+    each of its partitions (``(0, 0)`` for one not written) and groups, in order, and its documents'
+    ``ids`` in number order."""
+
+def archive_ids(manifest_json: str, batch: str, data: Buffer) -> List[str]:
+    """The ids of ``batch`` from its ``ids.bin`` bytes, checked against the manifest."""
 
 def manifest_add_batch(manifest_json: str, entry: JsonDict) -> str:
     """The manifest with ``entry`` as its last batch; raises if its name is taken or its
