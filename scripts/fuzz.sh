@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-targets=(text_pipeline check import_index)
+targets=(text_pipeline check import_index archive_files)
 
 # The nightly the targets are built with, pinned so that a new nightly cannot break CI, and the
 # cargo-fuzz release (`cargo install --locked`: its own lock file).
