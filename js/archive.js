@@ -40,11 +40,23 @@ const INVALID_ARCHIVE = 'PLAGSCOPE_INVALID_INDEX';
  * texts.
  */
 export async function checkArchiveWith(read, paper, options = {}, module = undefined) {
-  const manifest = await readManifest(read);
   const text = typeof paper === 'string' ? paper : paper?.text;
+  if (typeof text !== 'string') throw invalidInput('paper', `expected a string or { text, meta }, got ${describe(paper)}`);
+  if (options.library !== undefined && typeof options.library?.exportIndex !== 'function') {
+    throw invalidInput('library', `expected a Checker, got ${describe(options.library)}`);
+  }
+  const manifest = await readManifest(read);
   const { bindings, Checker } = await archiveEngine(module);
   const guard = Checker.guard;
-  const query = guard.guarded(() => new bindings.ArchiveQuery(manifest, text, options.query));
+  const query = guard.guarded(() => {
+    try {
+      return new bindings.ArchiveQuery(manifest, text, options.query);
+    } catch (error) {
+      // The engine says "index file" of every file it cannot read: this one is the manifest.
+      if (error?.code === INVALID_ARCHIVE) throw archiveError(error.reason ?? error.message, error);
+      throw error;
+    }
+  });
   try {
     let requests = 1;
     for (let paths = query.wanted(); paths.length > 0; paths = query.wanted()) {
@@ -88,6 +100,17 @@ async function readManifest(read) {
   } catch (cause) {
     throw archiveError(`the archive's manifest.json is not JSON (${cause.message})`, cause);
   }
+}
+
+function invalidInput(path, reason) {
+  return Object.assign(new Error(`invalid \`${path}\`: ${reason}`), { code: 'PLAGSCOPE_INVALID_INPUT', path, reason });
+}
+
+/** What a value is, for a message: its type, or `null`, or the name of its class. */
+function describe(value) {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  return Array.isArray(value) ? 'an array' : `an object (${value.constructor?.name ?? 'no prototype'})`;
 }
 
 function archiveError(message, cause) {

@@ -101,6 +101,20 @@ test('no manifest, or a foreign one, is a clear error', async () => {
   await assert.rejects(checkArchive(foreign, paper), { code: 'PLAGSCOPE_INVALID_INDEX' });
 });
 
+test('bad arguments and options are clear errors, and the archive is still usable', async () => {
+  await assert.rejects(checkArchive(archive, 42), { code: 'PLAGSCOPE_INVALID_INPUT', message: /`paper`: expected a string or \{ text, meta \}, got number/ });
+  await assert.rejects(checkArchive(archive, paper, { library: {} }), { code: 'PLAGSCOPE_INVALID_INPUT', message: /`library`: expected a Checker/ });
+  await assert.rejects(checkArchive(archive, paper, { query: { maxCandidates: 0 } }), { code: 'PLAGSCOPE_INVALID_OPTION', message: /maxCandidates.*1\.\.=1000/ });
+  await assert.rejects(checkArchive(archive, paper, { query: { maxCandidate: 3 } }), { code: 'PLAGSCOPE_INVALID_OPTION', message: /unknown option `maxCandidate`/ });
+  const wrongVersion = join(dir, 'wrong-version');
+  copyTree(archive, wrongVersion);
+  const manifest = JSON.parse(readFileSync(join(wrongVersion, 'manifest.json'), 'utf8'));
+  writeFileSync(join(wrongVersion, 'manifest.json'), JSON.stringify({ ...manifest, version: 9 }));
+  await assert.rejects(checkArchive(wrongVersion, paper), { code: 'PLAGSCOPE_INVALID_INDEX', message: /^the archive is of format version 9/ });
+  const { report } = await checkArchive(archive, paper);
+  assert.equal(report.sources.length, 2);
+});
+
 test('a library is checked together with the archive', async () => {
   const library = new Checker();
   library.addReference({ id: 'local', title: 'A local reference', text: `Local words. ${words(text('brown-cj01.txt'), 0, 300)}` });
