@@ -19,7 +19,7 @@ import pathlib
 
 import plagscope
 
-from archive_sources import load_text, source_id
+from archive_sources import load_text, source_id, source_title
 
 
 def partition_path(batch_dir: pathlib.Path, partition: int) -> pathlib.Path:
@@ -53,9 +53,9 @@ def build_part(task: int, first: int, sources: list, options, layout: dict, batc
     part = plagscope.BatchPart(options, layout, first)
     for source in sources:
         try:
-            part.add(source_id(source), _title(source), load_text(source))
+            part.add(source_id(source), source_title(source), load_text(source))
         except (OSError, UnicodeDecodeError, plagscope.PlagscopeError) as error:
-            where = source[1] if source[0] == "file" else f"document {source[1]!r}"
+            where = source[1] if source[0] == "file" else f"document {source_id(source)!r}"
             raise RuntimeError(f"{where}: {error}") from error
     files = part.finish()
     groups = []
@@ -71,11 +71,6 @@ def build_part(task: int, first: int, sources: list, options, layout: dict, batc
         "partitions": [partition for partition, _ in files["partitions"]],
         "groups": groups,
     }
-
-
-def _title(source) -> str:
-    """The title of a source."""
-    return source[3] if source[0] == "file" else source[2]
 
 
 def merge_range(pieces: list, batch_dir: str) -> list:
