@@ -24,6 +24,10 @@ import json
 import pathlib
 from dataclasses import dataclass, field
 
+#: Documents whose words are all counted; past them, one in ``COUNT_STRIDE`` (Listing.count_words).
+EXACT_COUNT = 10_000
+COUNT_STRIDE = 16
+
 #: The file names a folder input takes as one document each.
 TEXT_SUFFIXES = (".txt", ".md")
 
@@ -42,10 +46,20 @@ class Listing:
     sources: list = field(default_factory=list)
     skipped: list = field(default_factory=list)
     words: int = 0
+    counted: int = 0
 
     def average_words(self) -> int:
         """About how many words a document has (white-space separated: only the layout uses it)."""
-        return self.words // max(1, len(self.sources))
+        return self.words // max(1, self.counted)
+
+    def count_words(self, text: str) -> None:
+        """Counts the words of a document being listed: every one of the first ``EXACT_COUNT``,
+        then one in ``COUNT_STRIDE``. Splitting every text was 13 of the driver's 18 s listing
+        10^5 documents (a serial step that capped a 2-worker build's speed-up near 1.75x); an
+        estimate is enough for the layout, which a factor of 2 in words moves by one bit."""
+        if self.counted < EXACT_COUNT or len(self.sources) % COUNT_STRIDE == 0:
+            self.words += len(text.split())
+            self.counted += 1
 
 
 def load_text(source) -> str:
@@ -109,7 +123,7 @@ def _list_folder(folder: pathlib.Path) -> Listing:
         if not text.strip():
             listing.skipped.append(f"{file}: empty")
             continue
-        listing.words += len(text.split())
+        listing.count_words(text)
         listing.sources.append(("file", str(file.resolve()), relative, file.name))
     return listing
 
@@ -133,7 +147,7 @@ def _check_record(listing: Listing, where: str, id, title, text) -> bool:
     if not text.strip():
         listing.skipped.append(f"{where}: the text of {id!r} is empty")
         return False
-    listing.words += len(text.split())
+    listing.count_words(text)
     return True
 
 
