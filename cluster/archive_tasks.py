@@ -3,8 +3,10 @@ writing its files under the batch's folder (a path every worker can write) and r
 numbers, so that no file passes through the scheduler.
 
 - ``build_part``: one chunk of documents (from a group boundary) as a ``plagscope.BatchPart``; its
-  group files are final and go to ``{batch}/d/``; its partition files are pieces, written to
-  ``{batch}/.parts/{task}/`` for the merge.
+  group files are final and go to ``{batch}/d/``; its partition files are pieces for the merge,
+  written one file per merge range, ``{batch}/.parts/{task}/{range}.bin`` (a file per partition
+  would be tasks x partitions files: 800,000 at 10^5 documents, and the merge spent most of its time
+  opening and deleting them).
 - ``merge_range``: every piece of a range of partitions merged into ``{batch}/p/{p:05x}.bin``.
 - ``read_group``: the documents of an existing group file (the texts of an archive being
   compacted; one being grown reads only its batches' ``ids.bin``).
@@ -16,10 +18,11 @@ from __future__ import annotations
 
 import os
 import pathlib
+import struct
 
 import plagscope
 
-from archive_sources import load_text, source_id
+from archive_sources import load_text, source_id, source_title
 
 
 def partition_path(batch_dir: pathlib.Path, partition: int) -> pathlib.Path:
@@ -32,9 +35,35 @@ def group_path(batch_dir: pathlib.Path, group: int) -> pathlib.Path:
     return batch_dir / "d" / f"{group:05x}.bin"
 
 
-def piece_path(batch_dir: pathlib.Path, task: int, partition: int) -> pathlib.Path:
-    """Where task ``task`` leaves its piece of ``partition`` for the merge."""
-    return batch_dir / ".parts" / f"{task:05d}" / f"{partition:05x}.bin"
+def pieces_path(batch_dir: pathlib.Path, task: int, merge_range: int) -> pathlib.Path:
+    """Where task ``task`` leaves its pieces of the partitions of range ``merge_range``."""
+    return batch_dir / ".parts" / f"{task:05d}" / f"{merge_range:05d}.bin"
+
+
+def range_of(partition: int, partitions: int, ranges: int) -> int:
+    """The merge range of ``partition``: ``ranges`` contiguous ranges of ``partitions``."""
+    return partition * ranges // partitions
+
+
+#: A piece's frame in a pieces file: its partition and its length (the job's own temporary
+#: framing; the pieces inside are the core's partition files).
+PIECE_HEADER = struct.Struct("<II")
+
+
+def pack_pieces(pieces: list) -> bytes:
+    """``[(partition, data)]`` as one pieces file."""
+    return b"".join(PIECE_HEADER.pack(partition, len(data)) + data for partition, data in pieces)
+
+
+def unpack_pieces(data: bytes) -> list:
+    """A pieces file's ``[(partition, data)]``."""
+    pieces, at = [], 0
+    while at < len(data):
+        partition, length = PIECE_HEADER.unpack_from(data, at)
+        at += PIECE_HEADER.size
+        pieces.append((partition, data[at:at + length]))
+        at += length
+    return pieces
 
 
 def write_file(path: pathlib.Path, data: bytes) -> None:
@@ -43,55 +72,59 @@ def write_file(path: pathlib.Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
-def build_part(task: int, first: int, sources: list, options, layout: dict, batch_dir: str) -> dict:
-    """Analyzes ``sources`` (the batch's documents from number ``first``) and writes their files.
+def build_part(task: int, first: int, sources: list, options, layout: dict, batch_dir: str,
+               ranges: int) -> dict:
+    """Analyzes ``sources`` (the batch's documents from number ``first``) and writes their files:
+    groups, and one pieces file for each of the ``ranges`` merge ranges it has postings in.
 
-    Returns ``{"task", "documents", "words", "partitions": [p], "groups": [(g, length, xxh3)]}``.
+    Returns ``{"task", "documents", "words", "ranges": [r], "groups": [(g, length, xxh3)]}``.
     A document the core refuses raises, naming it (its source and id).
     """
     batch = pathlib.Path(batch_dir)
     part = plagscope.BatchPart(options, layout, first)
     for source in sources:
         try:
-            part.add(source_id(source), _title(source), load_text(source))
+            part.add(source_id(source), source_title(source), load_text(source))
         except (OSError, UnicodeDecodeError, plagscope.PlagscopeError) as error:
-            where = source[1] if source[0] == "file" else f"document {source[1]!r}"
+            where = source[1] if source[0] == "file" else f"document {source_id(source)!r}"
             raise RuntimeError(f"{where}: {error}") from error
     files = part.finish()
     groups = []
     for group, data in files["groups"]:
         write_file(group_path(batch, group), data)
         groups.append((group, *plagscope.file_check(data)))
+    by_range = {}
     for partition, data in files["partitions"]:
-        write_file(piece_path(batch, task, partition), data)
+        by_range.setdefault(range_of(partition, 1 << layout["partitionBits"], ranges), []).append(
+            (partition, data))
+    for merge_range, pieces in by_range.items():
+        write_file(pieces_path(batch, task, merge_range), pack_pieces(pieces))
     return {
         "task": task,
         "documents": files["documents"],
         "words": files["words"],
-        "partitions": [partition for partition, _ in files["partitions"]],
+        "ranges": sorted(by_range),
         "groups": groups,
     }
 
 
-def _title(source) -> str:
-    """The title of a source."""
-    return source[3] if source[0] == "file" else source[2]
-
-
-def merge_range(pieces: list, batch_dir: str) -> list:
-    """Merges, for each ``(partition, [task, ...])`` of ``pieces``, the tasks' pieces into the
-    partition's file. Returns ``[(partition, length, xxh3, postings)]``."""
+def merge_range(merge_range: int, tasks: list, batch_dir: str) -> list:
+    """Merges the pieces that ``tasks`` (in order) wrote for range ``merge_range`` into the
+    partitions' files. Returns ``[(partition, length, xxh3, postings)]``."""
     batch = pathlib.Path(batch_dir)
+    pieces = {}  # partition -> its pieces, in task order (the merge's input order)
+    for task in tasks:
+        for partition, data in unpack_pieces(pieces_path(batch, task, merge_range).read_bytes()):
+            pieces.setdefault(partition, []).append(data)
     done = []
-    for partition, tasks in pieces:
-        parts = [piece_path(batch, task, partition).read_bytes() for task in tasks]
+    for partition in sorted(pieces):
         # One piece is merged too: the merge checks it, and gives the same bytes.
-        merged = plagscope.merge_partitions(partition, parts)
+        merged = plagscope.merge_partitions(partition, pieces.pop(partition))
         write_file(partition_path(batch, partition), merged)
         postings = plagscope.partition_postings(merged)
         done.append((partition, *plagscope.file_check(merged), postings))
-        for task in tasks:
-            os.remove(piece_path(batch, task, partition))
+    for task in tasks:
+        os.remove(pieces_path(batch, task, merge_range))
     return done
 
 

