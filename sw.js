@@ -11,6 +11,16 @@ const SHELL = self.PLAGSCOPE_SHELL;
 // page checks each against the sha256 in the manifest beside it.
 const MODEL_CACHE = 'plagscope-model';
 const inModel = (url) => new URL(url).pathname.includes('/pkg/model/');
+// An archive's files (js/archive.js, marked by the page with PLAGSCOPE_ARCHIVE_HEADER) live in a
+// cache of their own that a new build keeps too. A batch file whose URL carries its version (`?v=`:
+// its batch's checksums) never changes, so it is served from the cache without asking the network:
+// a check again of a paper, or of a paper whose fingerprints share partitions, fetches nothing. The
+// manifest goes to the network first, as the app does (an archive grows), the cache when offline.
+// Every file is still checked against the manifest by the engine.
+const ARCHIVE_CACHE = 'plagscope-archive';
+const KEPT = [MODEL_CACHE, ARCHIVE_CACHE];
+const isArchive = (request) => request.headers.has(self.PLAGSCOPE_ARCHIVE_HEADER);
+const isVersioned = (request) => new URL(request.url).searchParams.has('v');
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -25,23 +35,41 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE && key !== MODEL_CACHE).map((key) => caches.delete(key))))
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE && !KEPT.includes(key)).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
 });
 
+/** Where a response to `request` is kept. */
+function cacheOf(request) {
+  if (isArchive(request)) return ARCHIVE_CACHE;
+  return inModel(request.url) ? MODEL_CACHE : CACHE;
+}
+
+/**
+ * The network's response, a copy kept in `cacheOf(request)`; the cached one when the network
+ * fails. A full disk or a refused write loses only the copy: the response is still served.
+ */
+function networkFirst(request) {
+  return fetch(request)
+    .then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        caches.open(cacheOf(request)).then((cache) => cache.put(request, copy)).catch(() => {});
+      }
+      return response;
+    })
+    .catch(() => caches.match(request, { ignoreSearch: !isVersioned(request) }).then((cached) => cached ?? Response.error()));
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(
-    fetch(request)
-      .then((response) => {
-        if (response.ok) {
-          const copy = response.clone();
-          caches.open(inModel(request.url) ? MODEL_CACHE : CACHE).then((cache) => cache.put(request, copy));
-        }
-        return response;
-      })
-      .catch(() => caches.match(request, { ignoreSearch: true }).then((cached) => cached ?? Response.error())),
-  );
+  if (isArchive(request) && isVersioned(request)) {
+    event.respondWith(
+      caches.open(ARCHIVE_CACHE).then((cache) => cache.match(request)).then((cached) => cached ?? networkFirst(request)),
+    );
+    return;
+  }
+  event.respondWith(networkFirst(request));
 });

@@ -163,7 +163,6 @@ async function checkCommand(values, rest, options) {
   if (!values.refs?.length && !values.index && !values.archive) throw new UsageError(t('cli.error.needRefs'));
   // An index holds the indexing options it was made with: others given now could not apply.
   if (values.index && Object.keys(options.checker).length > 0) throw new UsageError(t('cli.error.indexOptions'));
-  if (values.archive && options.check.align?.translated) throw new UsageError(t('cli.error.archiveTranslated'));
   const references = await documentsOf(values.refs ?? []);
   let checker;
   if (values.index) {
@@ -194,7 +193,8 @@ async function checkCommand(values, rest, options) {
  * be, on stderr.
  */
 async function checkAgainstArchive(archive, paper, checker, options) {
-  const library = checker.size > 0 ? checker : undefined;
+  // The sentence model's engine is kept even when empty: the candidates get translated evidence.
+  const library = checker.size > 0 || options.check.align?.translated ? checker : undefined;
   const result = await checkArchive(archive, paper, { library, check: options.check }).catch((error) => {
     if (error?.code !== 'PLAGSCOPE_INVALID_INDEX') throw error;
     throw new Error(t('cli.error.archive', { archive, reason: error.reason ?? error.message }), { cause: error });

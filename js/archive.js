@@ -31,6 +31,56 @@ const CONCURRENCY = 8;
 const INVALID_ARCHIVE = 'PLAGSCOPE_INVALID_INDEX';
 
 /**
+ * The archive's candidate documents for `text`: its manifest, then the postings partitions the
+ * text's fingerprints fall into, then the candidates' document groups, every file read with
+ * `read(path)` (a Promise of its bytes) a few at a time and checked against the manifest.
+ * `options.query` is an ArchiveQueryOptions; `options.onProgress({ done, total })` hears each file
+ * read (`total` grows as the query asks for more); `module` is the archive engine's compiled bytes
+ * (Node reads them from the package). Resolves to `{ references, options, archive: { failures,
+ * documents, partitions, partitionsRequested, requests, bytes } }`: `references` are the candidates as
+ * `{ id, title, text }`, `options` the archive's CheckerOptions.
+ */
+export async function queryArchive(read, text, options = {}, module = undefined) {
+  if (typeof text !== 'string') throw invalidInput('paper', `expected a string or { text, meta }, got ${describe(text)}`);
+  const manifest = await readManifest(read);
+  const versionOf = batchVersions(manifest);
+  const { bindings, Checker } = await archiveEngine(module);
+  const guard = Checker.guard;
+  const query = guard.guarded(() => {
+    try {
+      return new bindings.ArchiveQuery(manifest, text, options.query);
+    } catch (error) {
+      // The engine says "index file" of every file it cannot read: this one is the manifest.
+      if (error?.code === INVALID_ARCHIVE) throw archiveError(error.reason ?? error.message, error);
+      throw error;
+    }
+  });
+  try {
+    let requests = 1;
+    let done = 0;
+    for (let paths = query.wanted(); paths.length > 0; paths = query.wanted()) {
+      requests += paths.length;
+      await eachAtMost(CONCURRENCY, paths, async (path) => {
+        const file = await read(path, versionOf(path)).then((bytes) => ({ bytes }), (error) => ({ reason: String(error?.message ?? error) }));
+        guard.guarded(() => query.receive(path, file.bytes, file.reason));
+        options.onProgress?.({ done: ++done, total: requests - 1 });
+      });
+    }
+    const archive = {
+      documents: documentsOf(manifest),
+      failures: query.failures(),
+      partitions: query.partitions,
+      partitionsRequested: query.partitionsRequested,
+      requests,
+      bytes: query.bytesReceived,
+    };
+    return { references: query.references(), options: query.options, archive };
+  } finally {
+    query.free();
+  }
+}
+
+/**
  * Checks `paper` against the archive whose files `read(path)` gives (a Promise of their bytes).
  * `options.query` is an ArchiveQueryOptions, `options.check` a CheckOptions; `options.library`, a
  * Checker, is checked together with the archive (the archive's documents analyzed with its options).
@@ -45,46 +95,38 @@ export async function checkArchiveWith(read, paper, options = {}, module = undef
   if (options.library !== undefined && typeof options.library?.exportIndex !== 'function') {
     throw invalidInput('library', `expected a Checker, got ${describe(options.library)}`);
   }
-  const manifest = await readManifest(read);
-  const { bindings, Checker } = await archiveEngine(module);
-  const guard = Checker.guard;
-  const query = guard.guarded(() => {
-    try {
-      return new bindings.ArchiveQuery(manifest, text, options.query);
-    } catch (error) {
-      // The engine says "index file" of every file it cannot read: this one is the manifest.
-      if (error?.code === INVALID_ARCHIVE) throw archiveError(error.reason ?? error.message, error);
-      throw error;
-    }
-  });
-  try {
-    let requests = 1;
-    for (let paths = query.wanted(); paths.length > 0; paths = query.wanted()) {
-      requests += paths.length;
-      await eachAtMost(CONCURRENCY, paths, async (path) => {
-        const file = await read(path).then((bytes) => ({ bytes }), (error) => ({ reason: String(error?.message ?? error) }));
-        guard.guarded(() => query.receive(path, file.bytes, file.reason));
-      });
-    }
-    // The library moves into the archive engine as its saved index (the sentence model's
-    // translated evidence is not in this engine).
-    const checker = options.library ? Checker.importIndex(options.library.exportIndex()) : new Checker(query.options);
-    const held = new Set(checker.references().map((r) => r.id));
-    for (const reference of query.references()) {
-      if (!held.has(reference.id)) checker.addReference(reference);
-    }
-    const report = checker.check(paper, options.check);
-    const archive = {
-      failures: query.failures(),
-      partitions: query.partitions,
-      partitionsRequested: query.partitionsRequested,
-      requests,
-      bytes: query.bytesReceived,
-    };
-    return { report, archive, checker };
-  } finally {
-    query.free();
+  const found = await queryArchive(read, text, { query: options.query }, module);
+  // A copy of the library in its own engine (the sentence model's, for translated evidence, when
+  // it is one) takes the candidates; without a library, the archive engine with its options.
+  const { Checker } = await archiveEngine(module);
+  const checker = options.library ? options.library.constructor.importIndex(options.library.exportIndex()) : new Checker(found.options);
+  const held = new Set(checker.references().map((r) => r.id));
+  for (const reference of found.references) {
+    if (!held.has(reference.id)) checker.addReference(reference);
   }
+  return { report: checker.check(paper, options.check), archive: found.archive, checker };
+}
+
+/**
+ * A batch's files never change while its name and its two directories' checksums in the manifest
+ * stay the same: `path`'s version is those checksums (undefined for the manifest, or a manifest
+ * without them), which a reader may put in the URL so that caches can keep the file for good.
+ */
+function batchVersions(manifest) {
+  const versions = new Map();
+  for (const batch of Array.isArray(manifest?.batches) ? manifest.batches : []) {
+    const [partitions, groups] = [batch?.partitions?.xxh3, batch?.groups?.xxh3];
+    if (typeof batch?.name === 'string' && typeof partitions === 'string' && typeof groups === 'string') {
+      versions.set(batch.name, `${partitions}${groups}`);
+    }
+  }
+  return (path) => (path.includes('/') ? versions.get(path.slice(0, path.indexOf('/'))) : undefined);
+}
+
+/** The documents of an archive (its manifest read by the engine: well formed). */
+function documentsOf(manifest) {
+  const listed = manifest.batches.reduce((sum, batch) => sum + batch.documents, 0);
+  return listed - (manifest.removed?.length ?? 0);
 }
 
 /** The archive's manifest, parsed; a clear error when it cannot be read. */
@@ -126,17 +168,24 @@ async function eachAtMost(limit, items, work) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** A reader of the archive at `url` over HTTP(S): each file fetched relative to it. */
-export function fetchReader(url) {
+/**
+ * A reader of the archive at `url` over HTTP(S): each file fetched relative to it, with `init`
+ * (fetch's options: the page marks its archive requests for its service worker). A batch file's
+ * version goes in the query (`?v=`, which static hosts ignore), so a cache may keep it for good:
+ * a rebuilt batch has other checksums, so other URLs.
+ */
+export function fetchReader(url, init = undefined) {
   const base = new URL(String(url).endsWith('/') ? String(url) : `${url}/`);
-  return async (path) => {
-    const response = await fetch(new URL(path, base));
+  return async (path, version) => {
+    const address = new URL(path, base);
+    if (version) address.searchParams.set('v', version);
+    const response = await fetch(address, init);
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
     return new Uint8Array(await response.arrayBuffer());
   };
 }
 
-/** A reader of the archive in `folder`, for Node: each file read from disk. */
+/** A reader of the archive in `folder`, for Node: each file read from disk (versions unneeded). */
 export function folderReader(folder, readFile) {
   return (path) => readFile(`${folder}/${path}`);
 }

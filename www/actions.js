@@ -1,6 +1,6 @@
 // Everything the page does, as actions on the store (www/store.js), composed from one module per
 // area (www/actions/): the library, the paper, the check, a batch of papers, the library's pairs,
-// the settings. They talk to the engine worker (www/engine.js), read files (www/files.js), and keep
+// the settings, the archive. They talk to the engine worker (www/engine.js), read files (www/files.js), and keep
 // the library in the browser and in step with other tabs (www/persist.js). Views call these and
 // render the state; they never touch the engine. Actions run one at a time (www/actions/runner.js).
 import { createRunner } from './actions/runner.js';
@@ -10,6 +10,7 @@ import { createCheckActions } from './actions/check.js';
 import { createBatchActions } from './actions/batch.js';
 import { createPairsActions } from './actions/pairs.js';
 import { createSettingsActions } from './actions/settings.js';
+import { createArchiveActions } from './actions/archive.js';
 
 export { userMessage } from './actions/errors.js';
 
@@ -27,6 +28,7 @@ export function createActions(store, engine) {
     ...createBatchActions({ store, engine, runner, replacePaper: paper.replacePaper, check: check.check }),
     ...createPairsActions({ store, engine, runner }),
     ...settings,
+    ...createArchiveActions({ store, runner }),
     showView: (view) => store.set({ view }),
     dismissError: () => store.set({ error: '' }),
     engineRestarted({ references, message, gaveUp }) {

@@ -15,6 +15,7 @@ import { PaperPanel } from './views/paper-panel.js';
 import { LibraryPanel } from './views/library-panel.js';
 import { OptionsPanel } from './views/options-panel.js';
 import { MODEL_KEY, modelWanted } from './actions/settings.js';
+import { ARCHIVE_KEY } from './actions/archive.js';
 import { Report } from './views/report.js';
 import { Pairs } from './views/pairs.js';
 import { Batch } from './views/batch.js';
@@ -35,6 +36,7 @@ const store = createStore({
   model: 'absent', // the sentence model for translated copies: 'absent', 'loading' or 'ready'
   modelProgress: null,
   modelBytes: null, // the model's download size, from its manifest (null until read, or unreadable)
+  archive: { url: '', state: 'none' }, // www/actions/archive.js: 'none', 'connecting', 'ready' or 'failed'
   result: null,
   pairs: null,
   batch: null,
@@ -152,7 +154,7 @@ function App({ actions }) {
       <${Actions} state=${state} actions=${actions} />
       <div id="results" tabindex="-1"><${Results} state=${state} actions=${actions} /></div>
     </main>
-    <footer class="muted small">plagscope ${state.version} · ${t('app.footer')}</footer>`;
+    <footer class="muted small">plagscope ${state.version} · ${t(state.archive.state === 'ready' ? 'app.footerArchive' : 'app.footer')}</footer>`;
 }
 
 /** Caches the app for offline use (the service worker only ever talks to this origin). */
@@ -183,8 +185,10 @@ async function main() {
     // loaded in another tab: loaded here too, from the cache that tab filled.
     if (modelWanted()) actions.loadModel();
     else actions.describeModel();
+    actions.restoreArchive();
     addEventListener('storage', (event) => {
       if (event.key === MODEL_KEY && modelWanted()) actions.loadModel();
+      if (event.key === ARCHIVE_KEY) actions.restoreArchive();
     });
   } catch (error) {
     store.set({ status: '', error: t('app.startFailed', { message: error.message }), values: defaultValues() });

@@ -25,6 +25,13 @@ export const REQUESTS = Object.freeze({
   loadModel: { changesLibrary: false },
 });
 
+/**
+ * The header that marks the page's and the worker's archive requests (js/archive.js fetchReader),
+ * so the service worker keeps their responses in a cache of its own that a new build of the app
+ * does not drop (sw.js reads it from pkg/shell.js, written by scripts/shell.mjs from here).
+ */
+export const ARCHIVE_HEADER = 'X-Plagscope-Archive';
+
 /** Whether `type` is a request the worker answers. */
 export const isRequest = (type) => Object.hasOwn(REQUESTS, type);
 

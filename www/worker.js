@@ -9,6 +9,7 @@
 import { Checker, loadSentenceModel, version } from '../js/browser.js';
 import { ENGINE_RESTARTED } from '../js/guard.js';
 import { isRequest, protocolMismatch, REQUESTS } from './protocol.js';
+import { archiveSource, checkWithArchive } from './worker-archive.js';
 
 let checker = new Checker();
 /** The engine the library lives in: the plain one, or the sentence model's once it is loaded. */
@@ -119,10 +120,13 @@ const handlers = {
     return checker.references();
   },
   references: () => checker.references(),
-  getReference: ({ id }) => checker.getReference(id),
+  /** A reference of the library, or an archive document of the last report. */
+  getReference: ({ id }) => checker.getReference(id) ?? archiveSource(id),
   /** The references `ids` with their texts (absent ones left out), to keep them in the browser. */
   getReferences: ({ ids }) => ids.map((id) => checker.getReference(id)).filter(Boolean),
-  check: ({ text, options }, progress) => checker.check(text, options, progress),
+  /** Checks against the library, and the archive at `archive` (its URL) when one is given. */
+  check: ({ text, options, archive }, progress) =>
+    archive ? checkWithArchive({ checker, Engine, url: archive, text, options }, progress) : checker.check(text, options, progress),
   pairs: ({ options }, progress) => checker.pairs(options, progress),
   exportIndex: () => checker.exportIndex(),
   importIndex({ bytes }) {

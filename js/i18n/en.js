@@ -255,7 +255,6 @@ export default {
   'cli.pairShares': '{found}; {first} of the first, {second} of the second',
   'cli.indexed': 'indexed {documents} ({words} words) into {output}: {bytes} bytes',
   'cli.flag.archive': 'archive to check against: a folder or an http(s) URL (built by cluster/build_archive.py); only the files the paper touches are read',
-  'cli.error.archiveTranslated': '--archive cannot be combined with --translated yet',
   'cli.archiveFailed': 'archive: {failure}',
   'cli.archiveFetched': 'archive: {requests} files read ({megabytes} MB), {partitions} of its {total} partitions',
   'cli.error.archive': 'cannot read the archive {archive}: {reason}',

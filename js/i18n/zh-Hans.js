@@ -252,7 +252,6 @@ export default {
   'cli.pairShares': '{found}；前者的 {first}、后者的 {second}',
   'cli.indexed': '已将 {documents}（{words} 词）索引到 {output}：{bytes} 字节',
   'cli.flag.archive': '用来比对的档案库：文件夹或 http(s) 地址（由 cluster/build_archive.py 生成）；只读取论文涉及的文件',
-  'cli.error.archiveTranslated': '--archive 暂不能与 --translated 同用',
   'cli.archiveFailed': '档案库：{failure}',
   'cli.archiveFetched': '档案库：读取 {requests} 个文件（{megabytes} MB），其 {total} 个分区中的 {partitions} 个',
   'cli.error.archive': '无法读取档案库 {archive}：{reason}',

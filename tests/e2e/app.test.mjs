@@ -152,7 +152,7 @@ test('bad input shows a clear error and the app keeps working', async (t) => {
   assert.equal(await errorText(page), 'Paste or open a paper first.');
   await page.fill('#paper', 'some words');
   await act(page, '#check');
-  assert.equal(await errorText(page), 'Add at least one reference first: files, a pasted text, or the demo set.');
+  assert.equal(await errorText(page), 'Add at least one reference first (files, a pasted text, or the demo set), or connect an archive.');
 
   writeFileSync(temp.path('broken.idx'), 'PLAGSCOPE-INDEX\nthis is not really an index');
   await page.setInputFiles('#index-file', temp.path('broken.idx'));

@@ -51,9 +51,10 @@ export function useTempFolder(prefix) {
  * headless Chromium (failing with a hint to scripts/setup.sh --browser when it is not installed),
  * then close both. Returns the session: `browser` and `baseUrl` once the `before` hook has run, and
  * `openApp(t, options)`, which opens a fresh page on the app (see `openApp`). `defaults` are the
- * options of every `openApp` of the file, which a call's own options override.
+ * options of every `openApp` of the file, which a call's own options override; `served`, options of the
+ * server (scripts/serve.mjs startServer: `archives` to publish beside the app).
  */
-export function useApp(defaults = {}) {
+export function useApp(defaults = {}, served = {}) {
   const app = {
     server: undefined,
     baseUrl: undefined,
@@ -62,7 +63,7 @@ export function useApp(defaults = {}) {
   };
   before(async () => {
     assert.ok(existsSync(executablePath), `Chromium not found at ${executablePath}; run scripts/setup.sh --browser`);
-    ({ server: app.server, url: app.baseUrl } = await startServer({ port: 0 }));
+    ({ server: app.server, url: app.baseUrl } = await startServer({ port: 0, ...served }));
     app.browser = pinnedLocale(await chromium.launch({ executablePath, args: LAUNCH_ARGS }));
   });
   after(async () => {

@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Checker, checkArchive } from '../../js/node.js';
+import { Checker, checkArchive, loadSentenceModel } from '../../js/node.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const corpus = join(root, 'target/corpus/en');
@@ -62,7 +62,8 @@ test('over HTTP the archive gives the same report, and a cover of random partiti
   const server = createServer((request, response) => {
     asked.push(request.url);
     try {
-      response.end(readFileSync(join(archive, decodeURIComponent(request.url))));
+      // As a static host does, the query (a batch file's version) is not part of the file's path.
+      response.end(readFileSync(join(archive, decodeURIComponent(new URL(request.url, 'http://x').pathname))));
     } catch {
       response.statusCode = 404;
       response.end();
@@ -75,6 +76,9 @@ test('over HTTP the archive gives the same report, and a cover of random partiti
   assert.deepEqual(passages(plain.report), passages((await checkArchive(archive, paper)).report));
   assert.equal(asked.length, plain.archive.requests);
   assert.ok(asked.every((path) => !path.includes('paper')), 'only the archive\'s own files are asked for');
+  // A batch's files carry its version, so caches may keep them: the manifest never does.
+  assert.ok(asked.filter((path) => path.startsWith('/b0000/')).every((path) => /\?v=[0-9a-f]{32}$/.test(path)), asked.join(' '));
+  assert.ok(asked.includes('/manifest.json'));
   const covered = await checkArchive(url, paper, { query: { cover: 10, seed: 42 } });
   assert.equal(covered.archive.partitionsRequested, Math.min(64, plain.archive.partitionsRequested + 10));
   assert.deepEqual(passages(covered.report), passages(plain.report));
@@ -151,3 +155,17 @@ function copyTree(from, to) {
     }
   }
 }
+
+test('with the sentence model, the candidates are checked in its engine, from the API and the CLI', async () => {
+  const model = await loadSentenceModel(join(root, 'target/model'));
+  const check = { align: { translated: true } };
+  const { report, checker } = await checkArchive(archive, paper, { library: new model.Checker(), check });
+  const local = new model.Checker();
+  for (const name of [NAMES[7], NAMES[61]]) local.addReference({ id: name, title: name.replace(/\.txt$/, ''), text: text(name) });
+  assert.deepEqual(passages(report), passages(local.check(paper, check)));
+  assert.ok(checker instanceof model.Checker, 'the library\'s engine, not the archive\'s');
+  const cli = spawnSync(process.execPath, [join(root, 'bin/plagscope.mjs'), 'check', join(dir, 'paper.txt'), '--archive', archive,
+    '--translated', '--model', join(root, 'target/model')], { encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.match(cli.stdout, /2 sources/);
+});

@@ -3,6 +3,7 @@
 import { checkOptions } from '../options.js';
 import { t } from '../../js/i18n.js';
 import { nextTask } from './runner.js';
+import { archiveMessage } from './archive.js';
 
 const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
 
@@ -10,7 +11,10 @@ const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
  * The check's progress in words, by stage: the paper prepared step by step (a long one takes
  * seconds), aligned with each reference that shares a fingerprint with it, each source written up.
  */
-const STAGES = { aligning: 'status.aligning', reporting: 'status.reporting' };
+const STAGES = { aligning: 'status.aligning', reporting: 'status.reporting', archive: 'status.archive' };
+
+/** The archive to check against with the library: its address, when one is connected. */
+const archiveOf = (state) => (state.archive?.state === 'ready' ? state.archive.url : undefined);
 
 /**
  * Each source's number (0-based; shown 1-based, with its colour): kept from the first report of a
@@ -31,13 +35,20 @@ export function createCheckActions({ store, engine, runner }) {
     ? set({ status: t('status.preparing', { share: Math.floor((100 * done) / total) }), progress: { done, total } })
     : progress(t(STAGES[stage] ?? STAGES.aligning))(done, total));
 
+  // An archive that cannot be used at all (its manifest) is named as the archive, not the library.
+  const request = (payload) =>
+    engine.request('check', payload, checking).catch((error) => {
+      throw payload.archive && error?.code === 'PLAGSCOPE_INVALID_INDEX' ? new Error(archiveMessage(error)) : error;
+    });
+
   return {
     check: () =>
       run(t('status.checking'), async () => {
         const { paper, references } = get();
+        const archive = archiveOf(get());
         if (!paper.text.trim()) throw new Error(t('check.noPaper'));
-        if (!references.length) throw new Error(t('check.noReferences'));
-        const report = await engine.request('check', { text: paper.text, options: checkOptions(get().values, get().model) }, checking);
+        if (!references.length && !archive) throw new Error(t('check.noReferences'));
+        const report = await request({ text: paper.text, options: checkOptions(get().values, get().model), archive });
         await nextTask(); // reading a large report is one task, drawing it starts another
         const numbers = numbered(report, {});
         const title = paper.title || t('check.untitled');
@@ -50,7 +61,8 @@ export function createCheckActions({ store, engine, runner }) {
       run(t('status.updatingReport'), async () => {
         const result = get().result;
         const choices = { ...result.choices, ...change(result.choices) };
-        const report = await engine.request('check', { text: result.text, options: { ...checkOptions(get().values, get().model), ...choices } }, checking);
+        const options = { ...checkOptions(get().values, get().model), ...choices };
+        const report = await request({ text: result.text, options, archive: result.report.archive?.url });
         await nextTask();
         set({ result: { ...result, report, choices, numbers: numbered(report, result.numbers) }, selected: null });
         return t('check.updated');

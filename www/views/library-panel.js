@@ -4,6 +4,7 @@
 import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { ACCEPT, download } from '../files.js';
 import { count, formatNumber, t } from '../../js/i18n.js';
+import { ArchivePanel } from './archive-panel.js';
 
 const GROUPS = [
   { name: null, title: 'library.own', empty: 'library.ownEmpty' },
@@ -226,7 +227,7 @@ export function LibraryPanel({ state, actions }) {
   return html`<section class="panel library ${dragging ? 'dragging' : ''}" aria-labelledby="library-heading"
       onDragOver=${(e) => (e.preventDefault(), setDragging(true))} onDragLeave=${() => setDragging(false)} onDrop=${drop}>
     <h2 id="library-heading" tabindex="-1">${t('library.heading')} <span class="muted">${t('punct.parenthesized', { value: count('count.reference', state.references.length) })}</span></h2>
-    <p class="muted small">${t('library.onlyHere')} ${storage}</p>
+    <p class="muted small">${t(state.archive?.state === 'ready' ? 'library.andArchive' : 'library.onlyHere')} ${storage}</p>
     ${GROUPS.map((group) => html`<${Group} key=${group.name ?? 'own'} group=${group} references=${byGroup(group.name)} actions=${actions} busy=${busy} />`)}
     <div class="row">
       <${FileButton} id="ref-files" label=${t('library.addFiles')} disabled=${busy} onFiles=${(files) => actions.addFiles(files)} />
@@ -246,5 +247,6 @@ export function LibraryPanel({ state, actions }) {
     </div>
     ${importing && html`<${ImportChoice} file=${importing} actions=${actions} onDone=${() => setImporting(null)} />`}
     ${clearing && html`<${ConfirmClear} total=${state.references.length} actions=${actions} onDone=${() => setClearing(false)} />`}
+    <${ArchivePanel} state=${state} actions=${actions} />
   </section>`;
 }

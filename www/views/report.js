@@ -10,6 +10,7 @@ import { matchedQuotations, quotationMatch } from '../../js/quotations.js';
 import { Compare } from './compare.js';
 import { KIND_NAMES, MatchList, PaperText } from './paper-view.js';
 import { Downloads } from './downloads.js';
+import { ArchiveBadge, ArchiveNote, archiveIds, comparedWith } from './archive-report.js';
 import { keepFocus, useReveal } from './reveal.js';
 import { percent } from '../../js/words.js';
 import { count, t } from '../../js/i18n.js';
@@ -34,14 +35,16 @@ function Summary({ result, libraryCount, version }) {
       left > 0
         ? t('report.checkedLeft', { checked: count(unit, report.words), left: count(unit, left) })
         : t('report.checked', { checked: count(unit, report.words) }),
-      t('report.comparedWith', { references: count('count.reference', libraryCount) }),
+      comparedWith(report, libraryCount),
     ].join(t('list.sentences'))}</p>
+    <${ArchiveNote} archive=${report.archive} />
     ${evasion.length > 0 && html`<p class="warning" role="note">${t('report.evasion', { found: evasion.join(t('list.comma')) })}</p>`}
   </div>`;
 }
 
 function SourceList({ report, numbers, selected, onOpen, onLeaveOut }) {
   if (!report.sources.length) return null;
+  const fromArchive = archiveIds(report);
   return html`<ol class="sources" aria-label=${t('report.sourcesLabel')}>
     ${report.sources.map((source, index) => {
       const current = selected?.source === index;
@@ -50,7 +53,10 @@ function SourceList({ report, numbers, selected, onOpen, onLeaveOut }) {
           title=${t('report.sourceTitle', { passages: count('count.passage', source.passages.length), coverage: percent(source.sourceCoverage), score: source.scores.combined.score.toFixed(2) })}>
           <span class="swatch" data-label=${numbers[source.id] + 1} ref=${(el) => el?.style.setProperty('--mark', sourceColour(numbers[source.id]))}></span>
           <span class="source-title">${source.title}</span>
-          ${nearDuplicateText(source) && html`<span class="badge" title=${nearDuplicateText(source)}>${t('near.badge')}</span>`}
+          ${(fromArchive.has(source.id) || nearDuplicateText(source)) && html`<span class="badges">
+            ${fromArchive.has(source.id) && html`<${ArchiveBadge} archive=${report.archive} />`}
+            ${nearDuplicateText(source) && html`<span class="badge" title=${nearDuplicateText(source)}>${t('near.badge')}</span>`}
+          </span>`}
           <span class="bar" aria-hidden="true"><span ref=${(el) => el?.style.setProperty('width', percent(source.similarity))}></span></span>
           <span class="source-share">${percent(source.similarity)}</span>
         </button>
@@ -66,7 +72,7 @@ const LISTED = 100;
 function LeftOut({ result, references, actions }) {
   const [all, setAll] = useState(false);
   const { report, text, choices } = result;
-  const titles = Object.fromEntries(references.map((r) => [r.id, r.title]));
+  const titles = Object.fromEntries([...(report.archive?.candidates ?? []), ...references].map((r) => [r.id, r.title]));
   // A quotation that matches a source is always listed, with the source: a copy in quote marks.
   const matched = new Map(
     matchedQuotations(report, text, { numberOf: (id) => result.numbers[id] + 1, titles }).map((q) => [q.start, q]),

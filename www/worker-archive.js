@@ -1,0 +1,49 @@
+// The engine worker's side of an archive check (an institution's archive published as static files
+// beside the page, js/archive.js): the candidates the paper's fingerprints find there are fetched,
+// then checked together with the library in a copy of the worker's engine, so the report has
+// everything a library check has (translated evidence too, once the sentence model is loaded).
+// The library itself never holds archive documents: the reported ones are kept here, apart, for
+// their side-by-side view and the HTML report.
+import { fetchReader, queryArchive } from '../js/archive.js';
+import { ARCHIVE_HEADER } from './protocol.js';
+
+/** The last query's candidates: a check again with other choices fetches nothing. */
+let lastQuery = null;
+
+/** The archive documents of the last report, by id (their texts, for the side-by-side view). */
+let reported = new Map();
+
+/** An archive document of the last report (id, title, text), or undefined. */
+export const archiveSource = (id) => reported.get(id);
+
+/** The candidates of `text` in the archive at `url`, fetched once for the same paper and archive. */
+async function candidates(url, text, progress) {
+  if (lastQuery?.url === url && lastQuery.text === text) return lastQuery.found;
+  const read = fetchReader(url, { headers: { [ARCHIVE_HEADER]: '1' } });
+  const found = await queryArchive(read, text, { onProgress: ({ done, total }) => progress(done, total, 'archive') });
+  lastQuery = { url, text, found };
+  return found;
+}
+
+/**
+ * Checks `text` against the library of `checker` (an `Engine`) and the archive at `url` with
+ * `options`. The report gains `archive`: what was fetched, the files that failed (their documents
+ * are left out; the rest is reported), the candidates (id, title) and the ids of the reported
+ * sources that came from the archive.
+ */
+export async function checkWithArchive({ checker, Engine, url, text, options }, progress) {
+  const found = await candidates(url, text, progress);
+  const engine = checker.size ? Engine.importIndex(checker.exportIndex()) : new Engine(checker.options);
+  try {
+    const added = found.references.filter((reference) => !checker.getReference(reference.id));
+    for (const reference of added) engine.addReference(reference);
+    const report = engine.check(text, options, progress);
+    const fromArchive = new Map(added.map((reference) => [reference.id, reference]));
+    const sources = report.sources.filter((source) => fromArchive.has(source.id));
+    reported = new Map(sources.map((source) => [source.id, fromArchive.get(source.id)]));
+    const candidates = added.map(({ id, title }) => ({ id, title }));
+    return { ...report, archive: { url, ...found.archive, candidates, sources: sources.map((source) => source.id) } };
+  } finally {
+    engine.free();
+  }
+}
