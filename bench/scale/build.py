@@ -117,8 +117,9 @@ def archive_bytes(archive: pathlib.Path) -> dict:
     return {"indexBytes": index, "textBytes": texts}
 
 
-def measure(count: int, workers: list[int], repeat: int) -> dict:
-    """Every build of the benchmark; the results."""
+def measure(count: int, workers: list[int], repeat: int, keep: bool = True) -> dict:
+    """Every build of the benchmark; the results. Without ``keep``, each archive is deleted once
+    the next one is built (at 10^6 documents two archives and the corpus do not fit on the disk)."""
     corpus, added = SCALE / f"corpus-{count}", SCALE / f"corpus-{count}-add"
     if not corpus.is_dir():
         raise SystemExit(f"{corpus}: missing; run node bench/scale/corpus.mjs {count}")
@@ -126,6 +127,8 @@ def measure(count: int, workers: list[int], repeat: int) -> dict:
     archive = None
     for run in range(repeat):
         for w in workers:
+            if archive is not None and not keep:
+                shutil.rmtree(archive, ignore_errors=True)
             archive = SCALE / f"archive-{count}-w{w}"
             shutil.rmtree(archive, ignore_errors=True)
             build = run_job(corpus, archive, w)
@@ -165,8 +168,10 @@ def main() -> None:
     parser.add_argument("count", type=int, help="the corpus's documents (target/scale/corpus-N)")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--repeat", type=int, default=1, help="builds of each worker count")
+    parser.add_argument("--keep-last-only", action="store_true",
+                        help="delete each archive once the next is built (disk space at 10^6)")
     args = parser.parse_args()
-    results = measure(args.count, args.workers, args.repeat)
+    results = measure(args.count, args.workers, args.repeat, keep=not args.keep_last_only)
     summarize(results)
     out = SCALE / f"build-{args.count}.json"
     out.write_text(json.dumps(results, indent=1) + "\n")

@@ -19,6 +19,9 @@ node bench/scale/corpus.mjs "$count"
 echo "== planted papers (bench/scale/papers.mjs)"
 node bench/scale/papers.mjs "$count"
 echo "== the build on a local cluster, 1 and 2 workers, then 1% more (bench/scale/build.py)"
-"$python" bench/scale/build.py "$count" --repeat "${SCALE_REPEAT:-1}"
+# Past 10^5 documents only the last archive is kept: two archives and the corpus of 10^6 need ~45 GB.
+keep=()
+if [ "$count" -gt 100000 ]; then keep=(--keep-last-only); fi
+"$python" bench/scale/build.py "$count" --repeat "${SCALE_REPEAT:-1}" "${keep[@]}"
 echo "== native checks of the planted papers (bench/scale/check.py)"
 "$python" bench/scale/check.py "$count" | tail -1
