@@ -41,6 +41,16 @@ after(() => rmSync(damaged, { recursive: true, force: true }));
 
 const app = useApp({}, { archives: { archive: DEMO_ARCHIVE, 'archive-damaged': damaged } });
 
+/** Waits until the service worker controls `page` (what it fetches from then on is kept). */
+async function whenControlled(page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+  });
+}
+
 /** Types `address` in the archive field and presses Enter, as a keyboard user does; waits for it. */
 async function connect(page, address) {
   await tabTo(page, page.locator('#archive-url'));
@@ -135,9 +145,7 @@ test('another tab connects too, and a check works again offline from the cache',
   await connect(one, 'archive/');
   await two.locator('.archive-state').waitFor();
   // The service worker keeps what it fetches once it controls the page.
-  await two.evaluate(async () => {
-    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-  });
+  await whenControlled(two);
   await checkPaper(two);
   assert.deepEqual((await sourceTitles(two)).sort(), [title(FIRST), title(SECOND)].sort());
   const cached = await two.evaluate(async () => (await (await caches.open('plagscope-archive')).keys()).length);
