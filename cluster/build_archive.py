@@ -107,38 +107,49 @@ def main(argv=None) -> int:
 
 
 def run(args) -> int:
-    """The build: list the input, then build, remove and compact as asked."""
+    """The build: start the cluster, list the input on it, then build, remove and compact as
+    asked."""
     started = time.monotonic()
     out = pathlib.Path(args.out)
     manifest_path = out / "manifest.json"
     existing = manifest_path.read_text(encoding="utf-8") if manifest_path.exists() else None
-    listing = archive_sources.list_input(pathlib.Path(args.input)) if args.input else Listing()
-    for skipped in listing.skipped:
-        print(f"skipped {skipped}", file=sys.stderr)
     if existing is None and not args.input:
         raise InputError(f"{out} holds no archive (no manifest.json) to remove from or compact")
     if existing is not None and (args.layout_documents or args.layout_words):
         print("the archive's layout is kept: --layout-* only size a new archive", file=sys.stderr)
-    manifest = existing or new_manifest(args, listing)
-    stats = {"documents": 0, "words": 0, "partitions": 0, "bytes": 0, "map": 0.0, "merge": 0.0}
-    old_batches = []
-    if args.input or args.compact:
-        with dask_client(args) as client:
+    stats = dict.fromkeys(("documents", "words", "partitions", "bytes"), 0)
+    old_batches, listing = [], Listing()
+    # The cluster first: the listing of a folder's shards runs on it.
+    with (dask_client(args) if args.input or args.compact else contextlib.nullcontext()) as client:
+        stats["start"] = time.monotonic() - started
+        if args.input:
+            listing = archive_sources.list_input(pathlib.Path(args.input), client)
+        stats["list"] = time.monotonic() - started - stats["start"]
+        for skipped in listing.skipped:
+            print(f"skipped {skipped}", file=sys.stderr)
+        manifest = existing or new_manifest(args, listing)
+        if client is not None:
             # Names of the archive on disk: a compaction's new batch must not take one of them.
             taken = [batch["name"] for batch in plagscope_manifest(manifest)["batches"]]
-            manifest, old_batches, sources = gather_sources(client, args, out, manifest, listing)
+            manifest, old_batches, sources = gather_sources(client, args, out, manifest, listing, stats)
             if sources:
-                manifest = build_batch(client, args, out, (manifest, taken), sources, stats)
+                manifest = build_batch(client, args, out, (manifest, taken), (sources, listing), stats)
     if args.remove and not args.compact:  # A compaction dropped them: nothing left to list.
         manifest = plagscope.manifest_remove(manifest, args.remove)
     write_atomically(manifest_path, manifest.encode("utf-8"))
     for name in old_batches:  # After the new manifest: until then the old one listed them.
         shutil.rmtree(out / name, ignore_errors=True)
-    print(f"{stats['documents']} documents, {stats['words']} words, {stats['partitions']} partitions "
-          f"written, {stats['bytes']} bytes, {len(listing.skipped)} skipped, "
-          f"{time.monotonic() - started:.1f} s (analysis {stats['map']:.1f} s, "
-          f"merge {stats['merge']:.1f} s)")
+    report(stats, len(listing.skipped), time.monotonic() - started)
     return 0
+
+
+def report(stats: dict, skipped: int, seconds: float) -> None:
+    """The build's summary line, with where its time went (the fixed costs an added batch pays
+    whatever its size: the cluster's start, the listing, reading the batches' ids)."""
+    steps = ", ".join(f"{step} {stats[step]:.1f} s"
+                      for step in ("start", "list", "ids", "analysis", "merge", "finish") if step in stats)
+    print(f"{stats['documents']} documents, {stats['words']} words, {stats['partitions']} partitions "
+          f"written, {stats['bytes']} bytes, {skipped} skipped, {seconds:.1f} s ({steps})")
 
 
 def new_manifest(args, listing: Listing) -> str:
@@ -150,9 +161,10 @@ def new_manifest(args, listing: Listing) -> str:
     return plagscope.new_manifest(None, plagscope.archive_layout_for(documents, words))
 
 
-def gather_sources(client, args, out: pathlib.Path, manifest: str, listing: Listing):
+def gather_sources(client, args, out: pathlib.Path, manifest: str, listing: Listing, stats: dict):
     """``(manifest, old batches, sources)``: the manifest the new batch goes into (an empty one of
     the same options and layout when compacting), the batches it replaces, and the documents."""
+    started = time.monotonic()
     parsed = plagscope_manifest(manifest)
     sources = list(listing.sources)
     if args.compact:
@@ -163,7 +175,9 @@ def gather_sources(client, args, out: pathlib.Path, manifest: str, listing: List
     # Each batch's ids file, not its documents: growing an archive reads no text back.
     ids = [id for batch in parsed["batches"]
            for id in plagscope.archive_ids(manifest, batch["name"], (out / batch["name"] / "ids.bin").read_bytes())]
-    return manifest, [], check_new_ids(ids, sources, set(parsed["removed"]))
+    sources = check_new_ids(ids, sources, set(parsed["removed"]))
+    stats["ids"] = time.monotonic() - started
+    return manifest, [], sources
 
 
 def check_new_ids(kept: list, sources: list, removed: set) -> list:
@@ -203,11 +217,17 @@ def next_batch_name(taken: list) -> str:
     return f"b{max(numbers, default=-1) + 1:04d}"
 
 
-def build_batch(client, args, out: pathlib.Path, manifests, sources: list, stats: dict) -> str:
+def build_batch(client, args, out: pathlib.Path, manifests, documents, stats: dict) -> str:
     """Builds ``sources`` as a new batch; the manifest that lists it. ``manifests``: the one the
-    batch goes into, and the batch names of the one on disk. A failed build leaves no file."""
+    batch goes into, and the batch names of the one on disk; ``documents``: the sources and the
+    listing of the new ones (their words size the batch's partitions). A failed build leaves no
+    file."""
     manifest, taken = manifests
+    sources, listing = documents
     parsed = plagscope_manifest(manifest)
+    # The layout this batch is cut by: the archive's for a first batch or a compaction, else
+    # partitions sized for the batch's own postings (1% more documents write few files).
+    parsed["layout"] = plagscope.manifest_batch_layout(manifest, len(sources), listing.average_words())
     taken = set(taken) | {batch["name"] for batch in parsed["batches"]}
     name = args.batch or next_batch_name(sorted(taken))
     if name in taken:
@@ -239,9 +259,10 @@ def run_tasks(client, args, parsed, name, batch_dir, sources, first_document, st
         parts.append(client.submit(archive_tasks.build_part, task, start, documents, options, layout,
                                    str(batch_dir), ranges, pure=False))
     parts = [part.result() for part in parts]
-    stats["map"] = time.monotonic() - started
+    stats["analysis"] = time.monotonic() - started
     merged = [m for future in reduce_tasks(client, parts, batch_dir) for m in future.result()]
-    stats["merge"] = time.monotonic() - started - stats["map"]
+    stats["merge"] = time.monotonic() - started - stats["analysis"]
+    started = time.monotonic()
     shutil.rmtree(batch_dir / ".parts", ignore_errors=True)
     partitions = [(0, 0)] * (1 << layout["partitionBits"])
     for partition, length, xxh3, _ in merged:
@@ -257,6 +278,7 @@ def run_tasks(client, args, parsed, name, batch_dir, sources, first_document, st
     archive_tasks.write_file(batch_dir / "ids.bin", ids_file)
     stats.update(counts, partitions=len(merged))
     stats["bytes"] = sum(f.stat().st_size for f in batch_dir.rglob("*") if f.is_file())
+    stats["finish"] = time.monotonic() - started
     return entry
 
 

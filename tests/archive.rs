@@ -160,9 +160,18 @@ fn batches_added_later_are_searched_and_removed_documents_are_not() {
     let (mut manifest, mut host) = archive(&docs[..50], 20);
     assert_eq!(manifest.batches.len(), 3);
     assert_eq!(manifest.batches[2].first_document, 40);
+    // The first batch is cut by the archive's layout; later ones by bits of their own size.
+    let bits: Vec<u32> = manifest.batches.iter().map(|b| b.partition_bits).collect();
+    assert_eq!(bits, [8, 4, 4]);
+    assert!(host.contains_key("b1/p/0000f.bin") && !host.contains_key("b1/p/00010.bin"));
     let paper = planted(&docs, &docs[55].2);
-    let (report, _) = check(&host, &paper, ArchiveQueryOptions::default());
+    let (report, query) = check(&host, &paper, ArchiveQueryOptions::default());
     assert_eq!(report.sources.len(), 2, "found across batches b0 and b1");
+    assert!(
+        query.traffic().0 <= 256 + 2 * 16,
+        "each batch's partitions by its own bits"
+    );
+    assert_eq!(query.archive_partitions(), 256 + 2 * 16);
     manifest.removed.push("doc-31".into());
     host.insert("manifest.json".into(), manifest.to_json().into_bytes());
     let (report, _) = check(&host, &paper, ArchiveQueryOptions::default());
@@ -270,7 +279,7 @@ fn a_bad_manifest_is_refused_with_a_reason() {
     for (bad, reason) in [
         ("{", "cannot be read"),
         (
-            &json.replace("\"version\": 1", "\"version\": 9"),
+            &json.replace("\"version\": 2", "\"version\": 9"),
             "version 9",
         ),
         (

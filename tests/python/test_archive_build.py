@@ -85,6 +85,9 @@ def test_batches_are_added_removed_and_compacted(built, tmp_path):
         p: h for p, h in before.items() if p != "manifest.json"
     }, "no old file is rewritten"
     assert all(p.startswith("b0001/") for p in after.keys() - before.keys())
+    # The added batch's partitions are sized for its own 20 documents: 16, not the archive's 64.
+    assert [b["partitionBits"] for b in manifest["batches"]] == [6, 4]
+    assert all(int(p[8:13], 16) < 16 for p in after if p.startswith("b0001/p/")), sorted(after)
 
     # A planted paper copying a document of each batch: both found through ArchiveQuery.
     own = brown_documents(1, skip=260)[0][1]
@@ -107,6 +110,7 @@ def test_batches_are_added_removed_and_compacted(built, tmp_path):
     run_job(archive, "--compact", "--workers", 2)
     manifest = json.loads((archive / "manifest.json").read_text())
     assert [(b["name"], b["documents"]) for b in manifest["batches"]] == [("b0002", 219)]
+    assert manifest["batches"][0]["partitionBits"] == 6, "a compaction: the archive's layout"
     assert manifest["removed"] == [] and sorted(p.name for p in archive.iterdir()) == [
         "b0002",
         "manifest.json",
@@ -132,6 +136,21 @@ def test_a_damaged_input_file_stops_the_build_naming_its_line(tmp_path):
     lines.write_text('{"id": "a", "title": "A", "text": "one two three"}\n{"id": "b", "text": \n')
     done = run_job(lines, tmp_path / "out", check=False)
     assert done.returncode == 1 and f"{lines}:2: not a JSON object" in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_damaged_shard_listed_on_the_cluster_stops_the_build_naming_its_line(tmp_path):
+    shards = tmp_path / "shards"
+    shards.mkdir()
+    good = '{"id": "a", "title": "A", "text": "one two three"}\n'
+    (shards / "shard-0.jsonl").write_text(good, encoding="utf-8")
+    (shards / "shard-1.jsonl").write_text(good.replace('"a"', '"b"') + '{"id": 3, "text": "x"}\n')
+    done = run_job(shards, tmp_path / "out", "--workers", 2, check=False)
+    where = f"{(shards / 'shard-1.jsonl').resolve()}:2"
+    assert done.returncode == 1 and f"{where}: `id` must be a non-empty string" in done.stderr, done.stderr
+    (shards / "shard-1.jsonl").write_text(good)
+    done = run_job(shards, tmp_path / "out", "--workers", 2, check=False)
+    assert done.returncode == 1 and "the id 'a' is given twice" in done.stderr, done.stderr
     assert not (tmp_path / "out").exists()
 
 
@@ -175,5 +194,8 @@ def test_the_binding_refuses_misuse_clearly():
     _, _, _, entry = plagscope.finish_batch("b0000", 5, 1, 9, 3, [(0, 0)] * 64, [(10, 1)], ["a"])
     with pytest.raises(plagscope.PlagscopeError, match="next is 0"):
         plagscope.manifest_add_batch(manifest, entry)
+    with pytest.raises(plagscope.PlagscopeError, match=r"2\^bits partitions"):
+        plagscope.finish_batch("b0000", 0, 1, 9, 3, [(0, 0)] * 100, [(10, 1)], ["a"])
+    assert plagscope.manifest_batch_layout(manifest, 10**6, 2000) == layout(), "a first batch"
     with pytest.raises(plagscope.PlagscopeError, match="postings partition 3 is damaged"):
         plagscope.merge_partitions(3, [b"nonsense"])

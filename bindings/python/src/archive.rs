@@ -26,6 +26,7 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<PyBatchPart>()?;
     module.add_function(wrap_pyfunction!(archive_layout_for, module)?)?;
     module.add_function(wrap_pyfunction!(new_manifest, module)?)?;
+    module.add_function(wrap_pyfunction!(manifest_batch_layout, module)?)?;
     module.add_function(wrap_pyfunction!(merge_partitions, module)?)?;
     module.add_function(wrap_pyfunction!(partition_postings, module)?)?;
     module.add_function(wrap_pyfunction!(file_check, module)?)?;
@@ -44,6 +45,23 @@ fn archive_layout_for(py: Python<'_>, documents: u64, words: u64) -> PyResult<Bo
     record_to_python(
         py,
         serde_json::to_string(&Layout::for_size(documents, words)),
+    )
+}
+
+/// The layout of the next batch of the archive of `manifest_json`, of about `documents` documents
+/// of about `words` words each: the archive's for its first batch, else partition bits sized for
+/// the batch's own postings (a small batch writes few partition files).
+#[pyfunction]
+fn manifest_batch_layout<'py>(
+    py: Python<'py>,
+    manifest_json: &str,
+    documents: u64,
+    words: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let manifest = core(py, Manifest::parse(manifest_json))?;
+    record_to_python(
+        py,
+        serde_json::to_string(&manifest.batch_layout(documents, words)),
     )
 }
 
@@ -101,8 +119,9 @@ type FinishedFiles<'py> = (
 );
 
 /// A finished batch: `(partitions_dir, groups_dir, ids_file, entry)`, the two directory files,
-/// the ids file and the manifest's entry, from the `(length, xxh3)` of every partition (`(0, 0)`
-/// for one not written) and of every group, in order, and the documents' `ids` in number order.
+/// the ids file and the manifest's entry, from the `(length, xxh3)` of every partition of the
+/// batch's layout (`(0, 0)` for one not written; 2^bits of them, which gives the entry its
+/// partition bits) and of every group, in order, and the documents' `ids` in number order.
 #[pyfunction]
 #[pyo3(signature = (name, first_document, documents, words, postings, partitions, groups, ids))]
 #[allow(clippy::too_many_arguments)] // The entry's fields, as Python passes them: by name.
@@ -122,6 +141,13 @@ fn finish_batch<'py>(
             .map(|(bytes, xxh3)| FileCheck { bytes, xxh3 })
             .collect()
     };
+    if !partitions.len().is_power_of_two() || !(16..=1 << 20).contains(&partitions.len()) {
+        let message = format!(
+            "must list 2^bits partitions, bits in 4..=20, got {}",
+            partitions.len()
+        );
+        return core(py, Err(plagscope::Error::invalid("partitions", message)));
+    }
     let counts = (first_document, documents, words, postings);
     let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
     let checks = (&checks(partitions)[..], &checks(groups)[..]);

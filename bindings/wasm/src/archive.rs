@@ -107,9 +107,10 @@ impl JsArchiveQuery {
         self.inner.traffic().1 as f64
     }
 
-    /// How many partitions the archive has: each holds the fingerprints of many documents.
+    /// How many partitions the archive's batches have in all (each batch its own): each holds
+    /// the fingerprints of many documents.
     #[wasm_bindgen(getter)]
-    pub fn partitions(&self) -> u32 {
-        self.inner.manifest().layout.partitions()
+    pub fn partitions(&self) -> f64 {
+        self.inner.archive_partitions() as f64
     }
 }

@@ -161,7 +161,9 @@ pub struct FinishedBatch {
 }
 
 /// The directories, ids file and entry of batch `name`, numbered from `first_document`, whose
-/// documents have `ids` in number order.
+/// documents have `ids` in number order. `partitions` lists every partition of the batch's
+/// layout, 2^bits of them: the entry's partition bits are its length's (a caller's list of
+/// another length gives bits the manifest refuses).
 pub fn finish_batch(
     name: &str,
     (first_document, documents, words, postings): (u32, u32, u64, u64),
@@ -177,6 +179,7 @@ pub fn finish_batch(
         documents,
         words,
         postings,
+        partition_bits: partitions.len().max(1).ilog2(),
         partitions: FileCheck::of(&partitions_directory).into(),
         groups: FileCheck::of(&groups_directory).into(),
         ids: FileCheck::of(&ids_file).into(),
@@ -191,7 +194,8 @@ pub fn finish_batch(
 
 /// Adds a batch named `name` of `documents` (id, title, text) to the archive of `manifest`, in
 /// one process: the batch's files by path, for the caller to write before the new manifest
-/// (`manifest.to_json()`), which then lists the batch.
+/// (`manifest.to_json()`), which then lists the batch. Its layout is
+/// [`Manifest::batch_layout`]'s, for its documents' white-space separated words.
 pub fn add_batch<'a>(
     manifest: &mut Manifest,
     name: &str,
@@ -203,7 +207,12 @@ pub fn add_batch<'a>(
             format!("the archive has a batch {name:?} already"),
         ));
     }
-    let layout = manifest.layout;
+    let documents: Vec<_> = documents.into_iter().collect();
+    let words: usize = (documents.iter())
+        .map(|d| d.2.split_whitespace().count())
+        .sum();
+    let count = documents.len().max(1) as u64;
+    let layout = manifest.batch_layout(count, words as u64 / count);
     let mut part = BatchPart::new(manifest.options.clone(), layout, 0)?;
     let mut ids = Vec::new();
     for (id, title, text) in documents {

@@ -14,9 +14,11 @@
 //! | `{batch}/d/{group:05x}.bin` | [`Layout::group_documents`] consecutive documents: id, title, words, text ([`documents`]) |
 //! | `{batch}/ids.bin` | the batch's ids in number order ([`ids`]), for a build that adds documents; a check never reads it |
 //!
-//! A partition is the fingerprints sharing their top [`Layout::partition_bits`] bits: fingerprints
-//! are uniformly spread, so every partition holds about as many postings, and, once an archive has
-//! many documents, postings of many documents. A batch is a set of documents indexed at once
+//! A partition of a batch is the fingerprints sharing their top [`BatchEntry::partition_bits`] bits:
+//! fingerprints are uniformly spread, so every partition holds about as many postings, and, once a
+//! batch has many documents, postings of many documents. Each batch has bits of its own, sized for
+//! its own postings ([`Manifest::batch_layout`]): a batch of 1% more documents writes 1% of the
+//! partition files, not as many as the archive's first batch. A batch is a set of documents indexed at once
 //! (numbered from its `firstDocument`): adding documents writes a new batch and a new manifest,
 //! nothing else; removing one lists its id in the manifest; compacting writes all batches as one.
 
@@ -38,14 +40,17 @@ use directory::FileCheck;
 pub const ARCHIVE_FORMAT: &str = "plagscope-archive";
 
 /// The version of the archive's files this plagscope writes and reads.
-pub const ARCHIVE_VERSION: u32 = 1;
+/// 2: each batch has its own partition bits (version 1 had one for the whole archive).
+pub const ARCHIVE_VERSION: u32 = 2;
 
 crate::records! {
     /// How an archive's files are cut.
     #[derive(Copy, Eq)]
     pub struct Layout {
         /// Top bits of a fingerprint that name its partition, in 4..=20: 2^bits partitions (a
-        /// batch's directory of them is 12 bytes each, 12 MB at 20 bits).
+        /// batch's directory of them is 12 bytes each, 12 MB at 20 bits). The bits of a new
+        /// archive's first batch and of a compaction; a batch added later has its own
+        /// ([`Manifest::batch_layout`]).
         pub partition_bits: u32;
         /// Documents per group file, in 1..=4096.
         pub group_documents: u32;
@@ -93,6 +98,16 @@ impl Layout {
     /// The partition of `fingerprint`: its top bits.
     pub fn partition_of(&self, fingerprint: u64) -> u32 {
         (fingerprint >> (FINGERPRINT_BITS - self.partition_bits)) as u32
+    }
+
+    /// This layout with `partition_bits` bits, checked.
+    pub fn with_partition_bits(self, partition_bits: u32) -> Result<Self, Error> {
+        let layout = Layout {
+            partition_bits,
+            ..self
+        };
+        layout.validate()?;
+        Ok(layout)
     }
 }
 
@@ -166,6 +181,8 @@ crate::records! {
         pub words: u64;
         /// Their postings.
         pub postings: u64;
+        /// Top bits of a fingerprint that name its partition in this batch, in 4..=20.
+        pub partition_bits: u32;
         /// Its `partitions.dir`.
         pub partitions: FileEntry;
         /// Its `groups.dir`.
@@ -245,7 +262,8 @@ impl Manifest {
         }
         if self.version != ARCHIVE_VERSION {
             return invalid(format!(
-                "the archive is of format version {}; this plagscope reads version {ARCHIVE_VERSION}",
+                "the archive is of format version {}; this plagscope reads version \
+                 {ARCHIVE_VERSION} only: build the archive again",
                 self.version
             ));
         }
@@ -267,6 +285,7 @@ impl Manifest {
                 ));
             }
             check_batch_name(&batch.name)?;
+            self.layout.with_partition_bits(batch.partition_bits)?;
             next = (batch.first_document.checked_add(batch.documents))
                 .ok_or_else(|| Error::invalid_index("the archive numbers over 2^32 documents"))?;
         }
@@ -301,6 +320,7 @@ impl Manifest {
                 "an archive holds at most 2^32 documents",
             ));
         }
+        self.layout.with_partition_bits(entry.partition_bits)?;
         entry.partitions.check()?;
         entry.groups.check()?;
         entry.ids.check()?;
@@ -314,6 +334,27 @@ impl Manifest {
             if !self.removed.iter().any(|r| r == id) {
                 self.removed.push(id.to_string());
             }
+        }
+    }
+
+    /// The layout of the next batch, of `documents` documents of about `words` words each: the
+    /// archive's for its first batch (or a compaction's), else partitions sized for the batch's
+    /// own postings ([`Layout::for_size`]), so that adding 1% more documents writes few files.
+    pub fn batch_layout(&self, documents: u64, words: u64) -> Layout {
+        if self.batches.is_empty() {
+            return self.layout;
+        }
+        Layout {
+            partition_bits: Layout::for_size(documents, words).partition_bits,
+            ..self.layout
+        }
+    }
+
+    /// The layout batch `batch` was cut by: the archive's, with the batch's partition bits.
+    pub fn layout_of(&self, batch: &BatchEntry) -> Layout {
+        Layout {
+            partition_bits: batch.partition_bits,
+            ..self.layout
         }
     }
 
@@ -349,40 +390,4 @@ impl Manifest {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::archive::build::finish_batch;
-
-    fn entry(name: &str, first: u32, documents: u32) -> BatchEntry {
-        finish_batch(name, (first, documents, 10, 5), (&[], &[]), &[]).entry
-    }
-
-    #[test]
-    fn batch_entries_continue_the_numbering_under_new_plain_names() {
-        let layout = Layout::for_size(100, 500);
-        let mut manifest = Manifest::new(CheckerOptions::default(), layout).unwrap();
-        manifest.add_batch_entry(entry("b0000", 0, 7)).unwrap();
-        manifest.add_batch_entry(entry("b0001", 7, 3)).unwrap();
-        assert_eq!(manifest.documents(), 10);
-        let gap = manifest.add_batch_entry(entry("b0002", 11, 1)).unwrap_err();
-        assert!(gap.to_string().contains("next is 10"), "{gap}");
-        let twice = manifest.add_batch_entry(entry("b0001", 10, 1)).unwrap_err();
-        assert!(twice.to_string().contains("already"), "{twice}");
-        let path = manifest.add_batch_entry(entry("../x", 10, 1)).unwrap_err();
-        assert!(path.to_string().contains("plain folder name"), "{path}");
-        let mut bad = entry("b0002", 10, 1);
-        bad.groups.xxh3 = "xyz".into();
-        assert!(manifest.add_batch_entry(bad).is_err());
-        assert_eq!(manifest.batches.len(), 2, "a refused entry is not added");
-        assert!(Manifest::parse(&manifest.to_json()).is_ok());
-    }
-
-    #[test]
-    fn removed_ids_are_listed_once() {
-        let mut manifest =
-            Manifest::new(CheckerOptions::default(), Layout::for_size(1, 1)).unwrap();
-        manifest.remove_ids(["a", "b", "a"]);
-        manifest.remove_ids(["b", "c"]);
-        assert_eq!(manifest.removed, ["a", "b", "c"]);
-    }
-}
+mod tests;

@@ -4,9 +4,10 @@
 //! the paper is checked against them like against a local library.
 //!
 //! 1. Each batch's two directories.
-//! 2. The postings partitions of the paper's fingerprints (and `cover` partitions more, chosen at
-//!    random, so that the host cannot tell the paper's from the others), each verified against
-//!    its directory; each fingerprint's postings count its documents' shared fingerprints.
+//! 2. Each batch's postings partitions of the paper's fingerprints, by the batch's own partition
+//!    bits (and `cover` partitions more, chosen at random, so that the host cannot tell the
+//!    paper's from the others), each verified against its directory; each fingerprint's postings
+//!    count its documents' shared fingerprints.
 //! 3. The groups of the documents sharing the most (up to `maxCandidates`), verified likewise.
 //!
 //! A file that cannot be fetched or is damaged is recorded ([`ArchiveQuery::failures`]) and the
@@ -23,7 +24,7 @@ use crate::sketch::minhash::splitmix64;
 use super::directory::{decode_directory, FileCheck};
 use super::documents::{decode_group, ArchivedDocument};
 use super::postings::decode_partition;
-use super::Manifest;
+use super::{Layout, Manifest};
 
 /// A fingerprint held by more documents than this is common phrasing, not evidence: it counts
 /// for none of them.
@@ -34,8 +35,8 @@ crate::options! {
     pub struct ArchiveQueryOptions {
         /// Most documents fetched to align the paper with: those sharing the most fingerprints.
         pub max_candidates: usize = 20, in 1..=1000;
-        /// Partitions fetched beyond the paper's, chosen at random, as cover: the host then
-        /// cannot tell which of the partitions it served hold the paper's fingerprints.
+        /// Partitions fetched beyond the paper's in each batch, chosen at random, as cover: the
+        /// host then cannot tell which of the partitions it served hold the paper's fingerprints.
         pub cover: usize = 0, in 0..=1_048_576;
         /// Seed of the cover's choice (the caller's randomness: the engine has none).
         pub seed: usize = 0;
@@ -63,7 +64,8 @@ pub struct ArchiveQuery {
     manifest: Manifest,
     max_candidates: usize,
     fingerprints: Vec<u64>,
-    partitions: Vec<u32>,
+    /// Each batch's partitions to fetch, by its own bits, ascending.
+    partitions: Vec<Vec<u32>>,
     batches: Vec<BatchFiles>,
     outstanding: HashMap<String, Wanted>,
     /// Each received fingerprint of the paper's with the documents holding it.
@@ -91,17 +93,14 @@ impl ArchiveQuery {
         options: ArchiveQueryOptions,
     ) -> Result<Self, Error> {
         let (fingerprints, _) = indexed_fingerprints(&manifest.options, paper)?;
-        let layout = manifest.layout;
-        let mut partitions: BTreeSet<u32> = fingerprints
-            .iter()
-            .map(|&f| layout.partition_of(f))
-            .collect();
         options.validate()?;
         let mut state = options.seed as u64;
-        let wanted = (partitions.len() + options.cover).min(layout.partitions() as usize);
-        while partitions.len() < wanted {
-            partitions.insert((splitmix64(&mut state) % u64::from(layout.partitions())) as u32);
-        }
+        let partitions = (manifest.batches.iter())
+            .map(|batch| {
+                let layout = manifest.layout_of(batch);
+                partitions_to_fetch(layout, &fingerprints, options.cover, &mut state)
+            })
+            .collect();
         let batches = manifest
             .batches
             .iter()
@@ -111,7 +110,7 @@ impl ArchiveQuery {
             manifest,
             max_candidates: options.max_candidates,
             fingerprints,
-            partitions: partitions.into_iter().collect(),
+            partitions,
             batches,
             outstanding: HashMap::default(),
             holders: HashMap::default(),
@@ -169,7 +168,7 @@ impl ArchiveQuery {
                 self.partitions_sent = true;
                 for (b, batch) in self.batches.iter().enumerate() {
                     let entries = batch.partitions.as_deref().unwrap_or_default();
-                    for &p in &self.partitions {
+                    for &p in &self.partitions[b] {
                         if entries.get(p as usize).is_some_and(|e| e.bytes > 0) {
                             files.push((
                                 Manifest::partition_path(&names[b], p),
@@ -244,9 +243,10 @@ impl ArchiveQuery {
         let layout = self.manifest.layout;
         match wanted {
             Wanted::Partitions(b) => {
-                let entry = self.manifest.batches[b].partitions.check()?;
-                let bytes = entry.verify(bytes, path)?;
-                let entries = decode_directory(bytes, layout.partitions() as usize, path)?;
+                let batch = &self.manifest.batches[b];
+                let bytes = batch.partitions.check()?.verify(bytes, path)?;
+                let count = self.manifest.layout_of(batch).partitions() as usize;
+                let entries = decode_directory(bytes, count, path)?;
                 self.batches[b].partitions = Some(entries);
             }
             Wanted::Groups(b) => {
@@ -315,8 +315,36 @@ impl ArchiveQuery {
         &self.failures
     }
 
-    /// The partitions asked for (the paper's and the cover), and the bytes received so far.
+    /// The partitions asked for in all batches (the paper's and the cover, whether or not a
+    /// batch has postings in them), and the bytes received so far.
     pub fn traffic(&self) -> (usize, u64) {
-        (self.partitions.len(), self.bytes)
+        (self.partitions.iter().map(Vec::len).sum(), self.bytes)
     }
+
+    /// How many partitions the archive's batches have in all: each holds the fingerprints of many
+    /// documents.
+    pub fn archive_partitions(&self) -> u64 {
+        (self.manifest.batches.iter())
+            .map(|b| u64::from(self.manifest.layout_of(b).partitions()))
+            .sum()
+    }
+}
+
+/// The partitions of `layout` (one batch's) holding `fingerprints`, and `cover` more chosen from
+/// `state`'s random stream (all of them when there are fewer), ascending.
+fn partitions_to_fetch(
+    layout: Layout,
+    fingerprints: &[u64],
+    cover: usize,
+    state: &mut u64,
+) -> Vec<u32> {
+    let mut partitions: BTreeSet<u32> = fingerprints
+        .iter()
+        .map(|&f| layout.partition_of(f))
+        .collect();
+    let wanted = (partitions.len() + cover).min(layout.partitions() as usize);
+    while partitions.len() < wanted {
+        partitions.insert((splitmix64(state) % u64::from(layout.partitions())) as u32);
+    }
+    partitions.into_iter().collect()
 }

@@ -117,6 +117,11 @@ def archive_layout_for(documents: int, words: int) -> Layout:
     """The layout ``{"partitionBits", "groupDocuments"}`` for about ``documents`` documents of about
     ``words`` words each."""
 
+def manifest_batch_layout(manifest_json: str, documents: int, words: int) -> Layout:
+    """The layout of the archive's next batch of about ``documents`` documents of about ``words``
+    words each: the archive's for its first batch, else partition bits sized for the batch's own
+    postings (a small batch writes few partition files)."""
+
 def new_manifest(options: Options, layout: Layout) -> str:
     """The ``manifest.json`` text of an archive of no batch yet (``options``: ``CheckerOptions``)."""
 
@@ -151,8 +156,9 @@ def finish_batch(
     ids: Sequence[str],
 ) -> Tuple[bytes, bytes, bytes, JsonDict]:
     """``(partitions_dir, groups_dir, ids_file, entry)`` of a batch, from the ``(length, xxh3)`` of
-    each of its partitions (``(0, 0)`` for one not written) and groups, in order, and its documents'
-    ``ids`` in number order."""
+    each of its partitions (``(0, 0)`` for one not written; 2^bits of them, bits in 4..=20, which
+    give the entry its ``partitionBits``) and groups, in order, and its documents' ``ids`` in number
+    order."""
 
 def archive_ids(manifest_json: str, batch: str, data: Buffer) -> List[str]:
     """The ids of ``batch`` from its ``ids.bin`` bytes, checked against the manifest."""
