@@ -303,6 +303,36 @@ fn a_bad_manifest_is_refused_with_a_reason() {
 }
 
 #[test]
+fn a_long_paper_looks_up_a_bounded_sample_of_its_fingerprints() {
+    let docs = documents(60);
+    let (_, host) = archive(&docs[..50], 50);
+    // About 2,500 words of its own around the two planted passages.
+    let own: String = (52..60)
+        .map(|i| common::words(&docs[i].2, 0, 300) + " ")
+        .collect();
+    let paper = planted(&docs, &own);
+    let all = ArchiveQueryOptions {
+        max_fingerprints: 0,
+        ..ArchiveQueryOptions::default()
+    };
+    let (everything, every_fingerprint) = check(&host, &paper, all);
+    let budget = ArchiveQueryOptions {
+        max_fingerprints: 60,
+        ..ArchiveQueryOptions::default()
+    };
+    let (sampled, query) = check(&host, &paper, budget);
+    // 256 partitions: 60 fingerprints fall in at most 60, all of them in far more.
+    assert!(query.traffic().0 <= 60, "{:?}", query.traffic());
+    assert!(
+        every_fingerprint.traffic().0 > 150,
+        "{:?}",
+        every_fingerprint.traffic()
+    );
+    assert_eq!(ids(&sampled), ids(&everything));
+    assert!(ids(&sampled).contains(&"doc-7") && ids(&sampled).contains(&"doc-31"));
+}
+
+#[test]
 fn cover_partitions_are_fetched_too() {
     let docs = documents(20);
     let (_, host) = archive(&docs, 20);

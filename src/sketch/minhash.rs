@@ -135,7 +135,7 @@ pub(crate) fn splitmix64(state: &mut u64) -> u64 {
 
 /// The SplitMix64 finalizer: a bijective 64-bit mixer.
 #[inline]
-fn mix64(mut z: u64) -> u64 {
+pub(crate) fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)

@@ -29,9 +29,10 @@ impl PyArchiveQuery {
 impl PyArchiveQuery {
     /// A query for `paper` against the archive whose `manifest.json` text is `manifest_json`:
     /// `max_candidates` documents at most are fetched, `cover` random partitions beyond the
-    /// paper's (chosen from `seed`) hide which are the paper's.
+    /// paper's (chosen from `seed`) hide which are the paper's, and `max_fingerprints` of the
+    /// paper's fingerprints at most are looked up (None: the engine's default; 0: all).
     #[new]
-    #[pyo3(signature = (manifest_json, paper, max_candidates = 20, cover = 0, seed = 0))]
+    #[pyo3(signature = (manifest_json, paper, max_candidates = 20, cover = 0, seed = 0, max_fingerprints = None))]
     fn py_new(
         py: Python<'_>,
         manifest_json: &str,
@@ -39,12 +40,15 @@ impl PyArchiveQuery {
         max_candidates: usize,
         cover: usize,
         seed: usize,
+        max_fingerprints: Option<usize>,
     ) -> PyResult<Self> {
         let paper = args::text(paper, "paper")?;
+        let defaults = ArchiveQueryOptions::default();
         let options = ArchiveQueryOptions {
             max_candidates,
             cover,
             seed,
+            max_fingerprints: max_fingerprints.unwrap_or(defaults.max_fingerprints),
         };
         let query = py.detach(|| ArchiveQuery::new(manifest_json, &paper, options));
         Ok(PyArchiveQuery {

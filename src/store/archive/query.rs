@@ -19,7 +19,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::checker::{indexed_fingerprints, Reference};
 use crate::error::Error;
-use crate::sketch::minhash::splitmix64;
+use crate::sketch::minhash::{mix64, splitmix64};
 
 use super::directory::{decode_directory, FileCheck};
 use super::documents::{decode_group, ArchivedDocument};
@@ -40,6 +40,12 @@ crate::options! {
         pub cover: usize = 0, in 0..=1_048_576;
         /// Seed of the cover's choice (the caller's randomness: the engine has none).
         pub seed: usize = 0;
+        /// Most of the paper's fingerprints looked up (0: all): a longer paper looks up this
+        /// many of them, the same sample whatever asks (those whose mixed value is smallest).
+        /// A check then fetches about this many partitions a batch, whatever the paper's length
+        /// (each a request: a 5,000-word paper has about 1,500 fingerprints), and a copied passage
+        /// of n fingerprints keeps about n × this / all of them.
+        pub max_fingerprints: usize = 400, in 0..=16_777_216;
     }
 }
 
@@ -92,8 +98,9 @@ impl ArchiveQuery {
         paper: &str,
         options: ArchiveQueryOptions,
     ) -> Result<Self, Error> {
-        let (fingerprints, _) = indexed_fingerprints(&manifest.options, paper)?;
         options.validate()?;
+        let (fingerprints, _) = indexed_fingerprints(&manifest.options, paper)?;
+        let fingerprints = sample(fingerprints, options.max_fingerprints);
         let mut state = options.seed as u64;
         let partitions = (manifest.batches.iter())
             .map(|batch| {
@@ -328,6 +335,21 @@ impl ArchiveQuery {
             .map(|b| u64::from(self.manifest.layout_of(b).partitions()))
             .sum()
     }
+}
+
+/// The `budget` fingerprints of `fingerprints` (sorted) whose mixed value is smallest, sorted (all
+/// of them when there are no more, or `budget` is 0). Which are kept depends on each value alone,
+/// so each of a copied passage's fingerprints is kept with the same chance, and the mix is
+/// unrelated to the top bits that choose a partition: the kept ones spread over the partitions.
+fn sample(fingerprints: Vec<u64>, budget: usize) -> Vec<u64> {
+    if budget == 0 || fingerprints.len() <= budget {
+        return fingerprints;
+    }
+    let mut keyed: Vec<(u64, u64)> = fingerprints.iter().map(|&f| (mix64(f), f)).collect();
+    keyed.select_nth_unstable(budget - 1);
+    let mut kept: Vec<u64> = keyed[..budget].iter().map(|&(_, f)| f).collect();
+    kept.sort_unstable();
+    kept
 }
 
 /// The partitions of `layout` (one batch's) holding `fingerprints`, and `cover` more chosen from

@@ -179,7 +179,8 @@ class ArchiveQuery:
     and check the paper. The paper never leaves the process; the query does no I/O."""
 
     def __init__(
-        self, manifest_json: str, paper: str, max_candidates: int = 20, cover: int = 0, seed: int = 0
+        self, manifest_json: str, paper: str, max_candidates: int = 20, cover: int = 0, seed: int = 0,
+        max_fingerprints: Optional[int] = None,
     ) -> None: ...
     def wanted(self) -> List[str]:
         """Paths relative to the archive's folder or URL to fetch next; empty when done."""
