@@ -134,7 +134,7 @@ function paperFigures(runs, planted, totalBytes) {
     warmSameReport: JSON.stringify(first.warm.sources) === JSON.stringify(first.cold.sources),
     engineSeconds: times((r) => r.engine.seconds),
     coldSeconds: times((r) => r.cold.seconds),
-    coldWithEngineSeconds: times((r) => r.cold.seconds + r.engine.seconds),
+    coldWithEngineSeconds: Math.round(times((r) => r.cold.seconds + r.engine.seconds) * 1000) / 1000,
     warmSeconds: times((r) => r.warm.seconds),
     warmInPageSeconds: times((r) => r.warmInPage.seconds),
     localSeconds: first.local.seconds,
