@@ -72,7 +72,7 @@ async function measured(server, step) {
 
 /**
  * An empty browser context: `disk`, a new profile in a temporary folder (Chromium's disk cache, as a
- * user's browser has); `memory`, an incognito-like context (an in-memory cache of at most 50 MB).
+ * user's browser has); `memory`, an incognito-like context (Chromium keeps its HTTP cache in memory).
  */
 async function freshContext(server, cache) {
   // The --http2 server's self-signed certificate: its key trusted, so Chromium caches as it would.
