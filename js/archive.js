@@ -185,6 +185,36 @@ export function fetchReader(url, init = undefined) {
   };
 }
 
+/**
+ * `read` with a memory of the batch files it gave (by path and version, so never stale), up to
+ * `limit` bytes, the least recently used forgotten first: checking another paper, or the same
+ * one again, asks again only for the files no earlier check had. Unversioned files (the
+ * manifest) are always read again.
+ */
+export function rememberingReader(read, limit = 128 * 2 ** 20) {
+  const kept = new Map();
+  let bytes = 0;
+  return async (path, version) => {
+    if (!version) return read(path, version);
+    const key = `${path}?v=${version}`;
+    const known = kept.get(key);
+    if (known) {
+      kept.delete(key); // the most recently used go last
+      kept.set(key, known);
+      return known;
+    }
+    const file = await read(path, version);
+    kept.set(key, file);
+    bytes += file.byteLength;
+    for (const [oldest, old] of kept) {
+      if (bytes <= limit) break;
+      kept.delete(oldest);
+      bytes -= old.byteLength;
+    }
+    return file;
+  };
+}
+
 /** A reader of the archive in `folder`, for Node: each file read from disk (versions unneeded). */
 export function folderReader(folder, readFile) {
   return (path) => readFile(`${folder}/${path}`);

@@ -4,7 +4,7 @@
 // everything a library check has (translated evidence too, once the sentence model is loaded).
 // The library itself never holds archive documents: the reported ones are kept here, apart, for
 // their side-by-side view and the HTML report.
-import { fetchReader, queryArchive } from '../js/archive.js';
+import { fetchReader, queryArchive, rememberingReader } from '../js/archive.js';
 import { ARCHIVE_HEADER } from './protocol.js';
 
 /** The last query's candidates: a check again with other choices fetches nothing. */
@@ -16,10 +16,17 @@ let reported = new Map();
 /** An archive document of the last report (id, title, text), or undefined. */
 export const archiveSource = (id) => reported.get(id);
 
+/**
+ * The archive's files read this visit (the reader of its address): another paper checked reads
+ * only the files no earlier check had, from the service worker's cache or the host.
+ */
+let remembered = { url: '', read: null };
+
 /** The candidates of `text` in the archive at `url`, fetched once for the same paper and archive. */
 async function candidates(url, text, progress) {
   if (lastQuery?.url === url && lastQuery.text === text) return lastQuery.found;
-  const read = fetchReader(url, { headers: { [ARCHIVE_HEADER]: '1' } });
+  if (remembered.url !== url) remembered = { url, read: rememberingReader(fetchReader(url, { headers: { [ARCHIVE_HEADER]: '1' } })) };
+  const read = remembered.read;
   const found = await queryArchive(read, text, { onProgress: ({ done, total }) => progress(done, total, 'archive') });
   lastQuery = { url, text, found };
   return found;

@@ -5,7 +5,7 @@
 // wall time, and where it went (the archive files' network time from Resource Timing, the engine's
 // work on them, timed by wrapping ArchiveQuery's methods, and the alignment after the last file).
 import { checkArchive, Checker } from '/js/browser.js';
-import { archiveEngine, checkArchiveWith, fetchReader } from '/js/archive.js';
+import { archiveEngine, checkArchiveWith, fetchReader, rememberingReader } from '/js/archive.js';
 
 // Resource Timing keeps 250 entries by default; a check makes about 3,000 requests.
 performance.setResourceTimingBufferSize(1_000_000);
@@ -55,21 +55,12 @@ function busy(intervals) {
   return total;
 }
 
-/**
- * The page's own memory of archive files, by path, for `archive(url, paper, true)`: a check then
- * asks Chromium (its HTTP cache or the server) only for the files no earlier check of the page
- * read, and for manifest.json, which may change. Measured as a way to make a warm check cheaper:
- * a hit in Chromium's HTTP cache still costs about a millisecond a file.
- */
-const memo = new Map();
+/** Readers with a memory of files (js/archive.js rememberingReader, as the app's worker reads), by URL. */
+const memories = new Map();
 
 function memoReader(url) {
-  const read = fetchReader(new URL(url, location.href));
-  return (path) => {
-    if (path === 'manifest.json') return read(path);
-    if (!memo.has(path)) memo.set(path, read(path).catch((error) => { memo.delete(path); throw error; }));
-    return memo.get(path);
-  };
+  if (!memories.has(url)) memories.set(url, rememberingReader(fetchReader(new URL(url, location.href))));
+  return memories.get(url);
 }
 
 /**

@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checker, checkArchive, loadSentenceModel } from '../../js/node.js';
+import { rememberingReader } from '../../js/archive.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const corpus = join(root, 'target/corpus/en');
@@ -168,4 +169,20 @@ test('with the sentence model, the candidates are checked in its engine, from th
     '--translated', '--model', join(root, 'target/model')], { encoding: 'utf8' });
   assert.equal(cli.status, 0, cli.stderr);
   assert.match(cli.stdout, /2 sources/);
+});
+
+test('a remembering reader reads a batch file once, forgets the oldest past its limit, and the manifest always', async () => {
+  const reads = [];
+  const read = rememberingReader(async (path) => (reads.push(path), new Uint8Array(100)), 250);
+  await read('manifest.json');
+  await read('manifest.json');
+  await read('b0/p/00001.bin', 'v1');
+  await read('b0/p/00001.bin', 'v1');
+  await read('b0/p/00001.bin', 'v2'); // another version of the batch: another file
+  assert.deepEqual(reads, ['manifest.json', 'manifest.json', 'b0/p/00001.bin', 'b0/p/00001.bin']);
+  await read('b0/p/00002.bin', 'v1'); // 300 bytes kept: the least recently used goes
+  await read('b0/p/00001.bin', 'v2');
+  await read('b0/p/00001.bin', 'v1');
+  assert.equal(reads.length, 6, reads.join(' '));
+  assert.equal(reads.at(-1), 'b0/p/00001.bin');
 });
