@@ -30,6 +30,10 @@ from dataclasses import dataclass, field
 EXACT_COUNT = 10_000
 COUNT_STRIDE = 16
 
+#: The same for each shard a task lists: a folder of shards is often many shards of 10^4 records,
+#: which a count of each shard's first ``EXACT_COUNT`` would split whole.
+SHARD_EXACT_COUNT = 1_000
+
 #: The file names a folder input takes as one document each.
 TEXT_SUFFIXES = (".txt", ".md")
 
@@ -49,17 +53,18 @@ class Listing:
     skipped: list = field(default_factory=list)
     words: int = 0
     counted: int = 0
+    exact: int = EXACT_COUNT
 
     def average_words(self) -> int:
         """About how many words a document has (white-space separated: only the layout uses it)."""
         return self.words // max(1, self.counted)
 
     def count_words(self, text: str) -> None:
-        """Counts the words of a document being listed: every one of the first ``EXACT_COUNT``,
+        """Counts the words of a document being listed: every one of the first ``exact``,
         then one in ``COUNT_STRIDE``. Splitting every text was 13 of the driver's 18 s listing
         10^5 documents (a serial step that capped a 2-worker build's speed-up near 1.75x); an
         estimate is enough for the layout, which a factor of 2 in words moves by one bit."""
-        if self.counted < EXACT_COUNT or len(self.sources) % COUNT_STRIDE == 0:
+        if self.counted < self.exact or len(self.sources) % COUNT_STRIDE == 0:
             self.words += len(text.split())
             self.counted += 1
 
@@ -143,7 +148,7 @@ def list_shard(path: str) -> dict:
     ``{"path", "ids", "titles", "offsets", "skipped", "words", "counted"}``: plain lists, which
     cost less to send than a tuple a record. Words are counted as ``Listing.count_words`` does,
     from the shard's own first record, so the count does not depend on which worker listed it."""
-    listing = Listing()
+    listing = Listing(exact=SHARD_EXACT_COUNT)
     ids, titles, offsets = [], [], []
     for where, id, title, text, offset in _json_lines(pathlib.Path(path)):
         if _check_record(listing, where, id, title, text):
