@@ -29,7 +29,9 @@ const USER_TEXT = [
 
 /** English words that are names, not English: the product, formats, keys, hashing methods. */
 const ALLOWED = new Set(['plagscope', 'PDF', 'DOCX', 'docx', 'HTML', 'html', 'htm', 'JSON', 'Word', 'Markdown', 'markdown',
-  'txt', 'text', 'pdf', 'idx', 'Ctrl', 'Enter', 'Tab', 'SimHash', 'MinHash', 'English']);
+  'txt', 'text', 'pdf', 'idx', 'Ctrl', 'Enter', 'Tab', 'SimHash', 'MinHash', 'English',
+  // The archive address field's example, `archive/`: the demo archive's folder, a path.
+  'archive']);
 
 /**
  * The English words of what `page` shows: its visible text outside USER_TEXT, and the aria-label,
