@@ -123,8 +123,8 @@ function batchVersions(manifest) {
   return (path) => (path.includes('/') ? versions.get(path.slice(0, path.indexOf('/'))) : undefined);
 }
 
-/** The documents of an archive (its manifest read by the engine: well formed). */
-function documentsOf(manifest) {
+/** The documents of an archive, its removed ones not counted (a well-formed manifest's). */
+export function documentsOf(manifest) {
   const listed = manifest.batches.reduce((sum, batch) => sum + batch.documents, 0);
   return listed - (manifest.removed?.length ?? 0);
 }

@@ -23,7 +23,7 @@ test('an empty address, or one on another origin, is refused with what to do', (
 
 test('a manifest is described by its documents, less those removed, and its words', () => {
   const manifest = { format: 'plagscope-archive', batches: [{ documents: 10, words: 5000 }, { documents: 3, words: 900 }], removed: ['a', 'b'] };
-  assert.deepEqual(describeManifest(manifest), { documents: 11, words: 5900, batches: 2 });
+  assert.deepEqual(describeManifest(manifest), { documents: 11, words: 5900 });
   for (const bad of [null, {}, { format: 'other', batches: [] }, { format: 'plagscope-archive' }]) {
     assert.throws(() => describeManifest(bad), /holds no plagscope archive/);
   }

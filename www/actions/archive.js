@@ -6,6 +6,7 @@
 import { count, t } from '../../js/i18n.js';
 import { errorWords } from '../../js/error-words.js';
 import { ARCHIVE_HEADER } from '../protocol.js';
+import { documentsOf } from '../../js/archive.js';
 
 /** The localStorage key that remembers the archive's address. */
 export const ARCHIVE_KEY = 'plagscope.archive';
@@ -56,9 +57,8 @@ export function archiveAddress(raw, page = globalThis.location?.href) {
 /** What the panel says of an archive: from its manifest, checked to be one. */
 export function describeManifest(manifest) {
   if (manifest?.format !== 'plagscope-archive' || !Array.isArray(manifest.batches)) throw new Error(t('archive.notArchive'));
-  const sum = (field) => manifest.batches.reduce((total, batch) => total + (Number(batch?.[field]) || 0), 0);
-  const removed = Array.isArray(manifest.removed) ? manifest.removed.length : 0;
-  return { documents: Math.max(0, sum('documents') - removed), words: sum('words'), batches: manifest.batches.length };
+  const words = manifest.batches.reduce((total, batch) => total + (Number(batch?.words) || 0), 0);
+  return { documents: Math.max(0, documentsOf(manifest) || 0), words };
 }
 
 /** Reads the manifest of the archive at `url` (marked for the service worker's archive cache). */
