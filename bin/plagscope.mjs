@@ -152,7 +152,7 @@ function printReport(name, paper, report, checker) {
 }
 
 /** The kinds of text left out of a check, as the catalogue names them. */
-const EXCLUDED_KINDS = { quote: 'cli.kind.quote', bibliography: 'cli.kind.bibliography', base: 'cli.kind.base', reader: 'cli.kind.reader' };
+const EXCLUDED_KINDS = { quote: 'cli.kind.quote', bibliography: 'cli.kind.bibliography', table: 'cli.kind.table', base: 'cli.kind.base', reader: 'cli.kind.reader' };
 
 /**
  * `check PAPER`: the paper against the references (--refs, --index), the base documents (--base)

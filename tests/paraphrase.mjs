@@ -3,7 +3,8 @@
 // the page). Seven consecutive sentences of the Norway profile (pkg/demo-refs.json, `factbook-no`)
 // said again with synonyms and in another word order, keeping their rare content words (Viking,
 // TRYGGVASON, Denmark, cession, referendum...), which the engine's sentence matching finds, with a
-// sentence of the paper's own among them. They share one run of 6 words with the reference ("more
+// sentence of the paper's own among them, after the fourth: a report true to sentences never
+// marks it, so the copy is two rewritten passages, of four sentences and of three. They share one run of 6 words with the reference ("more
 // than four centuries. In 1814", across two sentences) and no other; the engine finds the reference
 // through its sentence fingerprints even without that run (with "over four hundred years" in its
 // place, checked with the built package, the passage is still reported as rewritten).

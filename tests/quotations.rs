@@ -238,3 +238,54 @@ fn a_quotation_next_to_a_copy_of_the_same_source_is_still_a_quotation() {
         [(quoted.as_str(), Some("doc1"))]
     );
 }
+
+/// A classmate's essay in the library quotes the same line with the same lead-in; the paper is
+/// the writer's own apart from that quotation.
+#[test]
+fn a_quotation_with_a_lead_in_another_essay_shares_is_left_out() {
+    let docs = brown_documents(4);
+    let lead_in = "As Shakespeare famously wrote in Hamlet, ";
+    let quote = "“To be, or not to be, that is the question: whether 'tis nobler in the mind to \
+                 suffer the slings and arrows of outrageous fortune.”";
+    let classmate = format!(
+        "{} {lead_in}{quote} {}",
+        words(&docs[0], 0, 150),
+        words(&docs[0], 150, 150)
+    );
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    checker
+        .add_reference(Reference::new("classmate", classmate))
+        .unwrap();
+    checker
+        .add_reference(Reference::new("doc1", docs[1].as_str()))
+        .unwrap();
+    let own = docs[3].replace('"', "");
+    let paper = format!(
+        "{} {lead_in}{quote} {}",
+        words(&own, 0, 120),
+        words(&own, 200, 120)
+    );
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert_eq!(report.similarity, 0.0, "{:?}", report.sources);
+    let left_out = quotations(&report, &paper);
+    assert_eq!(left_out, vec![(quote, Some("classmate"))]);
+}
+
+/// The same in Chinese: `李白在《将进酒》中写道：“…”` in a classmate's essay and in the paper.
+#[test]
+fn a_chinese_quotation_with_a_shared_lead_in_is_left_out() {
+    let lead_in = "正如李白在《将进酒》中写道：";
+    let quote = "“君不见黄河之水天上来，奔流到海不复回。君不见高堂明镜悲白发，朝如青丝暮成雪。”";
+    let classmate = format!("{}{lead_in}{quote}{}", LAWS[0], LAWS[1]);
+    let mut checker = chinese_checker();
+    checker
+        .add_reference(Reference::new("classmate", classmate))
+        .unwrap();
+    let paper = format!("{OPENING}{lead_in}{quote}{CLOSING}");
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert_eq!(report.similarity, 0.0, "{:?}", report.sources);
+    assert_eq!(
+        quotations(&report, &paper),
+        vec![(quote, Some("classmate"))]
+    );
+}

@@ -25,6 +25,11 @@ const CHOICES = [
     help: 'option.excludeBibliography.help',
   },
   {
+    where: 'CheckOptions.excludeTables',
+    label: 'option.excludeTables.label',
+    help: 'option.excludeTables.help',
+  },
+  {
     where: 'AlignOptions.minWords',
     unit: 'words',
     label: 'option.minWords.label',

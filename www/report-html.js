@@ -94,6 +94,7 @@ const ALIGN_WORDS = {
 const OPTION_WORDS = {
   excludeQuotes: (v) => t(v ? 'html.option.quotesOut' : 'html.option.quotesIn'),
   excludeBibliography: (v) => t(v ? 'html.option.bibliographyOut' : 'html.option.bibliographyIn'),
+  excludeTables: (v) => t(v ? 'html.option.tablesOut' : 'html.option.tablesIn'),
   maxSources: (v) => t('html.option.maxSources', { value: v }),
   ignoreReferences: (v) => t('html.option.ignoreReferences', { references: count('count.reference', v.length) }),
   excludeSpans: (v) => t('html.option.excludeSpans', { parts: count('count.part', v.length) }),
@@ -103,7 +104,7 @@ const OPTION_WORDS = {
 /** The check options in words, defaults included for the three the page offers. */
 export function optionPhrases(options = {}) {
   const { align = {}, ...rest } = options ?? {};
-  const all = { excludeQuotes: true, excludeBibliography: true, ...rest };
+  const all = { excludeQuotes: true, excludeBibliography: true, excludeTables: true, ...rest };
   // Translated copies are named only when they were looked for.
   const { translated, ...restAlign } = align;
   const aligned = { minWords: 12, ...restAlign };
@@ -141,9 +142,11 @@ ${evasionHtml(report.evasion)}
 export function excludedPhrase(excluded = [], words = 0, unit = 'count.word') {
   const kinds = (kind) => excluded.filter((span) => span.kind === kind).length;
   const [quotes, bib, base, reader] = [kinds('quote'), kinds('bibliography'), kinds('base'), kinds('reader')];
+  const tables = kinds('table');
   const parts = [];
   if (quotes) parts.push(count('count.quotation', quotes));
   if (bib) parts.push(t('html.excluded.bibliography'));
+  if (tables) parts.push(count('count.table', tables));
   if (base) parts.push(t('html.excluded.base', { passages: count('count.passage', base) }));
   if (reader) parts.push(t('html.excluded.reader', { parts: count('count.part', reader) }));
   if (!parts.length) return t('html.excluded.nothing');
@@ -326,7 +329,7 @@ function pieceOf(active) {
   return { key: kind ? `x${kind}${note ?? ''}` : '', kind, note, disguise };
 }
 
-const EXCLUSION_TITLES = { quote: 'html.leftOut.quote', bibliography: 'html.leftOut.bibliography', base: 'html.leftOut.base', reader: 'html.leftOut.reader' };
+const EXCLUSION_TITLES = { quote: 'html.leftOut.quote', bibliography: 'html.leftOut.bibliography', table: 'html.leftOut.table', base: 'html.leftOut.base', reader: 'html.leftOut.reader' };
 
 function closeGroup(ctx, group, labelled) {
   const body = group.parts.join('');

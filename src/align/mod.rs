@@ -28,11 +28,14 @@
 //!    that share their rare content extend the exact passages near them and, where no exact run
 //!    is, make rewritten passages of their own; each passage says which [`Evidence`] found it.
 //! 7. **One place each**: where passages overlap in the paper, the strongest is kept.
+//! 8. **Sentence-true** ([`sentence_true`], called by the checker once every kind of evidence is
+//!    in): a passage is cut around each paper sentence its source does not explain.
 
 mod context;
 mod merge;
 pub mod rewritten;
 mod segments;
+pub mod sentence_true;
 #[cfg(feature = "translated")]
 pub mod translated;
 mod validate;
@@ -43,6 +46,7 @@ use context::Context;
 
 pub use rewritten::{sentence_seeds, Evidence, SentencePair, SentenceSeed};
 pub use segments::{exact_segments, exact_segments_with, strongest_segments, SeedTable, Segment};
+pub use sentence_true::{sentence_true, PaperSentences, SentenceMatch};
 
 crate::options! {
     /// How passages are matched. Lengths are in word equivalents: a Chinese or Japanese character

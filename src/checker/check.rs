@@ -58,9 +58,10 @@ pub(super) fn check(
     let side = paper
         .paper_side(&masks.shared)
         .with_sentences(sentences.as_ref());
+    let units = paper.sentence_units();
     let mut aligned = align_candidates(
         set,
-        (side, &masks.unusable),
+        (side, units, &masks.unusable),
         &candidates,
         &ignored,
         &options.align,

@@ -5,11 +5,13 @@
 //! clause, the facts of a news event as every outlet reports them): it is no evidence against one
 //! of them, as common phrasing is not for exact runs.
 
+use std::ops::Range;
+
 use rustc_hash::FxHashSet as HashSet;
 
 use crate::align::rewritten::may_make_passage;
 use crate::align::{align_exact, finish, sentence_seeds, AlignOptions, ExactAlignment, Passage};
-use crate::align::{SentenceSeed, Side};
+use crate::align::{sentence_true, PaperSentences, SentenceMatch, SentenceSeed, Side};
 use crate::error::Error;
 use crate::sketch::sentence_terms::SentenceVectors;
 
@@ -41,6 +43,8 @@ pub(super) struct Aligned {
     pub(super) sources: Vec<(usize, AlignedSource)>,
     /// Per paper sentence, the sources with a sentence it matches.
     pub(super) sources_per_sentence: Vec<u32>,
+    /// The paper's sentence units, which every passage is made true to.
+    pub(super) paper_units: Vec<Range<usize>>,
 }
 
 /// The paper's sentence vectors when rewritten copies are looked for (`options.rewritten`): the
@@ -64,7 +68,7 @@ pub(super) fn paper_sentences(
 /// sentences compared with the paper's when `paper` has sentence vectors.
 pub(super) fn align_candidates(
     set: ReferenceSet<'_>,
-    (paper, unusable): (Side<'_>, &[bool]),
+    (paper, paper_units, unusable): (Side<'_>, Vec<Range<usize>>, &[bool]),
     candidates: &[(usize, usize)],
     ignored: &HashSet<&str>,
     options: &AlignOptions,
@@ -75,6 +79,7 @@ pub(super) fn align_candidates(
     let mut aligned = Aligned {
         sources: Vec::new(),
         sources_per_sentence: vec![0; paper_sentences.map_or(0, |s| s.len())],
+        paper_units,
     };
     for (done, &(document, _)) in candidates.iter().enumerate() {
         report(progress, Stage::Aligning, done, candidates.len())?;
@@ -138,11 +143,12 @@ impl AlignedSource {
     }
 
     /// The second pass: the source's passages, from its exact passages and the sentences that
-    /// match few enough sources (`sources_per_sentence`, from [`Aligned`]); `None` without one.
+    /// match few enough sources (`sources_per_sentence`, from [`Aligned`]), each made true to the
+    /// paper's sentences (`paper_units`); `None` without one.
     pub(super) fn finish(
         mut self,
         paper: Side<'_>,
-        sources_per_sentence: &[u32],
+        (sources_per_sentence, paper_units): (&[u32], &[Range<usize>]),
         options: &AlignOptions,
     ) -> Option<(AlignedSource, Vec<Passage>)> {
         (self.seeds).retain(|s| sources_per_sentence[s.paper] <= MAX_SOURCES_PER_SENTENCE);
@@ -150,6 +156,20 @@ impl AlignedSource {
         let exact = std::mem::take(&mut self.exact);
         let mut passages = finish(paper, side, exact, &self.seeds, options);
         passages.append(&mut self.translated);
+        let matches = self.sentence_matches(paper);
+        let sentences = PaperSentences {
+            units: paper_units,
+            matches: &matches,
+        };
+        let passages = sentence_true(paper, side, passages, sentences, options);
         (!passages.is_empty()).then_some((self, passages))
+    }
+
+    /// The seeds as sentence pairs of token ranges, in paper order.
+    fn sentence_matches(&self, paper: Side<'_>) -> Vec<SentenceMatch> {
+        match (paper.sentences, self.sentences.as_ref()) {
+            (Some(paper), Some(source)) => SentenceMatch::from_seeds(&self.seeds, paper, source),
+            _ => Vec::new(),
+        }
     }
 }

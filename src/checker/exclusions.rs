@@ -1,12 +1,13 @@
 //! What a check leaves out of the paper: the reader's spans, quotations (judged against the
-//! sources first, `quotations.rs`), the bibliography and text shared with base documents, unless
-//! the reader included them again.
+//! sources first, `quotations.rs`), reference lists, tables of numbers (unless a source holds the
+//! whole table) and text shared with base documents, unless the reader included them again.
 
 use rustc_hash::FxHashSet as HashSet;
 
 use crate::align::align;
+use crate::align::exact_segments;
 use crate::error::Error;
-use crate::exclude::{bibliography, quotes, Exclusion, ExclusionKind};
+use crate::exclude::{quotes, reference_lists, tables, Exclusion, ExclusionKind};
 use crate::span::Span;
 use crate::text::Analysis;
 
@@ -15,7 +16,7 @@ use super::prepare::{prepare_source, Prepared};
 use super::progress::{preparing, preparing_part, OnProgress};
 use super::quotations::quotations;
 use super::reference_set::ReferenceSet;
-use super::retrieval::candidates;
+use super::retrieval::{candidates, shingle_hits, ShingleHits};
 
 /// What a check leaves out: each excluded span with its reason (in paper order), and per paper
 /// token whether it is excluded.
@@ -79,12 +80,22 @@ pub(super) fn exclusions(
         .map(|&s| exclusion(ExclusionKind::Reader, s))
         .collect();
     if options.exclude_bibliography {
-        let found = bibliography(text).filter(|s| !included_again(s));
+        let found = reference_lists(text).into_iter();
+        let found = found.filter(|s| !included_again(s));
         spans.extend(found.map(|s| exclusion(ExclusionKind::Bibliography, s)));
     }
     let mut excluded = vec![false; paper.analysis.tokens.len()];
     for span in &spans {
         mark_inside(&paper.analysis, span_of(span), &mut excluded);
+    }
+    if options.exclude_tables {
+        for span in tables(text).into_iter().filter(|s| !included_again(s)) {
+            if held_whole(set, paper, span, &excluded, ignored)? {
+                continue;
+            }
+            mark_inside(&paper.analysis, span, &mut excluded);
+            spans.push(exclusion(ExclusionKind::Table, span));
+        }
     }
     preparing(progress, 2)?;
     if options.exclude_quotes {
@@ -144,6 +155,50 @@ fn shared_with_bases(
         }
     }
     Ok(spans)
+}
+
+/// Least share of a table's tokens inside exact runs with one source for the table to be a
+/// copy of that source's table, in percent.
+pub const WHOLE_TABLE_PERCENT: usize = 80;
+
+/// Whether one reference (the one holding most of the table's shingles) holds the table at
+/// `span` whole: [`WHOLE_TABLE_PERCENT`] of its tokens in exact runs of a seed's length. A table
+/// sharing its frame (years, row numbers) holds far less.
+fn held_whole(
+    set: ReferenceSet<'_>,
+    paper: &Prepared,
+    span: Span,
+    excluded: &[bool],
+    ignored: &HashSet<&str>,
+) -> Result<bool, Error> {
+    let analysis = &paper.analysis;
+    let first = analysis
+        .tokens
+        .partition_point(|t| t.span.start < span.start);
+    let end = analysis.tokens.partition_point(|t| t.span.end <= span.end);
+    let shingles = first..end.saturating_sub(set.options.shingle_words - 1).max(first);
+    let mut found = ShingleHits::default();
+    shingle_hits(
+        set,
+        paper,
+        shingles.start..shingles.end.min(paper.shingle_hashes.len()),
+        excluded,
+        Some(false),
+        &mut found,
+    );
+    let best = (found.ranked().into_iter())
+        .map(|(document, _)| document)
+        .find(|&d| !ignored.contains(set.entries[d].reference.id.as_str()));
+    let Some(document) = best else {
+        return Ok(false);
+    };
+    let source = prepare_source(set.options, &set.entries[document].reference.text()?)?;
+    let table = &paper.token_hashes[first..end.max(first)];
+    let mut covered = vec![false; table.len()];
+    for segment in exact_segments(table, &source.token_hashes, &[], 3) {
+        covered[segment.paper..segment.paper + segment.len].fill(true);
+    }
+    Ok(covered.iter().filter(|&&c| c).count() * 100 >= WHOLE_TABLE_PERCENT * table.len().max(1))
 }
 
 /// The span an exclusion covers.

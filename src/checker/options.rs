@@ -63,9 +63,14 @@ crate::options! {
         /// source's passage runs across is part of a copy and counts; one left out that matches
         /// a source names it.
         pub exclude_quotes: bool = true;
-        /// Leave out everything after a References, Bibliography, Works Cited or 参考文献 heading
-        /// in the second half of the paper.
+        /// Leave out reference lists, found by their entries (authors, years, DOIs, volumes;
+        /// numbered or hanging) anywhere, under a heading in many languages (References,
+        /// Literaturverzeichnis, Références, Список литературы, 参考文献, …) or none, and
+        /// everything after such a heading in the second half of the paper.
         pub exclude_bibliography: bool = true;
+        /// Leave out tables of numbers (rows of cells mostly numbers): their header rows and row
+        /// numbers are no evidence. A table a source holds whole is still a copy.
+        pub exclude_tables: bool = true;
         /// Report at most this many sources.
         pub max_sources: usize = 100, in 1..=10_000;
         /// List only sources with at least this share of the paper; the overall similarity still

@@ -4,7 +4,8 @@
 //! text other references share, its SimHash, its sentence vectors) is computed once per
 //! reference, not once per pair.
 
-use crate::align::{align_exact, finish, sentence_seeds, Passage, SeedTable, Side};
+use crate::align::{align_exact, finish, sentence_seeds, sentence_true, Passage, SeedTable, Side};
+use crate::align::{PaperSentences, SentenceMatch};
 use crate::error::Error;
 use crate::sketch::sentence_terms::SentenceVectors;
 use crate::sort::common_count;
@@ -195,7 +196,21 @@ fn passages_of(side_a: &PairSide, side_b: &PairSide, options: &PairsOptions) -> 
         }
         _ => Vec::new(),
     };
-    finish(paper, source, exact, &seeds, &options.align)
+    let passages = finish(paper, source, exact, &seeds, &options.align);
+    if passages.is_empty() {
+        return passages;
+    }
+    // True to `a`'s sentences, as a check's passages are to the paper's.
+    let units = pa.sentence_units();
+    let matches = match (&side_a.sentences, &side_b.sentences) {
+        (Some(a), Some(b)) => SentenceMatch::from_seeds(&seeds, a, b),
+        _ => Vec::new(),
+    };
+    let sentences = PaperSentences {
+        units: &units,
+        matches: &matches,
+    };
+    sentence_true(paper, source, passages, sentences, &options.align)
 }
 
 /// References `a` and `b` compared, seen from `a`; `None` when they share no passage or are less

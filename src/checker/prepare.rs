@@ -28,6 +28,11 @@ pub(super) struct Prepared {
 }
 
 impl Prepared {
+    /// Its sentence units ([`sentence_units`]).
+    pub(super) fn sentence_units(&self) -> Vec<std::ops::Range<usize>> {
+        sentence_units(&self.analysis, &self.token_weights)
+    }
+
     /// Its sentences' fingerprints (see [`sentence_fingerprints`]), each with its unit's tokens;
     /// a sentence with an `unusable` token (excluded text) has none.
     pub(super) fn sentence_fingerprints(

@@ -4,9 +4,12 @@
 //! sharing text with it are aligned with the paper with the quotations allowed as evidence:
 //!
 //! - a passage that runs across a quotation's edge, [`ACROSS_EDGE_WORDS`] or more of its matched
-//!   words outside it within [`EDGE_WINDOW_WORDS`] of its quote marks, shows that the source's text
-//!   goes on past the quote mark: the quotation is a piece of a longer copy, and it stays in the
-//!   check so the copy is reported whole (a copied paragraph holding a quotation too);
+//!   words outside it within [`EDGE_WINDOW_WORDS`] of its quote marks (and, when they are before
+//!   its opening mark, `minWords` there in all), shows that the source's text goes on past the quote mark: the quotation is a piece
+//!   of a longer copy, and it stays in the check so the copy is reported whole (a copied paragraph
+//!   holding a quotation too). A stock lead-in that another essay quoting the same line also uses
+//!   ("As Shakespeare famously wrote in Hamlet,") is no copy by itself: the lead-in counts only
+//!   when it is itself a copy of enough text;
 //! - a passage inside a quotation (give or take a few words at its edges) is a quotation of that
 //!   source: left out, and listed with the source, so a copy in quote marks is still shown;
 //! - a quotation no passage touches is left out, as the marks say.
@@ -54,7 +57,7 @@ fn tokens_inside(analysis: &Analysis, span: Span) -> Range<usize> {
 /// word, while a copy elsewhere that alignment merged into the same passage does not.
 pub const EDGE_WINDOW_WORDS: u32 = 2 * ACROSS_EDGE_WORDS;
 
-/// Matched weight of `passage` in the [`EDGE_WINDOW_WORDS`] next to each edge of a quotation (its
+/// Matched weight of `passage` in the [`EDGE_WINDOW_WORDS`] before and after a quotation (its
 /// `tokens`): how far the source's text goes on past its quote marks. Another quotation there
 /// counts too: news copied with its quotes ("…," she said. "…") runs from one into the next.
 fn weight_across(
@@ -62,7 +65,7 @@ fn weight_across(
     passage: &Passage,
     matched: &[bool],
     weights: &[u32],
-) -> u32 {
+) -> (u32, u32) {
     let near = |side: &mut dyn Iterator<Item = usize>| {
         let (mut seen, mut weight) = (0, 0);
         for t in side {
@@ -78,7 +81,20 @@ fn weight_across(
     };
     let before = &mut (passage.paper_start..tokens.start.max(passage.paper_start)).rev();
     let after = &mut (tokens.end.min(passage.paper_end)..passage.paper_end);
-    near(before) + near(after)
+    (near(before), near(after))
+}
+
+/// Matched weight of `passage` before a quotation (its `tokens`), wherever it lies.
+fn weight_before(
+    tokens: &Range<usize>,
+    passage: &Passage,
+    matched: &[bool],
+    weights: &[u32],
+) -> u32 {
+    (passage.paper_start..tokens.start.max(passage.paper_start))
+        .filter(|&t| matched[t - passage.paper_start])
+        .map(|t| weights[t])
+        .sum()
 }
 
 /// The paper around its quotations: each quotation with the text on either side that alignment
@@ -182,8 +198,14 @@ fn pieces(quotations: &[Quotation], weights: &[u32], margin: u32) -> Vec<Range<u
     pieces
 }
 
-/// Judges each quotation `passage` (of reference `document`) touches: across its edge, or inside.
-fn judge(quotations: &mut [Quotation], passage: &Passage, document: usize, weights: &[u32]) {
+/// Judges each quotation `passage` (of reference `document`) touches: across its edge (after
+/// it, or before it with `min_outside` of matched text there), or inside.
+fn judge(
+    quotations: &mut [Quotation],
+    (passage, document): (&Passage, usize),
+    weights: &[u32],
+    min_outside: u32,
+) {
     let mut matched = vec![false; passage.paper_end - passage.paper_start];
     for segment in &passage.segments {
         let start = segment.paper - passage.paper_start;
@@ -194,8 +216,13 @@ fn judge(quotations: &mut [Quotation], passage: &Passage, document: usize, weigh
         .take_while(|q| q.tokens.start < passage.paper_end)
         .filter(|q| !q.tokens.is_empty());
     for quotation in touched {
-        if weight_across(&quotation.tokens, passage, &matched, weights) >= ACROSS_EDGE_WORDS * WORD
-        {
+        let tokens = &quotation.tokens;
+        let (before, after) = weight_across(tokens, passage, &matched, weights);
+        // A lead-in is a copy only when it is enough text by itself; past the closing mark, the
+        // source's text going on shows a mark that paired with the wrong one.
+        let lead_in = before + after >= ACROSS_EDGE_WORDS * WORD
+            && weight_before(tokens, passage, &matched, weights) >= min_outside;
+        if lead_in || after >= ACROSS_EDGE_WORDS * WORD {
             quotation.crossed = true;
         } else if (quotation.quotes).is_none_or(|(_, weight)| passage.matched_weight > weight) {
             quotation.quotes = Some((document, passage.matched_weight));
@@ -233,6 +260,8 @@ pub(super) fn quotations(
     let shared = shared_by_references(paper, set.options.shingle_words, 2);
     let near = Surroundings::of(&quotations, paper, &shared, &unusable, &options.align);
     let candidates = quoted_candidates(set, paper, &quotations, &unusable);
+    let min_outside =
+        u32::try_from(options.align.min_words).map_or(u32::MAX, |w| w.saturating_mul(WORD));
     for (done, &document) in candidates.iter().enumerate() {
         progress(done, candidates.len())?;
         let entry = &set.entries[document];
@@ -243,7 +272,8 @@ pub(super) fn quotations(
         let paper_side = near.side(paper);
         for passage in align(paper_side, source.side(), &near.unusable, &options.align) {
             let passage = near.in_paper(passage);
-            judge(&mut quotations, &passage, document, &paper.token_weights);
+            let weights = &paper.token_weights;
+            judge(&mut quotations, (&passage, document), weights, min_outside);
         }
     }
     let id = |document: usize| set.entries[document].reference.id.clone();

@@ -179,6 +179,7 @@ impl WriteJson for Exclusion {
         let kind = match self.kind {
             ExclusionKind::Quote => "quote",
             ExclusionKind::Bibliography => "bibliography",
+            ExclusionKind::Table => "table",
             ExclusionKind::Base => "base",
             ExclusionKind::Reader => "reader",
         };

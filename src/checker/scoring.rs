@@ -124,9 +124,8 @@ pub(super) fn write_up(
     let count = aligned.sources.len();
     for (done, (entry, source)) in aligned.sources.into_iter().enumerate() {
         report(progress, Stage::Reporting, done, count)?;
-        let per_sentence = &aligned.sources_per_sentence;
-        let Some((source, passages)) = source.finish(paper_side, per_sentence, &options.align)
-        else {
+        let sentences = (&aligned.sources_per_sentence[..], &aligned.paper_units[..]);
+        let Some((source, passages)) = source.finish(paper_side, sentences, &options.align) else {
             continue;
         };
         for passage in &passages {

@@ -220,15 +220,15 @@ test('no matching source: said plainly, the paper shown without highlights', () 
 });
 
 test('the options are put in words, with the defaults of the page', () => {
-  assert.deepEqual(optionPhrases({}), ['Quotations left out', 'Bibliography left out', 'Smallest match: 12 words']);
+  assert.deepEqual(optionPhrases({}), ['Quotations left out', 'Bibliography left out', 'Tables of numbers left out', 'Smallest match: 12 words']);
   // Translated copies are named when they were looked for, and only then.
   assert.deepEqual(optionPhrases({ align: { translated: false } }), optionPhrases({}));
   assert.deepEqual(optionPhrases({ align: { translated: true } }).at(-1), 'Translated (English ↔ Chinese) and reworded copies looked for with the sentence model');
-  assert.deepEqual(optionPhrases({ excludeQuotes: false, excludeBibliography: false, align: { minWords: 20 }, maxSources: 5 }),
-    ['Quotations counted', 'Bibliography counted', 'At most 5 sources reported', 'Smallest match: 20 words']);
+  assert.deepEqual(optionPhrases({ excludeQuotes: false, excludeBibliography: false, excludeTables: false, align: { minWords: 20 }, maxSources: 5 }),
+    ['Quotations counted', 'Bibliography counted', 'Tables of numbers counted', 'At most 5 sources reported', 'Smallest match: 20 words']);
   // What the page passes: its options and the reader's (empty) choices; no raw names or JSON.
-  const page = { excludeQuotes: true, excludeBibliography: true, align: { minWords: 12, maxGap: 30 }, ignoreReferences: [], excludeSpans: [], includeSpans: [] };
-  assert.deepEqual(optionPhrases(page), ['Quotations left out', 'Bibliography left out', 'Smallest match: 12 words', 'Largest gap inside a passage: 30 words']);
+  const page = { excludeQuotes: true, excludeBibliography: true, excludeTables: true, align: { minWords: 12, maxGap: 30 }, ignoreReferences: [], excludeSpans: [], includeSpans: [] };
+  assert.deepEqual(optionPhrases(page), ['Quotations left out', 'Bibliography left out', 'Tables of numbers left out', 'Smallest match: 12 words', 'Largest gap inside a passage: 30 words']);
   const html = build(check(demo.references, demo.example), demo.example, demo.references, { options: { align: { minWords: 15 } }, version: '9.9.9', date: '1 May 2025' });
   assert.match(plainText(html), /Checked 1 May 2025 · plagscope 9\.9\.9/);
   assert.ok(plainText(html).includes('Smallest match: 15 words'));

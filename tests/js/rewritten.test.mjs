@@ -1,8 +1,9 @@
 // A rewritten (paraphrased) passage in the CLI's text output and in the downloadable HTML report,
 // issue 27: the paper of tests/paraphrase.mjs rewrites seven sentences of the demo set's Norway
-// profile by hand, beside the demo example's exact copies. The CLI says "rewritten: 7 of 8
-// sentences match" before the exact-run evidence of that passage, and only of that one; the HTML
-// report gives it the same label, dashes it in the paper (with a legend), and shows its sentence
+// profile by hand, with a sentence of its own after the fourth, beside the demo example's exact
+// copies. The own sentence cuts the copy in two (issue 42: reports true to sentences). The CLI says
+// "rewritten: 4 of 4 sentences match" before the exact-run evidence of the first passage, and only
+// of the rewritten ones; the HTML report gives it the same label, dashes it in the paper (with a legend), and shows its sentence
 // pairs, each paper sentence beside its source sentence with the shared words marked, escaped.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,34 +49,36 @@ test('the fixture: a paraphrase sharing one short run with its source, which the
   const withoutRun = REWRITTEN_PAPER.replace('more than four centuries', 'over four hundred years');
   assert.equal(sharedNgrams(withoutRun, norway.text, 5).a.length, 0);
   const found = check(withoutRun).sources.find((s) => s.id === REWRITTEN_ID);
-  assert.deepEqual(found?.passages.map((p) => p.evidence), ['rewritten']);
+  assert.deepEqual(found?.passages.map((p) => p.evidence), ['rewritten', 'rewritten']);
   const report = check(PAPER);
   const source = report.sources.find((s) => s.id === REWRITTEN_ID);
-  assert.equal(source.passages.length, 1);
+  // The paper's own sentence after the fourth rewritten one cuts the copy in two.
+  assert.deepEqual(source.passages.map((p) => [p.evidence, p.sentences]), [['rewritten', 4], ['rewritten', 3]]);
+  const own = PAPER.indexOf(OWN_SENTENCE);
+  assert.ok(source.passages.every((p) => p.end <= own || p.start >= own + OWN_SENTENCE.length), 'the own sentence is not marked');
+  const pairs = source.passages.flatMap((p) => p.sentencePairs);
+  assert.deepEqual(pairs.map((p) => PAPER.slice(p.start, p.end)), REWRITTEN.map((s) => s.replace(/\.$/, '')));
   const [passage] = source.passages;
-  assert.equal(passage.evidence, 'rewritten');
-  assert.equal(passage.sentences, 8, 'the seven rewritten sentences and the paper\'s own one');
-  assert.deepEqual(passage.sentencePairs.map((p) => PAPER.slice(p.start, p.end)), REWRITTEN.map((s) => s.replace(/\.$/, '')));
-  assert.ok(passage.longestRun < 12, 'no exact run long enough to make a passage by itself');
+  assert.ok(source.passages.every((p) => p.longestRun < 12), 'no exact run long enough to make a passage by itself');
   for (const other of report.sources.filter((s) => s.id !== REWRITTEN_ID)) {
     assert.ok(other.passages.every((p) => p.evidence === 'exact'), `${other.id}: the demo example's copies are exact`);
   }
-  assert.equal(rewrittenLabel(passage), 'rewritten: 7 of 8 sentences match');
-  assert.equal(evidencePhrases(passage)[0], 'rewritten: 7 of 8 sentences match');
+  assert.equal(rewrittenLabel(passage), 'rewritten: 4 of 4 sentences match');
+  assert.equal(evidencePhrases(source.passages[1])[0], 'rewritten: 3 of 3 sentences match');
   assert.equal(rewrittenLabel(report.sources.find((s) => s.id === 'factbook-fr').passages[0]), '');
 });
 
-test('CLI: the rewritten passage says "rewritten: 7 of 8 sentences match", the exact ones their exact runs', () => {
+test('CLI: the rewritten passages say "rewritten: 4 of 4 sentences match", the exact ones their exact runs', () => {
   const result = spawnSync(process.execPath, [cli, 'check', 'paper.txt', '--refs', 'refs'], { encoding: 'utf8', cwd: dir });
   assert.equal(result.status, 0, result.stderr);
   const lines = result.stdout.split('\n');
   const norwayAt = lines.findIndex((line) => line.includes(`[${REWRITTEN_ID}.txt]`));
   assert.ok(norwayAt > 0, result.stdout);
   // Its passage: the paper's excerpt, the source's, then the evidence.
-  assert.match(lines[norwayAt + 3], /^\s+rewritten: 7 of 8 sentences match, \d+ of \d+ words in exact shared runs \([\d.]+%\), longest exact run: \d+ words$/);
+  assert.match(lines[norwayAt + 3], /^\s+rewritten: 4 of 4 sentences match, \d+ of \d+ words in exact shared runs \([\d.]+%\), longest exact run: \d+ words$/);
   const evidence = lines.filter((line) => /in exact shared runs/.test(line));
-  assert.equal(evidence.length, 3, 'one evidence line per passage');
-  assert.equal(evidence.filter((line) => /^\s+rewritten:/.test(line)).length, 1, 'only the rewritten passage says so');
+  assert.equal(evidence.length, 4, 'one evidence line per passage');
+  assert.equal(evidence.filter((line) => /^\s+rewritten:/.test(line)).length, 2, 'only the rewritten passages say so');
   for (const line of evidence.filter((l) => !/rewritten/.test(l))) {
     assert.match(line, /^\s+\d+ of \d+ words in exact shared runs \([\d.]+%\), longest exact run: \d+ words$/);
   }
@@ -90,6 +93,7 @@ test('CLI pairs: a classmate who rewrote another essay is a pair whose passage i
   assert.equal(result.status, 0, result.stderr);
   const lines = result.stdout.trim().split('\n');
   assert.match(lines[0], /^2 documents, 1 pair at or above/);
+  // Seen from Ann's essay (the pair's first side), whose sentences Bob rewrote in order: one passage.
   assert.match(lines[1], /^\s+[\d.]+%\s+ann\.txt\s+<->\s+bob\.txt\s+\(1 passage, 1 rewritten; /);
 });
 
@@ -109,10 +113,10 @@ test('HTML report: the label, the dashed passage, and the sentence pairs with th
   const html = reportHtml({ report, paper: { title: 'Essay', text }, sources: demo.references, version: version(), date: new Date(0) });
   const n = rank + 1;
   const comparison = article(html, n, 0);
-  assert.match(comparison, /<p class="evidence"><strong>Rewritten: 7 of 8 sentences match<\/strong> · \d+ of \d+ words in exact shared runs \([\d.]+%\) · longest exact run: \d+ words<\/p>/);
+  assert.match(comparison, /<p class="evidence"><strong>Rewritten: 4 of 4 sentences match<\/strong> · \d+ of \d+ words in exact shared runs \([\d.]+%\) · longest exact run: \d+ words<\/p>/);
   assert.doesNotMatch(comparison, /<div class="side">/, 'its pairs replace the two excerpts');
   const items = [...comparison.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]);
-  assert.equal(items.length, 7);
+  assert.equal(items.length, 4);
   items.forEach((item, i) => {
     const pair = passage.sentencePairs[i];
     const [paperSide, sourceSide] = [...item.matchAll(/<p class="ex">([\s\S]*?)<\/p>/g)].map((m) => m[1]);
@@ -128,7 +132,8 @@ test('HTML report: the label, the dashed passage, and the sentence pairs with th
   // In the paper: dashed, with a legend; in the source list: counted.
   assert.match(html, new RegExp(`<mark class="c${rank} rw" data-source="${n}"`));
   assert.match(plainText(html), /A dashed underline marks a rewritten passage/);
-  assert.match(plainText(html), /1 passage \(1 rewritten\)/);
+  assert.match(plainText(html), /2 passages \(2 rewritten\)/);
+  assert.ok(!new RegExp(`<mark[^>]*>[^<]*${OWN_SENTENCE.slice(0, 20)}`).test(html), 'the own sentence is not marked');
   assert.match(plainText(html), /A rewritten passage shows its sentence pairs instead\./);
   // The exact passages keep their excerpts, without the rewritten label.
   const france = report.sources.findIndex((s) => s.id === 'factbook-fr') + 1;
@@ -141,7 +146,7 @@ test('HTML report: a rewritten passage whose source text is missing still lists 
   const report = check(REWRITTEN_PAPER);
   const html = reportHtml({ report, paper: { title: 'Essay', text: REWRITTEN_PAPER }, sources: [], version: version(), date: new Date(0) });
   const comparison = article(html, 1, 0);
-  assert.equal([...comparison.matchAll(/<li>/g)].length, 7);
+  assert.equal([...comparison.matchAll(/<li>/g)].length, 4);
   assert.ok(plainText(comparison).includes(REWRITTEN[2]));
   assert.ok(!plainText(comparison).includes(OWN_SENTENCE), 'only the matching sentences are paired');
   assert.match(comparison, /The source's text is not part of this report\./);

@@ -25,7 +25,7 @@ const options: CheckOptions = { align: { minWords: 12, maxDocFrequency: 10 }, ex
 const report: Report = checker.check('paper', options);
 const first: SourceReport | undefined = report.sources[0];
 const passageText: string | undefined = first?.passages.map((p) => 'paper'.slice(p.start, p.end)).join();
-const kinds: Array<'quote' | 'bibliography' | 'base' | 'reader'> = report.excluded.map((e) => e.kind);
+const kinds: Array<'quote' | 'bibliography' | 'table' | 'base' | 'reader'> = report.excluded.map((e) => e.kind);
 const quoted: Array<string | null | undefined> = report.excluded.map((e) => e.source);
 const withMeta: Report = checker.check({ text: 'paper', meta: { keywords: ['x'] } });
 const chosen: Report = checker.check('paper', { ignoreReferences: ['a'], excludeSpans: [{ start: 0, end: 2 }], includeSpans: [] });

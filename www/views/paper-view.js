@@ -17,6 +17,7 @@ const LISTED = 200;
 export const KIND_NAMES = {
   quote: 'kind.quote',
   bibliography: 'kind.bibliography',
+  table: 'kind.table',
   base: 'kind.base',
   reader: 'kind.reader',
 };

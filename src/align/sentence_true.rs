@@ -1,0 +1,309 @@
+//! Step 8: passages made sentence-true. A teacher reads a report sentence by sentence, so a
+//! passage is a run of paper sentences that each have something of the source explaining them,
+//! and never holds a sentence of the writer's own, whatever the gap in words: exact runs chain
+//! across a short own sentence (a gap of up to `maxGap` words), and a copied paragraph, the
+//! writer's two sentences and a rewritten paragraph of the same source would otherwise be one
+//! passage.
+//!
+//! A paper sentence is **explained** by a source when a sentence pair of the passage covers it
+//! (rewritten or translated evidence), when a seed pairs it with a source sentence inside the
+//! passage's source range, or when the passage's exact runs inside it carry at least
+//! [`EXPLAINED_SHARE_PERCENT`] of its weight with a run of [`FRAGMENT_ANCHOR_WORDS`], or one run of
+//! `anchorWords` reaches into it (a clause copied into the writer's sentence). A passage holding an unexplained
+//! sentence is cut around it into runs of explained sentences; a run stays a passage when one of
+//! its sentences is **strongly** explained (a run of `anchorWords`, [`STRONG_SHARE_PERCENT`] of it
+//! in exact runs, or a pair that passes `sentenceSimilarity` on its own) or when it holds two
+//! explained sentences, and when it carries `minWords` of matched text: the whole passage showed
+//! which source was copied, and each piece must still be a copy of it by itself.
+
+use std::ops::Range;
+
+use super::{AlignOptions, Context, Evidence, Passage, Segment, Side, FRAGMENT_ANCHOR_WORDS};
+use crate::sketch::sentence_terms::SentenceVectors;
+use crate::text::WORD;
+
+use super::SentenceSeed;
+
+/// Least share of a sentence's weight inside exact runs (with a run of
+/// [`FRAGMENT_ANCHOR_WORDS`]) for the runs to explain it. A heavily edited sentence (a third of
+/// its words changed) keeps about half its words in runs of three or more; the writer's own
+/// sentence shares a stock phrase or two.
+pub const EXPLAINED_SHARE_PERCENT: u32 = 40;
+
+/// Share of a sentence's weight inside exact runs that explains it strongly: a copied sentence
+/// with a word or two changed.
+pub const STRONG_SHARE_PERCENT: u32 = 70;
+
+/// A paper sentence matched with a source sentence (a seed of the rewritten evidence), as token
+/// ranges.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SentenceMatch {
+    /// The paper sentence.
+    pub paper: Range<usize>,
+    /// The source sentence.
+    pub source: Range<usize>,
+    /// Whether the pair passes `sentenceSimilarity` by itself.
+    pub standalone: bool,
+}
+
+impl SentenceMatch {
+    /// The `seeds` of a paper (`paper`'s units) and a source (`source`'s) as sentence matches of
+    /// token ranges, in paper order.
+    pub fn from_seeds(
+        seeds: &[SentenceSeed],
+        paper: &SentenceVectors,
+        source: &SentenceVectors,
+    ) -> Vec<SentenceMatch> {
+        let mut matches: Vec<SentenceMatch> = (seeds.iter())
+            .map(|seed| SentenceMatch {
+                paper: paper.units[seed.paper].clone(),
+                source: source.units[seed.source].clone(),
+                standalone: seed.standalone,
+            })
+            .collect();
+        crate::sort::sort_by_key(&mut matches, |m| m.paper.start);
+        matches
+    }
+}
+
+/// The paper's sentences and what matches them in one source, beside the passages' own evidence.
+#[derive(Debug, Clone, Copy)]
+pub struct PaperSentences<'a> {
+    /// The paper's sentence units, in order, covering every token
+    /// ([`crate::text::sentences::sentence_units`]); empty leaves passages as they are.
+    pub units: &'a [Range<usize>],
+    /// Sentence pairs with this source, sorted by paper position.
+    pub matches: &'a [SentenceMatch],
+}
+
+/// How one paper sentence is explained by one passage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Explained {
+    Not,
+    Weakly,
+    Strongly,
+}
+
+/// Each passage cut into runs of sentences its source explains; see the module docs.
+pub fn sentence_true(
+    paper: Side<'_>,
+    source: Side<'_>,
+    passages: Vec<Passage>,
+    sentences: PaperSentences<'_>,
+    options: &AlignOptions,
+) -> Vec<Passage> {
+    if sentences.units.is_empty() {
+        return passages;
+    }
+    let context = Context::new(&paper, &source, options);
+    let judge = Judge::new(&context, options);
+    let mut kept = Vec::with_capacity(passages.len());
+    for passage in passages {
+        let first = (sentences.units).partition_point(|u| u.end <= passage.paper_start);
+        let units = &sentences.units[first..];
+        let units = &units[..units.partition_point(|u| u.start < passage.paper_end)];
+        let verdicts: Vec<Explained> = (units.iter())
+            .map(|unit| judge.sentence(&passage, unit, sentences.matches))
+            .collect();
+        if !verdicts.contains(&Explained::Not) {
+            kept.push(passage);
+            continue;
+        }
+        for run in explained_runs(&verdicts) {
+            let strong = verdicts[run.clone()].contains(&Explained::Strongly);
+            if !strong && run.len() < 2 {
+                continue;
+            }
+            let tokens = units[run.start].start.max(passage.paper_start)
+                ..units[run.end - 1].end.min(passage.paper_end);
+            let piece = piece(&context, &passage, tokens, run.len());
+            kept.extend(piece.filter(|p| judge.enough(p)));
+        }
+    }
+    kept
+}
+
+/// The maximal runs of explained sentences, as ranges of `verdicts`.
+fn explained_runs(verdicts: &[Explained]) -> Vec<Range<usize>> {
+    let mut runs = Vec::new();
+    let mut start = None;
+    for (i, verdict) in verdicts.iter().enumerate() {
+        match (verdict, start) {
+            (Explained::Not, Some(s)) => {
+                runs.push(s..i);
+                start = None;
+            }
+            (Explained::Not, None) => {}
+            (_, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    runs.extend(start.map(|s| s..verdicts.len()));
+    runs
+}
+
+/// The thresholds of [`sentence_true`] in tenths of a word.
+struct Judge<'c> {
+    context: &'c Context,
+    anchor: u32,
+    fragment_anchor: u32,
+    min_matched: u32,
+}
+
+impl<'c> Judge<'c> {
+    fn new(context: &'c Context, options: &AlignOptions) -> Self {
+        let words = |n: usize| {
+            u32::try_from(n)
+                .unwrap_or(u32::MAX / WORD)
+                .saturating_mul(WORD)
+        };
+        Judge {
+            context,
+            anchor: words(options.anchor_words),
+            fragment_anchor: FRAGMENT_ANCHOR_WORDS * WORD,
+            min_matched: words(options.min_words),
+        }
+    }
+
+    /// How `passage` explains the paper sentence `unit`.
+    fn sentence(
+        &self,
+        passage: &Passage,
+        unit: &Range<usize>,
+        matches: &[SentenceMatch],
+    ) -> Explained {
+        let overlaps = |r: &Range<usize>| r.start < unit.end && unit.start < r.end;
+        if passage.sentence_pairs.iter().any(|p| overlaps(&p.paper)) {
+            return Explained::Strongly;
+        }
+        let in_source =
+            |r: &Range<usize>| r.start < passage.source_end && passage.source_start < r.end;
+        let seed = (matches.iter())
+            .filter(|m| overlaps(&m.paper) && in_source(&m.source))
+            .map(|m| m.standalone)
+            .max();
+        let (matched, longest) = self.exact_in(passage, unit);
+        let weight = self.context.paper.of(unit.start, unit.end).max(1);
+        if longest >= self.anchor
+            || seed == Some(true)
+            || matched * 100 >= STRONG_SHARE_PERCENT * weight
+        {
+            Explained::Strongly
+        } else if seed.is_some()
+            || (longest >= self.fragment_anchor
+                && matched * 100 >= EXPLAINED_SHARE_PERCENT * weight)
+        {
+            Explained::Weakly
+        } else {
+            Explained::Not
+        }
+    }
+
+    /// Weight of `unit`'s tokens inside the passage's exact runs (its own and those whose twin lies
+    /// elsewhere in the source), and of the longest run reaching into it.
+    fn exact_in(&self, passage: &Passage, unit: &Range<usize>) -> (u32, u32) {
+        let (mut matched, mut covered_to, mut longest) = (0, unit.start, 0);
+        let mut runs: Vec<&Segment> = passage.segments.iter().chain(&passage.elsewhere).collect();
+        crate::sort::sort_by_key(&mut runs, |s| s.paper);
+        for run in runs {
+            let (start, end) = (
+                run.paper.max(unit.start),
+                (run.paper + run.len).min(unit.end),
+            );
+            if end <= start {
+                continue;
+            }
+            matched += self.context.paper.of(start.max(covered_to), end);
+            covered_to = covered_to.max(end);
+            // A run crossing the sentence's edge is evidence for all of it: a copy that begins
+            // inside the writer's sentence ("Critics argued that" + a copied clause) or a unit cut
+            // inside a long run-on sentence.
+            longest = longest.max(self.context.paper.of(run.paper, run.paper + run.len));
+        }
+        (matched, longest)
+    }
+
+    /// Whether a piece still carries `minWords` of matched text (its exact runs, or its
+    /// sentence pairs' paper sentences).
+    fn enough(&self, piece: &Passage) -> bool {
+        let paired: u32 = (piece.sentence_pairs.iter())
+            .map(|p| self.context.paper.of(p.paper.start, p.paper.end))
+            .sum();
+        piece.matched_weight.max(paired) >= self.min_matched
+    }
+}
+
+/// The part of `passage` inside the paper tokens `tokens` (a run of `sentences` explained
+/// sentences): its runs clipped, its sentence pairs inside, its ranges and measures recomputed.
+fn piece(
+    context: &Context,
+    passage: &Passage,
+    tokens: Range<usize>,
+    sentences: usize,
+) -> Option<Passage> {
+    let clip = |s: &Segment| {
+        let start = s.paper.max(tokens.start);
+        let end = (s.paper + s.len).min(tokens.end);
+        (end > start).then(|| Segment {
+            paper: start,
+            source: s.source + (start - s.paper),
+            len: end - start,
+        })
+    };
+    let segments: Vec<Segment> = passage.segments.iter().filter_map(clip).collect();
+    let pairs: Vec<_> = (passage.sentence_pairs.iter())
+        .filter(|p| p.paper.start < tokens.end && tokens.start < p.paper.end)
+        .cloned()
+        .collect();
+    if segments.is_empty() && pairs.is_empty() {
+        return None;
+    }
+    let mut piece = context.passage(segments);
+    let has_runs = !piece.segments.is_empty();
+    let paper_ends =
+        (pairs.iter()).map(|p| (p.paper.start.max(tokens.start), p.paper.end.min(tokens.end)));
+    let source_ends = pairs.iter().map(|p| (p.source.start, p.source.end));
+    let (mut paper_start, mut paper_end) = (usize::MAX, 0);
+    let (mut source_start, mut source_end) = (usize::MAX, 0);
+    if has_runs {
+        (paper_start, paper_end) = (piece.paper_start, piece.paper_end);
+        (source_start, source_end) = (piece.source_start, piece.source_end);
+    }
+    for ((ps, pe), (ss, se)) in paper_ends.zip(source_ends) {
+        (paper_start, paper_end) = (paper_start.min(ps), paper_end.max(pe));
+        (source_start, source_end) = (source_start.min(ss), source_end.max(se));
+    }
+    piece.paper_start = paper_start;
+    piece.paper_end = paper_end;
+    piece.source_start = source_start;
+    piece.source_end = source_end;
+    piece.elsewhere = (passage.elsewhere.iter()).filter_map(clip).collect();
+    piece.evidence = match passage.evidence {
+        Evidence::Exact
+            if piece.longest_weight < FRAGMENT_ANCHOR_WORDS * WORD && !pairs.is_empty() =>
+        {
+            Evidence::Rewritten
+        }
+        evidence => evidence,
+    };
+    piece.sentence_pairs = pairs;
+    piece.sentences = if passage.sentences > 0 { sentences } else { 0 };
+    piece.by_model = passage.by_model;
+    Some(piece)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_of_explained_sentences_are_cut_around_the_unexplained() {
+        use Explained::*;
+        assert_eq!(
+            explained_runs(&[Strongly, Not, Weakly, Weakly, Not]),
+            vec![0..1, 2..4]
+        );
+        assert_eq!(explained_runs(&[Not, Not]), Vec::<Range<usize>>::new());
+        assert_eq!(explained_runs(&[Weakly]), vec![0..1]);
+    }
+}

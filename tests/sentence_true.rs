@@ -1,0 +1,155 @@
+//! Reports a teacher can trust sentence by sentence (issue 42): a passage is a run of paper
+//! sentences its source explains, and never holds a sentence of the writer's own between two
+//! copied ones, whatever the gap in words; the similarity counts explained sentences only.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference, Report};
+use plagscope::Span;
+
+/// Issue 42's interleaved case (`tests/data/interleaved.json`, shared with the page's test): a
+/// library article, and a paper that copies its first sentences, has two of the writer's own, then
+/// paraphrases the article's last two.
+struct Case {
+    source: String,
+    copied: usize,
+    own: String,
+    paraphrase: String,
+}
+
+fn case() -> &'static Case {
+    static CASE: std::sync::OnceLock<Case> = std::sync::OnceLock::new();
+    CASE.get_or_init(|| {
+        let json: serde_json::Value =
+            serde_json::from_str(include_str!("data/interleaved.json")).unwrap();
+        let text = |v: &serde_json::Value| v.as_str().unwrap().to_string();
+        Case {
+            source: text(&json["source"]["text"]),
+            copied: json["copied"].as_u64().unwrap() as usize,
+            own: text(&json["own"]),
+            paraphrase: text(&json["paraphrase"]),
+        }
+    })
+}
+
+fn checker() -> Checker {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    checker
+        .add_reference(Reference::new("gutenberg", case().source.as_str()))
+        .unwrap();
+    // Other articles of the library, so that term weights mean something.
+    for (i, text) in common::corpus_sample("en", 60_000).into_iter().enumerate() {
+        checker
+            .add_reference(Reference::new(format!("corpus-{i}"), text))
+            .unwrap();
+    }
+    checker
+}
+
+/// The source's sentence `n`.
+fn sentence(n: usize) -> &'static str {
+    let source = &case().source;
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(source.match_indices(". ").map(|(i, _)| i + 2))
+        .collect();
+    let end = starts.get(n + 1).map_or(source.len(), |&e| e - 1);
+    &source[starts[n]..end]
+}
+
+/// The paper's spans reported as copied, with their sources.
+fn reported(report: &Report) -> Vec<(String, Span)> {
+    (report.sources.iter())
+        .flat_map(|s| {
+            s.passages
+                .iter()
+                .map(move |p| (s.id.clone(), Span::new(p.start, p.end)))
+        })
+        .collect()
+}
+
+/// UTF-16 span of `part` inside `text`.
+fn span_of(text: &str, part: &str) -> Span {
+    let start = text.find(part).expect("part of the text");
+    let units = |s: &str| s.encode_utf16().count();
+    Span::new(units(&text[..start]), units(&text[..start]) + units(part))
+}
+
+fn overlap(a: Span, b: Span) -> usize {
+    a.end.min(b.end).saturating_sub(a.start.max(b.start))
+}
+
+/// Share of `part` (a span of the paper) that reported passages cover.
+fn covered(report: &Report, part: Span) -> f64 {
+    let mut marked = vec![false; part.end - part.start];
+    for (_, span) in reported(report) {
+        for unit in span.start.max(part.start)..span.end.min(part.end) {
+            marked[unit - part.start] = true;
+        }
+    }
+    marked.iter().filter(|&&m| m).count() as f64 / marked.len().max(1) as f64
+}
+
+#[test]
+fn own_sentences_between_a_copy_and_a_paraphrase_are_not_reported() {
+    let Case {
+        copied,
+        own,
+        paraphrase,
+        ..
+    } = case();
+    let copied: Vec<&str> = (0..*copied).map(sentence).collect();
+    let copied = copied.join(" ");
+    let paper = format!("{copied} {own} {paraphrase}");
+    let report = checker().check(&paper, &CheckOptions::default()).unwrap();
+    let own = span_of(&paper, own);
+    assert!(
+        reported(&report).iter().all(|(_, s)| overlap(*s, own) == 0),
+        "the writer's own sentences are highlighted: {:?}",
+        reported(&report)
+    );
+    assert!(covered(&report, span_of(&paper, &copied)) > 0.95);
+    let words = own_words(&paper, own);
+    assert!(
+        report.similarity * (report.words as f64) <= (report.words - words) as f64 + 0.5,
+        "the own sentences are counted: {}",
+        report.similarity
+    );
+}
+
+fn own_words(paper: &str, own: Span) -> usize {
+    own.slice_of(paper).split_whitespace().count()
+}
+
+#[test]
+fn copied_sentences_interleaved_with_own_ones_are_cut_apart() {
+    let own = [
+        "I found this part of the reading hard to follow at first.",
+        "My grandmother kept a family Bible on the shelf above her sewing machine, and \
+         nobody was allowed to touch it.",
+        "Our teacher showed us a replica of a wooden press in the school library last week.",
+    ];
+    let paper = format!(
+        "{} {} {} {} {} {} {}",
+        sentence(1),
+        own[0],
+        sentence(3),
+        own[1],
+        sentence(4),
+        sentence(5),
+        own[2]
+    );
+    let report = checker().check(&paper, &CheckOptions::default()).unwrap();
+    for sentence in own {
+        let span = span_of(&paper, sentence);
+        let hits: Vec<_> = reported(&report)
+            .into_iter()
+            .filter(|(_, s)| overlap(*s, span) > 0)
+            .collect();
+        assert!(hits.is_empty(), "{sentence:?} reported: {hits:?}");
+    }
+    for copied in [sentence(1), sentence(3), sentence(4), sentence(5)] {
+        let share = covered(&report, span_of(&paper, copied));
+        assert!(share > 0.9, "{copied:?} covered {share}");
+    }
+}
