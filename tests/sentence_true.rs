@@ -153,3 +153,35 @@ fn copied_sentences_interleaved_with_own_ones_are_cut_apart() {
         assert!(share > 0.9, "{copied:?} covered {share}");
     }
 }
+
+/// Two sentences of the article rewritten in the student's words, keeping its rare content (names,
+/// "octavo", "astronomers"), between sentences of the student's own.
+const SHORT_REWRITE: &str = "Venice turned into the centre of the new business, and there Aldus \
+Manutius brought in the handy octavo format and the slanted italic type that Francesco Griffo cut. \
+Scholars grumbled that cheap editions spread mistakes faster than any scribe ever could, yet the \
+fixity of print let astronomers compare identical tables all over the continent.";
+
+/// The same subject in the student's own sentences: the topic's words, not the article's.
+const SAME_TOPIC: &str = "Printing came to Venice early, and by 1500 the city had more presses \
+than any other in Europe. Its printers sold books to scholars and merchants all over the \
+continent, and many of them used new typefaces.";
+
+#[test]
+fn two_rewritten_sentences_are_a_short_copy_and_the_same_topic_is_not() {
+    let own = &case().own;
+    let checker = checker();
+    let paper = format!("{own} {SHORT_REWRITE} {own}");
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    let found = reported(&report);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "gutenberg");
+    assert!(
+        covered(&report, span_of(&paper, SHORT_REWRITE)) > 0.95,
+        "{found:?}"
+    );
+    let passage = &report.sources[0].passages[0];
+    assert_eq!(passage.sentence_pairs.len(), 2);
+    let paper = format!("{own} {SAME_TOPIC} {own}");
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert!(reported(&report).is_empty(), "{:?}", reported(&report));
+}

@@ -217,7 +217,7 @@ export default {
   'option.excludeQuotes.label': '排除引文',
   'option.excludeQuotes.help': '引号中的文字属于引用，而非抄袭。它仍以灰色显示，并注明与之相符的来源，也可以重新计入；较长抄袭段落中夹带的引号不能掩盖抄袭。',
   'option.excludeBibliography.label': '排除参考文献列表',
-  'option.excludeBibliography.help': '按条目形式（作者、年份、DOI）识别的参考文献列表，无论位置，标题可为多种语言或没有标题；以及论文后半部分“参考文献”标题之后的全部内容。',
+  'option.excludeBibliography.help': '按条目形式（作者、年份、期刊、链接）识别的参考文献列表，无论位置，标题可为多种语言或没有标题；以及论文后半部分“参考文献”标题之后的全部内容。',
   'option.excludeTables.label': '排除数字表格',
   'option.excludeTables.help': '以数字为主的行：年份表头或行号列不算证据。来源中完整存在的表格仍计入。',
   'option.minWords.label': '最短匹配',

@@ -6,15 +6,18 @@
 //! passage.
 //!
 //! A paper sentence is **explained** by a source when a sentence pair of the passage covers it
-//! (rewritten or translated evidence), when a seed pairs it with a source sentence inside the
-//! passage's source range, or when the passage's exact runs inside it carry at least
-//! [`EXPLAINED_SHARE_PERCENT`] of its weight with a run of [`FRAGMENT_ANCHOR_WORDS`], or one run of
-//! `anchorWords` reaches into it (a clause copied into the writer's sentence). A passage holding an unexplained
-//! sentence is cut around it into runs of explained sentences; a run stays a passage when one of
-//! its sentences is **strongly** explained (a run of `anchorWords`, [`STRONG_SHARE_PERCENT`] of it
-//! in exact runs, or a pair that passes `sentenceSimilarity` on its own) or when it holds two
-//! explained sentences, and when it carries `minWords` of matched text: the whole passage showed
-//! which source was copied, and each piece must still be a copy of it by itself.
+//! (rewritten or translated evidence), when a seed pairs it with a source sentence in or next to
+//! the passage's source range, when the passage's exact runs inside it carry at least
+//! [`EXPLAINED_SHARE_PERCENT`] of its weight with a run of a seed's length, or when one run of
+//! `anchorWords` reaches into it (a clause copied into the writer's sentence). Sentences between
+//! two explained ones that heavy edits broke up (short, or a quarter in exact runs) are explained
+//! when the source range holds [`CONTAINED_PERCENT`] of their content terms. A passage holding an
+//! unexplained sentence is cut around it into runs of explained sentences; a run stays a passage
+//! when one of its sentences is **strongly** explained (a run of `anchorWords`,
+//! [`STRONG_SHARE_PERCENT`] of it in exact runs, or a pair that passes `sentenceSimilarity` on its
+//! own) or when it holds two explained sentences, and when it carries `minWords` of matched text:
+//! the whole passage showed which source was copied, and each piece must still be a copy of it by
+//! itself.
 
 use std::ops::Range;
 
@@ -24,11 +27,23 @@ use crate::text::WORD;
 
 use super::SentenceSeed;
 
-/// Least share of a sentence's weight inside exact runs (with a run of
-/// [`FRAGMENT_ANCHOR_WORDS`]) for the runs to explain it. A heavily edited sentence (a third of
+/// Least share of a sentence's weight inside exact runs (with a run of a seed's length) for the
+/// runs to explain it. A heavily edited sentence (a third of
 /// its words changed) keeps about half its words in runs of three or more; the writer's own
 /// sentence shares a stock phrase or two.
 pub const EXPLAINED_SHARE_PERCENT: u32 = 40;
+
+/// A sentence lighter than this, in words, between two explained sentences is explained by its
+/// content terms alone ([`CONTAINED_PERCENT`]).
+pub const SHORT_SENTENCE_WORDS: u32 = 10;
+
+/// Least share of a short sentence's content terms (by idf weight) that the passage's source
+/// range must hold, in percent.
+pub const CONTAINED_PERCENT: u32 = 60;
+
+/// Least share of a longer sentence between two explained ones inside exact runs, with
+/// [`CONTAINED_PERCENT`] of its terms in the source range, in percent.
+pub const SANDWICHED_SHARE_PERCENT: u32 = 25;
 
 /// Share of a sentence's weight inside exact runs that explains it strongly: a copied sentence
 /// with a word or two changed.
@@ -96,15 +111,17 @@ pub fn sentence_true(
         return passages;
     }
     let context = Context::new(&paper, &source, options);
-    let judge = Judge::new(&context, options);
+    let vectors = paper.sentences.zip(source.sentences);
+    let judge = Judge::new(&context, vectors, options);
     let mut kept = Vec::with_capacity(passages.len());
     for passage in passages {
         let first = (sentences.units).partition_point(|u| u.end <= passage.paper_start);
         let units = &sentences.units[first..];
         let units = &units[..units.partition_point(|u| u.start < passage.paper_end)];
-        let verdicts: Vec<Explained> = (units.iter())
+        let mut verdicts: Vec<Explained> = (units.iter())
             .map(|unit| judge.sentence(&passage, unit, sentences.matches))
             .collect();
+        judge.sandwiched(&passage, units, &mut verdicts);
         if !verdicts.contains(&Explained::Not) {
             kept.push(passage);
             continue;
@@ -145,13 +162,18 @@ fn explained_runs(verdicts: &[Explained]) -> Vec<Range<usize>> {
 /// The thresholds of [`sentence_true`] in tenths of a word.
 struct Judge<'c> {
     context: &'c Context,
+    /// Both texts' sentence vectors, when they were made (rewritten evidence on).
+    vectors: Option<(&'c SentenceVectors, &'c SentenceVectors)>,
     anchor: u32,
-    fragment_anchor: u32,
     min_matched: u32,
 }
 
 impl<'c> Judge<'c> {
-    fn new(context: &'c Context, options: &AlignOptions) -> Self {
+    fn new(
+        context: &'c Context,
+        vectors: Option<(&'c SentenceVectors, &'c SentenceVectors)>,
+        options: &AlignOptions,
+    ) -> Self {
         let words = |n: usize| {
             u32::try_from(n)
                 .unwrap_or(u32::MAX / WORD)
@@ -159,8 +181,8 @@ impl<'c> Judge<'c> {
         };
         Judge {
             context,
+            vectors,
             anchor: words(options.anchor_words),
-            fragment_anchor: FRAGMENT_ANCHOR_WORDS * WORD,
             min_matched: words(options.min_words),
         }
     }
@@ -176,10 +198,17 @@ impl<'c> Judge<'c> {
         if passage.sentence_pairs.iter().any(|p| overlaps(&p.paper)) {
             return Explained::Strongly;
         }
-        let in_source =
-            |r: &Range<usize>| r.start < passage.source_end && passage.source_start < r.end;
+        // A seed's source sentence lies in the passage's source range, or next to it within a
+        // gap a passage would chain over (the copy's edge sentence, rewritten more than the rest).
+        let near_source = |r: &Range<usize>| {
+            let source = &self.context.source;
+            let gap = source
+                .of(passage.source_end, r.start)
+                .max(source.of(r.end, passage.source_start));
+            gap <= self.context.max_gap
+        };
         let seed = (matches.iter())
-            .filter(|m| overlaps(&m.paper) && in_source(&m.source))
+            .filter(|m| overlaps(&m.paper) && near_source(&m.source))
             .map(|m| m.standalone)
             .max();
         let (matched, longest) = self.exact_in(passage, unit);
@@ -190,12 +219,79 @@ impl<'c> Judge<'c> {
         {
             Explained::Strongly
         } else if seed.is_some()
-            || (longest >= self.fragment_anchor
-                && matched * 100 >= EXPLAINED_SHARE_PERCENT * weight)
+            || (longest >= self.context.seed && matched * 100 >= EXPLAINED_SHARE_PERCENT * weight)
         {
             Explained::Weakly
         } else {
             Explained::Not
+        }
+    }
+
+    /// Sentences between two explained ones whose content terms the source range holds
+    /// ([`CONTAINED_PERCENT`]), each short or with a quarter of it in exact runs
+    /// ([`SANDWICHED_SHARE_PERCENT`]), are pieces of the copy that heavy edits left without a run
+    /// of their own (a full stop moved by a swapped word leaves a fragment), not the writer's.
+    fn sandwiched(&self, passage: &Passage, units: &[Range<usize>], verdicts: &mut [Explained]) {
+        let mut i = 0;
+        while i < verdicts.len() {
+            if verdicts[i] != Explained::Not {
+                i += 1;
+                continue;
+            }
+            let end = i + verdicts[i..]
+                .iter()
+                .take_while(|&&v| v == Explained::Not)
+                .count();
+            let between = i > 0 && end < verdicts.len();
+            if between && units[i..end].iter().all(|u| self.edited_piece(passage, u)) {
+                verdicts[i..end].fill(Explained::Weakly);
+            }
+            i = end;
+        }
+    }
+
+    /// Whether `unit` reads as a piece of the copy that edits broke up; see [`Self::sandwiched`].
+    fn edited_piece(&self, passage: &Passage, unit: &Range<usize>) -> bool {
+        let weight = self.context.paper.of(unit.start, unit.end);
+        let (matched, _) = self.exact_in(passage, unit);
+        let short = weight < SHORT_SENTENCE_WORDS * WORD;
+        (short || matched * 100 >= SANDWICHED_SHARE_PERCENT * weight)
+            && self.contained(passage, unit) * 100.0 >= CONTAINED_PERCENT as f32
+    }
+
+    /// Share of the idf weight of `unit`'s content terms that the source sentences of the
+    /// passage's source range (and one sentence on either side) hold: a sentence whose words are
+    /// the source's in another order, or with some replaced, is mostly contained; the writer's own
+    /// sentence on the same subject shares the topic's words only.
+    fn contained(&self, passage: &Passage, unit: &Range<usize>) -> f32 {
+        let Some((paper, source)) = self.vectors else {
+            return 0.0;
+        };
+        let u = paper.units.partition_point(|r| r.end <= unit.start);
+        if u >= paper.len() {
+            return 0.0;
+        }
+        let first = source
+            .units
+            .partition_point(|r| r.end <= passage.source_start);
+        let last = source
+            .units
+            .partition_point(|r| r.start < passage.source_end);
+        let range = first.saturating_sub(1)..(last + 1).min(source.len());
+        let mut held: Vec<u64> = range
+            .flat_map(|s| source.terms(s).iter().map(|t| t.hash))
+            .collect();
+        held.sort_unstable();
+        let terms = paper.terms(u);
+        let total: f32 = terms.iter().map(|t| t.weight).sum();
+        let inside: f32 = (terms.iter())
+            .filter(|t| held.binary_search(&t.hash).is_ok())
+            .map(|t| t.weight)
+            .sum();
+        if total > 0.0 {
+            inside / total
+        } else {
+            0.0
         }
     }
 
@@ -250,7 +346,13 @@ fn piece(
             len: end - start,
         })
     };
-    let segments: Vec<Segment> = passage.segments.iter().filter_map(clip).collect();
+    let mut segments: Vec<Segment> = passage.segments.iter().filter_map(clip).collect();
+    let mut elsewhere: Vec<Segment> = passage.elsewhere.iter().filter_map(clip).collect();
+    // A piece whose only runs have their twin elsewhere in the source (sentences copied from
+    // another place of it) is a copy of that place.
+    if segments.is_empty() {
+        segments = std::mem::take(&mut elsewhere);
+    }
     let pairs: Vec<_> = (passage.sentence_pairs.iter())
         .filter(|p| p.paper.start < tokens.end && tokens.start < p.paper.end)
         .cloned()
@@ -277,7 +379,7 @@ fn piece(
     piece.paper_end = paper_end;
     piece.source_start = source_start;
     piece.source_end = source_end;
-    piece.elsewhere = (passage.elsewhere.iter()).filter_map(clip).collect();
+    piece.elsewhere = elsewhere;
     piece.evidence = match passage.evidence {
         Evidence::Exact
             if piece.longest_weight < FRAGMENT_ANCHOR_WORDS * WORD && !pairs.is_empty() =>

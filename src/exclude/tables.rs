@@ -78,16 +78,23 @@ pub fn is_table_line(line: &str) -> bool {
     cells.len() >= MIN_CELLS && numeric * 100 >= NUMERIC_SHARE_PERCENT * cells.len()
 }
 
-/// A number as tables print it: digits with `.`, `,`, a sign, a percent or currency sign, or
-/// a row number (`3.`, `(4)`).
+/// A number as tables print it: digits with `.`, `,`, a sign, a percent or currency sign, a row
+/// number (`3.`, `(4)`), or a Chinese unit after it (`2015年`, `12万`).
 fn is_number(cell: &str) -> bool {
     let core =
         cell.trim_matches(|c: char| matches!(c, '(' | ')' | '%' | '$' | '€' | '£' | '¥' | '*'));
     let core = core.strip_prefix(['-', '+', '−', '±']).unwrap_or(core);
-    core.chars().next().is_some_and(|c| c.is_ascii_digit())
+    let unit = core.chars().rev().take_while(|&c| is_han(c)).count();
+    let core: String = core.chars().take(core.chars().count() - unit).collect();
+    unit <= 2
+        && core.chars().next().is_some_and(|c| c.is_ascii_digit())
         && core
             .chars()
             .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '\u{a0}' | '\''))
+}
+
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}')
 }
 
 #[cfg(test)]
@@ -102,6 +109,8 @@ mod tests {
             "|---|---:|---|",
             "3.\t12.5%\t-4.1\t1,204",
             "Exports\t34\t45\t56",
+            "| 序号 | 地区 | 2015年 | 2016年 | 2017年 |",
+            "1\t华东\t12.5\t13万\t14.2",
         ] {
             assert!(is_table_line(line), "{line}");
         }
@@ -110,6 +119,7 @@ mod tests {
             "Chapter 3",
             "1 2",
             "The results for 2015, 2016 and 2017 were similar.",
+            "2015年全国共有1200所学校，比上年增加3%。",
         ] {
             assert!(!is_table_line(line), "{line}");
         }

@@ -84,7 +84,7 @@ test('a rewritten passage: labelled in the list and the paper, its sentence pair
 test('keyboard: from the match list to the sentence pairs', async (t) => {
   const page = await openApp(t, { viewport: SIZES.desktop });
   await checkRewritten(page);
-  await press(page, page.locator('.match-list li', { has: page.locator('.tag') }).locator('button.match'));
+  await press(page, page.locator('.match-list li', { has: page.locator('.tag') }).first().locator('button.match'));
   await comparePanes(page);
   await press(page, page.getByRole('button', { name: 'Go to the sentence pairs' }));
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'sentence-pairs');
@@ -103,7 +103,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await rendered(page, '.report .paper-text');
     await page.locator('#report-heading').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
     await screenshot(page, `rewritten-report-${size}`, { fullPage: false });
-    await page.locator('.match-list li', { has: page.locator('.tag') }).locator('button.match').click();
+    await page.locator('.match-list li', { has: page.locator('.tag') }).first().locator('button.match').click();
     await comparePanes(page);
     await page.locator('.compare').evaluate((compare) => compare.scrollIntoView({ block: 'start' }));
     await screenshot(page, `rewritten-side-by-side-${size}`, { fullPage: false });

@@ -29,6 +29,7 @@ mod clusters;
 mod extend;
 mod passage;
 mod seeds;
+mod short_copy;
 
 use std::ops::Range;
 
@@ -41,6 +42,8 @@ pub use passage::may_make_passage;
 use passage::{is_ordered_run, rewritten_passage};
 pub use seeds::Seed as SentenceSeed;
 use seeds::{seeds, Seed, SeedThresholds};
+use short_copy::short_copies;
+pub use short_copy::{SHORT_COPY_EXTRA_SIMILARITY, SHORT_COPY_SENTENCES, SHORT_COPY_SHARED_WEIGHT};
 
 /// Which kind of evidence found a passage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -193,13 +196,16 @@ pub(super) fn with_sentences(
     // again without the other seeds, which must not bridge a gap between them.
     for group in clusters(unanchored, MAX_GAP_SENTENCES) {
         let group_seeds: Vec<&Seed> = group.iter().map(|i| &found[i.index]).collect();
-        rewritten.extend(rewritten_passage(
-            context,
-            &group_seeds,
-            segments,
-            sentences,
-            options,
-        ));
+        match rewritten_passage(context, &group_seeds, segments, sentences, options) {
+            Some(passage) => rewritten.push(passage),
+            None => rewritten.extend(short_copies(
+                context,
+                &group_seeds,
+                segments,
+                sentences,
+                options,
+            )),
+        }
     }
     exact.extend(rewritten);
     for passage in &mut exact {

@@ -14,10 +14,12 @@ use super::{MAX_LENGTH_RATIO, MIN_PASSAGE_COSINE, MIN_SEED_SHARE, MIN_SHARED_WEI
 use super::{ORDERED_RUN_EXTRA_SENTENCES, ORDERED_RUN_STANDALONE, ORDERED_RUN_STEP};
 
 /// Whether `seeds` may make a rewritten passage without an exact one: `minSentences` standalone
-/// seeds, or an ordered run's worth (`is_ordered_run` aside from the order).
+/// seeds, a short copy's ([`super::SHORT_COPY_SENTENCES`]), or an ordered run's worth
+/// (`is_ordered_run` aside from the order).
 pub fn may_make_passage(seeds: &[Seed], options: &AlignOptions) -> bool {
     let standalone = seeds.iter().filter(|s| s.standalone).count();
-    standalone >= options.min_sentences || ordered_run_size(standalone, seeds.len(), options)
+    standalone >= options.min_sentences.min(super::SHORT_COPY_SENTENCES)
+        || ordered_run_size(standalone, seeds.len(), options)
 }
 
 /// Whether `standalone` standalone seeds among `seeds` are enough for an ordered run.
@@ -65,14 +67,35 @@ pub(super) fn rewritten_passage(
         && paper_seeded >= MIN_SEED_SHARE * p
         && source_seeded >= MIN_SEED_SHARE * s
         && p.max(s) <= MAX_LENGTH_RATIO * p.min(s)
-        && shared >= MIN_SHARED_WEIGHT
-        && span_cosine(
-            sentences.paper,
-            &paper_units,
-            sentences.source,
-            &source_units,
-        ) >= MIN_PASSAGE_COSINE;
+        && shared >= MIN_SHARED_WEIGHT;
     if !evidence {
+        return None;
+    }
+    // Like an edited passage without a long exact run, a rewritten one spans `editedWords` (and
+    // at least `minWords`): three short clauses that happen to agree are not a copy.
+    let least = options.edited_words.max(options.min_words);
+    build_rewritten(context, seeds, segments, sentences, least)
+}
+
+/// The rewritten passage of `seeds` when the two spans they cover are alike as wholes
+/// ([`MIN_PASSAGE_COSINE`], the validation step of Sanchez-Perez et al.) and the paper's spans at
+/// least `least_words`.
+pub(super) fn build_rewritten(
+    context: &Context,
+    seeds: &[&Seed],
+    segments: &[Segment],
+    sentences: Sentences,
+    least_words: usize,
+) -> Option<Passage> {
+    let paper_units = span(seeds.iter().map(|s| s.paper));
+    let source_units = span(seeds.iter().map(|s| s.source));
+    let alike = span_cosine(
+        sentences.paper,
+        &paper_units,
+        sentences.source,
+        &source_units,
+    ) >= MIN_PASSAGE_COSINE;
+    if !alike {
         return None;
     }
     let paper = sentences.paper.units[paper_units.start].start
@@ -84,10 +107,7 @@ pub(super) fn rewritten_passage(
         .filter(|g| source.start <= g.source && g.source + g.len <= source.end)
         .copied()
         .collect();
-    // Like an edited passage without a long exact run, a rewritten one spans `editedWords` (and
-    // at least `minWords`): three short clauses that happen to agree are not a copy.
-    let least = options.edited_words.max(options.min_words);
-    let least = u32::try_from(least).unwrap_or(u32::MAX / WORD) * WORD;
+    let least = u32::try_from(least_words).unwrap_or(u32::MAX / WORD) * WORD;
     if context.paper.of(paper.start, paper.end) < least {
         return None;
     }

@@ -120,17 +120,23 @@ fn a_text_on_the_same_topic_is_not_a_rewritten_copy() {
 }
 
 #[test]
-fn fewer_matching_sentences_than_min_sentences_are_no_passage() {
-    let two: String = REWRITTEN.split(". ").take(2).collect::<Vec<_>>().join(". ");
-    let (paper, source) = (text(&two), text(SOURCE));
+fn one_rewritten_sentence_is_no_passage_and_two_in_a_row_are_a_short_copy() {
+    let first: String = REWRITTEN.split(". ").take(1).collect();
+    let (paper, source) = (text(&first), text(SOURCE));
     assert!(passages(&paper, &source, &AlignOptions::default()).is_empty());
-    // Two sentences are about 30 words, under `editedWords`.
+    // Two consecutive sentences rewritten from two consecutive ones, each well over
+    // `sentenceSimilarity` and sharing rare words: a short copy, under `minSentences`.
+    let two: String = REWRITTEN.split(". ").take(2).collect::<Vec<_>>().join(". ");
+    let paper = text(&two);
+    let found = passages(&paper, &source, &AlignOptions::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].sentence_pairs.len(), 2);
+    // A higher bar than the short copy's similarity leaves them out.
     let options = AlignOptions {
-        min_sentences: 2,
-        edited_words: 20,
+        sentence_similarity: 90,
         ..AlignOptions::default()
     };
-    assert_eq!(passages(&paper, &source, &options).len(), 1);
+    assert!(passages(&paper, &source, &options).is_empty());
 }
 
 #[test]

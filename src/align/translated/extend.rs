@@ -40,6 +40,46 @@ pub fn extend(
     Ok(())
 }
 
+/// Pairs each paper sentence a `run` steps over with the source sentence it is most alike among
+/// those between (and including) its neighbours' (a translator merges, splits and reorders
+/// within that window), when the model's cosine reaches `floor`: a report true to sentences
+/// marks only sentences something explains, and a sentence in the middle of a translated run
+/// that the lexical candidates missed is still one the model can speak for. A sentence it cannot
+/// is left unpaired, and the report cuts the passage around it.
+pub fn fill_gaps(run: &mut Vec<Pair>, floor: f32, cosines: Cosines<'_>) -> Result<(), Error> {
+    let mut candidates = Vec::new();
+    for window in run.windows(2) {
+        let (a, b) = (window[0], window[1]);
+        for paper in a.paper + 1..b.paper {
+            let sources = a.source..=b.source;
+            candidates.extend(sources.map(|source| Pair {
+                paper,
+                source,
+                score: 0.0,
+            }));
+        }
+    }
+    if candidates.is_empty() {
+        return Ok(());
+    }
+    let scores = cosines(&candidates)?;
+    let mut found: Vec<Pair> = Vec::new();
+    for (pair, score) in candidates.into_iter().zip(scores) {
+        let better = found
+            .last()
+            .is_none_or(|b| b.paper != pair.paper || score > b.score);
+        if score >= floor && better {
+            if found.last().is_some_and(|b| b.paper == pair.paper) {
+                found.pop();
+            }
+            found.push(Pair { score, ..pair });
+        }
+    }
+    run.extend(found);
+    run.sort_by_key(|p| (p.paper, p.source));
+    Ok(())
+}
+
 /// The pairs up to [`STEP`] units from `pair` in both texts, the nearest first.
 fn neighbours(pair: Pair, step: impl Fn(usize, usize) -> Option<usize>) -> Vec<Pair> {
     let mut found = Vec::new();

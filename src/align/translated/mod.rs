@@ -121,6 +121,7 @@ pub fn translated_runs(
             .map_or(verification.units.0, |next| next[0].paper);
         let bounds = (after..before, 0..verification.units.1);
         extend::extend(&mut runs[i], bounds, extension, verification.cosines)?;
+        extend::fill_gaps(&mut runs[i], extension, verification.cosines)?;
     }
     Ok(runs)
 }
