@@ -185,3 +185,49 @@ fn two_rewritten_sentences_are_a_short_copy_and_the_same_topic_is_not() {
     let report = checker.check(&paper, &CheckOptions::default()).unwrap();
     assert!(reported(&report).is_empty(), "{:?}", reported(&report));
 }
+
+/// Issue 42's short copies: two sentences with a few words swapped for synonyms, and three
+/// paraphrased sentences right after a verbatim passage (rewritten evidence by words alone).
+#[test]
+fn a_two_sentence_synonym_edit_and_paraphrases_beside_a_copy_are_found() {
+    let own = &case().own;
+    let checker = checker();
+    // Sentences 1 and 2 of the article, with store/keep-style swaps.
+    let edited = sentence(1)
+        .replace("allowed", "let")
+        .replace("skilled", "trained")
+        .replace("single day", "lone day")
+        .to_string()
+        + " "
+        + &sentence(2)
+            .replace("famous", "celebrated")
+            .replace("perhaps", "maybe")
+            .replace("most", "the majority");
+    let paper = format!("{own} {edited} {own}");
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert!(
+        covered(&report, span_of(&paper, &edited)) > 0.9,
+        "{:?}",
+        reported(&report)
+    );
+    assert!(covered(&report, span_of(&paper, own)) == 0.0);
+    // A verbatim paragraph, then three of the following sentences in other words.
+    let paraphrased = "Inside fifty years print shops had reached over two hundred and fifty \
+        European cities, and some twenty million volumes had come off their presses by 1500. \
+        Venice turned into the capital of the new trade, where Aldus Manutius brought in the \
+        portable octavo format and the slanted italic type that Francesco Griffo cut. Scholars \
+        complained that cheap editions spread mistakes faster than any scribe, though the fixity \
+        of print let astronomers compare identical tables across the continent.";
+    let verbatim: Vec<&str> = (0..3).map(sentence).collect();
+    let paper = format!("{} {paraphrased} {own}", verbatim.join(" "));
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    for part in paraphrased.split_inclusive(". ") {
+        let part = part.trim();
+        let share = covered(&report, span_of(&paper, part));
+        assert!(
+            share > 0.9,
+            "{part:?} covered {share}: {:?}",
+            reported(&report)
+        );
+    }
+}
