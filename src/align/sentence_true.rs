@@ -17,7 +17,8 @@
 //! [`STRONG_SHARE_PERCENT`] of it in exact runs, or a pair that passes `sentenceSimilarity` on its
 //! own) or when it holds two explained sentences, and when it carries `minWords` of matched text:
 //! the whole passage showed which source was copied, and each piece must still be a copy of it by
-//! itself.
+//! itself, or, once another piece of it is, carry half of `minWords` (a short sentence copied word
+//! for word).
 
 use std::ops::Range;
 
@@ -126,16 +127,20 @@ pub fn sentence_true(
             kept.push(passage);
             continue;
         }
-        for run in explained_runs(&verdicts) {
-            let strong = verdicts[run.clone()].contains(&Explained::Strongly);
-            if !strong && run.len() < 2 {
-                continue;
-            }
-            let tokens = units[run.start].start.max(passage.paper_start)
-                ..units[run.end - 1].end.min(passage.paper_end);
-            let piece = piece(&context, &passage, tokens, run.len());
-            kept.extend(piece.filter(|p| judge.enough(p)));
-        }
+        let pieces: Vec<Passage> = (explained_runs(&verdicts).into_iter())
+            .filter(|run| run.len() >= 2 || verdicts[run.clone()].contains(&Explained::Strongly))
+            .filter_map(|run| {
+                let tokens = units[run.start].start.max(passage.paper_start)
+                    ..units[run.end - 1].end.min(passage.paper_end);
+                piece(&context, &passage, tokens, run.len())
+            })
+            .collect();
+        // Once one piece is a copy by itself, the source is established, and the others need
+        // half as much: a short sentence copied word for word between the writer's own.
+        let established = pieces.iter().any(|p| judge.enough(p, 1));
+        kept.extend(
+            (pieces.into_iter()).filter(|p| judge.enough(p, if established { 2 } else { 1 })),
+        );
     }
     kept
 }
@@ -319,13 +324,13 @@ impl<'c> Judge<'c> {
         (matched, longest)
     }
 
-    /// Whether a piece still carries `minWords` of matched text (its exact runs, or its
+    /// Whether a piece still carries `minWords / divisor` of matched text (its exact runs, or its
     /// sentence pairs' paper sentences).
-    fn enough(&self, piece: &Passage) -> bool {
+    fn enough(&self, piece: &Passage, divisor: u32) -> bool {
         let paired: u32 = (piece.sentence_pairs.iter())
             .map(|p| self.context.paper.of(p.paper.start, p.paper.end))
             .sum();
-        piece.matched_weight.max(paired) >= self.min_matched
+        piece.matched_weight.max(paired) >= self.min_matched / divisor
     }
 }
 
