@@ -46,6 +46,10 @@ pub const CONTAINED_PERCENT: u32 = 60;
 /// [`CONTAINED_PERCENT`] of its terms in the source range, in percent.
 pub const SANDWICHED_SHARE_PERCENT: u32 = 25;
 
+/// Fewest words of a sentence that no other reference shares for the share of them inside exact
+/// runs to explain it ([`EXPLAINED_SHARE_PERCENT`]).
+pub const RARE_SENTENCE_WORDS: u32 = 3;
+
 /// Share of a sentence's weight inside exact runs that explains it strongly: a copied sentence
 /// with a word or two changed.
 pub const STRONG_SHARE_PERCENT: u32 = 70;
@@ -216,15 +220,22 @@ impl<'c> Judge<'c> {
             .filter(|m| overlaps(&m.paper) && near_source(&m.source))
             .map(|m| m.standalone)
             .max();
-        let (matched, longest) = self.exact_in(passage, unit);
+        let (matched, rare_matched, longest) = self.exact_in_with_rare(passage, unit);
         let weight = self.context.paper.of(unit.start, unit.end).max(1);
+        // The phrasing of a domain ("县级以上人民政府", held by other references too) says
+        // nothing of who wrote the sentence: a copied sentence of a law is mostly such phrasing, with
+        // few runs the check may use, and its own words, the rest, are what it copied.
+        let rare = self.context.paper_rare.of(unit.start, unit.end);
+        let rare_share = rare >= RARE_SENTENCE_WORDS * WORD
+            && rare_matched * 100 >= EXPLAINED_SHARE_PERCENT * rare;
         if longest >= self.anchor
             || seed == Some(true)
             || matched * 100 >= STRONG_SHARE_PERCENT * weight
         {
             Explained::Strongly
         } else if seed.is_some()
-            || (longest >= self.context.seed && matched * 100 >= EXPLAINED_SHARE_PERCENT * weight)
+            || (longest >= self.context.seed
+                && (rare_share || matched * 100 >= EXPLAINED_SHARE_PERCENT * weight))
         {
             Explained::Weakly
         } else {
@@ -303,7 +314,13 @@ impl<'c> Judge<'c> {
     /// Weight of `unit`'s tokens inside the passage's exact runs (its own and those whose twin lies
     /// elsewhere in the source), and of the longest run reaching into it.
     fn exact_in(&self, passage: &Passage, unit: &Range<usize>) -> (u32, u32) {
-        let (mut matched, mut covered_to, mut longest) = (0, unit.start, 0);
+        let (matched, _, longest) = self.exact_in_with_rare(passage, unit);
+        (matched, longest)
+    }
+
+    /// [`Self::exact_in`], with the matched weight of the tokens no other reference shares.
+    fn exact_in_with_rare(&self, passage: &Passage, unit: &Range<usize>) -> (u32, u32, u32) {
+        let (mut matched, mut covered_to, mut longest, mut rare) = (0, unit.start, 0, 0);
         let mut runs: Vec<&Segment> = passage.segments.iter().chain(&passage.elsewhere).collect();
         crate::sort::sort_by_key(&mut runs, |s| s.paper);
         for run in runs {
@@ -315,13 +332,14 @@ impl<'c> Judge<'c> {
                 continue;
             }
             matched += self.context.paper.of(start.max(covered_to), end);
+            rare += self.context.paper_rare.of(start.max(covered_to), end);
             covered_to = covered_to.max(end);
             // A run crossing the sentence's edge is evidence for all of it: a copy that begins
             // inside the writer's sentence ("Critics argued that" + a copied clause) or a unit cut
             // inside a long run-on sentence.
             longest = longest.max(self.context.paper.of(run.paper, run.paper + run.len));
         }
-        (matched, longest)
+        (matched, rare, longest)
     }
 
     /// Whether a piece still carries `minWords / divisor` of matched text (its exact runs, or its
