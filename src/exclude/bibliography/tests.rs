@@ -110,3 +110,18 @@ the same order, and the answers were written down by hand.\n";
     assert_eq!(found.len(), 1);
     assert!(found[0].ends_with("Harvard University Press."), "{found:?}");
 }
+
+proptest::proptest! {
+    /// Any text: reference lists and tables are spans inside it, in order, and nothing panics.
+    #[test]
+    fn any_text_gives_spans_inside_it(text in "(\\PC|\\n|\\t|[0-9.,()\\[\\]|: ]){0,400}") {
+        let units = text.encode_utf16().count();
+        for spans in [reference_lists(&text), crate::exclude::tables(&text)] {
+            let mut end = 0;
+            for span in spans {
+                proptest::prop_assert!(end <= span.start && span.start <= span.end && span.end <= units);
+                end = span.end;
+            }
+        }
+    }
+}
