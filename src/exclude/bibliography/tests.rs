@@ -111,6 +111,8 @@ the same order, and the answers were written down by hand.\n";
     assert!(found[0].ends_with("Harvard University Press."), "{found:?}");
 }
 
+// proptest forks processes, which wasm32 cannot: natively only.
+#[cfg(not(target_arch = "wasm32"))]
 proptest::proptest! {
     /// Any text: reference lists and tables are spans inside it, in order, and nothing panics.
     #[test]
