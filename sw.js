@@ -48,14 +48,17 @@ function cacheOf(request) {
 
 /**
  * The network's response, a copy kept in `cacheOf(request)`; the cached one when the network
- * fails. A full disk or a refused write loses only the copy: the response is still served.
+ * fails. A full disk or a refused write loses only the copy: the response is still served. The
+ * write is served without waiting for it, but `event` keeps the worker alive until it is done, so a
+ * worker stopped right after answering does not lose the copy.
  */
-function networkFirst(request) {
+function networkFirst(event) {
+  const { request } = event;
   return fetch(request)
     .then((response) => {
       if (response.ok) {
         const copy = response.clone();
-        caches.open(cacheOf(request)).then((cache) => cache.put(request, copy)).catch(() => {});
+        event.waitUntil(caches.open(cacheOf(request)).then((cache) => cache.put(request, copy)).catch(() => {}));
       }
       return response;
     })
@@ -67,9 +70,9 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   if (isArchive(request) && isVersioned(request)) {
     event.respondWith(
-      caches.open(ARCHIVE_CACHE).then((cache) => cache.match(request)).then((cached) => cached ?? networkFirst(request)),
+      caches.open(ARCHIVE_CACHE).then((cache) => cache.match(request)).then((cached) => cached ?? networkFirst(event)),
     );
     return;
   }
-  event.respondWith(networkFirst(request));
+  event.respondWith(networkFirst(event));
 });

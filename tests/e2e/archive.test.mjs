@@ -144,11 +144,22 @@ test('another tab connects too, and a check works again offline from the cache',
   const [one, two] = [await app.openApp(t, { context }), await app.openApp(t, { context })];
   await connect(one, 'archive/');
   await two.locator('.archive-state').waitFor();
-  // The service worker keeps what it fetches once it controls the page.
+  // The service worker keeps what it fetches once it controls the page and its engine worker: a
+  // worker started before the service worker took over stays outside it until the next load.
   await whenControlled(two);
+  await two.reload();
+  await two.locator('.archive-state').waitFor();
   await checkPaper(two);
   assert.deepEqual((await sourceTitles(two)).sort(), [title(FIRST), title(SECOND)].sort());
-  const cached = await two.evaluate(async () => (await (await caches.open('plagscope-archive')).keys()).length);
+  // The copies are written after the responses are served: wait for them.
+  const cached = await two.evaluate(async () => {
+    let count = 0;
+    for (let tries = 0; tries < 50 && count <= 10; tries += 1) {
+      count = (await (await caches.open('plagscope-archive')).keys()).length;
+      if (count <= 10) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return count;
+  });
   assert.ok(cached > 10, `${cached} archive files cached`);
   await context.setOffline(true);
   await two.reload();
