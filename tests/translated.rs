@@ -129,6 +129,46 @@ fn an_english_translation_of_a_chinese_source_is_found() {
     );
 }
 
+/// Two consecutive sentences of NORIAS_EN (which translate two of NORIAS_ZH), between sentences
+/// of the writer's own on water in farming.
+const SHORT_TRANSLATION_EN: [&str; 2] = [
+    "Each wheel is turned by the current alone and can reach a height of twenty meters.",
+    "The water is carried in wooden boxes fixed to the rim and poured into a stone channel at the top.",
+];
+
+const OWN_BEFORE_EN: &str =
+    "My grandfather farmed rice on a hillside in the south for forty years. \
+He always said that moving water uphill was the hardest work on the farm.";
+
+const OWN_AFTER_EN: &str =
+    "In his village the families took turns to clean the channels every spring. \
+Today a small electric motor does what once took a whole morning of work.";
+
+#[test]
+fn two_sentences_translated_between_the_writers_own_are_found_and_only_they() {
+    let checker = checker(&[("norias-zh", NORIAS_ZH), ("wheels-zh", WHEELS_ZH)]);
+    let copied = SHORT_TRANSLATION_EN.join(" ");
+    let paper = format!("{OWN_BEFORE_EN} {copied} {OWN_AFTER_EN}");
+    let report = checker.check(&paper, &translated()).unwrap();
+    let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["norias-zh"], "{report:#?}");
+    let passages = &report.sources[0].passages;
+    assert_eq!(passages.len(), 1, "{passages:#?}");
+    assert_eq!(passages[0].evidence, Evidence::Translated);
+    let start = OWN_BEFORE_EN.encode_utf16().count() + 1;
+    let end = start + copied.encode_utf16().count();
+    assert!(
+        passages[0].start >= start - 1 && passages[0].end <= end + 1,
+        "only the two sentences: {start}..{end}, {:#?}",
+        passages[0]
+    );
+    assert!(passages[0].end - passages[0].start > (end - start) * 9 / 10);
+    // One sentence alone is not enough evidence of a translation.
+    let one = format!("{OWN_BEFORE_EN} {} {OWN_AFTER_EN}", SHORT_TRANSLATION_EN[0]);
+    let report = checker.check(&one, &translated()).unwrap();
+    assert!(report.sources.is_empty(), "{report:#?}");
+}
+
 #[test]
 fn a_text_on_the_same_subject_in_the_other_language_is_not_a_copy() {
     let checker = checker(&[("norias", NORIAS_EN), ("pumps", PUMPS_EN)]);

@@ -42,6 +42,14 @@ pub const EXTENSION_SIMILARITY_MARGIN: usize = 15;
 /// neighbour, dropped or added by the translator.
 pub const MAX_GAP_SENTENCES: usize = 2;
 
+/// Pairs of a short translated run: two consecutive sentences translated from two consecutive
+/// source sentences, the short copy a student makes between sentences of their own.
+pub const SHORT_RUN_PAIRS: usize = 2;
+
+/// Points of cosine (in hundredths) over `translatedSimilarity` that the mean of a short run's
+/// pairs needs (each pair reaching `translatedSimilarity`): with fewer pairs, each must say more.
+pub const SHORT_RUN_MARGIN: usize = 10;
+
 /// Encodes the sentences of candidate pairs and gives each pair's cosine.
 pub type Cosines<'a> = &'a mut dyn FnMut(&[Pair]) -> Result<Vec<f32>, Error>;
 
@@ -55,75 +63,140 @@ pub struct Verification<'a> {
     pub min_similarity: f32,
     /// Least cosine of a pair that extends a verified run at its ends.
     pub extension_similarity: f32,
+    /// Per paper unit, whether it may be a sentence of a short run (it is long enough): a run of
+    /// [`SHORT_RUN_PAIRS`] consecutive pairs, each [`SHORT_RUN_MARGIN`] over `min_similarity` and
+    /// specific, is then a passage though shorter than `min_pairs`. `None`: no short runs.
+    pub short_runs: Option<&'a [bool]>,
     /// Encodes what `pairs` need and gives each pair's cosine.
     pub cosines: Cosines<'a>,
 }
 
-/// The translated runs among one source's lexical `candidates`, verified by the model, each run's
-/// pairs scored by their cosine.
+/// A verified run of sentence pairs, scored by their cosine.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TranslatedRun {
+    /// The pairs, in order.
+    pub pairs: Vec<Pair>,
+    /// Whether it holds a short run ([`SHORT_RUN_PAIRS`] strong consecutive pairs): it is a
+    /// passage by those, however few words its other pairs add.
+    pub short: bool,
+}
+
+/// The translated runs among one source's lexical `candidates`, verified by the model: runs of
+/// `min_pairs` from lexical runs of as many, and short runs ([`SHORT_RUN_PAIRS`]) from the shorter
+/// lexical runs elsewhere, which are never more than their short run (a lexical run of two pairs
+/// that grew to three verified ones would be a passage no check made before short runs).
 pub fn translated_runs(
     candidates: &[Pair],
     verification: &mut Verification<'_>,
-) -> Result<Vec<Vec<Pair>>, Error> {
+) -> Result<Vec<TranslatedRun>, Error> {
     let lexical = ordered_runs(candidates, MAX_GAP_SENTENCES, verification.min_pairs);
-    if lexical.is_empty() {
-        return Ok(Vec::new());
-    }
-    // Every candidate inside a lexical run's span is verified, so that a better pairing than the
-    // words suggested can win.
-    let spans: Vec<_> = lexical
-        .iter()
-        .map(|run| {
-            (
-                run[0].paper..=run[run.len() - 1].paper,
-                run[0].source..=run[run.len() - 1].source,
-            )
-        })
-        .collect();
-    let inside: Vec<Pair> = candidates
-        .iter()
-        .filter(|p| {
-            spans
-                .iter()
-                .any(|(a, b)| a.contains(&p.paper) && b.contains(&p.source))
-        })
-        .copied()
-        .collect();
-    let cosines = (verification.cosines)(&inside)?;
-    let floor = verification.min_similarity - PAIR_SIMILARITY_MARGIN as f32 / 100.0;
-    let verified: Vec<Pair> = inside
-        .iter()
-        .zip(cosines)
-        .filter(|(_, cosine)| *cosine >= floor)
-        .map(|(pair, cosine)| Pair {
-            score: cosine,
-            ..*pair
-        })
-        .collect();
     let mut runs = Vec::new();
-    for run in ordered_runs(&verified, MAX_GAP_SENTENCES, verification.min_pairs) {
+    for run in ordered_runs(
+        &verified(candidates, &lexical, verification)?,
+        MAX_GAP_SENTENCES,
+        verification.min_pairs,
+    ) {
         let mean = run.iter().map(|p| p.score).sum::<f32>() / run.len() as f32;
         if mean >= verification.min_similarity
             && specific_pairs(&run, verification)? >= verification.min_pairs
         {
-            runs.push(run);
+            let short = short_run(&run, verification)?.is_some();
+            runs.push(TranslatedRun { pairs: run, short });
         }
     }
-    runs.sort_by_key(|run| run[0].paper);
+    if verification.short_runs.is_some() && verification.min_pairs > SHORT_RUN_PAIRS {
+        let taken = |p: &Pair| {
+            (runs.iter()).any(|r: &TranslatedRun| {
+                (r.pairs[0].paper..=r.pairs[r.pairs.len() - 1].paper).contains(&p.paper)
+            })
+        };
+        let left: Vec<Pair> = candidates.iter().filter(|p| !taken(p)).copied().collect();
+        let lexical = ordered_runs(&left, MAX_GAP_SENTENCES, SHORT_RUN_PAIRS);
+        for run in ordered_runs(
+            &verified(&left, &lexical, verification)?,
+            MAX_GAP_SENTENCES,
+            SHORT_RUN_PAIRS,
+        ) {
+            if let Some(pairs) = short_run(&run, verification)? {
+                runs.push(TranslatedRun { pairs, short: true });
+            }
+        }
+    }
+    runs.sort_by_key(|run| run.pairs[0].paper);
     let extension = verification.extension_similarity;
     for i in 0..runs.len() {
         // A run grows up to its neighbours in the paper, never into them.
-        let after = i
-            .checked_sub(1)
-            .map_or(0, |j| runs[j][runs[j].len() - 1].paper + 1);
-        let before = runs
-            .get(i + 1)
-            .map_or(verification.units.0, |next| next[0].paper);
+        let after = i.checked_sub(1).map_or(0, |j| {
+            let pairs = &runs[j].pairs;
+            pairs[pairs.len() - 1].paper + 1
+        });
+        let before = (runs.get(i + 1)).map_or(verification.units.0, |next| next.pairs[0].paper);
         let bounds = (after..before, 0..verification.units.1);
-        extend::extend(&mut runs[i], bounds, extension, verification.cosines)?;
-        extend::fill_gaps(&mut runs[i], extension, verification.cosines)?;
+        extend::extend(&mut runs[i].pairs, bounds, extension, verification.cosines)?;
+        extend::fill_gaps(&mut runs[i].pairs, extension, verification.cosines)?;
     }
     Ok(runs)
+}
+
+/// The `candidates` inside the spans of the `lexical` runs, scored by the model's cosine, those
+/// within [`PAIR_SIMILARITY_MARGIN`] of `min_similarity`. Every candidate inside a span is
+/// verified, so that a better pairing than the words suggested can win.
+fn verified(
+    candidates: &[Pair],
+    lexical: &[Vec<Pair>],
+    verification: &mut Verification<'_>,
+) -> Result<Vec<Pair>, Error> {
+    if lexical.is_empty() {
+        return Ok(Vec::new());
+    }
+    let spans: Vec<_> = (lexical.iter())
+        .map(|run| {
+            let (first, last) = (run[0], run[run.len() - 1]);
+            (first.paper..=last.paper, first.source..=last.source)
+        })
+        .collect();
+    let inside: Vec<Pair> = (candidates.iter())
+        .filter(|p| (spans.iter()).any(|(a, b)| a.contains(&p.paper) && b.contains(&p.source)))
+        .copied()
+        .collect();
+    let cosines = (verification.cosines)(&inside)?;
+    let floor = verification.min_similarity - PAIR_SIMILARITY_MARGIN as f32 / 100.0;
+    Ok((inside.iter().zip(cosines))
+        .filter(|(_, cosine)| *cosine >= floor)
+        .map(|(pair, score)| Pair { score, ..*pair })
+        .collect())
+}
+
+/// The short run in `run`: its [`SHORT_RUN_PAIRS`] best consecutive pairs (next to each other in
+/// both texts, their paper units long enough), each reaching `min_similarity` and specific, their
+/// mean [`SHORT_RUN_MARGIN`] over it; `None` when no such pairs are in it or short runs are not
+/// looked for.
+fn short_run(
+    run: &[Pair],
+    verification: &mut Verification<'_>,
+) -> Result<Option<Vec<Pair>>, Error> {
+    let Some(eligible) = verification.short_runs else {
+        return Ok(None);
+    };
+    let floor = verification.min_similarity;
+    let mean = floor + SHORT_RUN_MARGIN as f32 / 100.0;
+    let strong = |w: &&[Pair]| {
+        (w.windows(2)).all(|p| p[1].paper == p[0].paper + 1 && p[1].source == p[0].source + 1)
+            && (w.iter()).all(|p| p.score >= floor && eligible.get(p.paper) == Some(&true))
+            && total(w) >= mean * w.len() as f32
+    };
+    let best =
+        (run.windows(SHORT_RUN_PAIRS).filter(strong)).max_by(|a, b| total(a).total_cmp(&total(b)));
+    let Some(pairs) = best else {
+        return Ok(None);
+    };
+    let specific = specific_pairs(pairs, verification)? == pairs.len();
+    Ok(specific.then(|| pairs.to_vec()))
+}
+
+/// The sum of `pairs`' scores.
+fn total(pairs: &[Pair]) -> f32 {
+    pairs.iter().map(|p| p.score).sum()
 }
 
 /// Units on each side of a pair's sentences that its specificity is measured against.
@@ -177,4 +250,69 @@ pub fn units_of(pairs: &[Pair]) -> (Vec<usize>, Vec<usize>) {
     papers.sort_unstable();
     sources.sort_unstable();
     (papers, sources)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(paper: usize, source: usize) -> Pair {
+        Pair {
+            paper,
+            source,
+            score: 1.0,
+        }
+    }
+
+    /// The runs `translated_runs` finds when paper unit `p` translates source unit `p + 10` with
+    /// cosine `twin(p)` (0 for no twin), every other pair at 0.2, over 12 paper units.
+    fn runs_with(
+        candidates: &[Pair],
+        twin: impl Fn(usize) -> f32,
+        short: bool,
+    ) -> Vec<TranslatedRun> {
+        let mut cosines = |pairs: &[Pair]| -> Result<Vec<f32>, Error> {
+            Ok((pairs.iter())
+                .map(|p| {
+                    if p.source == p.paper + 10 {
+                        twin(p.paper)
+                    } else {
+                        0.2
+                    }
+                })
+                .collect())
+        };
+        let eligible = [true; 12];
+        let mut verification = Verification {
+            min_pairs: 3,
+            units: (12, 30),
+            min_similarity: 0.6,
+            extension_similarity: 0.45,
+            short_runs: short.then_some(&eligible[..]),
+            cosines: &mut cosines,
+        };
+        translated_runs(candidates, &mut verification).unwrap()
+    }
+
+    #[test]
+    fn two_consecutive_strong_pairs_are_a_short_run() {
+        let candidates = [pair(4, 14), pair(5, 15)];
+        let strong = |p: usize| if (4..6).contains(&p) { 0.75 } else { 0.0 };
+        let runs = runs_with(&candidates, strong, true);
+        assert_eq!(runs.len(), 1);
+        assert!(runs[0].short);
+        assert_eq!(
+            runs[0].pairs.iter().map(|p| p.paper).collect::<Vec<_>>(),
+            [4, 5]
+        );
+        // Not looked for (a same-language pass): nothing.
+        assert!(runs_with(&candidates, strong, false).is_empty());
+        // A mean under translatedSimilarity + SHORT_RUN_MARGIN: nothing.
+        let weak = |p: usize| if (4..6).contains(&p) { 0.65 } else { 0.0 };
+        assert!(runs_with(&candidates, weak, true).is_empty());
+        // One sentence apart in the paper: not consecutive, nothing.
+        let apart = [pair(4, 14), pair(6, 16)];
+        let twin = |p: usize| if p == 4 || p == 6 { 0.8 } else { 0.0 };
+        assert!(runs_with(&apart, twin, true).is_empty());
+    }
 }

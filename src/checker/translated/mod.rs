@@ -8,6 +8,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::align::translated::candidates::{candidates, CandidateLimits};
 use crate::align::translated::chains::Pair;
 use crate::align::translated::pivot::{pivot_units, PivotUnit};
+use crate::align::translated::SHORT_RUN_PAIRS;
 use crate::align::{AlignOptions, Evidence};
 use crate::error::Error;
 use crate::sketch::sentence_terms::SentenceVectors;
@@ -48,6 +49,11 @@ const MIN_PASSAGE_WORDS: u32 = 80;
 /// such a same-topic page matched 46 of its passage's 123 words, while a translated table of
 /// keyboard shortcuts, the sparsest planted passage found, matched 74 of 151.
 const MIN_PAIRED_WORDS: u32 = 60;
+
+/// Fewest word equivalents of each paper sentence of a short translated run (two sentences): a
+/// label, a one-line step ("Click OK.") or a parameter's definition ("Cost fixes the initial cost
+/// of an asset.", 8 words) is in many help pages of one subject, in both languages.
+const SHORT_RUN_SENTENCE_WORDS: u32 = 10;
 
 /// Points of cosine (in hundredths) beyond `translatedSimilarity` that a reworded passage in the
 /// paper's own language needs: two sentences of one language on one subject are closer in the
@@ -176,11 +182,17 @@ fn translated_sources(
     for (_, pairs) in &mut found {
         pairs.retain(|pair| !covered[pair.paper]);
     }
-    found.retain(|(_, pairs)| pairs.len() >= options.min_sentences);
+    let least = if pass.same_language {
+        options.min_sentences
+    } else {
+        SHORT_RUN_PAIRS.min(options.min_sentences)
+    };
+    found.retain(|(_, pairs)| pairs.len() >= least);
     let mut paper = PaperSide {
         prepared: paper,
         vectors: paper_vectors,
         encoded: HashMap::default(),
+        short_units: verify::short_units(paper, paper_vectors),
     };
     let mut sources = Vec::new();
     for (done, (doc, pairs)) in found.iter().enumerate() {

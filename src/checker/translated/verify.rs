@@ -18,13 +18,17 @@ use super::super::prepare::{prepare_source, Prepared};
 use super::super::reference_set::ReferenceSet;
 use super::super::sentences::TermWeights;
 use super::super::translation::Translation;
-use super::{Pass, MIN_PAIRED_WORDS, MIN_PASSAGE_WORDS, SAME_LANGUAGE_EXTRA_PAIRS};
+use super::{
+    Pass, MIN_PAIRED_WORDS, MIN_PASSAGE_WORDS, SAME_LANGUAGE_EXTRA_PAIRS, SHORT_RUN_SENTENCE_WORDS,
+};
 
 /// The paper's side: its prepared text, sentence units and their vectors, once encoded.
 pub(super) struct PaperSide<'a> {
     pub(super) prepared: &'a Prepared,
     pub(super) vectors: &'a SentenceVectors,
     pub(super) encoded: HashMap<usize, Vec<f32>>,
+    /// Per sentence unit, whether it is long enough for a short run ([`short_units`]).
+    pub(super) short_units: Vec<bool>,
 }
 
 /// One source's candidate pairs verified by the model into translated passages, if any pass.
@@ -76,15 +80,37 @@ pub(super) fn verify_source(
         units: (paper.vectors.len(), vectors.len()),
         min_similarity: pass.min_similarity,
         extension_similarity: pass.min_similarity - EXTENSION_SIMILARITY_MARGIN as f32 / 100.0,
+        // Two journalists' sentences on one event are as close as a short reworded copy: short
+        // runs are for translations only.
+        short_runs: (!pass.same_language).then_some(paper.short_units.as_slice()),
         cosines: &mut cosines,
     };
     let runs = translated_runs(pairs, &mut verification)?;
     let passages: Vec<Passage> = runs
         .iter()
-        .map(|run| passage_of(run, (paper.vectors, &vectors), pass.evidence))
-        .filter(|passage| long_enough(passage, &paper.prepared.token_weights))
+        .map(|run| {
+            let passage = passage_of(&run.pairs, (paper.vectors, &vectors), pass.evidence);
+            (passage, run.short)
+        })
+        .filter(|(passage, short)| enough(passage, *short, &paper.prepared.token_weights))
+        .map(|(passage, _)| passage)
         .collect();
     Ok((!passages.is_empty()).then(|| AlignedSource::translated(text, prepared, passages)))
+}
+
+/// Whether a run's `passage` is long enough: one holding a short run
+/// ([`crate::align::translated::SHORT_RUN_PAIRS`]) is, any other must be [`long_enough`].
+fn enough(passage: &Passage, short: bool, token_weights: &[u32]) -> bool {
+    short || long_enough(passage, token_weights)
+}
+
+/// Per sentence unit of the paper, whether it has [`SHORT_RUN_SENTENCE_WORDS`] and so may be a
+/// sentence of a short translated run.
+pub(super) fn short_units(prepared: &Prepared, vectors: &SentenceVectors) -> Vec<bool> {
+    let least = SHORT_RUN_SENTENCE_WORDS * WORD;
+    (vectors.units.iter())
+        .map(|unit| prepared.token_weights[unit.clone()].iter().sum::<u32>() >= least)
+        .collect()
 }
 
 /// Whether `passage` has [`MIN_PASSAGE_WORDS`] on the paper's side, [`MIN_PAIRED_WORDS`] of them
