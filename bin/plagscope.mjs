@@ -10,7 +10,7 @@ import { collectFiles, resolvePath } from '../js/cli-files.js';
 import { evidenceLine, isRewritten } from '../js/evidence.js';
 import { evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateText } from '../js/near-duplicate.js';
-import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
+import { matchedExclusions, exclusionPhrase } from '../js/left-out.js';
 import { Checker, checkArchive, defaults, loadSentenceModel, version } from '../js/node.js';
 import { flagHelp, isUsageError, optionsFromFlags, parseArgsOptions, UsageError } from '../js/cli-options.js';
 import { indexInParallel } from '../js/parallel-index.js';
@@ -142,11 +142,12 @@ function printReport(name, paper, report, checker) {
     for (const x of report.excluded) counts[x.kind] = (counts[x.kind] ?? 0) + 1;
     lines.push(`  ${t('cli.excluded', { counts: Object.entries(counts).map(([k, n]) => t('cli.excludedKind', { count: n, kind: t(EXCLUDED_KINDS[k] ?? 'cli.kind.other') })).join(t('list.comma')) })}`);
   }
-  // A quotation that matches a source is left out of the similarity, and named with its source.
+  // A quotation, reference list or table that matches a source is left out of the similarity, and
+  // named with its source.
   const quoted = new Set(report.excluded.map((x) => x.source).filter(Boolean));
   const titles = Object.fromEntries([...quoted].map((id) => [id, checker.getReference(id)?.title ?? id]));
-  for (const q of matchedQuotations(report, paper, { titles })) {
-    lines.push(`    ${quotationPhrase(q)} [${q.id}]: "${snippet(paper, q.start, q.end)}"`);
+  for (const q of matchedExclusions(report, paper, { titles })) {
+    lines.push(`    ${exclusionPhrase(q)} [${q.id}]: "${snippet(paper, q.start, q.end)}"`);
   }
   console.log(lines.join('\n'));
 }

@@ -51,10 +51,11 @@ pub struct Exclusion {
     pub start: usize,
     /// One past the last UTF-16 unit.
     pub end: usize,
-    /// For a quotation, the id of the source it quotes: the reference with a passage there that
-    /// does not run on past its quote marks (the one with the most matched words), which would be
-    /// reported were the marks not there. Absent for a quotation that matches no source and for
-    /// every other kind.
+    /// What it matched. For a quotation, the id of the source it quotes: the reference with a
+    /// passage there that does not run on past its quote marks (the one with the most matched
+    /// words), which would be reported were the marks not there. For a reference list or a table,
+    /// the reference sharing most of its word sequences (shingles). Absent when nothing matches
+    /// it, and for the other kinds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
 }

@@ -88,3 +88,20 @@ export const HTML_FIXTURES = [
     text: 'Plain bold both italic text.\n\nPara one\n\nPara two\n\nBlock',
   },
 ];
+
+/**
+ * A reference list in APA style, entries `from` to `to` (not included), one a line: names and
+ * titles from the words of `text`, so that entry `i` is the same wherever it is cited and no two
+ * are alike; a classmate's list and a paper's share the entries their ranges share.
+ */
+export function referenceList(text, from, to) {
+  const pool = text.split(/\s+/).filter((w) => /^[a-z]{4,}$/.test(w));
+  const cap = (w) => w[0].toUpperCase() + w.slice(1);
+  const list = [];
+  for (let i = from; i < to; i += 1) {
+    const w = (k) => pool[(i * 7 + k) % pool.length];
+    list.push(`${cap(w(0))}, ${cap(w(1))[0]}. (${1990 + (i % 30)}). ${cap(w(2))} ${w(3)} of the ${w(4)} ${w(5)}. ` +
+      `Journal of ${cap(w(6))} Studies, ${(i % 20) + 1}(${(i % 4) + 1}), ${10 * i + 1}–${10 * i + 12}. https://doi.org/10.${1000 + i}/${4000 + 37 * i}`);
+  }
+  return list.join('\n');
+}

@@ -1,6 +1,7 @@
 //! Honest structure is not evidence (issue 42): a reference list shared in part with classmates'
 //! lists, under a heading in any language, before the middle of a short essay or without a heading,
-//! and a table sharing only its header row and row numbers with a classmate's, report nothing.
+//! and a table sharing only its header row and row numbers with a classmate's, report nothing, and
+//! are named with the classmate's text they match.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -96,11 +97,30 @@ fn a_shared_reference_list_in_a_short_essay_is_no_evidence_under_any_heading() {
             "{heading:?}: {:?}",
             passages(&report, &paper)
         );
+        // Named with what it matched: the classmate whose list shares most of its entries (30;
+        // the other shares 25).
+        let lists: Vec<_> = (report.excluded.iter())
+            .filter(|e| e.kind == ExclusionKind::Bibliography)
+            .collect();
+        assert!(!lists.is_empty(), "{heading:?}");
         assert!(
-            (report.excluded.iter()).any(|e| e.kind == ExclusionKind::Bibliography),
-            "{heading:?}"
+            (lists.iter()).any(|e| e.source.as_deref() == Some("classmate1")),
+            "{heading:?}: {lists:?}"
         );
     }
+    // A list no reference shares names nothing.
+    let own_list = format!(
+        "{}
+
+References
+{}
+",
+        words(&docs[4], 0, 900),
+        entries(&docs[5], 100..120).join("\n")
+    );
+    let report = checker.check(&own_list, &CheckOptions::default()).unwrap();
+    let list = (report.excluded.iter()).find(|e| e.kind == ExclusionKind::Bibliography);
+    assert_eq!(list.map(|e| e.source.clone()), Some(None), "{report:?}");
 }
 
 #[test]
@@ -136,7 +156,14 @@ fn tables_sharing_a_header_row_and_row_numbers_are_no_evidence() {
     );
     let report = checker.check(&paper, &CheckOptions::default()).unwrap();
     assert_eq!(report.similarity, 0.0, "{:?}", passages(&report, &paper));
-    assert!((report.excluded.iter()).any(|e| e.kind == ExclusionKind::Table));
+    let left_out = (report.excluded.iter()).find(|e| e.kind == ExclusionKind::Table);
+    // Left out, and named with the classmate whose table frame it shares.
+    assert_eq!(
+        left_out.and_then(|e| e.source.as_deref()),
+        Some("classmate0"),
+        "{:?}",
+        report.excluded
+    );
     // A whole table copied is still a copy.
     let copied = format!(
         "{}\n\n{}\n{}",

@@ -6,7 +6,7 @@
 // page and Node produce the same file; every piece of user text is escaped.
 import { disguisedSpans, evasionPhrases } from '../js/evasion.js';
 import { nearDuplicateReasons, nearDuplicateText } from '../js/near-duplicate.js';
-import { matchedQuotations, quotationPhrase } from '../js/quotations.js';
+import { matchedExclusions, exclusionPhrase } from '../js/left-out.js';
 import { unitKey } from '../js/units.js';
 import { percent } from '../js/words.js';
 import { capitalized, isRewritten, rewrittenMarked } from '../js/evidence.js';
@@ -154,13 +154,16 @@ export function excludedPhrase(excluded = [], words = 0, unit = 'count.word') {
   return t('html.excluded.list', { list: list(parts), size });
 }
 
-/** The quotations left out that match a source, each with its source: a copy in quote marks is still seen. */
+/**
+ * The spans left out that match a source (quotations, reference lists, tables), each with its
+ * source: a copy in quote marks is still seen.
+ */
 function quotationsHtml(ctx) {
-  const quotations = matchedQuotations(ctx.report, ctx.text, { titles: titlesOf(ctx) });
+  const quotations = matchedExclusions(ctx.report, ctx.text, { titles: titlesOf(ctx) });
   if (!quotations.length) return '';
   const items = quotations.map((q) => {
     const excerpt = ctx.text.slice(q.start, Math.min(q.end, q.start + 100)) + (q.end - q.start > 100 ? '…' : '');
-    const phrase = quotationPhrase(q);
+    const phrase = exclusionPhrase(q);
     return `<li>${esc(phrase[0].toUpperCase() + phrase.slice(1))}${escText(t('punct.colon'))}<span class="ex">${esc(excerpt)}</span></li>`;
   });
   return `<p>${escText(t('html.quotations'))}</p>
@@ -261,10 +264,10 @@ function paperSpans(ctx) {
     if (end > start) spans.push({ start, end, ...extra });
   };
   report.sources.forEach((source, rank) => source.passages.forEach((p, index) => add(p, { rank, index })));
-  const quoting = new Map(matchedQuotations(report, text, { titles: titlesOf(ctx) }).map((q) => [q.start, q]));
+  const quoting = new Map(matchedExclusions(report, text, { titles: titlesOf(ctx) }).map((q) => [`${q.kind}:${q.start}`, q]));
   for (const span of report.excluded ?? []) {
-    const quotation = span.kind === 'quote' && quoting.get(span.start);
-    add(span, { kind: span.kind, note: quotation ? t('html.leftOutQuote', { quotation: quotationPhrase(quotation) }) : undefined });
+    const matched = quoting.get(`${span.kind}:${span.start}`);
+    add(span, { kind: span.kind, note: matched ? t('html.leftOutQuote', { quotation: exclusionPhrase(matched) }) : undefined });
   }
   // Invisible characters get a visible bar (an underline of nothing shows nothing).
   for (const span of disguisedSpans(report.evasion ?? {})) add(span, { disguise: span.hidden ? 'hidden' : 'shown' });

@@ -88,10 +88,12 @@ export default {
   'near.minhash': 'MinHash estimates that {share} of their word sequences are shared',
   'near.chinese': '{share} of the paper\'s sampled Chinese 4-character sequences are in the source',
 
-  // Quotations that match a source (js/quotations.js).
+  // Quotations, reference lists and tables that match a source (js/left-out.js).
   'quotation.matchesSource': '{length}, matches source {number}, “{title}”',
   'quotation.matchesUnlisted': '{length}, matches “{title}”, which has no other match',
   'quotation.phrase': 'quotation, {match}',
+  'leftOut.phrase.bibliography': 'reference list, {match}',
+  'leftOut.phrase.table': 'table of numbers, {match}',
 
   // The kinds of file read (js/formats.js).
   'format.type': '{name} ({extensions})',
@@ -160,7 +162,7 @@ export default {
   'html.excluded.nothing': 'Nothing was left out of the count.',
   'html.excluded.size': ' ({size})',
   'html.excluded.list': 'Left out of the count (shown in grey below): {list}{size}.',
-  'html.quotations': 'Quotations that match a source (left out of the count like every quotation, shown in grey in the paper):',
+  'html.quotations': 'Left out, though they match a source (like every quotation, reference list and table of numbers, shown in grey in the paper):',
   'html.evasion.warning': 'Warning: this paper contains disguised text.',
   'html.evasion.read': 'It was read as the text it imitates, so the matches below are still found. Found:',
   'html.evasion.marked': 'In the paper below, disguised letters are underlined with a red wavy line and invisible characters are shown as a red bar.',

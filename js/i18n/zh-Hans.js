@@ -85,10 +85,12 @@ export default {
   'near.minhash': 'MinHash 估计两者有 {share} 的词序列相同',
   'near.chinese': '论文抽样的中文四字序列中有 {share} 出现在来源中',
 
-  // 与来源相符的引文（js/quotations.js）。
+  // 与来源相符的引文、参考文献列表和表格（js/left-out.js）。
   'quotation.matchesSource': '{length}，与来源 {number}“{title}”相符',
   'quotation.matchesUnlisted': '{length}，与“{title}”相符（该来源没有其他匹配）',
   'quotation.phrase': '引文，{match}',
+  'leftOut.phrase.bibliography': '参考文献列表，{match}',
+  'leftOut.phrase.table': '数字表格，{match}',
 
   // 可读取的文件类型（js/formats.js）。
   'format.type': '{name}（{extensions}）',
@@ -157,7 +159,7 @@ export default {
   'html.excluded.nothing': '没有内容被排除在统计之外。',
   'html.excluded.size': '（{size}）',
   'html.excluded.list': '未计入统计的内容（下文以灰色显示）：{list}{size}。',
-  'html.quotations': '与来源相符的引文（与所有引文一样不计入统计，在论文中以灰色显示）：',
+  'html.quotations': '已排除但与来源相符的内容（与所有引文、参考文献列表和数字表格一样不计入统计，在论文中以灰色显示）：',
   'html.evasion.warning': '警告：这篇论文含有经过伪装的文字。',
   'html.evasion.read': '检查时已按其所冒充的文字读取，因此下列匹配仍能被发现。发现：',
   'html.evasion.marked': '在下方论文中，伪装的字母带红色波浪下划线，不可见字符显示为红色竖条。',

@@ -79,22 +79,42 @@ pub(super) fn exclusions(
         .filter(|s| s.start < s.end)
         .map(|&s| exclusion(ExclusionKind::Reader, s))
         .collect();
-    if options.exclude_bibliography {
-        let found = reference_lists(text).into_iter();
-        let found = found.filter(|s| !included_again(s));
-        spans.extend(found.map(|s| exclusion(ExclusionKind::Bibliography, s)));
-    }
     let mut excluded = vec![false; paper.analysis.tokens.len()];
     for span in &spans {
         mark_inside(&paper.analysis, span_of(span), &mut excluded);
     }
+    // A reference list or a table is named with the reference sharing most of it: what it would
+    // have matched, so a reader sees what was set aside.
+    let mut lists = Vec::new();
+    if options.exclude_bibliography {
+        for span in reference_lists(text)
+            .into_iter()
+            .filter(|s| !included_again(s))
+        {
+            let source = holder(set, paper, span, &excluded, ignored);
+            lists.push(Exclusion {
+                source: source.map(|d| set.entries[d].reference.id.clone()),
+                ..exclusion(ExclusionKind::Bibliography, span)
+            });
+        }
+    }
+    for list in lists {
+        mark_inside(&paper.analysis, span_of(&list), &mut excluded);
+        spans.push(list);
+    }
     if options.exclude_tables {
         for span in tables(text).into_iter().filter(|s| !included_again(s)) {
-            if held_whole(set, paper, span, &excluded, ignored)? {
-                continue;
+            let source = holder(set, paper, span, &excluded, ignored);
+            if let Some(document) = source {
+                if held_whole(set, paper, span, document)? {
+                    continue;
+                }
             }
             mark_inside(&paper.analysis, span, &mut excluded);
-            spans.push(exclusion(ExclusionKind::Table, span));
+            spans.push(Exclusion {
+                source: source.map(|d| set.entries[d].reference.id.clone()),
+                ..exclusion(ExclusionKind::Table, span)
+            });
         }
     }
     preparing(progress, 2)?;
@@ -161,39 +181,48 @@ fn shared_with_bases(
 /// copy of that source's table, in percent.
 pub const WHOLE_TABLE_PERCENT: usize = 80;
 
-/// Whether one reference (the one holding most of the table's shingles) holds the table at
-/// `span` whole: [`WHOLE_TABLE_PERCENT`] of its tokens in exact runs of a seed's length. A table
-/// sharing its frame (years, row numbers) holds far less.
-fn held_whole(
+/// The paper tokens inside `span`, as a range.
+fn tokens_inside(analysis: &Analysis, span: Span) -> std::ops::Range<usize> {
+    let first = analysis
+        .tokens
+        .partition_point(|t| t.span.start < span.start);
+    let end = analysis.tokens.partition_point(|t| t.span.end <= span.end);
+    first..end.max(first)
+}
+
+/// The reference (not `ignored`) holding most of the shingles of the paper's text at `span`, if
+/// one holds any.
+fn holder(
     set: ReferenceSet<'_>,
     paper: &Prepared,
     span: Span,
     excluded: &[bool],
     ignored: &HashSet<&str>,
-) -> Result<bool, Error> {
-    let analysis = &paper.analysis;
-    let first = analysis
-        .tokens
-        .partition_point(|t| t.span.start < span.start);
-    let end = analysis.tokens.partition_point(|t| t.span.end <= span.end);
-    let shingles = first..end.saturating_sub(set.options.shingle_words - 1).max(first);
+) -> Option<usize> {
+    let tokens = tokens_inside(&paper.analysis, span);
+    let shingles = tokens.start
+        ..(tokens.end.saturating_sub(set.options.shingle_words - 1))
+            .max(tokens.start)
+            .min(paper.shingle_hashes.len());
     let mut found = ShingleHits::default();
-    shingle_hits(
-        set,
-        paper,
-        shingles.start..shingles.end.min(paper.shingle_hashes.len()),
-        excluded,
-        Some(false),
-        &mut found,
-    );
-    let best = (found.ranked().into_iter())
+    shingle_hits(set, paper, shingles, excluded, Some(false), &mut found);
+    (found.ranked().into_iter())
         .map(|(document, _)| document)
-        .find(|&d| !ignored.contains(set.entries[d].reference.id.as_str()));
-    let Some(document) = best else {
-        return Ok(false);
-    };
+        .find(|&d| !ignored.contains(set.entries[d].reference.id.as_str()))
+}
+
+/// Whether reference `document` holds the table at `span` whole: [`WHOLE_TABLE_PERCENT`] of its
+/// tokens in exact runs of a seed's length. A table sharing its frame (years, row numbers) holds
+/// far less.
+fn held_whole(
+    set: ReferenceSet<'_>,
+    paper: &Prepared,
+    span: Span,
+    document: usize,
+) -> Result<bool, Error> {
+    let tokens = tokens_inside(&paper.analysis, span);
     let source = prepare_source(set.options, &set.entries[document].reference.text()?)?;
-    let table = &paper.token_hashes[first..end.max(first)];
+    let table = &paper.token_hashes[tokens];
     let mut covered = vec![false; table.len()];
     for segment in exact_segments(table, &source.token_hashes, &[], 3) {
         covered[segment.paper..segment.paper + segment.len].fill(true);

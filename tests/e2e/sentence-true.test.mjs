@@ -8,7 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { SIZES, act, addPastedReference, errorText, rendered, screenshot, squash, useApp } from './harness.mjs';
+import { SIZES, act, addPastedReference, brown, errorText, rendered, screenshot, squash, useApp, words } from './harness.mjs';
+import { referenceList } from '../fixtures.mjs';
 
 const { openApp } = useApp();
 
@@ -45,9 +46,22 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     // The overall share leaves the own sentences out: at most the copied and paraphrased text.
     const overall = squash(await page.locator('.report .overall').textContent());
     const share = Number(overall.match(/([\d.]+)%/)[1]) / 100;
-    const words = (text) => text.split(/\s+/).filter(Boolean).length;
-    const explained = words(COPIED) + words(CASE.paraphrase);
-    assert.ok(share <= explained / words(PAPER) + 0.005, `${overall}: the own sentences are counted`);
+    const count = (text) => text.split(/\s+/).filter(Boolean).length;
+    const explained = count(COPIED) + count(CASE.paraphrase);
+    assert.ok(share <= explained / count(PAPER) + 0.005, `${overall}: the own sentences are counted`);
     await screenshot(page, `sentence-true-${size}`);
   });
 }
+
+test('a reference list like a classmate\'s is left out, and named with the classmate\'s essay', async (t) => {
+  const page = await openApp(t, { viewport: SIZES.desktop });
+  const pool = brown('cg01');
+  await addPastedReference(page, 'Classmate essay', `${words(brown('ca01'), 0, 400)}\n\nReferences\n${referenceList(pool, 4, 24)}`);
+  await page.fill('#paper', `${words(brown('cb01'), 0, 400)}\n\nReferences\n${referenceList(pool, 0, 16)}`);
+  await act(page, '#check');
+  assert.equal(await errorText(page), '');
+  assert.equal(await page.locator('.report .sources li').count(), 0, 'the shared list is no evidence');
+  const listed = squash(await page.locator('.left-out li.matched-quote').first().textContent());
+  assert.match(listed, /^bibliography, [\d,]+ characters, matches “Classmate essay”, which has no other match: [A-Z]/);
+  await screenshot(page, 'left-out-bibliography-desktop');
+});

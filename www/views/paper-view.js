@@ -8,7 +8,7 @@ import { capitalized, evidenceLine, isRewritten, isTranslated, rewrittenMarked, 
 import { count, language, t } from '../../js/i18n.js';
 import { PAIRS_ID } from './sentence-pairs.js';
 import { disguisedSpansInOrder } from '../../js/evasion.js';
-import { matchedQuotations, quotationPhrase } from '../../js/quotations.js';
+import { matchedExclusions, exclusionPhrase } from '../../js/left-out.js';
 
 /** Most matches listed at once. */
 const LISTED = 200;
@@ -49,10 +49,10 @@ function pieces(report, text, numbers, titles = {}) {
       ranges.push({ start: passage.start, end: passage.end, layer: s, source: s, number: numbers[source.id] ?? s, passage: p, rewritten: isRewritten(passage), title: `${t('report.sourceNumbered', { number: (numbers[source.id] ?? s) + 1, title: source.title })}\n${evidence(passage)}` }),
     ),
   );
-  const quoting = new Map(matchedQuotations(report, text, { numberOf: (id) => numbers[id] + 1, titles }).map((q) => [q.start, q]));
+  const matching = new Map(matchedExclusions(report, text, { numberOf: (id) => numbers[id] + 1, titles }).map((m) => [`${m.kind}:${m.start}`, m]));
   for (const exclusion of report.excluded) {
-    const quotation = exclusion.kind === 'quote' && quoting.get(exclusion.start);
-    const what = quotation ? quotationPhrase(quotation) : t(KIND_NAMES[exclusion.kind]);
+    const matched = matching.get(`${exclusion.kind}:${exclusion.start}`);
+    const what = matched ? exclusionPhrase(matched) : t(KIND_NAMES[exclusion.kind]);
     ranges.push({ start: exclusion.start, end: exclusion.end, layer: 1e6, excluded: exclusion.kind, title: t('report.leftOutOfCheck', { what }) });
   }
   // Disguised letters are underlined, invisible characters shown as a bar, inside a highlight or not.
@@ -111,7 +111,7 @@ function wrap(piece, text) {
 /** The paper, highlighted; clicking a highlight selects its passage. */
 export function PaperText({ report, text, numbers, references = [], selected, onSelect }) {
   const container = useRef(null);
-  // The titles of the sources quotations match, as a string: a change elsewhere in the library
+  // The titles of the sources left-out spans match, as a string: a change elsewhere in the library
   // must not render a long paper again.
   const quoted = new Set(report.excluded.map((e) => e.source).filter(Boolean));
   const titles = JSON.stringify(Object.fromEntries(references.filter((r) => quoted.has(r.id)).map((r) => [r.id, r.title])));

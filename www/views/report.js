@@ -6,7 +6,7 @@ import { sourceColour } from '../palette.js';
 import { unitKey } from '../../js/units.js';
 import { evasionPhrases } from '../../js/evasion.js';
 import { nearDuplicateText } from '../../js/near-duplicate.js';
-import { matchedQuotations, quotationMatch } from '../../js/quotations.js';
+import { matchedExclusions, exclusionMatch } from '../../js/left-out.js';
 import { Compare } from './compare.js';
 import { KIND_NAMES, MatchList, PaperText } from './paper-view.js';
 import { Downloads } from './downloads.js';
@@ -73,11 +73,13 @@ function LeftOut({ result, references, actions }) {
   const [all, setAll] = useState(false);
   const { report, text, choices } = result;
   const titles = Object.fromEntries([...(report.archive?.candidates ?? []), ...references].map((r) => [r.id, r.title]));
-  // A quotation that matches a source is always listed, with the source: a copy in quote marks.
+  // A left-out span that matches a source is always listed, with the source: a copy in quote marks,
+  // a reference list like a classmate's.
+  const key = (e) => `${e.kind}:${e.start}`;
   const matched = new Map(
-    matchedQuotations(report, text, { numberOf: (id) => result.numbers[id] + 1, titles }).map((q) => [q.start, q]),
+    matchedExclusions(report, text, { numberOf: (id) => result.numbers[id] + 1, titles }).map((m) => [key(m), m]),
   );
-  const listed = all ? report.excluded : report.excluded.filter((e, i) => i < LISTED || matched.has(e.start));
+  const listed = all ? report.excluded : report.excluded.filter((e, i) => i < LISTED || matched.has(key(e)));
   const include = (exclusion) =>
     keepFocus(actions.choose((c) =>
       exclusion.kind === 'reader'
@@ -97,9 +99,9 @@ function LeftOut({ result, references, actions }) {
         <button type="button" class="small" onClick=${() => includeSource(id)}>${t('report.includeAgain')}</button>
       </li>`)}
       ${listed.map((exclusion) => {
-        const quotation = exclusion.kind === 'quote' ? matched.get(exclusion.start) : undefined;
-        return html`<li key=${`${exclusion.kind}:${exclusion.start}`} class=${quotation ? 'matched-quote' : undefined}>
-        <span><span class="kind">${t(KIND_NAMES[exclusion.kind])}</span>${quotation && `${t('punct.comma')}${quotationMatch(quotation)}`}${t('punct.colon')}<span class="excerpt">${text.slice(exclusion.start, Math.min(exclusion.end, exclusion.start + 80))}${exclusion.end - exclusion.start > 80 ? '…' : ''}</span></span>
+        const match = matched.get(key(exclusion));
+        return html`<li key=${key(exclusion)} class=${match ? 'matched-quote' : undefined}>
+        <span><span class="kind">${t(KIND_NAMES[exclusion.kind])}</span>${match && `${t('punct.comma')}${exclusionMatch(match)}`}${t('punct.colon')}<span class="excerpt">${text.slice(exclusion.start, Math.min(exclusion.end, exclusion.start + 80))}${exclusion.end - exclusion.start > 80 ? '…' : ''}</span></span>
         <button type="button" class="small" onClick=${() => include(exclusion)}>${t('report.includeAgain')}</button>
       </li>`;
       })}

@@ -9,8 +9,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checker } from 'plagscope';
-import { matchedQuotations, quotationPhrase } from '../../js/quotations.js';
+import { matchedExclusions, exclusionPhrase } from '../../js/left-out.js';
 import { reportHtml } from '../../www/report-html.js';
+import { referenceList } from '../fixtures.mjs';
 
 const corpus = new URL('../../target/corpus/en/', import.meta.url);
 const brown = (name) => readFileSync(new URL(`brown-${name}.txt`, corpus), 'utf8').replace(/["“”]/g, '');
@@ -50,8 +51,8 @@ test('a genuine quotation of a source is left out and listed with the source and
   assert.deepEqual(report.sources, []);
   const start = paper.indexOf(quoted);
   assert.deepEqual(report.excluded, [{ kind: 'quote', start, end: start + quoted.length, source: 'news' }]);
-  const [quotation] = matchedQuotations(report, paper, { titles: { news: 'Regional news' } });
-  assert.equal(quotationPhrase(quotation), `quotation, ${quoted.length} characters, matches “Regional news”, which has no other match`);
+  const [quotation] = matchedExclusions(report, paper, { titles: { news: 'Regional news' } });
+  assert.equal(exclusionPhrase(quotation), `quotation, ${quoted.length} characters, matches “Regional news”, which has no other match`);
 });
 
 // Quotation marks as each language writes them (as in tests/quotation_conventions.rs).
@@ -148,4 +149,28 @@ test('the HTML report lists the quotation with its source, every piece of text e
   assert.ok(page.includes(`<li>Quotation, ${quoted.length} characters, matches “${escapedTitle}”, which has no other match: <span class="ex">${quoted}</span></li>`), page);
   assert.ok(page.includes(`title="Left out: a quotation, ${quoted.length} characters, matches “${escapedTitle}”, which has no other match"`));
   assert.ok(!page.includes('<img') && !page.includes('<b>'));
+});
+
+test('a reference list left out is named with the source that shares it: engine, HTML report and CLI', () => {
+  const classmate = `${words(brown('ca01'), 0, 400)}\n\nReferences\n${referenceList(brown('cg01'), 4, 24)}\n`;
+  const paper = `${words(brown('cb01'), 0, 400)}\n\nReferences\n${referenceList(brown('cg01'), 0, 16)}\n`;
+  const checker = new Checker();
+  checker.addReference({ id: 'classmate', title: 'A classmate’s essay', text: classmate });
+  const report = checker.check(paper);
+  assert.deepEqual(report.sources, []);
+  const [list] = report.excluded.filter((e) => e.kind === 'bibliography');
+  assert.equal(list.source, 'classmate');
+  const [matched] = matchedExclusions(report, paper, { titles: { classmate: 'A classmate’s essay' } });
+  const length = [...paper.slice(list.start, list.end)].length;
+  const phrase = `reference list, ${length.toLocaleString('en')} characters, matches “A classmate’s essay”, which has no other match`;
+  assert.equal(exclusionPhrase(matched), phrase);
+  const page = reportHtml({ report, paper: { title: 'Paper', text: paper }, sources: [{ id: 'classmate', title: 'A classmate’s essay' }], version: 'test', date: 'today' });
+  assert.ok(page.includes(`<li>R${phrase.slice(1)}: <span class="ex">`), page);
+  assert.ok(page.includes(`title="Left out: a ${phrase}"`));
+  // The CLI names it under the report, with the reference's id.
+  mkdirSync(join(dir, 'classmates'), { recursive: true });
+  writeFileSync(join(dir, 'classmates', 'classmate.txt'), classmate);
+  writeFileSync(join(dir, 'listing.txt'), paper);
+  const out = run('check', 'listing.txt', '--refs', 'classmates');
+  assert.match(out, /\n {4}reference list, [\d,]+ characters, matches “classmate\.txt”, which has no other match \[classmate\.txt\]: "/, out);
 });
