@@ -169,6 +169,46 @@ fn two_sentences_translated_between_the_writers_own_are_found_and_only_they() {
     assert!(report.sources.is_empty(), "{report:#?}");
 }
 
+/// A recipe in short steps, and an English translation of its steps: the two first long, the
+/// two last short (under 10 words).
+const CAKE_ZH: &str = "打开烤箱，把温度预热到二百度，同时在烤盘上涂一层黄油。\
+把面粉、白糖和三个鸡蛋放进大碗里，用打蛋器搅拌到完全均匀。加入一杯温牛奶，再继续搅拌五分钟。\
+把面糊倒进烤盘，放进烤箱中层烤二十五分钟。用牙签检查蛋糕是否烤熟。取出蛋糕放在架子上冷却。\
+最后撒上糖粉，切块享用。";
+
+const CAKE_LONG_EN: &str = "Turn on the oven and preheat it to two hundred degrees, and grease a baking tray with butter. \
+Put the flour, the sugar and three eggs in a large bowl and beat them with a whisk until fully smooth.";
+
+const CAKE_SHORT_EN: &str = "Check with a toothpick whether the cake is done. \
+Take the cake out and let it cool on a rack.";
+
+/// Three sentences: more than a translated run steps over, so the short steps are a run of their
+/// own.
+const OWN_MIDDLE_EN: &str = "Baking was the first thing my mother taught me when I was a child. \
+She never measured anything and still got it right every time. \
+Our kitchen was small, so the whole flat smelled of butter on Sundays.";
+
+#[test]
+fn short_translated_steps_count_once_the_source_is_established() {
+    let checker = checker(&[("cake-zh", CAKE_ZH), ("wheels-zh", WHEELS_ZH)]);
+    let paper = format!("{CAKE_LONG_EN} {OWN_MIDDLE_EN} {CAKE_SHORT_EN} {OWN_AFTER_EN}");
+    let report = checker.check(&paper, &translated()).unwrap();
+    let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["cake-zh"], "{report:#?}");
+    let short = paper.find(CAKE_SHORT_EN).unwrap();
+    let marked = |from: usize, to: usize| {
+        (report.sources[0].passages.iter()).any(|p| p.start < to && from < p.end)
+    };
+    assert!(marked(0, CAKE_LONG_EN.len()), "{report:#?}");
+    assert!(marked(short, short + CAKE_SHORT_EN.len()), "{report:#?}");
+    let own = paper.find(OWN_MIDDLE_EN).unwrap();
+    assert!(!marked(own, own + OWN_MIDDLE_EN.len()), "{report:#?}");
+    // The short steps alone are no evidence of a translation.
+    let alone = format!("{OWN_MIDDLE_EN} {CAKE_SHORT_EN} {OWN_AFTER_EN}");
+    let report = checker.check(&alone, &translated()).unwrap();
+    assert!(report.sources.is_empty(), "{report:#?}");
+}
+
 #[test]
 fn a_text_on_the_same_subject_in_the_other_language_is_not_a_copy() {
     let checker = checker(&[("norias", NORIAS_EN), ("pumps", PUMPS_EN)]);

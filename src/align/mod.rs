@@ -89,9 +89,10 @@ crate::options! {
         /// Also find translated copies (English ↔ Chinese) sentence by sentence: candidates by a
         /// bilingual dictionary, verified by the multilingual sentence model, which must be loaded
         /// first (`useSentenceModel`). Each passage needs `minSentences` sentence pairs that follow
-        /// each other in both texts, or two consecutive sentences of 10 words or more translated
-        /// from two consecutive source sentences, 10 points over `translatedSimilarity` on
-        /// average (a short copy). With `rewritten`, the model also finds reworded copies in
+        /// each other in both texts, or two consecutive sentences of 10 words or more (6 once
+        /// another passage of the source is found) translated from two consecutive source
+        /// sentences, 10 points over `translatedSimilarity` on average (a short copy). With
+        /// `rewritten`, the model also finds reworded copies in
         /// the paper's own language (reported as rewritten): one pair more, 10 points more
         /// similarity, and only on paper sentences that no other source's passage explains.
         pub translated: bool = false;

@@ -28,6 +28,7 @@ pub mod pivot;
 use rustc_hash::FxHashSet as HashSet;
 
 use crate::error::Error;
+use crate::text::WORD;
 use chains::{ordered_runs, Pair};
 
 /// Points of cosine (in hundredths) under `translatedSimilarity` that one pair of a run may have:
@@ -46,6 +47,16 @@ pub const MAX_GAP_SENTENCES: usize = 2;
 /// source sentences, the short copy a student makes between sentences of their own.
 pub const SHORT_RUN_PAIRS: usize = 2;
 
+/// Fewest words of each paper sentence of a short run: a label, a one-line step ("Click OK.") or
+/// a parameter's definition ("Cost fixes the initial cost of an asset.", 8 words) is in many help
+/// pages of one subject, in both languages.
+pub const SHORT_RUN_SENTENCE_WORDS: u32 = 10;
+
+/// Fewest words of each paper sentence of a short run once the source is established (a run of
+/// `min_pairs` or a short run of longer sentences from it): a student who copied from it once
+/// copies its short steps too.
+pub const ESTABLISHED_SENTENCE_WORDS: u32 = 6;
+
 /// Points of cosine (in hundredths) over `translatedSimilarity` that the mean of a short run's
 /// pairs needs (each pair reaching `translatedSimilarity`): with fewer pairs, each must say more.
 pub const SHORT_RUN_MARGIN: usize = 10;
@@ -63,10 +74,10 @@ pub struct Verification<'a> {
     pub min_similarity: f32,
     /// Least cosine of a pair that extends a verified run at its ends.
     pub extension_similarity: f32,
-    /// Per paper unit, whether it may be a sentence of a short run (it is long enough): a run of
+    /// Per paper unit, its weight in tenths of a word, when short runs are looked for: a run of
     /// [`SHORT_RUN_PAIRS`] consecutive pairs, each [`SHORT_RUN_MARGIN`] over `min_similarity` and
     /// specific, is then a passage though shorter than `min_pairs`. `None`: no short runs.
-    pub short_runs: Option<&'a [bool]>,
+    pub short_runs: Option<&'a [u32]>,
     /// Encodes what `pairs` need and gives each pair's cosine.
     pub cosines: Cosines<'a>,
 }
@@ -100,27 +111,13 @@ pub fn translated_runs(
         if mean >= verification.min_similarity
             && specific_pairs(&run, verification)? >= verification.min_pairs
         {
-            let short = short_run(&run, verification)?.is_some();
+            let short = short_run(&run, SHORT_RUN_SENTENCE_WORDS, verification)?.is_some();
             runs.push(TranslatedRun { pairs: run, short });
         }
     }
     if verification.short_runs.is_some() && verification.min_pairs > SHORT_RUN_PAIRS {
-        let taken = |p: &Pair| {
-            (runs.iter()).any(|r: &TranslatedRun| {
-                (r.pairs[0].paper..=r.pairs[r.pairs.len() - 1].paper).contains(&p.paper)
-            })
-        };
-        let left: Vec<Pair> = candidates.iter().filter(|p| !taken(p)).copied().collect();
-        let lexical = ordered_runs(&left, MAX_GAP_SENTENCES, SHORT_RUN_PAIRS);
-        for run in ordered_runs(
-            &verified(&left, &lexical, verification)?,
-            MAX_GAP_SENTENCES,
-            SHORT_RUN_PAIRS,
-        ) {
-            if let Some(pairs) = short_run(&run, verification)? {
-                runs.push(TranslatedRun { pairs, short: true });
-            }
-        }
+        let short = short_runs(candidates, &runs, verification)?;
+        runs.extend(short);
     }
     runs.sort_by_key(|run| run.pairs[0].paper);
     let extension = verification.extension_similarity;
@@ -136,6 +133,39 @@ pub fn translated_runs(
         extend::fill_gaps(&mut runs[i].pairs, extension, verification.cosines)?;
     }
     Ok(runs)
+}
+
+/// The short runs among the `candidates` outside the `full` runs' paper spans: from lexical runs
+/// of [`SHORT_RUN_PAIRS`], with sentences of [`SHORT_RUN_SENTENCE_WORDS`], or of
+/// [`ESTABLISHED_SENTENCE_WORDS`] once a run of this source is found.
+fn short_runs(
+    candidates: &[Pair],
+    full: &[TranslatedRun],
+    verification: &mut Verification<'_>,
+) -> Result<Vec<TranslatedRun>, Error> {
+    let taken = |p: &Pair| {
+        (full.iter())
+            .any(|r| (r.pairs[0].paper..=r.pairs[r.pairs.len() - 1].paper).contains(&p.paper))
+    };
+    let left: Vec<Pair> = candidates.iter().filter(|p| !taken(p)).copied().collect();
+    let lexical = ordered_runs(&left, MAX_GAP_SENTENCES, SHORT_RUN_PAIRS);
+    let verified = verified(&left, &lexical, verification)?;
+    let (mut found, mut rest) = (Vec::new(), Vec::new());
+    for run in ordered_runs(&verified, MAX_GAP_SENTENCES, SHORT_RUN_PAIRS) {
+        match short_run(&run, SHORT_RUN_SENTENCE_WORDS, verification)? {
+            Some(pairs) => found.push(TranslatedRun { pairs, short: true }),
+            None => rest.push(run),
+        }
+    }
+    if full.is_empty() && found.is_empty() {
+        return Ok(found);
+    }
+    for run in rest {
+        if let Some(pairs) = short_run(&run, ESTABLISHED_SENTENCE_WORDS, verification)? {
+            found.push(TranslatedRun { pairs, short: true });
+        }
+    }
+    Ok(found)
 }
 
 /// The `candidates` inside the spans of the `lexical` runs, scored by the model's cosine, those
@@ -168,21 +198,23 @@ fn verified(
 }
 
 /// The short run in `run`: its [`SHORT_RUN_PAIRS`] best consecutive pairs (next to each other in
-/// both texts, their paper units long enough), each reaching `min_similarity` and specific, their
-/// mean [`SHORT_RUN_MARGIN`] over it; `None` when no such pairs are in it or short runs are not
-/// looked for.
+/// both texts, their paper units `words` long at least), each reaching `min_similarity` and
+/// specific, their mean [`SHORT_RUN_MARGIN`] over it; `None` when no such pairs are in it or short
+/// runs are not looked for.
 fn short_run(
     run: &[Pair],
+    words: u32,
     verification: &mut Verification<'_>,
 ) -> Result<Option<Vec<Pair>>, Error> {
-    let Some(eligible) = verification.short_runs else {
+    let Some(weights) = verification.short_runs else {
         return Ok(None);
     };
+    let long_enough = |unit: usize| weights.get(unit).is_some_and(|&w| w >= words * WORD);
     let floor = verification.min_similarity;
     let mean = floor + SHORT_RUN_MARGIN as f32 / 100.0;
     let strong = |w: &&[Pair]| {
         (w.windows(2)).all(|p| p[1].paper == p[0].paper + 1 && p[1].source == p[0].source + 1)
-            && (w.iter()).all(|p| p.score >= floor && eligible.get(p.paper) == Some(&true))
+            && (w.iter()).all(|p| p.score >= floor && long_enough(p.paper))
             && total(w) >= mean * w.len() as f32
     };
     let best =
@@ -282,13 +314,13 @@ mod tests {
                 })
                 .collect())
         };
-        let eligible = [true; 12];
+        let weights = [100 * WORD; 12];
         let mut verification = Verification {
             min_pairs: 3,
             units: (12, 30),
             min_similarity: 0.6,
             extension_similarity: 0.45,
-            short_runs: short.then_some(&eligible[..]),
+            short_runs: short.then_some(&weights[..]),
             cosines: &mut cosines,
         };
         translated_runs(candidates, &mut verification).unwrap()

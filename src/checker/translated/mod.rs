@@ -50,11 +50,6 @@ const MIN_PASSAGE_WORDS: u32 = 80;
 /// keyboard shortcuts, the sparsest planted passage found, matched 74 of 151.
 const MIN_PAIRED_WORDS: u32 = 60;
 
-/// Fewest word equivalents of each paper sentence of a short translated run (two sentences): a
-/// label, a one-line step ("Click OK.") or a parameter's definition ("Cost fixes the initial cost
-/// of an asset.", 8 words) is in many help pages of one subject, in both languages.
-const SHORT_RUN_SENTENCE_WORDS: u32 = 10;
-
 /// Points of cosine (in hundredths) beyond `translatedSimilarity` that a reworded passage in the
 /// paper's own language needs: two sentences of one language on one subject are closer in the
 /// model's space than a sentence and its translation. Chosen on the quality bench (draws 0 to 2):
@@ -192,7 +187,7 @@ fn translated_sources(
         prepared: paper,
         vectors: paper_vectors,
         encoded: HashMap::default(),
-        short_units: verify::short_units(paper, paper_vectors),
+        unit_weights: verify::unit_weights(paper, paper_vectors),
     };
     let mut sources = Vec::new();
     for (done, (doc, pairs)) in found.iter().enumerate() {

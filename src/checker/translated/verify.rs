@@ -18,17 +18,15 @@ use super::super::prepare::{prepare_source, Prepared};
 use super::super::reference_set::ReferenceSet;
 use super::super::sentences::TermWeights;
 use super::super::translation::Translation;
-use super::{
-    Pass, MIN_PAIRED_WORDS, MIN_PASSAGE_WORDS, SAME_LANGUAGE_EXTRA_PAIRS, SHORT_RUN_SENTENCE_WORDS,
-};
+use super::{Pass, MIN_PAIRED_WORDS, MIN_PASSAGE_WORDS, SAME_LANGUAGE_EXTRA_PAIRS};
 
 /// The paper's side: its prepared text, sentence units and their vectors, once encoded.
 pub(super) struct PaperSide<'a> {
     pub(super) prepared: &'a Prepared,
     pub(super) vectors: &'a SentenceVectors,
     pub(super) encoded: HashMap<usize, Vec<f32>>,
-    /// Per sentence unit, whether it is long enough for a short run ([`short_units`]).
-    pub(super) short_units: Vec<bool>,
+    /// Per sentence unit, its weight in tenths of a word ([`unit_weights`]).
+    pub(super) unit_weights: Vec<u32>,
 }
 
 /// One source's candidate pairs verified by the model into translated passages, if any pass.
@@ -82,7 +80,7 @@ pub(super) fn verify_source(
         extension_similarity: pass.min_similarity - EXTENSION_SIMILARITY_MARGIN as f32 / 100.0,
         // Two journalists' sentences on one event are as close as a short reworded copy: short
         // runs are for translations only.
-        short_runs: (!pass.same_language).then_some(paper.short_units.as_slice()),
+        short_runs: (!pass.same_language).then_some(paper.unit_weights.as_slice()),
         cosines: &mut cosines,
     };
     let runs = translated_runs(pairs, &mut verification)?;
@@ -104,12 +102,10 @@ fn enough(passage: &Passage, short: bool, token_weights: &[u32]) -> bool {
     short || long_enough(passage, token_weights)
 }
 
-/// Per sentence unit of the paper, whether it has [`SHORT_RUN_SENTENCE_WORDS`] and so may be a
-/// sentence of a short translated run.
-pub(super) fn short_units(prepared: &Prepared, vectors: &SentenceVectors) -> Vec<bool> {
-    let least = SHORT_RUN_SENTENCE_WORDS * WORD;
+/// Per sentence unit of the paper, its weight in tenths of a word.
+pub(super) fn unit_weights(prepared: &Prepared, vectors: &SentenceVectors) -> Vec<u32> {
     (vectors.units.iter())
-        .map(|unit| prepared.token_weights[unit.clone()].iter().sum::<u32>() >= least)
+        .map(|unit| prepared.token_weights[unit.clone()].iter().sum())
         .collect()
 }
 
