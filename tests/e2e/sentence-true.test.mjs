@@ -53,15 +53,17 @@ for (const [size, viewport] of Object.entries(SIZES)) {
   });
 }
 
-test('a reference list like a classmate\'s is left out, and named with the classmate\'s essay', async (t) => {
-  const page = await openApp(t, { viewport: SIZES.desktop });
-  const pool = brown('cg01');
-  await addPastedReference(page, 'Classmate essay', `${words(brown('ca01'), 0, 400)}\n\nReferences\n${referenceList(pool, 4, 24)}`);
-  await page.fill('#paper', `${words(brown('cb01'), 0, 400)}\n\nReferences\n${referenceList(pool, 0, 16)}`);
-  await act(page, '#check');
-  assert.equal(await errorText(page), '');
-  assert.equal(await page.locator('.report .sources li').count(), 0, 'the shared list is no evidence');
-  const listed = squash(await page.locator('.left-out li.matched-quote').first().textContent());
-  assert.match(listed, /^bibliography, [\d,]+ characters, matches “Classmate essay”, which has no other match: [A-Z]/);
-  await screenshot(page, 'left-out-bibliography-desktop');
-});
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`a reference list like a classmate's is left out, and named with the classmate's essay (${size})`, async (t) => {
+    const page = await openApp(t, { viewport });
+    const pool = brown('cg01');
+    await addPastedReference(page, 'Classmate essay', `${words(brown('ca01'), 0, 400)}\n\nReferences\n${referenceList(pool, 4, 24)}`);
+    await page.fill('#paper', `${words(brown('cb01'), 0, 400)}\n\nReferences\n${referenceList(pool, 0, 16)}`);
+    await act(page, '#check');
+    assert.equal(await errorText(page), '');
+    assert.equal(await page.locator('.report .sources li').count(), 0, 'the shared list is no evidence');
+    const listed = squash(await page.locator('.left-out li.matched-quote').first().textContent());
+    assert.match(listed, /^bibliography, [\d,]+ characters, matches “Classmate essay”, which has no other match: [A-Z]/);
+    await screenshot(page, `left-out-bibliography-${size}`);
+  });
+}
