@@ -288,3 +288,66 @@ fn a_classmate_rewritten_sentence_by_sentence_is_found_by_its_sentences() {
     exact_only.align.rewritten = false;
     assert!(checker.pairs(&exact_only).unwrap().is_empty());
 }
+
+/// A student copied a classmate's first sentence and then their third and fourth, so the copy is
+/// one stretch in the student's essay but runs across the classmate's second sentence, which
+/// nobody copied: the pair's report marks the classmate's copied sentences and not that one.
+#[test]
+fn a_pair_is_true_to_both_documents_sentences() {
+    let copied = [
+        "Johannes Gutenberg began experimenting with movable metal type in Mainz around 1440, \
+         combining a screw press adapted from winemaking with an oil-based ink that clung to metal.",
+        "The famous forty-two-line Bible was completed around 1455 in an edition of perhaps one \
+         hundred and eighty copies, some printed on vellum and most on paper imported from Italy.",
+        "Within fifty years printing shops had spread to more than two hundred and fifty cities \
+         across Europe, and an estimated twenty million volumes had left their presses by 1500.",
+    ];
+    let classmates_own = "I found this part of the reading hard to follow at first.";
+    let student = format!(
+        "My essay is about books. {} {} {} That is all I have to say.",
+        copied[0], copied[1], copied[2]
+    );
+    let classmate = format!(
+        "Printing changed Europe. {} {classmates_own} {} {} Libraries grew quickly after that.",
+        copied[0], copied[1], copied[2]
+    );
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    checker
+        .add_reference(Reference::new("a-student", student.as_str()))
+        .unwrap();
+    checker
+        .add_reference(Reference::new("b-classmate", classmate.as_str()))
+        .unwrap();
+    let pairs = checker.pairs(&PairsOptions::default()).unwrap();
+    assert_eq!(pairs.len(), 1, "{pairs:?}");
+    let report = &pairs[0].report;
+    let utf16 = |text: &str, part: &str| {
+        let start = text[..text.find(part).unwrap()].encode_utf16().count();
+        (start, start + part.encode_utf16().count())
+    };
+    // Seen from the student's essay (the first id): the classmate's is the source side.
+    assert_eq!(
+        (pairs[0].a.as_str(), pairs[0].b.as_str()),
+        ("a-student", "b-classmate")
+    );
+    let (student_side, classmate_side): (Vec<_>, Vec<_>) = (report.passages.iter())
+        .map(|p| ((p.start, p.end), (p.source_start, p.source_end)))
+        .unzip();
+    let own = utf16(&classmate, classmates_own);
+    assert!(
+        classmate_side
+            .iter()
+            .all(|&(s, e)| e <= own.0 || own.1 <= s),
+        "the classmate's own sentence is marked: {own:?} in {classmate_side:?}"
+    );
+    // Every copied sentence is still marked on both sides.
+    for sentence in copied {
+        for (side, text) in [(&student_side, &student), (&classmate_side, &classmate)] {
+            let (s, e) = utf16(text, sentence);
+            assert!(
+                side.iter().any(|&(a, b)| a <= s + 2 && e <= b + 2),
+                "not marked: {sentence:?} in {side:?}"
+            );
+        }
+    }
+}

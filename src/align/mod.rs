@@ -46,7 +46,7 @@ use context::Context;
 
 pub use rewritten::{sentence_seeds, Evidence, SentencePair, SentenceSeed};
 pub use segments::{exact_segments, exact_segments_with, strongest_segments, SeedTable, Segment};
-pub use sentence_true::{sentence_true, PaperSentences, SentenceMatch};
+pub use sentence_true::{sentence_true, sentence_true_both, PaperSentences, SentenceMatch};
 
 crate::options! {
     /// How passages are matched. Lengths are in word equivalents: a Chinese or Japanese character

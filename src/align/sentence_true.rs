@@ -28,7 +28,9 @@ use crate::text::WORD;
 
 use super::SentenceSeed;
 
+mod both_sides;
 mod piece;
+pub use both_sides::sentence_true_both;
 use piece::piece;
 
 /// Least share of a sentence's weight inside exact runs (with a run of a seed's length) for the

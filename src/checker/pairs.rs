@@ -4,8 +4,10 @@
 //! text other references share, its SimHash, its sentence vectors) is computed once per
 //! reference, not once per pair.
 
-use crate::align::{align_exact, finish, sentence_seeds, sentence_true, Passage, SeedTable, Side};
-use crate::align::{PaperSentences, SentenceMatch};
+use crate::align::{
+    align_exact, finish, sentence_seeds, sentence_true_both, Passage, SeedTable, Side,
+};
+use crate::align::{PaperSentences, SentenceMatch, SentenceSeed};
 use crate::error::Error;
 use crate::sketch::sentence_terms::SentenceVectors;
 use crate::sort::common_count;
@@ -200,17 +202,55 @@ fn passages_of(side_a: &PairSide, side_b: &PairSide, options: &PairsOptions) -> 
     if passages.is_empty() {
         return passages;
     }
-    // True to `a`'s sentences, as a check's passages are to the paper's.
-    let units = pa.sentence_units();
-    let matches = match (&side_a.sentences, &side_b.sentences) {
-        (Some(a), Some(b)) => SentenceMatch::from_seeds(&seeds, a, b),
-        _ => Vec::new(),
+    true_to_both(side_a, side_b, paper, passages, &seeds, options)
+}
+
+/// `passages` (of `a`, seen as `paper`, against `b`) true to `a`'s sentences, as a check's passages
+/// are to the paper's, and then to `b`'s: each document of a pair is the other's source, and
+/// neither's own sentences may be marked. `seeds` are the sentence seeds from `a` to `b`.
+fn true_to_both(
+    side_a: &PairSide,
+    side_b: &PairSide,
+    paper: Side<'_>,
+    passages: Vec<Passage>,
+    seeds: &[SentenceSeed],
+    options: &PairsOptions,
+) -> Vec<Passage> {
+    let (pa, pb) = (&side_a.prepared, &side_b.prepared);
+    let (a_units, b_units) = (pa.sentence_units(), pb.sentence_units());
+    let from_b: Vec<SentenceSeed> = (seeds.iter())
+        .map(|s| SentenceSeed {
+            paper: s.source,
+            source: s.paper,
+            ..*s
+        })
+        .collect();
+    let (a_matches, b_matches) = match (&side_a.sentences, &side_b.sentences) {
+        (Some(a), Some(b)) => (
+            SentenceMatch::from_seeds(seeds, a, b),
+            SentenceMatch::from_seeds(&from_b, b, a),
+        ),
+        _ => (Vec::new(), Vec::new()),
     };
-    let sentences = PaperSentences {
-        units: &units,
-        matches: &matches,
+    let a_sentences = PaperSentences {
+        units: &a_units,
+        matches: &a_matches,
     };
-    sentence_true(paper, source, passages, sentences, &options.align)
+    let b_sentences = PaperSentences {
+        units: &b_units,
+        matches: &b_matches,
+    };
+    let b_side = (pb.paper_side(&side_b.shared)).with_sentences(side_b.sentences.as_ref());
+    let a_side = Side {
+        seeds: Some(&side_a.seed_table),
+        ..paper
+    };
+    sentence_true_both(
+        (a_side, b_side),
+        passages,
+        (a_sentences, b_sentences),
+        &options.align,
+    )
 }
 
 /// References `a` and `b` compared, seen from `a`; `None` when they share no passage or are less
