@@ -86,20 +86,14 @@ pub(super) fn verify_source(
     let runs = translated_runs(pairs, &mut verification)?;
     let passages: Vec<Passage> = runs
         .iter()
-        .map(|run| {
+        .filter_map(|run| {
             let passage = passage_of(&run.pairs, (paper.vectors, &vectors), pass.evidence);
-            (passage, run.short)
+            // A run holding a short copy is a passage by it; any other must be long enough.
+            let enough = run.short || long_enough(&passage, &paper.prepared.token_weights);
+            enough.then_some(passage)
         })
-        .filter(|(passage, short)| enough(passage, *short, &paper.prepared.token_weights))
-        .map(|(passage, _)| passage)
         .collect();
     Ok((!passages.is_empty()).then(|| AlignedSource::translated(text, prepared, passages)))
-}
-
-/// Whether a run's `passage` is long enough: one holding a short run
-/// ([`crate::align::translated::SHORT_RUN_PAIRS`]) is, any other must be [`long_enough`].
-fn enough(passage: &Passage, short: bool, token_weights: &[u32]) -> bool {
-    short || long_enough(passage, token_weights)
 }
 
 /// Per sentence unit of the paper, its weight in tenths of a word.
