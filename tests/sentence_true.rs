@@ -231,3 +231,27 @@ fn a_two_sentence_synonym_edit_and_paraphrases_beside_a_copy_are_found() {
         );
     }
 }
+
+/// A sentence of the writer's own in the source's phrasing: short runs of words from three
+/// different sentences of the article, none of them a clause, between two copied sentences.
+const MOSAIC: &str = "Our guide said that printing shops had spread to more than one valley, \
+that the sole right to publish a title went to a monk, and that the pamphlets sold hundreds of \
+thousands of copies to farmers.";
+
+#[test]
+fn a_sentence_of_runs_from_all_over_the_source_is_not_explained() {
+    let paper = format!("{} {MOSAIC} {}", sentence(1), sentence(4));
+    let report = checker().check(&paper, &CheckOptions::default()).unwrap();
+    let mosaic = span_of(&paper, MOSAIC);
+    let hits: Vec<_> = (reported(&report).into_iter())
+        .filter(|(_, s)| overlap(*s, mosaic) > 0)
+        .collect();
+    assert!(
+        hits.is_empty(),
+        "the writer's sentence is reported: {hits:?}"
+    );
+    for copied in [sentence(1), sentence(4)] {
+        let share = covered(&report, span_of(&paper, copied));
+        assert!(share > 0.9, "{copied:?} covered {share}");
+    }
+}

@@ -169,6 +169,32 @@ fn two_sentences_translated_between_the_writers_own_are_found_and_only_they() {
     assert!(report.sources.is_empty(), "{report:#?}");
 }
 
+/// A Chinese help page on one function, names in Latin letters as translators keep them.
+const DATESERIAL_ZH: &str = "DateSerial 函数返回由指定的年、月、日组成的 Date 值。\
+如果 month 参数大于十二，DateSerial 会把多出来的月份计入下一年。\
+在 Excel 的宏里，常用 DateSerial 求出某个月的最后一天。本页的示例都可以在立即窗口中运行。";
+
+/// Two sentences of DATESERIAL_ZH in English.
+const DATESERIAL_EN: &str = "The DateSerial function returns a Date value made of the given year, month and day. \
+If the month argument is greater than twelve, DateSerial carries the extra months into the next year.";
+
+/// The same two sentences on another function of the same help system (its pages are written
+/// from one template): a page on TimeSerial, not a translation of the page on DateSerial.
+const TIMESERIAL_EN: &str = "The TimeSerial function returns a Date value made of the given year, month and day. \
+If the month argument is greater than twelve, TimeSerial carries the extra months into the next year.";
+
+#[test]
+fn two_sentences_naming_another_function_are_no_translation() {
+    let checker = checker(&[("dateserial-zh", DATESERIAL_ZH), ("wheels-zh", WHEELS_ZH)]);
+    let paper = format!("{OWN_BEFORE_EN} {DATESERIAL_EN} {OWN_AFTER_EN}");
+    let report = checker.check(&paper, &translated()).unwrap();
+    let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["dateserial-zh"], "{report:#?}");
+    let paper = format!("{OWN_BEFORE_EN} {TIMESERIAL_EN} {OWN_AFTER_EN}");
+    let report = checker.check(&paper, &translated()).unwrap();
+    assert!(report.sources.is_empty(), "{report:#?}");
+}
+
 /// A recipe in short steps, and an English translation of its steps: the two first long, the
 /// two last short (under 10 words).
 const CAKE_ZH: &str = "打开烤箱，把温度预热到二百度，同时在烤盘上涂一层黄油。\

@@ -43,7 +43,8 @@
 //!
 //! Run with `npm run bench:quality`, or `cargo bench --bench quality` once the corpora are there.
 //! `QUALITY_DOCS_PER_KIND` (default 40), `QUALITY_LANG=en|zh|rendered` (rendered: the English
-//! rewording kinds alone), `QUALITY_ALIGN=minWords=12,anchorWords=6`
+//! rewording kinds alone), `QUALITY_ESSAYS=only` and `QUALITY_CROSS=only` (the essay kinds, or
+//! the cross-language kinds, alone), `QUALITY_ALIGN=minWords=12,anchorWords=6`
 //! (any of seedWords, maxGap, mergeGap, minWords, anchorWords, editedWords, minDensity,
 //! sentenceSimilarity, minSentences, and rewritten=0 for exact evidence alone),
 //! `QUALITY_DEBUG=<kind>` to list that kind's wrong detections and missed cases with their texts,
@@ -270,9 +271,15 @@ fn main() {
     );
     // QUALITY_ESSAYS=only: the essay kinds alone (`essays/`), without the slow PAN kinds.
     let essays_only = std::env::var("QUALITY_ESSAYS").is_ok_and(|v| v == "only");
+    // QUALITY_CROSS=only: the cross-language kinds alone (`translated.rs`).
+    let cross_only = std::env::var("QUALITY_CROSS").is_ok_and(|v| v == "only");
     let mut missed = Vec::new();
     for lang in [&corpus::ENGLISH, &corpus::CHINESE] {
         if only.as_deref().is_none_or(|code| code == lang.code) {
+            if cross_only {
+                translated::run(lang, per_kind, &options, listings);
+                continue;
+            }
             if !essays_only {
                 missed.extend(run(lang, per_kind, &options, listings));
                 translated::run(lang, per_kind, &options, listings);

@@ -7,11 +7,12 @@
 //!
 //! A paper sentence is **explained** by a source when a sentence pair of the passage covers it
 //! (rewritten or translated evidence), when a seed pairs it with a source sentence in or next to
-//! the passage's source range, when the passage's exact runs inside it carry at least
+//! the passage's source range, when the passage's exact runs inside it, from one place of the
+//! source (two consecutive sentences: `exact_share`), carry at least
 //! [`EXPLAINED_SHARE_PERCENT`] of its weight with a run of a seed's length, or when one run of
 //! `anchorWords` reaches into it (a clause copied into the writer's sentence). Sentences between
 //! two explained ones that heavy edits broke up (short, or a quarter in exact runs) are explained
-//! when the source range holds [`CONTAINED_PERCENT`] of their content terms. A passage holding an
+//! when two consecutive sentences of the source range hold [`CONTAINED_PERCENT`] of their content terms. A passage holding an
 //! unexplained sentence is cut around it into runs of explained sentences; a run stays a passage
 //! when one of its sentences is **strongly** explained (a run of `anchorWords`,
 //! [`STRONG_SHARE_PERCENT`] of it in exact runs, or a pair that passes `sentenceSimilarity` on its
@@ -22,15 +23,17 @@
 
 use std::ops::Range;
 
-use super::{AlignOptions, Context, Passage, Segment, Side};
+use super::{AlignOptions, Context, Passage, Side};
 use crate::sketch::sentence_terms::SentenceVectors;
 use crate::text::WORD;
 
 use super::SentenceSeed;
 
 mod both_sides;
+mod exact_share;
 mod piece;
 pub use both_sides::sentence_true_both;
+use exact_share::{exact_share, ExactShare};
 use piece::piece;
 
 /// Least share of a sentence's weight inside exact runs (with a run of a seed's length) for the
@@ -43,9 +46,13 @@ pub const EXPLAINED_SHARE_PERCENT: u32 = 40;
 /// content terms alone ([`CONTAINED_PERCENT`]).
 pub const SHORT_SENTENCE_WORDS: u32 = 10;
 
-/// Least share of a short sentence's content terms (by idf weight) that the passage's source
-/// range must hold, in percent.
+/// Least share of a short sentence's content terms (by idf weight) that consecutive sentences of
+/// the passage's source range must hold, in percent.
 pub const CONTAINED_PERCENT: u32 = 60;
+
+/// How many consecutive source sentences may hold a sandwiched sentence's terms together: a
+/// fragment of one, or two merged.
+pub const CONTAINING_SENTENCES: usize = 2;
 
 /// Least share of a longer sentence between two explained ones inside exact runs, with
 /// [`CONTAINED_PERCENT`] of its terms in the source range, in percent.
@@ -225,7 +232,11 @@ impl<'c> Judge<'c> {
             .filter(|m| overlaps(&m.paper) && near_source(&m.source))
             .map(|m| m.standalone)
             .max();
-        let (matched, rare_matched, longest) = self.exact_in_with_rare(passage, unit);
+        let ExactShare {
+            matched,
+            rare: rare_matched,
+            longest,
+        } = self.exact_in(passage, unit);
         let weight = self.context.paper.of(unit.start, unit.end).max(1);
         // The phrasing of a domain ("县级以上人民政府", held by other references too) says
         // nothing of who wrote the sentence: a copied sentence of a law is mostly such phrasing, with
@@ -248,7 +259,7 @@ impl<'c> Judge<'c> {
         }
     }
 
-    /// Sentences between two explained ones whose content terms the source range holds
+    /// Sentences between two explained ones whose content terms two sentences of the source range hold
     /// ([`CONTAINED_PERCENT`]), each short or with a quarter of it in exact runs
     /// ([`SANDWICHED_SHARE_PERCENT`]), are pieces of the copy that heavy edits left without a run
     /// of their own (a full stop moved by a swapped word leaves a fragment), not the writer's.
@@ -274,22 +285,29 @@ impl<'c> Judge<'c> {
     /// Whether `unit` reads as a piece of the copy that edits broke up; see [`Self::sandwiched`].
     fn edited_piece(&self, passage: &Passage, unit: &Range<usize>) -> bool {
         let weight = self.context.paper.of(unit.start, unit.end);
-        let (matched, _) = self.exact_in(passage, unit);
+        let matched = self.exact_in(passage, unit).matched;
         let short = weight < SHORT_SENTENCE_WORDS * WORD;
         (short || matched * 100 >= SANDWICHED_SHARE_PERCENT * weight)
             && self.contained(passage, unit) * 100.0 >= CONTAINED_PERCENT as f32
     }
 
-    /// Share of the idf weight of `unit`'s content terms that the source sentences of the
-    /// passage's source range (and one sentence on either side) hold: a sentence whose words are
-    /// the source's in another order, or with some replaced, is mostly contained; the writer's own
-    /// sentence on the same subject shares the topic's words only.
+    /// Best share of the idf weight of `unit`'s content terms that [`CONTAINING_SENTENCES`]
+    /// consecutive source sentences of the passage's source range (and one sentence on either
+    /// side) hold: a sentence whose words are a source sentence's in another order, or with some
+    /// replaced, or a fragment that a moved full stop cut from one, is mostly contained in it;
+    /// the writer's own sentence on the same subject shares the topic's words, spread over the
+    /// range, and no one sentence holds most of them.
     fn contained(&self, passage: &Passage, unit: &Range<usize>) -> f32 {
         let Some((paper, source)) = self.vectors else {
             return 0.0;
         };
         let u = paper.units.partition_point(|r| r.end <= unit.start);
         if u >= paper.len() {
+            return 0.0;
+        }
+        let terms = paper.terms(u);
+        let total: f32 = terms.iter().map(|t| t.weight).sum();
+        if total <= 0.0 {
             return 0.0;
         }
         let first = source
@@ -299,52 +317,26 @@ impl<'c> Judge<'c> {
             .units
             .partition_point(|r| r.start < passage.source_end);
         let range = first.saturating_sub(1)..(last + 1).min(source.len());
-        let mut held: Vec<u64> = range
-            .flat_map(|s| source.terms(s).iter().map(|t| t.hash))
-            .collect();
-        held.sort_unstable();
-        let terms = paper.terms(u);
-        let total: f32 = terms.iter().map(|t| t.weight).sum();
-        let inside: f32 = (terms.iter())
-            .filter(|t| held.binary_search(&t.hash).is_ok())
-            .map(|t| t.weight)
-            .sum();
-        if total > 0.0 {
-            inside / total
-        } else {
-            0.0
+        let mut best: f32 = 0.0;
+        for start in range.clone() {
+            let end = (start + CONTAINING_SENTENCES).min(range.end);
+            let mut held: Vec<u64> = (start..end)
+                .flat_map(|s| source.terms(s).iter().map(|t| t.hash))
+                .collect();
+            held.sort_unstable();
+            let inside: f32 = (terms.iter())
+                .filter(|t| held.binary_search(&t.hash).is_ok())
+                .map(|t| t.weight)
+                .sum();
+            best = best.max(inside / total);
         }
+        best
     }
 
-    /// Weight of `unit`'s tokens inside the passage's exact runs (its own and those whose twin lies
-    /// elsewhere in the source), and of the longest run reaching into it.
-    fn exact_in(&self, passage: &Passage, unit: &Range<usize>) -> (u32, u32) {
-        let (matched, _, longest) = self.exact_in_with_rare(passage, unit);
-        (matched, longest)
-    }
-
-    /// [`Self::exact_in`], with the matched weight of the tokens no other reference shares.
-    fn exact_in_with_rare(&self, passage: &Passage, unit: &Range<usize>) -> (u32, u32, u32) {
-        let (mut matched, mut covered_to, mut longest, mut rare) = (0, unit.start, 0, 0);
-        let mut runs: Vec<&Segment> = passage.segments.iter().chain(&passage.elsewhere).collect();
-        crate::sort::sort_by_key(&mut runs, |s| s.paper);
-        for run in runs {
-            let (start, end) = (
-                run.paper.max(unit.start),
-                (run.paper + run.len).min(unit.end),
-            );
-            if end <= start {
-                continue;
-            }
-            matched += self.context.paper.of(start.max(covered_to), end);
-            rare += self.context.paper_rare.of(start.max(covered_to), end);
-            covered_to = covered_to.max(end);
-            // A run crossing the sentence's edge is evidence for all of it: a copy that begins
-            // inside the writer's sentence ("Critics argued that" + a copied clause) or a unit cut
-            // inside a long run-on sentence.
-            longest = longest.max(self.context.paper.of(run.paper, run.paper + run.len));
-        }
-        (matched, rare, longest)
+    /// The exact evidence inside `unit` from its best place in the source ([`exact_share`]).
+    fn exact_in(&self, passage: &Passage, unit: &Range<usize>) -> ExactShare {
+        let source_units = self.vectors.map(|(_, source)| source.units.as_slice());
+        exact_share(self.context, source_units, passage, unit)
     }
 
     /// Whether a piece still carries `minWords / divisor` of matched text (its exact runs, or its

@@ -78,6 +78,11 @@ pub struct Verification<'a> {
     /// [`SHORT_RUN_PAIRS`] consecutive pairs, each [`SHORT_RUN_MARGIN`] over `min_similarity` and
     /// specific, is then a passage though shorter than `min_pairs`. `None`: no short runs.
     pub short_runs: Option<&'a [u32]>,
+    /// Whether a pair's sentences name the same things. The model reads two template sentences
+    /// of one help system ("DateSerial returns a Date value…", "TimeSerial returns…") as a
+    /// translation; where the model's word is all there is (a short run's pairs, the pairs a run
+    /// grows by), a changed name says they are not.
+    pub names_agree: &'a dyn Fn(&Pair) -> bool,
     /// Encodes what `pairs` need and gives each pair's cosine.
     pub cosines: Cosines<'a>,
 }
@@ -121,6 +126,17 @@ pub fn translated_runs(
     }
     runs.sort_by_key(|run| run.pairs[0].paper);
     let extension = verification.extension_similarity;
+    let agree = verification.names_agree;
+    let model = &mut *verification.cosines;
+    let mut cosines = |pairs: &[Pair]| -> Result<Vec<f32>, Error> {
+        let mut scores = model(pairs)?;
+        for (score, pair) in scores.iter_mut().zip(pairs) {
+            if !agree(pair) {
+                *score = 0.0;
+            }
+        }
+        Ok(scores)
+    };
     for i in 0..runs.len() {
         // A run grows up to its neighbours in the paper, never into them.
         let after = i.checked_sub(1).map_or(0, |j| {
@@ -129,8 +145,8 @@ pub fn translated_runs(
         });
         let before = (runs.get(i + 1)).map_or(verification.units.0, |next| next.pairs[0].paper);
         let bounds = (after..before, 0..verification.units.1);
-        extend::extend(&mut runs[i].pairs, bounds, extension, verification.cosines)?;
-        extend::fill_gaps(&mut runs[i].pairs, extension, verification.cosines)?;
+        extend::extend(&mut runs[i].pairs, bounds, extension, &mut cosines)?;
+        extend::fill_gaps(&mut runs[i].pairs, extension, &mut cosines)?;
     }
     Ok(runs)
 }
@@ -214,7 +230,8 @@ fn short_run(
     let mean = floor + SHORT_RUN_MARGIN as f32 / 100.0;
     let strong = |w: &&[Pair]| {
         (w.windows(2)).all(|p| p[1].paper == p[0].paper + 1 && p[1].source == p[0].source + 1)
-            && (w.iter()).all(|p| p.score >= floor && long_enough(p.paper))
+            && (w.iter())
+                .all(|p| p.score >= floor && long_enough(p.paper) && (verification.names_agree)(p))
             && total(w) >= mean * w.len() as f32
     };
     let best =
@@ -321,6 +338,7 @@ mod tests {
             min_similarity: 0.6,
             extension_similarity: 0.45,
             short_runs: short.then_some(&weights[..]),
+            names_agree: &|_| true,
             cosines: &mut cosines,
         };
         translated_runs(candidates, &mut verification).unwrap()

@@ -21,6 +21,7 @@ use super::reference_set::ReferenceSet;
 use super::sentences::TermWeights;
 use super::translation::Translation;
 
+mod names;
 mod verify;
 
 use verify::{verify_source, PaperSide};

@@ -18,6 +18,7 @@ use super::super::prepare::{prepare_source, Prepared};
 use super::super::reference_set::ReferenceSet;
 use super::super::sentences::TermWeights;
 use super::super::translation::Translation;
+use super::names::{names_agree, PairSide};
 use super::{Pass, MIN_PAIRED_WORDS, MIN_PASSAGE_WORDS, SAME_LANGUAGE_EXTRA_PAIRS};
 
 /// The paper's side: its prepared text, sentence units and their vectors, once encoded.
@@ -68,6 +69,21 @@ pub(super) fn verify_source(
             .map(|p| cosine(&paper.encoded[&p.paper], &source_encoded[&p.source]))
             .collect())
     };
+    let agree = |p: &Pair| {
+        let side = |prepared, vectors: &SentenceVectors, u: usize| {
+            let around = vectors.units[u.saturating_sub(1)].start
+                ..vectors.units[(u + 1).min(vectors.len() - 1)].end;
+            PairSide {
+                prepared,
+                sentence: vectors.units[u].clone(),
+                around,
+            }
+        };
+        names_agree(
+            &side(paper.prepared, paper.vectors, p.paper),
+            &side(&prepared, &vectors, p.source),
+        )
+    };
     let mut verification = Verification {
         min_pairs: options.min_sentences
             + if pass.same_language {
@@ -81,6 +97,7 @@ pub(super) fn verify_source(
         // Two journalists' sentences on one event are as close as a short reworded copy: short
         // runs are for translations only.
         short_runs: (!pass.same_language).then_some(paper.unit_weights.as_slice()),
+        names_agree: &agree,
         cosines: &mut cosines,
     };
     let runs = translated_runs(pairs, &mut verification)?;
