@@ -102,6 +102,11 @@ impl Topics {
 
     /// The reference nearest `text` in topic, and their cosine.
     pub fn nearest(&self, text: &str) -> (usize, f64) {
+        self.nearest_where(text, |_| true)
+    }
+
+    /// The reference nearest `text` in topic among those `allowed`, and their cosine.
+    pub fn nearest_where(&self, text: &str, allowed: impl Fn(usize) -> bool) -> (usize, f64) {
         let mut scores: HashMap<usize, f64> = HashMap::new();
         for (t, w) in vector(terms(text, self.chinese), &self.idf) {
             for &(r, weight) in self.postings.get(&t).into_iter().flatten() {
@@ -110,6 +115,7 @@ impl Topics {
         }
         scores
             .into_iter()
+            .filter(|&(r, _)| allowed(r))
             .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
             .unwrap_or((0, 0.0))
     }

@@ -69,7 +69,9 @@ pub fn build(lang: &Lang, per_kind: usize, n: usize, seed: u64) -> Option<CrossE
         .collect();
     let refs: Vec<&str> = theirs.iter().map(String::as_str).collect();
     let topics = Topics::over(&refs, texts.iter().map(String::as_str), chinese);
-    let mut hosts = Hosts::ranked(chinese, texts.iter().map(String::as_str).collect(), &topics);
+    // The pool's pages are other pages than the references' (`translate.rs`).
+    let pool = texts.iter().map(String::as_str).collect();
+    let mut hosts = Hosts::ranked(chinese, pool, &topics, |_, _| false);
     let plant = Plant {
         sources: &sources,
         own_units: if chinese { 700 } else { 450 },

@@ -13,7 +13,8 @@
 //! has the cross-language kinds' library (`translate.rs`: 400 help pages in the other language).
 //! The essays have their own seed and checker, so the other kinds' documents and figures are as
 //! they were. Own sentences are host sentences sharing no such run with any library text, taken in
-//! their order from hosts on the topic of the essay's source (`own.rs`). Checked with the default
+//! their order from hosts on the topic of the essay's source, never another chapter of the same
+//! law (`own.rs`). Checked with the default
 //! options (quotations and reference lists after a heading left out), as a user would; the
 //! translated kind with translated copies looked for (the sentence model on, as `new_checker`
 //! and `check_options` set it up for the PAN kinds); `QUALITY_ALIGN` applies to every kind.

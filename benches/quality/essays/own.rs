@@ -5,7 +5,9 @@
 //! the matcher's word, not plagscope's. Hosts are ranked by the bench's tf·idf cosine with their
 //! nearest reference (`topic.rs`), so an interleaved essay's own sentences are on its source's
 //! topic and the clean essays are the hosts nearest a reference: same-topic text, the hardest
-//! honest text for rewritten and translated evidence.
+//! honest text for rewritten and translated evidence. A host is never paired with a reference
+//! from the same law: the Chinese documents are a law's chapters, and another chapter of the law
+//! a student copies from is that source too, not the student's own words (`law_of`).
 
 use crate::corpus::{sentences, Lang};
 use crate::matcher::{self, Index};
@@ -57,18 +59,30 @@ pub struct Hosts<'a> {
 }
 
 impl<'a> Hosts<'a> {
-    /// The PAN kinds' host pool, ranked against their references.
+    /// The PAN kinds' host pool, ranked against their references (of other laws).
     pub fn new(lang: &Lang, bench: &'a Bench) -> Self {
         let topics = Topics::new(bench, lang.chinese);
         let texts = bench.hosts.iter().map(|h| h.text.as_str()).collect();
-        Self::ranked(lang.chinese, texts, &topics)
+        let law = law_of(bench);
+        let host_law: Vec<usize> = bench.hosts.iter().map(|h| law[&h.id]).collect();
+        let reference_law: Vec<usize> = bench.refs.iter().map(|r| law[&r.id]).collect();
+        let same = |host: usize, reference: usize| {
+            lang.chinese && host_law[host] == reference_law[reference]
+        };
+        Self::ranked(lang.chinese, texts, &topics, same)
     }
 
-    /// `texts` ranked by their cosine with the nearest of `topics`' references.
-    pub fn ranked(chinese: bool, texts: Vec<&'a str>, topics: &Topics) -> Self {
+    /// `texts` ranked by their cosine with the nearest of `topics`' references, but those a text
+    /// is `same` document with.
+    pub fn ranked(
+        chinese: bool,
+        texts: Vec<&'a str>,
+        topics: &Topics,
+        same: impl Fn(usize, usize) -> bool,
+    ) -> Self {
         let mut by_topic: Vec<(f64, usize, usize)> = (texts.iter().enumerate())
             .map(|(i, t)| {
-                let (reference, cosine) = topics.nearest(t);
+                let (reference, cosine) = topics.nearest_where(t, |r| !same(i, r));
                 (cosine, i, reference)
             })
             .collect();
@@ -134,6 +148,26 @@ impl<'a> Hosts<'a> {
         });
         own
     }
+}
+
+/// Each document's law, by id: the Chinese documents are laws' chapters in order (ids follow the
+/// laws, then their chapters), and a law's first document begins with its first article; the
+/// English documents are each their own.
+fn law_of(bench: &Bench) -> std::collections::HashMap<String, usize> {
+    let mut documents: Vec<(&str, &str)> =
+        (bench.refs.iter().map(|r| (r.id.as_str(), r.text.as_str())))
+            .chain(bench.hosts.iter().map(|h| (h.id.as_str(), h.text.as_str())))
+            .collect();
+    documents.sort_unstable();
+    let mut law = 0;
+    (documents.into_iter())
+        .map(|(id, text)| {
+            if !id.starts_with("law-") || text.trim_start().starts_with("第一条") {
+                law += 1;
+            }
+            (id.to_string(), law)
+        })
+        .collect()
 }
 
 /// Own sentences into `draft`, a paragraph ended every 3-6 sentences; `insert` is called before
