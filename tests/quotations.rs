@@ -289,3 +289,67 @@ fn a_chinese_quotation_with_a_shared_lead_in_is_left_out() {
         vec![(quote, Some("classmate"))]
     );
 }
+
+/// Two lines quoted one after the other, each with a stock lead-in that a classmate's essay uses
+/// for the same lines: the two lead-ins together are as long as a copy, but each is a lead-in of
+/// its own quotation, and both quotations are left out.
+#[test]
+fn two_quotations_with_shared_lead_ins_in_a_row_are_left_out() {
+    let first = (
+        "正如一位学者在《法学》上所言：",
+        "“作出罚款决定的行政机关应当与收缴罚款的机构分离。”",
+    );
+    let second = (
+        "正如苏力在《法治及其本土资源》中所说：",
+        "“经批准的草原保护、建设、利用规划确需调整或者修改时，须经原批准机关批准。”",
+    );
+    let classmate = format!(
+        "{}{}{}{}{}{}{}",
+        LAWS[0],
+        first.0,
+        first.1,
+        "第一百四十二条 整顿过程中，被整顿保险公司的原有业务继续进行。",
+        second.0,
+        second.1,
+        LAWS[1]
+    );
+    let mut checker = chinese_checker();
+    checker
+        .add_reference(Reference::new("classmate", classmate))
+        .unwrap();
+    let paper = format!(
+        "{OPENING}{}{}（四）向境外提供个人信息；{}{}{CLOSING}",
+        first.0, first.1, second.0, second.1
+    );
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert_eq!(report.similarity, 0.0, "{:?}", report.sources);
+    assert_eq!(
+        quotations(&report, &paper),
+        vec![(first.1, Some("classmate")), (second.1, Some("classmate"))]
+    );
+}
+
+/// News copied with its quotes (“…” she said. “…”), the copy ending with the second: the first
+/// quotation is part of the copy, so the second's lead-in runs back to the copy's start.
+#[test]
+fn a_copy_ending_with_two_quotations_is_reported_whole() {
+    let docs = brown_documents(4);
+    let plain = docs[1].replace('"', "");
+    let (before, first, second, after) = (
+        words(&plain, 0, 150),
+        words(&plain, 150, 20),
+        words(&plain, 170, 20),
+        words(&plain, 190, 200),
+    );
+    let source = format!("{before} “{first}” she said. “{second}” {after}");
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    for (id, text) in [("doc0", docs[0].clone()), ("doc1", source)] {
+        checker.add_reference(Reference::new(id, text)).unwrap();
+    }
+    let own = docs[3].replace('"', "");
+    let copy = format!("{} “{first}” she said. “{second}”", words(&before, 100, 50));
+    let paper = format!("{} {copy} {}", words(&own, 0, 120), words(&own, 200, 120));
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert_whole(&report, &paper, "doc1", copy.trim_end_matches('”'));
+    assert!(quotations(&report, &paper).is_empty());
+}

@@ -8,8 +8,8 @@
 //!   its opening mark, `minWords` there in all), shows that the source's text goes on past the quote mark: the quotation is a piece
 //!   of a longer copy, and it stays in the check so the copy is reported whole (a copied paragraph
 //!   holding a quotation too). A stock lead-in that another essay quoting the same line also uses
-//!   ("As Shakespeare famously wrote in Hamlet,") is no copy by itself: the lead-in counts only
-//!   when it is itself a copy of enough text;
+//!   ("As Shakespeare famously wrote in Hamlet,") is no copy by itself: the lead-in (the text
+//!   since the quotation before) counts only when it is itself a copy of enough text;
 //! - a passage inside a quotation (give or take a few words at its edges) is a quotation of that
 //!   source: left out, and listed with the source, so a copy in quote marks is still shown;
 //! - a quotation no passage touches is left out, as the marks say.
@@ -84,14 +84,16 @@ fn weight_across(
     (near(before), near(after))
 }
 
-/// Matched weight of `passage` before a quotation (its `tokens`), wherever it lies.
+/// Matched weight of `passage` before a quotation (its `tokens`) from token `since` on, however
+/// far.
 fn weight_before(
     tokens: &Range<usize>,
+    since: usize,
     passage: &Passage,
     matched: &[bool],
     weights: &[u32],
 ) -> u32 {
-    (passage.paper_start..tokens.start.max(passage.paper_start))
+    (since.max(passage.paper_start)..tokens.start.max(passage.paper_start))
         .filter(|&t| matched[t - passage.paper_start])
         .map(|t| weights[t])
         .sum()
@@ -215,17 +217,24 @@ fn judge(
     let touched = (quotations[first..].iter_mut())
         .take_while(|q| q.tokens.start < passage.paper_end)
         .filter(|q| !q.tokens.is_empty());
+    // The lead-in of a quotation is the text since the last quotation before it that is left
+    // out: two lines that an essay and a classmate's both quote, each with a stock lead-in, are
+    // two quotations, while news copied with its quotes ("…," she said. "…") is one copy.
+    let mut since = passage.paper_start;
     for quotation in touched {
         let tokens = &quotation.tokens;
         let (before, after) = weight_across(tokens, passage, &matched, weights);
+        let lead_in_weight = weight_before(tokens, since, passage, &matched, weights);
         // A lead-in is a copy only when it is enough text by itself; past the closing mark, the
         // source's text going on shows a mark that paired with the wrong one.
-        let lead_in = before + after >= ACROSS_EDGE_WORDS * WORD
-            && weight_before(tokens, passage, &matched, weights) >= min_outside;
+        let lead_in = before + after >= ACROSS_EDGE_WORDS * WORD && lead_in_weight >= min_outside;
         if lead_in || after >= ACROSS_EDGE_WORDS * WORD {
             quotation.crossed = true;
-        } else if (quotation.quotes).is_none_or(|(_, weight)| passage.matched_weight > weight) {
-            quotation.quotes = Some((document, passage.matched_weight));
+        } else {
+            since = since.max(tokens.end);
+            if (quotation.quotes).is_none_or(|(_, weight)| passage.matched_weight > weight) {
+                quotation.quotes = Some((document, passage.matched_weight));
+            }
         }
     }
 }
