@@ -8,18 +8,18 @@
 //! A paper sentence is **explained** by a source when a sentence pair of the passage covers it
 //! (rewritten or translated evidence), when a seed pairs it with a source sentence in or next to
 //! the passage's source range, when the passage's exact runs inside it, from one place of the
-//! source (two consecutive sentences: `exact_share`), carry at least
+//! source ([`PLACE_SENTENCES`] consecutive sentences: `exact_share`), carry at least
 //! [`EXPLAINED_SHARE_PERCENT`] of its weight with a run of a seed's length, or when one run of
 //! `anchorWords` reaches into it (a clause copied into the writer's sentence). Sentences between
 //! two explained ones that heavy edits broke up (short, or a quarter in exact runs) are explained
-//! when two consecutive sentences of the source range hold [`CONTAINED_PERCENT`] of their content terms. A passage holding an
-//! unexplained sentence is cut around it into runs of explained sentences; a run stays a passage
-//! when one of its sentences is **strongly** explained (a run of `anchorWords`,
-//! [`STRONG_SHARE_PERCENT`] of it in exact runs, or a pair that passes `sentenceSimilarity` on its
-//! own) or when it holds two explained sentences, and when it carries `minWords` of matched text:
-//! the whole passage showed which source was copied, and each piece must still be a copy of it by
-//! itself, or, once another piece of it is, carry half of `minWords` (a short sentence copied word
-//! for word).
+//! when one place of the source range ([`PLACE_SENTENCES`] consecutive sentences) holds
+//! [`CONTAINED_PERCENT`] of their content terms. A passage holding an unexplained sentence is
+//! cut around it into runs of explained sentences; a run stays a passage when one of its
+//! sentences is **strongly** explained (a run of `anchorWords`, [`STRONG_SHARE_PERCENT`] of it in
+//! exact runs, or a pair that passes `sentenceSimilarity` on its own) or when it holds two
+//! explained sentences, and when it carries `minWords` of matched text: the whole passage showed
+//! which source was copied, and each piece must still be a copy of it by itself, or, once another
+//! piece of it is, carry half of `minWords` (a short sentence copied word for word).
 
 use std::ops::Range;
 
@@ -33,6 +33,7 @@ mod both_sides;
 mod exact_share;
 mod piece;
 pub use both_sides::sentence_true_both;
+pub use exact_share::PLACE_SENTENCES;
 use exact_share::{exact_share, ExactShare};
 use piece::piece;
 
@@ -49,10 +50,6 @@ pub const SHORT_SENTENCE_WORDS: u32 = 10;
 /// Least share of a short sentence's content terms (by idf weight) that consecutive sentences of
 /// the passage's source range must hold, in percent.
 pub const CONTAINED_PERCENT: u32 = 60;
-
-/// How many consecutive source sentences may hold a sandwiched sentence's terms together: a
-/// fragment of one, or two merged.
-pub const CONTAINING_SENTENCES: usize = 2;
 
 /// Least share of a longer sentence between two explained ones inside exact runs, with
 /// [`CONTAINED_PERCENT`] of its terms in the source range, in percent.
@@ -259,8 +256,8 @@ impl<'c> Judge<'c> {
         }
     }
 
-    /// Sentences between two explained ones whose content terms two sentences of the source range hold
-    /// ([`CONTAINED_PERCENT`]), each short or with a quarter of it in exact runs
+    /// Sentences between two explained ones whose content terms one place of the source range
+    /// holds ([`CONTAINED_PERCENT`]), each short or with a quarter of it in exact runs
     /// ([`SANDWICHED_SHARE_PERCENT`]), are pieces of the copy that heavy edits left without a run
     /// of their own (a full stop moved by a swapped word leaves a fragment), not the writer's.
     fn sandwiched(&self, passage: &Passage, units: &[Range<usize>], verdicts: &mut [Explained]) {
@@ -291,7 +288,7 @@ impl<'c> Judge<'c> {
             && self.contained(passage, unit) * 100.0 >= CONTAINED_PERCENT as f32
     }
 
-    /// Best share of the idf weight of `unit`'s content terms that [`CONTAINING_SENTENCES`]
+    /// Best share of the idf weight of `unit`'s content terms that [`PLACE_SENTENCES`]
     /// consecutive source sentences of the passage's source range (and one sentence on either
     /// side) hold: a sentence whose words are a source sentence's in another order, or with some
     /// replaced, or a fragment that a moved full stop cut from one, is mostly contained in it;
@@ -319,7 +316,7 @@ impl<'c> Judge<'c> {
         let range = first.saturating_sub(1)..(last + 1).min(source.len());
         let mut best: f32 = 0.0;
         for start in range.clone() {
-            let end = (start + CONTAINING_SENTENCES).min(range.end);
+            let end = (start + PLACE_SENTENCES).min(range.end);
             let mut held: Vec<u64> = (start..end)
                 .flat_map(|s| source.terms(s).iter().map(|t| t.hash))
                 .collect();

@@ -8,8 +8,9 @@ use std::ops::Range;
 
 use super::super::{Context, Passage, Segment};
 
-/// How many consecutive source sentences make one place of the source.
-pub const EXPLAINING_SOURCE_SENTENCES: usize = 2;
+/// How many consecutive source sentences make one place of the source: one sentence, or two a
+/// copy merged (or a full stop moved by an edit split across).
+pub const PLACE_SENTENCES: usize = 2;
 
 /// The exact evidence inside one paper sentence, in tenths of a word.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -31,7 +32,7 @@ struct Portion {
 }
 
 /// The exact evidence of `passage`'s runs (its own and those whose twin lies elsewhere in the
-/// source) inside the paper sentence `unit`, from the [`EXPLAINING_SOURCE_SENTENCES`] consecutive
+/// source) inside the paper sentence `unit`, from the [`PLACE_SENTENCES`] consecutive
 /// source sentences (`source_units`) that explain most of it; all runs count when the source's
 /// sentences are unknown.
 pub(super) fn exact_share(
@@ -64,13 +65,12 @@ pub(super) fn exact_share(
         .collect();
     // Windows of consecutive source sentences, each starting at or just before a run's first.
     let mut windows: Vec<usize> = (spans.iter())
-        .flat_map(|&(first, _)| first.saturating_sub(EXPLAINING_SOURCE_SENTENCES - 1)..=first)
+        .flat_map(|&(first, _)| first.saturating_sub(PLACE_SENTENCES - 1)..=first)
         .collect();
     windows.sort_unstable();
     windows.dedup();
-    let inside = |&(a, b): &(usize, usize), window: usize| {
-        a >= window && b < window + EXPLAINING_SOURCE_SENTENCES
-    };
+    let inside =
+        |&(a, b): &(usize, usize), window: usize| a >= window && b < window + PLACE_SENTENCES;
     let mut best = ExactShare {
         longest,
         ..ExactShare::default()

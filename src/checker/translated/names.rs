@@ -54,8 +54,8 @@ fn names<'p>(prepared: &'p Prepared, range: &Range<usize>) -> (Vec<&'p str>, boo
 }
 
 /// Names of keyboard keys, which help texts keep in Latin letters in every language and which a
-/// table of shortcuts puts in another cell than the action's words ("Ctrl+Shift+向下方向键" beside
-/// "Select to end of paragraph"): no name of a thing.
+/// table of shortcuts puts in another cell than the action's words ("Ctrl+Shift+向下方向键"
+/// beside "Select to end of paragraph"): no name of a thing.
 const KEYS: [&str; 24] = [
     "ctrl",
     "shift",
