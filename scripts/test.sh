@@ -78,9 +78,14 @@ crash_build() {
     fi
 }
 
-layer_js() { crash_build && node --test tests/js/; }
+# A test that hangs (a browser that never answers, a worker that never ends) fails after 10 minutes, and
+# a layer stuck outside any test (a hook) after 40, so one hang names itself instead of holding the
+# whole run past CI's limit; the longest test takes about a minute.
+node_test() { timeout --kill-after=30 2400 node --test --test-timeout=600000 "$@"; }
 
-layer_e2e() { browser_env && node --test tests/e2e/; }
+layer_js() { crash_build && node_test tests/js/; }
+
+layer_e2e() { browser_env && node_test tests/e2e/; }
 
 # The Python binding: scripts/python.sh builds the wheel and installs it into target/pyenv (the
 # pinned maturin and pytest too, when missing); pytest then tests the installed wheel.

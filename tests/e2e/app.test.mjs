@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { makeDocx, makePdf } from '../fixtures.mjs';
 import {
   act, addPastedReference, brown, comparePanes, errorText, joinedMarks, libraryTitles, markTexts, overall, paperText,
-  setNumberOption, sourceTitles, squash, useApp, whenReady, words, useTempFolder } from './harness.mjs';
+  setNumberOption, sourceTitles, squash, useApp, whenControlled, whenReady, words, useTempFolder } from './harness.mjs';
 
 const app = useApp();
 const { openApp } = app;
@@ -213,12 +213,7 @@ test('after one visit the app works offline', async (t) => {
   const context = await app.browser.newContext();
   t.after(() => context.close());
   const page = await openApp(t, { context });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    }
-  });
+  await whenControlled(page);
   await context.setOffline(true);
   await page.reload();
   await whenReady(page);

@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ARCHIVE, DEMO_DOCUMENTS } from '../../scripts/demo-archive.mjs';
-import { SIZES, act, addPastedReference, comparePanes, errorText, joinedMarks, press, screenshot, sourceTitles, squash, tabTo, useApp, words } from './harness.mjs';
+import { SIZES, act, addPastedReference, comparePanes, errorText, joinedMarks, press, screenshot, sourceTitles, squash, tabTo, useApp, whenControlled, words } from './harness.mjs';
 
 /** The archive's documents in the order the build numbered them (sorted file names). */
 const DOCUMENTS = readdirSync(DEMO_DOCUMENTS).filter((name) => name.endsWith('.txt')).sort();
@@ -40,16 +40,6 @@ writeFileSync(join(damaged, GROUP_PATH), group);
 after(() => rmSync(damaged, { recursive: true, force: true }));
 
 const app = useApp({}, { archives: { archive: DEMO_ARCHIVE, 'archive-damaged': damaged } });
-
-/** Waits until the service worker controls `page` (what it fetches from then on is kept). */
-async function whenControlled(page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    }
-  });
-}
 
 /** Types `address` in the archive field and presses Enter, as a keyboard user does; waits for it. */
 async function connect(page, address) {

@@ -293,6 +293,32 @@ export async function chooseFiles(page, locator, paths, key = 'Enter', { wait = 
 /** The button named exactly `name`. */
 export const button = (page, name) => page.getByRole('button', { name, exact: true });
 
+/**
+ * Waits until the service worker controls `page`, so what the page fetches from then on is kept for
+ * offline use. A service worker whose install failed (a shell file's fetch lost on a loaded machine)
+ * never takes over, and the page registers it again only when loaded: after `wait` ms without
+ * control the page is loaded again, as a user's next visit does, up to `loads` times; then the test
+ * fails saying so, instead of holding the whole run.
+ */
+export async function whenControlled(page, { wait = 15_000, loads = 3 } = {}) {
+  for (let load = 0; ; load += 1) {
+    const controlled = await page.evaluate(async (limit) => {
+      const control = (async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+        }
+        return true;
+      })();
+      return Promise.race([control, new Promise((resolve) => setTimeout(() => resolve(false), limit))]);
+    }, wait);
+    if (controlled) return;
+    assert.ok(load < loads, `the service worker did not control the page in ${loads + 1} loads`);
+    await page.reload();
+    await whenReady(page);
+  }
+}
+
 // ---- The library kept in the browser -------------------------------------------------------------
 
 /**

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { makeDocx } from '../fixtures.mjs';
 import {
   act, addPastedReference, brown, errorText, groupItems, libraryTitles, overall, paperText, sourceTitles, squash, useApp,
-  whenReady, whenSaved, words, useTempFolder } from './harness.mjs';
+  whenControlled, whenReady, whenSaved, words, useTempFolder } from './harness.mjs';
 
 const app = useApp();
 const { openApp } = app;
@@ -61,12 +61,7 @@ test('after one visit the library and the app work offline, Word files included'
   const context = await app.browser.newContext();
   t.after(() => context.close());
   const page = await openApp(t, { context });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    }
-  });
+  await whenControlled(page);
   const source = brown('cg02');
   await addPastedReference(page, 'Art history', source);
   await whenSaved(page);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Checker } from '../../js/node.js';
-import { act, brown, corpus, errorText, libraryTitles, screenshot, squash, storedLibrary, useApp, whenReady } from './harness.mjs';
+import { act, brown, corpus, errorText, libraryTitles, screenshot, squash, storedLibrary, useApp, whenControlled, whenReady } from './harness.mjs';
 
 const app = useApp();
 const { openApp } = app;
@@ -84,13 +84,8 @@ test('a full browser storage is said at once, in words, and the page never claim
   t.after(() => context.close());
   const page = await openApp(t, { context });
   // 2 MB beyond what the origin already stores once the offline copy of the app is kept (it counts too).
-  const usage = await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    }
-    return (await navigator.storage.estimate()).usage;
-  });
+  await whenControlled(page);
+  const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(app.baseUrl).origin, quotaSize: usage + 2 * 1024 * 1024 });
   let added = 0;

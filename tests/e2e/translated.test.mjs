@@ -6,7 +6,7 @@
 // check still works. Looked at in screenshots (target/screenshots/translated-*.png) at both sizes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SIZES, act, addPastedReference, comparePanes, errorText, joinedMarks, openOptions, screenshot, squash, useApp, whenReady } from './harness.mjs';
+import { SIZES, act, addPastedReference, comparePanes, errorText, joinedMarks, openOptions, screenshot, squash, useApp, whenControlled, whenReady } from './harness.mjs';
 import { NORIAS_EN, NORIAS_ZH } from '../translation.mjs';
 import { readFileSync } from 'node:fs';
 
@@ -21,12 +21,7 @@ const TRANSLATION = NORIAS_ZH;
 
 /** Waits until the service worker controls `page` (the app is kept for offline use), then cuts the network. */
 async function whenOffline(page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-    }
-  });
+  await whenControlled(page);
   await page.context().setOffline(true);
 }
 
