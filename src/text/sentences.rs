@@ -25,20 +25,46 @@ pub fn sentence_units(analysis: &Analysis, weights: &[u32]) -> Vec<Range<usize>>
     let mut units = Vec::new();
     let mut start = 0;
     for i in 1..=analysis.tokens.len() {
-        let gap = (i < analysis.tokens.len()).then(|| &analysis.normalized[gap_of(analysis, i)]);
-        // One pass over the characters: `str::contains` of a non-ASCII `char` searches for its
-        // UTF-8 bytes as a string, which links std's two-way string search (2 KB of wasm).
-        let ends = gap.is_none_or(|gap| {
-            gap.chars()
-                .any(|c| matches!(c, '.' | '!' | '?' | ';' | '\n' | '。'))
-        });
+        let ends = i == analysis.tokens.len() || ends_sentence(analysis, i);
         if ends {
-            let ends_line = gap.is_none_or(|gap| gap.contains('\n'));
+            let ends_line = i == analysis.tokens.len()
+                || analysis.normalized[gap_of(analysis, i)].contains('\n');
             push_cut(&mut units, start..i, ends_line, weights);
             start = i;
         }
     }
     join_small(units, weights)
+}
+
+/// Whether a sentence ends between tokens `i - 1` and `i`: their gap holds sentence punctuation
+/// that is not inside a word ("U.S", "D-N.Y", a mangled quote's `"?though` between two Latin
+/// letters) and not followed by a comma ("D-N.Y., has"), where no sentence begins.
+fn ends_sentence(analysis: &Analysis, i: usize) -> bool {
+    let gap = &analysis.normalized[gap_of(analysis, i)];
+    // One pass over the characters: `str::contains` of a non-ASCII `char` searches for its
+    // UTF-8 bytes as a string, which links std's two-way string search (2 KB of wasm).
+    let mut end = None;
+    for (at, c) in gap.char_indices() {
+        match c {
+            '\n' => return true,
+            '.' | '!' | '?' | ';' | '。' => end = Some((at, c)),
+            ',' if end.is_some() => return false,
+            _ => {}
+        }
+    }
+    let Some((at, mark)) = end else {
+        return false;
+    };
+    // Glued to the Latin letter or digit after it, after a Latin word: inside a word, or a
+    // mangled character. Text in scripts without spaces (Chinese) ends every sentence so.
+    let latin = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() && (c as u32) < 0x2E80);
+    let before = analysis
+        .text_of(&analysis.tokens[i - 1])
+        .chars()
+        .next_back();
+    let after = analysis.text_of(&analysis.tokens[i]).chars().next();
+    let glued = at + mark.len_utf8() == gap.len() && latin(before) && latin(after);
+    !glued || matches!(mark, ';' | '。')
 }
 
 fn gap_of(analysis: &Analysis, i: usize) -> Range<usize> {
@@ -168,6 +194,25 @@ mod tests {
             [
                 "The committee approved the new budget. It did",
                 "Next line is long enough here"
+            ]
+        );
+    }
+
+    #[test]
+    fn no_sentence_ends_inside_a_word_or_before_a_comma() {
+        assert_eq!(
+            units("Senator Chuck Schumer, D-N.Y., has announced that he will vote no on the nominee. The U.S. Senate then adjourned for the week."),
+            [
+                "Senator Chuck Schumer, D-N.Y., has announced that he will vote no on the nominee",
+                "The U.S. Senate then adjourned for the week"
+            ]
+        );
+        // A mangled quote mark glued to the next word is no full stop; the real one after it is.
+        assert_eq!(
+            units("Such acts are so common they are tough to track \"?though we have been trying. The new hotel is a statement about empire and its politics."),
+            [
+                "Such acts are so common they are tough to track \"?though we have been trying",
+                "The new hotel is a statement about empire and its politics"
             ]
         );
     }

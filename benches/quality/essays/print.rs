@@ -143,6 +143,7 @@ pub fn debug(kind: EssayKind, results: &[Checked], sources: &HashMap<&str, &str>
             if !wrong {
                 continue;
             }
+            dump(kind, n, &essay.text);
             println!(
                 "    essay {n}: {what} {:?}: {}",
                 s.span,
@@ -154,6 +155,17 @@ pub fn debug(kind: EssayKind, results: &[Checked], sources: &HashMap<&str, &str>
             }
             passages_near(checked, s.span, sources);
         }
+    }
+}
+
+/// With QUALITY_DUMP=<folder>, writes the essay's text there as `<kind>-<n>.txt`, to check it
+/// again with the CLI against the sources its passages name.
+fn dump(kind: EssayKind, n: usize, text: &str) {
+    if let Ok(folder) = std::env::var("QUALITY_DUMP") {
+        let path = std::path::Path::new(&folder).join(format!("{}-{n}.txt", kind.name()));
+        std::fs::create_dir_all(&folder)
+            .and_then(|()| std::fs::write(&path, text))
+            .unwrap_or_else(|e| panic!("QUALITY_DUMP: {}: {e}", path.display()));
     }
 }
 
