@@ -48,6 +48,7 @@ mod own;
 mod print;
 mod quotation;
 mod references;
+mod restated;
 mod run;
 mod scoring;
 mod table;

@@ -1,8 +1,8 @@
 //! The essays' own sentences: sentences of the host pool (news or law documents that are not
 //! references, the same pool as the PAN kinds'), in their order, so an essay's own text reads as
 //! one writer's. An own sentence must look like one (a whole sentence of ordinary length) and,
-//! once the library is known, share no run of 8 words (15 Chinese units) with any library text:
-//! the matcher's word, not plagscope's. Hosts are ranked by the bench's tf·idf cosine with their
+//! once the library is known, share no run of 8 words (15 Chinese units) with any library text
+//! (the matcher's word, not plagscope's) and restate no reference's sentence (`restated.rs`). Hosts are ranked by the bench's tf·idf cosine with their
 //! nearest reference (`topic.rs`), so an interleaved essay's own sentences are on its source's
 //! topic and the clean essays are the hosts nearest a reference: same-topic text, the hardest
 //! honest text for rewritten and translated evidence. A host is never paired with a reference
@@ -15,6 +15,7 @@ use crate::rng::Rng;
 use crate::split::Bench;
 use crate::topic::Topics;
 
+use super::restated::Restated;
 use super::{Draft, Label};
 
 /// Units of an own or copied sentence (words; Chinese: Han characters and numbers).
@@ -56,6 +57,8 @@ pub struct Hosts<'a> {
     /// (cosine, host, its nearest reference), nearest first.
     by_topic: Vec<(f64, usize, usize)>,
     used: Vec<bool>,
+    /// The references' sentences, when they are in the hosts' language.
+    restated: Option<Restated>,
 }
 
 impl<'a> Hosts<'a> {
@@ -69,7 +72,15 @@ impl<'a> Hosts<'a> {
         let same = |host: usize, reference: usize| {
             lang.chinese && host_law[host] == reference_law[reference]
         };
-        Self::ranked(lang.chinese, texts, &topics, same)
+        let references = (bench.refs.iter()).flat_map(|r| {
+            let simplified = r.traditional.iter().flatten().map(|(s, _)| s.as_str());
+            std::iter::once(r.text.as_str()).chain(simplified)
+        });
+        let restated = Restated::new(references, lang.chinese);
+        Hosts {
+            restated: Some(restated),
+            ..Self::ranked(lang.chinese, texts, &topics, same)
+        }
     }
 
     /// `texts` ranked by their cosine with the nearest of `topics`' references, but those a text
@@ -92,6 +103,7 @@ impl<'a> Hosts<'a> {
             used: vec![false; texts.len()],
             texts,
             by_topic,
+            restated: None,
         }
     }
 
@@ -114,15 +126,17 @@ impl<'a> Hosts<'a> {
     }
 
     /// The fit sentences of `host`, in order, without those touching a run the host shares with
-    /// the library (`truth`, once it is known): a short sentence inside a shared run has no run
-    /// of its own, and would make one again beside its neighbour.
+    /// the library (`truth`, once it is known; a short sentence inside a shared run has no run
+    /// of its own, and would make one again beside its neighbour) or restating a reference's.
     pub fn sentences(&self, host: usize, truth: Option<&Index>) -> Vec<String> {
         let text = self.texts[host];
         let shared = truth.map_or(Vec::new(), |t| shared_runs(t, text));
+        let restated = self.restated.as_ref().filter(|_| truth.is_some());
         (sentences(text, self.chinese).into_iter())
             .filter(|&(s, e)| !shared.iter().any(|&(a, b)| a < e && s < b))
             .map(|(s, e)| text[s..e].to_string())
             .filter(|s| fit(s, self.chinese))
+            .filter(|s| !restated.is_some_and(|r| r.restates(s)))
             .collect()
     }
 
