@@ -1,7 +1,9 @@
 //! Reference lists found by their form, in any position and language. Classmates cite the same
 //! works, so their lists share whole entries: that is honest structure, not evidence of copying.
 //!
-//! A line is an **entry** when it carries a year (or "n.d.") and one more mark of a citation: a
+//! An entry is a line, with the lines after it indented deeper when it has a hanging indent (an
+//! entry wrapped over three lines: its title, "(2017, March 1). BBC News.", its URL). It is an
+//! **entry** when it carries a year (or "n.d.") and one more mark of a citation: a
 //! number in brackets or before a dot at its start, an author at its start ("Surname, X",
 //! "Surname X.", "X. Surname", a Chinese name before a comma), or a locator (a DOI or URL, pages,
 //! a volume and issue, ISBN, GB/T 7714's `[J]`, `[M]`…). A list is a block of lines, blank lines and
@@ -107,6 +109,8 @@ struct Line<'a> {
     start: usize,
     end: usize,
     text: &'a str,
+    /// Characters of white space before it.
+    indent: usize,
 }
 
 /// The reference lists of `text` as spans (UTF-16 units), in order.
@@ -165,6 +169,7 @@ fn lines(text: &str) -> Vec<Line<'_>> {
                 start,
                 end: start + trimmed.len(),
                 text: trimmed,
+                indent: raw[..raw.len() - raw.trim_start().len()].chars().count(),
             });
         }
         offset += raw.len();
@@ -176,16 +181,44 @@ fn lines(text: &str) -> Vec<Line<'_>> {
 /// or `first` when it holds none).
 fn block(lines: &[Line<'_>], first: usize) -> (usize, usize) {
     let (mut entries, mut last, mut since) = (0, first.saturating_sub(1), 0);
-    for (i, line) in lines.iter().enumerate().skip(first) {
-        if is_entry(line.text) {
-            (entries, last, since) = (entries + 1, i, 0);
-        } else if entries > 0 && since < MAX_CONTINUATION_LINES && line.text.len() < 300 {
+    let mut i = first;
+    while i < lines.len() {
+        let end = hanging_end(lines, i);
+        if end - i > 1 && is_entry(&joined(&lines[i..end])) || is_entry(lines[i].text) {
+            (entries, last, since) = (entries + 1, end - 1, 0);
+        } else if entries > 0 && since < MAX_CONTINUATION_LINES && lines[i].text.len() < 300 {
             since += 1;
         } else {
             break;
         }
+        i = if end - i > 1 && since == 0 {
+            end
+        } else {
+            i + 1
+        };
     }
     (entries, last.max(first.min(lines.len().saturating_sub(1))))
+}
+
+/// The end of the line at `i` with the lines after it indented deeper (a hanging indent), at most
+/// as many as fit in one entry.
+fn hanging_end(lines: &[Line<'_>], i: usize) -> usize {
+    let mut end = i + 1;
+    let mut bytes = lines[i].text.len();
+    while let Some(next) = lines.get(end) {
+        bytes += next.text.len() + 1;
+        if next.indent <= lines[i].indent || bytes > MAX_ENTRY_BYTES {
+            break;
+        }
+        end += 1;
+    }
+    end
+}
+
+/// The lines' texts joined by spaces.
+fn joined(lines: &[Line<'_>]) -> String {
+    let texts: Vec<&str> = lines.iter().map(|l| l.text).collect();
+    texts.join(" ")
 }
 
 /// Whether `line` is only a reference list's heading (numbered, with `#` or a colon).
@@ -329,7 +362,20 @@ fn has_locator(line: &str) -> bool {
         "с. ",
         "стр.",
     ];
-    MARKS.iter().any(|m| line.contains(m)) || volume_issue(line)
+    MARKS.iter().any(|m| line.contains(m)) || volume_issue(line) || line.split(' ').any(web_address)
+}
+
+/// A web address without its scheme, as MLA writes them: "europe.chinadaily.com.cn/epaper/…".
+fn web_address(word: &str) -> bool {
+    let Some((host, _)) = word.split_once('/') else {
+        return false;
+    };
+    let tld = host.rsplit('.').next().unwrap_or("");
+    host.contains('.')
+        && (2..=6).contains(&tld.len())
+        && tld.bytes().all(|b| b.is_ascii_lowercase())
+        && (host.bytes())
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-')
 }
 
 /// A volume and issue: digits, then digits in parentheses ("12(3)").

@@ -127,3 +127,29 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn entries_wrapped_with_a_hanging_indent_are_read_whole() {
+    // Title-first news entries: the year on the first line, the locator (a URL) on the third.
+    let entries = "Profit growth key for Huawei. (2017, January 6). China Daily.
+    http://europe.chinadaily.com.cn/epaper/2017-01/06/content_27876241.htm
+Russian Hackers Get Burned in Deal With Russia's Spy Agency. (2017,
+    February 9). ABC News.
+    http://abcnews.go.com/Technology/wireStory/russian-hackers-burned-deal-russias-spy-agency-45370599
+Said, E. W. (1978). Orientalism. Pantheon Books.
+Sturgeon signs independence vote request. (2017, March 30). BBC News.
+    http://www.bbc.co.uk/news/uk-scotland-39449459
+Trump presidency week two: Foot still on accelerator. (2017, February 3).
+    BBC News. http://www.bbc.co.uk/news/world-us-canada-38830514
+";
+    let text = format!("{PROSE}{PROSE}{entries}");
+    assert_eq!(lists(&text), vec![entries.trim_end()]);
+    // MLA: a web address without its scheme is a locator.
+    assert!(is_entry("\"A land shaped by water's ebb and flow.\" China Daily, 16 Dec. 2016, europe.chinadaily.com.cn/epaper/2016-12/16/content_27685686.htm."));
+    assert!(!is_entry(
+        "In 2016 the committee met and wrote and/or argued about the budget."
+    ));
+    // Prose whose paragraphs begin indented is no entry for being followed by lines.
+    let indented = format!("    {PROSE}    {PROSE}");
+    assert!(lists(&indented).is_empty());
+}
