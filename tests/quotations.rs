@@ -353,3 +353,38 @@ fn a_copy_ending_with_two_quotations_is_reported_whole() {
     assert_whole(&report, &paper, "doc1", copy.trim_end_matches('”'));
     assert!(quotations(&report, &paper).is_empty());
 }
+
+/// Issue 42: a quotation with a stock lead-in of 14 words, longer than `minWords`, that two
+/// classmates quoting the same line use too. The lead-in is as long as a copy, but it is text
+/// other references hold as well: the quotation is left out, and nothing is reported.
+#[test]
+fn a_long_stock_lead_in_that_classmates_share_is_no_copy() {
+    let docs = brown_documents(5);
+    let plain: Vec<String> = docs.iter().map(|d| d.replace('"', "")).collect();
+    let lead_in = "In the words of Martin Luther King Jr. in his Letter from Birmingham Jail,";
+    let quoted = format!("“{}”", words(&plain[0], 300, 30));
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    checker
+        .add_reference(Reference::new("source", plain[0].as_str()))
+        .unwrap();
+    for (id, own) in [("classmate1", &plain[1]), ("classmate2", &plain[2])] {
+        let essay = format!(
+            "{} {lead_in} {quoted} {}",
+            words(own, 0, 150),
+            words(own, 150, 150)
+        );
+        checker.add_reference(Reference::new(id, essay)).unwrap();
+    }
+    let paper = format!(
+        "{} {lead_in} {quoted} {}",
+        words(&plain[3], 0, 150),
+        words(&plain[3], 150, 150)
+    );
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert_eq!(report.similarity, 0.0, "{:?}", report.sources);
+    // Left out with its lead-in, which is no evidence either.
+    assert_eq!(
+        quotations(&report, &paper),
+        vec![(format!("{lead_in} {quoted}").as_str(), Some("classmate1"))]
+    );
+}

@@ -42,6 +42,8 @@ struct Quotation {
     crossed: bool,
     /// The reference (an entry) with a passage inside it, and that passage's matched weight.
     quotes: Option<(usize, u32)>,
+    /// The first token of a stock lead-in before it, left out with it.
+    stock_lead_in: Option<usize>,
 }
 
 /// The paper tokens lying wholly inside `span` (those [`super::exclusions::mark_inside`] marks).
@@ -84,19 +86,38 @@ fn weight_across(
     (near(before), near(after))
 }
 
-/// Matched weight of `passage` before a quotation (its `tokens`) from token `since` on, however
-/// far.
-fn weight_before(
+/// The matched text of a passage before a quotation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LeadIn {
+    /// Text of the source's own, of this weight.
+    Copied(u32),
+    /// Mostly text other references hold too: a stock lead-in, whatever its length; with the
+    /// first token of the run of matched text that ends at the quotation, if one does.
+    Stock(Option<usize>),
+}
+
+/// The matched text of `passage` before a quotation (its `tokens`) from token `since` on, however
+/// far; see [`LeadIn`] (`shared`: the tokens other references hold too).
+fn lead_in(
     tokens: &Range<usize>,
     since: usize,
     passage: &Passage,
     matched: &[bool],
-    weights: &[u32],
-) -> u32 {
-    (since.max(passage.paper_start)..tokens.start.max(passage.paper_start))
-        .filter(|&t| matched[t - passage.paper_start])
-        .map(|t| weights[t])
-        .sum()
+    (weights, shared): (&[u32], &[bool]),
+) -> LeadIn {
+    let range = since.max(passage.paper_start)..tokens.start.max(passage.paper_start);
+    let is_matched = |t: &usize| matched[t - passage.paper_start];
+    let (all, own) = (range.clone().filter(is_matched)).fold((0, 0), |(all, own), t| {
+        (
+            all + weights[t],
+            own + if shared[t] { 0 } else { weights[t] },
+        )
+    });
+    if all == 0 || own * 2 >= all {
+        return LeadIn::Copied(all);
+    }
+    let run = range.clone().rev().take_while(is_matched).count();
+    LeadIn::Stock((run > 0).then(|| range.end - run))
 }
 
 /// The paper around its quotations: each quotation with the text on either side that alignment
@@ -201,11 +222,12 @@ fn pieces(quotations: &[Quotation], weights: &[u32], margin: u32) -> Vec<Range<u
 }
 
 /// Judges each quotation `passage` (of reference `document`) touches: across its edge (after
-/// it, or before it with `min_outside` of matched text there), or inside.
+/// it, or before it with `min_outside` of matched text there that no other reference shares), or
+/// inside. `weights` and `shared` are the paper's tokens' ([`shared_by_references`]).
 fn judge(
     quotations: &mut [Quotation],
     (passage, document): (&Passage, usize),
-    weights: &[u32],
+    (weights, shared): (&[u32], &[bool]),
     min_outside: u32,
 ) {
     let mut matched = vec![false; passage.paper_end - passage.paper_start];
@@ -224,14 +246,24 @@ fn judge(
     for quotation in touched {
         let tokens = &quotation.tokens;
         let (before, after) = weight_across(tokens, passage, &matched, weights);
-        let lead_in_weight = weight_before(tokens, since, passage, &matched, weights);
-        // A lead-in is a copy only when it is enough text by itself; past the closing mark, the
-        // source's text going on shows a mark that paired with the wrong one.
+        let before_it = lead_in(tokens, since, passage, &matched, (weights, shared));
+        let lead_in_weight = match before_it {
+            LeadIn::Copied(weight) => weight,
+            LeadIn::Stock(_) => 0,
+        };
+        // A lead-in is a copy only when it is enough text by itself, and mostly text of this
+        // source's alone: a stock lead-in ("In the words of Martin Luther King Jr. in his Letter
+        // from Birmingham Jail,") that classmates quoting the same line use too is no copy. Past
+        // the closing mark, the source's text going on shows a mark that paired with the wrong one.
         let lead_in = before + after >= ACROSS_EDGE_WORDS * WORD && lead_in_weight >= min_outside;
         if lead_in || after >= ACROSS_EDGE_WORDS * WORD {
             quotation.crossed = true;
         } else {
             since = since.max(tokens.end);
+            if let LeadIn::Stock(Some(first)) = before_it {
+                quotation.stock_lead_in =
+                    Some(quotation.stock_lead_in.map_or(first, |f| f.min(first)));
+            }
             if (quotation.quotes).is_none_or(|(_, weight)| passage.matched_weight > weight) {
                 quotation.quotes = Some((document, passage.matched_weight));
             }
@@ -257,6 +289,7 @@ pub(super) fn quotations(
             span,
             crossed: false,
             quotes: None,
+            stock_lead_in: None,
         })
         .collect();
     if quotations.is_empty() {
@@ -282,14 +315,30 @@ pub(super) fn quotations(
         for passage in align(paper_side, source.side(), &near.unusable, &options.align) {
             let passage = near.in_paper(passage);
             let weights = &paper.token_weights;
-            judge(&mut quotations, (&passage, document), weights, min_outside);
+            judge(
+                &mut quotations,
+                (&passage, document),
+                (weights, &shared),
+                min_outside,
+            );
         }
     }
     let id = |document: usize| set.entries[document].reference.id.clone();
     Ok((quotations.into_iter())
         .filter(|q| !q.crossed)
+        .map(|q| Quotation {
+            span: with_lead_in(&paper.analysis, &q),
+            ..q
+        })
         .map(|q| (q.span, q.quotes.map(|(document, _)| id(document))))
         .collect())
+}
+
+/// The span of quotation `q` with its stock lead-in (a run of shared text up to its opening
+/// mark), which is no evidence either.
+fn with_lead_in(analysis: &Analysis, q: &Quotation) -> Span {
+    let start = (q.stock_lead_in).map_or(q.span.start, |t| analysis.tokens[t].span.start);
+    Span::new(start.min(q.span.start), q.span.end)
 }
 
 /// References (not base documents) holding the fingerprint of a paper shingle that overlaps a

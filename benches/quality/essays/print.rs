@@ -143,7 +143,7 @@ pub fn debug(kind: EssayKind, results: &[Checked], sources: &HashMap<&str, &str>
             if !wrong {
                 continue;
             }
-            dump(kind, n, &essay.text);
+            dump(kind, n, &essay.text, checked, sources);
             println!(
                 "    essay {n}: {what} {:?}: {}",
                 s.span,
@@ -158,14 +158,25 @@ pub fn debug(kind: EssayKind, results: &[Checked], sources: &HashMap<&str, &str>
     }
 }
 
-/// With QUALITY_DUMP=<folder>, writes the essay's text there as `<kind>-<n>.txt`, to check it
-/// again with the CLI against the sources its passages name.
-fn dump(kind: EssayKind, n: usize, text: &str) {
-    if let Ok(folder) = std::env::var("QUALITY_DUMP") {
-        let path = std::path::Path::new(&folder).join(format!("{}-{n}.txt", kind.name()));
-        std::fs::create_dir_all(&folder)
+/// With QUALITY_DUMP=<folder>, writes the essay's text there as `<kind>-<n>.txt`, and the
+/// sources its passages name as `<id>.txt`, to check it again with the CLI.
+fn dump(kind: EssayKind, n: usize, text: &str, checked: &Checked, sources: &HashMap<&str, &str>) {
+    let Ok(folder) = std::env::var("QUALITY_DUMP") else {
+        return;
+    };
+    let folder = std::path::Path::new(&folder);
+    let write = |name: String, text: &str| {
+        let path = folder.join(name);
+        std::fs::create_dir_all(folder)
             .and_then(|()| std::fs::write(&path, text))
             .unwrap_or_else(|e| panic!("QUALITY_DUMP: {}: {e}", path.display()));
+    };
+    write(format!("{}-{n}.txt", kind.name()), text);
+    for p in &checked.plagscope {
+        write(
+            format!("{}.txt", p.source),
+            sources.get(p.source.as_str()).copied().unwrap_or(""),
+        );
     }
 }
 
