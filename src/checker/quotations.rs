@@ -223,7 +223,7 @@ fn pieces(quotations: &[Quotation], weights: &[u32], margin: u32) -> Vec<Range<u
 
 /// Judges each quotation `passage` (of reference `document`) touches: across its edge (after
 /// it, or before it with `min_outside` of matched text there that no other reference shares), or
-/// inside. `weights` and `shared` are the paper's tokens' ([`shared_by_references`]).
+/// inside. `weights` and `shared` are the paper's tokens' ([`matched_by_several`]).
 fn judge(
     quotations: &mut [Quotation],
     (passage, document): (&Passage, usize),
@@ -301,9 +301,13 @@ pub(super) fn quotations(
         .collect();
     let shared = shared_by_references(paper, set.options.shingle_words, 2);
     let near = Surroundings::of(&quotations, paper, &shared, &unusable, &options.align);
-    let candidates = quoted_candidates(set, paper, &quotations, &unusable);
+    // The `lead_in` tokens before each quotation too: a reference holding only a quotation's
+    // lead-in shows it is stock phrasing ([`matched_by_several`]).
+    let lead_in = options.align.min_words.saturating_mul(2);
+    let candidates = quoted_candidates(set, paper, &quotations, (&unusable, lead_in));
     let min_outside =
         u32::try_from(options.align.min_words).map_or(u32::MAX, |w| w.saturating_mul(WORD));
+    let mut aligned = Vec::with_capacity(candidates.len());
     for (done, &document) in candidates.iter().enumerate() {
         progress(done, candidates.len())?;
         let entry = &set.entries[document];
@@ -312,13 +316,20 @@ pub(super) fn quotations(
         }
         let source = prepare_source(set.options, &entry.reference.text()?)?;
         let paper_side = near.side(paper);
-        for passage in align(paper_side, source.side(), &near.unusable, &options.align) {
-            let passage = near.in_paper(passage);
-            let weights = &paper.token_weights;
+        let passages = align(paper_side, source.side(), &near.unusable, &options.align);
+        aligned.push((
+            document,
+            passages.into_iter().map(|p| near.in_paper(p)).collect(),
+        ));
+    }
+    let held = matched_by_several(&aligned, paper.analysis.tokens.len());
+    for (document, passages) in &aligned {
+        for passage in passages {
+            let weights = paper.token_weights.as_slice();
             judge(
                 &mut quotations,
-                (&passage, document),
-                (weights, &shared),
+                (passage, *document),
+                (weights, &held),
                 min_outside,
             );
         }
@@ -334,6 +345,24 @@ pub(super) fn quotations(
         .collect())
 }
 
+/// The paper tokens that passages of two or more references match: a lead-in that classmates
+/// quoting the same line share is all such tokens (whichever of its shingles winnowing kept).
+fn matched_by_several(aligned: &[(usize, Vec<Passage>)], tokens: usize) -> Vec<bool> {
+    let mut last = vec![usize::MAX; tokens];
+    let mut several = vec![false; tokens];
+    for (document, passages) in aligned {
+        for segment in passages.iter().flat_map(|p| &p.segments) {
+            for t in segment.paper..segment.paper + segment.len {
+                if last[t] != *document {
+                    several[t] |= last[t] != usize::MAX;
+                    last[t] = *document;
+                }
+            }
+        }
+    }
+    several
+}
+
 /// The span of quotation `q` with its stock lead-in (a run of shared text up to its opening
 /// mark), which is no evidence either.
 fn with_lead_in(analysis: &Analysis, q: &Quotation) -> Span {
@@ -342,19 +371,22 @@ fn with_lead_in(analysis: &Analysis, q: &Quotation) -> Span {
 }
 
 /// References (not base documents) holding the fingerprint of a paper shingle that overlaps a
-/// quotation and no `unusable` token, most such shingles first: the only ones that can have a
-/// passage touching a quotation, since every passage holds an exact run of a shingle's length.
+/// quotation, or the `lead_in` tokens before it, and no `unusable` token, most such shingles
+/// first: the only ones that can have a passage touching a quotation (every passage holds an
+/// exact run of a shingle's length), and those sharing its lead-in.
 fn quoted_candidates(
     set: ReferenceSet<'_>,
     paper: &Prepared,
     quotations: &[Quotation],
-    unusable: &[bool],
+    (unusable, lead_in): (&[bool], usize),
 ) -> Vec<usize> {
     let k = set.options.shingle_words;
     let mut found = ShingleHits::default();
     let mut next = 0; // shingles before this one were looked at already
     for quotation in quotations.iter().filter(|q| !q.tokens.is_empty()) {
-        let first = (quotation.tokens.start + 1).saturating_sub(k).max(next);
+        let first = (quotation.tokens.start + 1)
+            .saturating_sub(k + lead_in)
+            .max(next);
         let end = quotation.tokens.end.min(paper.shingle_hashes.len());
         shingle_hits(set, paper, first..end, unusable, Some(false), &mut found);
         next = next.max(end);
