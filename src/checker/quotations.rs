@@ -27,6 +27,9 @@ use super::prepare::{prepare_source, Prepared};
 use super::reference_set::ReferenceSet;
 use super::retrieval::{common_phrasing, shared_by_references, shingle_hits, ShingleHits};
 
+mod lead_in;
+use lead_in::{lead_in, matched_by_several, with_lead_in, LeadIn};
+
 /// Matched words a passage needs outside a quotation to run across its edge, in words (9 Chinese
 /// characters): as much as alignment asks of a piece that stands on its own
 /// ([`crate::align::FRAGMENT_ANCHOR_WORDS`]). Fewer is what a quotation's lead-in can share with
@@ -84,40 +87,6 @@ fn weight_across(
     let before = &mut (passage.paper_start..tokens.start.max(passage.paper_start)).rev();
     let after = &mut (tokens.end.min(passage.paper_end)..passage.paper_end);
     (near(before), near(after))
-}
-
-/// The matched text of a passage before a quotation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum LeadIn {
-    /// Text of the source's own, of this weight.
-    Copied(u32),
-    /// Mostly text other references hold too: a stock lead-in, whatever its length; with the
-    /// first token of the run of matched text that ends at the quotation, if one does.
-    Stock(Option<usize>),
-}
-
-/// The matched text of `passage` before a quotation (its `tokens`) from token `since` on, however
-/// far; see [`LeadIn`] (`shared`: the tokens other references hold too).
-fn lead_in(
-    tokens: &Range<usize>,
-    since: usize,
-    passage: &Passage,
-    matched: &[bool],
-    (weights, shared): (&[u32], &[bool]),
-) -> LeadIn {
-    let range = since.max(passage.paper_start)..tokens.start.max(passage.paper_start);
-    let is_matched = |t: &usize| matched[t - passage.paper_start];
-    let (all, own) = (range.clone().filter(is_matched)).fold((0, 0), |(all, own), t| {
-        (
-            all + weights[t],
-            own + if shared[t] { 0 } else { weights[t] },
-        )
-    });
-    if all == 0 || own * 2 >= all {
-        return LeadIn::Copied(all);
-    }
-    let run = range.clone().rev().take_while(is_matched).count();
-    LeadIn::Stock((run > 0).then(|| range.end - run))
 }
 
 /// The paper around its quotations: each quotation with the text on either side that alignment
@@ -307,25 +276,11 @@ pub(super) fn quotations(
     let candidates = quoted_candidates(set, paper, &quotations, (&unusable, lead_in));
     let min_outside =
         u32::try_from(options.align.min_words).map_or(u32::MAX, |w| w.saturating_mul(WORD));
-    let mut aligned = Vec::with_capacity(candidates.len());
-    for (done, &document) in candidates.iter().enumerate() {
-        progress(done, candidates.len())?;
-        let entry = &set.entries[document];
-        if ignored.contains(entry.reference.id.as_str()) {
-            continue;
-        }
-        let source = prepare_source(set.options, &entry.reference.text()?)?;
-        let paper_side = near.side(paper);
-        let passages = align(paper_side, source.side(), &near.unusable, &options.align);
-        aligned.push((
-            document,
-            passages.into_iter().map(|p| near.in_paper(p)).collect(),
-        ));
-    }
+    let aligned = align_quoted(set, (paper, &near), &candidates, ignored, options, progress)?;
     let held = matched_by_several(&aligned, paper.analysis.tokens.len());
+    let weights = paper.token_weights.as_slice();
     for (document, passages) in &aligned {
         for passage in passages {
-            let weights = paper.token_weights.as_slice();
             judge(
                 &mut quotations,
                 (passage, *document),
@@ -337,37 +292,45 @@ pub(super) fn quotations(
     let id = |document: usize| set.entries[document].reference.id.clone();
     Ok((quotations.into_iter())
         .filter(|q| !q.crossed)
-        .map(|q| Quotation {
-            span: with_lead_in(&paper.analysis, &q),
-            ..q
+        .map(|q| {
+            (
+                with_lead_in(&paper.analysis, q.span, q.stock_lead_in),
+                q.quotes.map(|(document, _)| id(document)),
+            )
         })
-        .map(|q| (q.span, q.quotes.map(|(document, _)| id(document))))
         .collect())
 }
 
-/// The paper tokens that passages of two or more references match: a lead-in that classmates
-/// quoting the same line share is all such tokens (whichever of its shingles winnowing kept).
-fn matched_by_several(aligned: &[(usize, Vec<Passage>)], tokens: usize) -> Vec<bool> {
-    let mut last = vec![usize::MAX; tokens];
-    let mut several = vec![false; tokens];
-    for (document, passages) in aligned {
-        for segment in passages.iter().flat_map(|p| &p.segments) {
-            for t in segment.paper..segment.paper + segment.len {
-                if last[t] != *document {
-                    several[t] |= last[t] != usize::MAX;
-                    last[t] = *document;
-                }
-            }
+/// The passages of each of the `candidates` (but `ignored` references) with the paper's text
+/// around its quotations (`near`), in paper positions.
+fn align_quoted(
+    set: ReferenceSet<'_>,
+    (paper, near): (&Prepared, &Surroundings),
+    candidates: &[usize],
+    ignored: &HashSet<&str>,
+    options: &CheckOptions,
+    progress: &mut dyn FnMut(usize, usize) -> Result<(), Error>,
+) -> Result<Vec<(usize, Vec<Passage>)>, Error> {
+    let mut aligned = Vec::with_capacity(candidates.len());
+    for (done, &document) in candidates.iter().enumerate() {
+        progress(done, candidates.len())?;
+        let entry = &set.entries[document];
+        if ignored.contains(entry.reference.id.as_str()) {
+            continue;
         }
+        let source = prepare_source(set.options, &entry.reference.text()?)?;
+        let passages = align(
+            near.side(paper),
+            source.side(),
+            &near.unusable,
+            &options.align,
+        );
+        aligned.push((
+            document,
+            passages.into_iter().map(|p| near.in_paper(p)).collect(),
+        ));
     }
-    several
-}
-
-/// The span of quotation `q` with its stock lead-in (a run of shared text up to its opening
-/// mark), which is no evidence either.
-fn with_lead_in(analysis: &Analysis, q: &Quotation) -> Span {
-    let start = (q.stock_lead_in).map_or(q.span.start, |t| analysis.tokens[t].span.start);
-    Span::new(start.min(q.span.start), q.span.end)
+    Ok(aligned)
 }
 
 /// References (not base documents) holding the fingerprint of a paper shingle that overlaps a
