@@ -234,7 +234,8 @@ fn found(quote: OpenQuote, at: usize, c: char) -> Found {
 /// "don’t"). Marks of other styles inside a quotation are a quotation within it. It is dropped
 /// (nothing excluded) when it grows past [`MAX_QUOTE_CHARS`], meets another opening mark of its
 /// style (the first one was unclosed) or reaches the end of its paragraph first: a blank line, or
-/// a line break after a sentence end. Where a paragraph's marks of one style do not pair up, a
+/// a line break after a sentence end; the quotations closed within a dropped one stand by
+/// themselves (an essay quoting inside a sentence whose own quote mark never closes). Where a paragraph's marks of one style do not pair up, a
 /// quotation of that style holding more than one sentence is dropped too, and so is every such
 /// quotation in single curly marks (‘…’), whose closing mark is also the apostrophe. A straight
 /// `"` opens a quotation only where an opening mark can stand (not after a letter or digit: `15"`

@@ -3,10 +3,11 @@
 //! A rewriter keeps a source's sentences (or clauses) and changes the words inside them, so the
 //! rewritten evidence ([`crate::align::rewritten`]) compares a paper and a source sentence by
 //! sentence. A sentence ends where the matching form between two tokens holds `.`, `!`, `?`, `;`,
-//! `。` (full-width `！？；` are ASCII after normalization) or a line break. Units too small to say
-//! anything (an abbreviation's "Mr.", a heading) join the next one, and a run-on stretch without
-//! punctuation is cut into pieces of at most [`MAX_UNIT_WEIGHT`], so a unit is always about one
-//! sentence long whatever the punctuation does.
+//! `。` (full-width `！？；` are ASCII after normalization) or a line break, but for a mark glued
+//! between two Latin words ("U.S", "D-N.Y") or followed by a comma ("D-N.Y., has"). Units too
+//! small to say anything (an abbreviation's "Mr.", a heading) join the next one, and a run-on
+//! stretch without punctuation is cut into pieces of at most [`MAX_UNIT_WEIGHT`], so a unit is
+//! always about one sentence long whatever the punctuation does.
 
 use std::ops::Range;
 
