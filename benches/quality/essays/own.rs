@@ -2,10 +2,11 @@
 //! references, the same pool as the PAN kinds'), in their order, so an essay's own text reads as
 //! one writer's. An own sentence must look like one (a whole sentence of ordinary length) and,
 //! once the library is known, share no run of 8 words (15 Chinese units) with any library text
-//! (the matcher's word, not plagscope's) and restate no reference's sentence (`restated.rs`). Hosts are ranked by the bench's tf·idf cosine with their
-//! nearest reference (`topic.rs`), so an interleaved essay's own sentences are on its source's
-//! topic and the clean essays are the hosts nearest a reference: same-topic text, the hardest
-//! honest text for rewritten and translated evidence. A host is never paired with a reference
+//! (the matcher's word, not plagscope's) and restate no reference's sentence (`restated.rs`).
+//! Hosts are ranked by the bench's tf·idf cosine with their nearest reference (`topic.rs`), so an
+//! interleaved essay's own sentences are on its source's topic and the clean essays are the hosts
+//! nearest a reference: same-topic text, the hardest honest text for rewritten and translated
+//! evidence. A host is never paired with a reference
 //! from the same law: the Chinese documents are a law's chapters, and another chapter of the law
 //! a student copies from is that source too, not the student's own words (`law_of`).
 
