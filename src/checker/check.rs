@@ -17,7 +17,7 @@ use super::prepare::{count_holders_with_progress, prepare_with_progress, Prepare
 use super::progress::{preparing, preparing_part, OnProgress, PREPARING_STEPS};
 use super::reference_set::ReferenceSet;
 use super::report::{Report, SourceReport};
-use super::retrieval::{candidates, evidence_masks};
+use super::retrieval::{candidates, evidence_masks, with_a_small_library};
 use super::scoring::{paper_sketches, ratio, write_up};
 use super::sentences::TermWeights;
 #[cfg(feature = "translated")]
@@ -49,7 +49,10 @@ pub(super) fn check(
     // 4. Candidate retrieval: the references that hold the paper's fingerprints.
     let masks = evidence_masks(set, &paper, &excluded, options.align.max_doc_frequency);
     preparing(progress, 5)?;
-    let candidates = candidates(set, &paper, &masks.unusable, Some(false));
+    let mut candidates = candidates(set, &paper, &masks.unusable, Some(false));
+    if !options.align.translated {
+        with_a_small_library(set, &mut candidates);
+    }
     preparing(progress, 6)?;
     // 5. Alignment with each candidate, by exact runs and by rewritten sentences.
     let mut term_weights = TermWeights::new(set.idf);

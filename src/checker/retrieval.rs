@@ -32,6 +32,17 @@ pub const MAX_SENTENCE_HOLDERS: usize = 10;
 /// and with one.
 pub const MIN_SENTENCE_HITS: usize = 1;
 
+/// Most references a library may hold for each of them to be a candidate of every check. A
+/// sentence's fingerprints meet its heavily rewritten copy's with a chance near the cube of their
+/// terms' Jaccard similarity, so a short answer that rewrites three sentences of one of the five
+/// articles a teacher gave (`tests/short_answers.rs`) may leave no fingerprint of its source;
+/// aligning a few references costs a few milliseconds. Such a candidate has no hit, and a text of
+/// its own that cannot be read is no error of the check. Not with translated copies looked for:
+/// a source's weak passage by words would keep the model's pass from it (`tests/translated.rs`, an
+/// English rewording found by the model beside a text on its subject), and the model's pass
+/// looks at every reference's sentences itself.
+pub const SMALL_LIBRARY: usize = 20;
+
 /// Tokens covered by shingles that are fingerprints of more than `max_doc_frequency` references:
 /// common phrasing (MOSS `-m`), which cannot be evidence. Winnowing selects a fingerprint in every
 /// window, so a phrase shared by many references is covered but for a few words at its edges, fewer
@@ -175,6 +186,19 @@ pub(super) fn candidates(
         }
     }
     found.ranked()
+}
+
+/// `candidates` with every other reference (not a base document) of a library of
+/// [`SMALL_LIBRARY`] or fewer, after them and with no hit, which tells them apart.
+pub(super) fn with_a_small_library(set: ReferenceSet<'_>, candidates: &mut Vec<(usize, usize)>) {
+    if set.entries.len() > SMALL_LIBRARY {
+        return;
+    }
+    for (document, entry) in set.entries.iter().enumerate() {
+        if !entry.reference.base && candidates.iter().all(|&(c, _)| c != document) {
+            candidates.push((document, 0));
+        }
+    }
 }
 
 /// Adds to `found` the paper shingles at `positions` that references hold (those `base` admits:

@@ -1,5 +1,6 @@
 //! A prepared text's sentence vectors for the rewritten evidence, weighted by the reference set's
-//! document frequencies, and the report of a passage's sentence pairs.
+//! document frequencies (with the background's while the set is small and English:
+//! [`crate::sketch::background`]), and the report of a passage's sentence pairs.
 
 use std::ops::Range;
 
@@ -7,6 +8,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::align::Passage;
 use crate::error::Error;
+use crate::sketch::background::{self, Background};
 use crate::sketch::sentence_terms::{unit_terms, SentenceVectors};
 use crate::sketch::simhash::IdfTable;
 use crate::text::sentences::sentence_units;
@@ -19,22 +21,32 @@ use super::report::{SentencePairReport, WordSpan};
 /// candidate sources repeat the word.
 pub(super) struct TermWeights<'a> {
     idf: &'a IdfTable,
+    /// The background, when the set is small and in its language.
+    background: Option<&'static Background>,
     /// The idf's `f32` bits: a map of `u32`s shares its code with the idf table's own.
     known: HashMap<u64, u32>,
 }
 
 impl<'a> TermWeights<'a> {
     pub(super) fn new(idf: &'a IdfTable) -> Self {
+        let english = background::english();
+        let small = idf.documents() < background::BACKGROUND_DOCUMENTS;
         TermWeights {
             idf,
+            background: (small && english.describes(idf)).then_some(english),
             known: HashMap::default(),
         }
     }
 
-    fn of(&mut self, token_hash: u64) -> f32 {
-        let idf = self.idf;
+    /// The weight of token `text`, whose matching form has hash `token_hash`.
+    fn of(&mut self, token_hash: u64, text: &str) -> f32 {
+        let (idf, background) = (self.idf, self.background);
         let bits = self.known.entry(token_hash);
-        f32::from_bits(*bits.or_insert_with(|| (idf.idf(token_hash) as f32).to_bits()))
+        let weight = || match background.filter(|_| in_latin_letters(text)) {
+            Some(background) => background.idf(idf, token_hash),
+            None => idf.idf(token_hash),
+        };
+        f32::from_bits(*bits.or_insert_with(|| (weight() as f32).to_bits()))
     }
 
     /// The sentence vectors of `prepared`; tokens marked in `unusable` (excluded text, common
@@ -56,7 +68,10 @@ impl<'a> TermWeights<'a> {
         let units = sentence_units(&prepared.analysis, &prepared.token_weights);
         progress(1)?;
         let weights: Vec<Option<f32>> = (prepared.token_hashes.iter().enumerate())
-            .map(|(i, &hash)| (!unusable.get(i).copied().unwrap_or(false)).then(|| self.of(hash)))
+            .zip(prepared.analysis.token_texts())
+            .map(|((i, &hash), text)| {
+                (!unusable.get(i).copied().unwrap_or(false)).then(|| self.of(hash, text))
+            })
             .collect();
         progress(2)?;
         let (analysis, hashes) = (&prepared.analysis, &prepared.token_hashes);
@@ -67,6 +82,14 @@ impl<'a> TermWeights<'a> {
         progress(10)?;
         Ok(vectors)
     }
+}
+
+/// Whether a token is a word in Latin letters or a number: what the English background weighs (a
+/// number it does not list weighs as a rare word; a word of another script keeps the library's
+/// weight).
+fn in_latin_letters(text: &str) -> bool {
+    (text.chars().next())
+        .is_some_and(|c| c.is_ascii_alphanumeric() || ('\u{C0}'..='\u{24F}').contains(&c))
 }
 
 /// The report of each sentence pair of `passage`, with the words both sentences share marked.

@@ -4,6 +4,7 @@
 //! sentence a weighted bag of its rare content terms; [`embeddings`] is what the core asks of a
 //! sentence model.
 
+pub mod background;
 pub mod embeddings;
 pub mod hash;
 pub mod minhash;

@@ -190,10 +190,15 @@ impl IdfTable {
         pairs.into_iter()
     }
 
+    /// References of the set holding the term with hash `term`.
+    pub fn document_frequency(&self, term: u64) -> u32 {
+        self.document_frequency.get(&term).copied().unwrap_or(0)
+    }
+
     /// Smoothed inverse document frequency of the term with hash `term`: `ln((1 + N) / (1 + df)) + 1`,
     /// so an unseen term weighs most and a term in every document still weighs 1.
     pub fn idf(&self, term: u64) -> f64 {
-        let df = self.document_frequency.get(&term).copied().unwrap_or(0);
+        let df = self.document_frequency(term);
         ((1.0 + self.documents as f64) / (1.0 + df as f64)).ln() + 1.0
     }
 }

@@ -37,7 +37,8 @@
 //! with the targets (`print.rs`). `QUALITY_ESSAYS=only` runs these kinds alone,
 //! `QUALITY_ESSAYS_PER_KIND` sets their number (30), `QUALITY_DEBUG=<essay kind>` lists the honest
 //! sentences reported and the copied ones missed, `QUALITY_SHOW=<essay kind>` prints two essays a
-//! labeled sentence a line.
+//! labeled sentence a line, `QUALITY_LIBRARY=<n>` checks each essay against a library of its own
+//! of `n` texts (`small.rs`).
 
 mod citation_data;
 mod citation_styles;
@@ -51,6 +52,7 @@ mod references;
 mod restated;
 mod run;
 mod scoring;
+mod small;
 mod table;
 
 pub use run::run;

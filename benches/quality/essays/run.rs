@@ -56,7 +56,7 @@ fn run_length(chinese: bool) -> usize {
     }
 }
 
-fn copy(r: &Ref) -> Ref {
+pub(super) fn copy(r: &Ref) -> Ref {
     Ref {
         id: r.id.clone(),
         text: r.text.clone(),
@@ -209,8 +209,16 @@ fn build(lang: &Lang, bench: &Bench, per_kind: usize, seed: u64) -> (Vec<Essay>,
 }
 
 /// Each essay checked by plagscope against `library`, and by the exact matcher (runs of `n`
-/// units) against the same texts.
-fn check(library: &[Ref], essays: Vec<Essay>, options: &CheckOptions, n: usize) -> Vec<Checked> {
+/// units) against the same texts; or each against a small library of them (`small.rs`).
+fn check(
+    library: &[Ref],
+    essays: Vec<Essay>,
+    (options, chinese): (&CheckOptions, bool),
+    n: usize,
+) -> Vec<Checked> {
+    if let Some(size) = super::small::library_size() {
+        return super::small::check(library, essays, (options, n, chinese), size);
+    }
     let checker = crate::new_checker(library);
     let mut exact = Index::new(n);
     for (i, r) in library.iter().enumerate() {
@@ -277,10 +285,10 @@ pub fn run(lang: &Lang) -> Vec<String> {
     let cross = crosslang::build(lang, per_kind, n, lang.seed ^ CROSS_SEED ^ draw);
     summary(lang, (&essays, cross.as_ref()), &library, start);
     let start = Instant::now();
-    let mut results = check(&library, essays, &options(false), n);
+    let mut results = check(&library, essays, (&options(false), lang.chinese), n);
     let cross_refs = match cross {
         Some(c) => {
-            results.extend(check(&c.refs, c.essays, &options(true), n));
+            results.extend(check(&c.refs, c.essays, (&options(true), lang.chinese), n));
             c.refs
         }
         None => Vec::new(),
