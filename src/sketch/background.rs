@@ -33,7 +33,9 @@ pub const LANGUAGE_SHARE: f64 = 0.01;
 /// A language's word frequencies, by the hash of the word's matching form.
 #[derive(Debug)]
 pub struct Background {
-    frequency: HashMap<u64, f32>,
+    /// Each word's centibels below 1: a map of `u32`s shares its code with the idf table's own
+    /// (as parsing integers, not floats, adds no code).
+    centibels: HashMap<u64, u32>,
     /// The [`LANGUAGE_WORDS`] most frequent words that are not stop words.
     common: Vec<u64>,
 }
@@ -48,38 +50,44 @@ impl Background {
     /// A background from its file: `#` comments, then lines of `<centibels> <words>`, most
     /// frequent first.
     fn parse(file: &str) -> Self {
-        let mut frequency = HashMap::default();
+        let mut by_word = HashMap::default();
         let mut common = Vec::new();
         for line in file.lines().filter(|l| !l.starts_with('#')) {
             let mut fields = line.split(' ');
-            let Some(centibels) = fields.next().and_then(|c| c.parse::<f32>().ok()) else {
+            let Some(centibels) = fields.next().and_then(|c| c.parse::<u32>().ok()) else {
                 continue;
             };
             for word in fields {
                 let hash = hash_bytes(word.as_bytes());
-                frequency.insert(hash, 10f32.powf(-centibels / 100.0));
+                by_word.insert(hash, centibels);
                 if common.len() < LANGUAGE_WORDS && !is_stopword(word) {
                     common.push(hash);
                 }
             }
         }
-        Background { frequency, common }
+        Background {
+            centibels: by_word,
+            common,
+        }
     }
 
     /// Words the background holds.
     pub fn len(&self) -> usize {
-        self.frequency.len()
+        self.centibels.len()
     }
 
     /// Whether the background holds no word.
     pub fn is_empty(&self) -> bool {
-        self.frequency.is_empty()
+        self.centibels.is_empty()
     }
 
     /// Frequency in running text of the word whose matching form has hash `hash` (0 when the list
     /// does not hold it: rarer than its rarest word, or not a word of the language).
-    pub fn frequency(&self, hash: u64) -> f32 {
-        self.frequency.get(&hash).copied().unwrap_or(0.0)
+    pub fn frequency(&self, hash: u64) -> f64 {
+        let centibels = self.centibels.get(&hash);
+        centibels.map_or(0.0, |&c| {
+            (-f64::from(c) * std::f64::consts::LN_10 / 100.0).exp()
+        })
     }
 
     /// Whether the library counted in `idf` is written in the background's language: its
@@ -97,7 +105,7 @@ impl Background {
     /// library is small, the background's documents (see the module docs).
     pub fn idf(&self, idf: &IdfTable, hash: u64) -> f64 {
         let background = f64::from(BACKGROUND_DOCUMENTS.saturating_sub(idf.documents()));
-        let holding = 1.0 - (-f64::from(self.frequency(hash)) * DOCUMENT_WORDS).exp();
+        let holding = 1.0 - (-self.frequency(hash) * DOCUMENT_WORDS).exp();
         let documents = f64::from(idf.documents()) + background;
         let frequency = f64::from(idf.document_frequency(hash)) + background * holding;
         ((1.0 + documents) / (1.0 + frequency)).ln() + 1.0
