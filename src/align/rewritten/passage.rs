@@ -31,6 +31,8 @@ fn ordered_run_size(standalone: usize, seeds: usize, options: &AlignOptions) -> 
 /// Whether a group of seeds is an ordered run: `minSentences` + [`ORDERED_RUN_EXTRA_SENTENCES`]
 /// seeds, [`ORDERED_RUN_STANDALONE`] of them standalone, that follow each other in both texts in
 /// the same order, at most [`ORDERED_RUN_STEP`] sentences apart.
+/// A run whose pairs are each the next sentence in both texts needs only `minSentences` seeds
+/// ([`ORDERED_RUN_STANDALONE`] of them standalone): three sentences rewritten one by one, in order.
 pub(super) fn is_ordered_run(seeds: &[&Seed], options: &AlignOptions) -> bool {
     let mut seeds = seeds.to_vec();
     crate::sort::sort_by_key(&mut seeds, |s| s.paper);
@@ -40,8 +42,13 @@ pub(super) fn is_ordered_run(seeds: &[&Seed], options: &AlignOptions) -> bool {
             && b.source - a.source <= ORDERED_RUN_STEP
             && b.paper - a.paper <= ORDERED_RUN_STEP
     };
-    ordered_run_size(standalone, seeds.len(), options)
-        && seeds.windows(2).all(|w| follows(w[0], w[1]))
+    let next = |a: &Seed, b: &Seed| b.source == a.source + 1 && b.paper == a.paper + 1;
+    let consecutive = standalone >= ORDERED_RUN_STANDALONE
+        && seeds.len() >= options.min_sentences
+        && seeds.windows(2).all(|w| next(w[0], w[1]));
+    consecutive
+        || ordered_run_size(standalone, seeds.len(), options)
+            && seeds.windows(2).all(|w| follows(w[0], w[1]))
 }
 
 /// The rewritten passage a group of seeds (without an exact passage) makes, if it is evidence.
