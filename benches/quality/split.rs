@@ -19,6 +19,20 @@ pub struct Ref {
     pub units: usize,
 }
 
+impl Ref {
+    /// The reference as a library holds it: its id, text and length, without the traditional
+    /// articles or the other translation the kinds that plant from it need.
+    pub fn as_library_text(&self) -> Ref {
+        Ref {
+            id: self.id.clone(),
+            text: self.text.clone(),
+            traditional: None,
+            rewrite: None,
+            units: self.units,
+        }
+    }
+}
+
 pub struct Bench {
     pub refs: Vec<Ref>,
     /// Host pool: documents of the same corpus that are not references.

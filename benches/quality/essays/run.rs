@@ -56,16 +56,6 @@ fn run_length(chinese: bool) -> usize {
     }
 }
 
-pub(super) fn copy(r: &Ref) -> Ref {
-    Ref {
-        id: r.id.clone(),
-        text: r.text.clone(),
-        traditional: None,
-        rewrite: None,
-        units: r.units,
-    }
-}
-
 /// Reference `i` as a source of copied sentences: `None` for a traditional one (its text is not
 /// what would be copied) or one with fewer than six sentences to copy.
 fn source(i: usize, r: &Ref, chinese: bool) -> Option<Source> {
@@ -152,7 +142,7 @@ fn truth(bench: &Bench, chinese: bool) -> Index {
 /// The essays of every kind but the translated one, and their library.
 fn build(lang: &Lang, bench: &Bench, per_kind: usize, seed: u64) -> (Vec<Essay>, Vec<Ref>) {
     let chinese = lang.chinese;
-    let mut library: Vec<Ref> = bench.refs.iter().map(copy).collect();
+    let mut library: Vec<Ref> = bench.refs.iter().map(Ref::as_library_text).collect();
     let mut w = Writer {
         lang,
         rng: Rng(seed),

@@ -11,7 +11,6 @@ use crate::split::Ref;
 use crate::topic::Topics;
 
 use super::print::Checked;
-use super::run::copy;
 use super::scoring;
 use super::{Essay, Label};
 use plagscope::checker::CheckOptions;
@@ -40,7 +39,10 @@ pub fn check(
     (essays.into_iter())
         .map(|essay| {
             let chosen = choose(&essay, (&exact, &ids), &topics, size);
-            let refs: Vec<Ref> = chosen.iter().map(|&i| copy(&library[i])).collect();
+            let refs: Vec<Ref> = chosen
+                .iter()
+                .map(|&i| library[i].as_library_text())
+                .collect();
             let checker = crate::new_checker(&refs);
             let mut own_exact = Index::new(n);
             for (i, r) in refs.iter().enumerate() {
