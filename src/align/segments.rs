@@ -89,6 +89,8 @@ pub fn exact_segments_with(
         return Vec::new();
     }
     let is_excluded = |i: usize| excluded.get(i).copied().unwrap_or(false);
+    let frequent =
+        |i: usize| seeds.starts(seed_hash(&paper[i..i + n])).len() > MAX_SEED_OCCURRENCES;
     let mut segments = Vec::new();
     for (i, window) in paper.windows(n).enumerate() {
         if (i..i + n).any(is_excluded) {
@@ -102,21 +104,34 @@ pub fn exact_segments_with(
             if paper[i..i + n] != source[j..j + n] {
                 continue; // a seed hash collision
             }
-            // Only maximal runs: skip seeds that continue a run started earlier.
-            if i > 0 && j > 0 && paper[i - 1] == source[j - 1] && !is_excluded(i - 1) {
+            // Only maximal runs: a seed that continues a run is skipped when an earlier seed of
+            // the run was looked up (and made it); a run whose first windows are too frequent to
+            // be seeds starts at its first window all the same.
+            let continues = |k: usize| {
+                k > 0 && j + k > i && {
+                    let at = j + k - i;
+                    paper[k - 1] == source[at - 1] && !is_excluded(k - 1)
+                }
+            };
+            let mut start = i;
+            while continues(start) && frequent(start - 1) {
+                start -= 1;
+            }
+            if continues(start) {
                 continue;
             }
-            let mut len = n;
-            while i + len < paper.len()
-                && j + len < source.len()
-                && paper[i + len] == source[j + len]
-                && !is_excluded(i + len)
+            let mut len = n + (i - start);
+            let (from, to) = (start, j + start - i);
+            while from + len < paper.len()
+                && to + len < source.len()
+                && paper[from + len] == source[to + len]
+                && !is_excluded(from + len)
             {
                 len += 1;
             }
             segments.push(Segment {
-                paper: i,
-                source: j,
+                paper: from,
+                source: to,
                 len,
             });
         }

@@ -40,6 +40,22 @@ fn run(
     align(side(paper), side(source), &[], options)
 }
 
+/// A law repeats its subject ("预备役" 65 times in one law of 3 KB): a run whose first window is
+/// too frequent in the source to be a seed is still found, from that first window.
+#[test]
+fn a_run_that_starts_with_a_frequent_phrase_is_found_whole() {
+    let source = format!("{}a b c d e f g", "a b c q ".repeat(70));
+    let source = words(&source).0;
+    let paper = words("y a b c d e f g z").0;
+    let segments = exact_segments(&paper, &source, &[], 3);
+    let copied = Segment {
+        paper: 1,
+        source: 70 * 4,
+        len: 7,
+    };
+    assert_eq!(segments, [copied]);
+}
+
 #[test]
 fn exact_segments_are_maximal() {
     let paper = words("x a b c d y a b c").0;
