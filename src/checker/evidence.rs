@@ -89,8 +89,9 @@ pub(super) fn align_candidates(
         }
         let text = match entry.reference.text() {
             Ok(text) => text,
-            // Aligned only as one of a small library's few references (`retrieval::SMALL_LIBRARY`), it
-            // holds none of the paper's fingerprints: its damage is told when it is a source.
+            // Aligned only as one of a small library's few references
+            // (`retrieval::SMALL_LIBRARY`), it holds none of the paper's fingerprints: its damage
+            // is told when it is a source.
             Err(_) if hits == 0 => continue,
             Err(error) => return Err(error),
         };

@@ -18,8 +18,9 @@
 //!    without one is a rewritten passage only when it is made of at least `minSentences` seeds
 //!    that pass `sentenceSimilarity` on their own, or of an ordered run (`is_ordered_run`:
 //!    sentences that follow each other in both texts, most of them under the similarity by a
-//!    little; `minSentences` pairs are enough when each is the next sentence in both); when it covers its span densely in both texts ([`MIN_SEED_SHARE`]), both spans are
-//!    about as long ([`MAX_LENGTH_RATIO`]), the two spans' vectors as wholes are similar
+//!    little; `minSentences` pairs are enough when each is the next sentence in both); when it
+//!    covers its span densely in both texts ([`MIN_SEED_SHARE`]), both spans are about as long
+//!    ([`MAX_LENGTH_RATIO`]), the two spans' vectors as wholes are similar
 //!    ([`MIN_PASSAGE_COSINE`], the validation step of Sanchez-Perez et al.), the shared terms weigh
 //!    enough ([`MIN_SHARED_WEIGHT`]): topic words alone, which every text on the subject uses,
 //!    never make one; and, like an edited passage without a long exact run, it spans
