@@ -154,6 +154,62 @@ fn copied_sentences_interleaved_with_own_ones_are_cut_apart() {
     }
 }
 
+/// Pieces of one stretch of the source, cut around the writer's sentence between them, share a
+/// region; a copy of another stretch, far from it in the paper, is a region of its own.
+#[test]
+fn pieces_of_one_copied_stretch_share_a_region() {
+    let own = [
+        "My grandmother kept a family Bible on the shelf above her sewing machine, and nobody \
+         was allowed to touch it.",
+        "I found this part of the reading hard to follow at first, because the dates and the \
+         numbers of copies kept changing from one paragraph to the next.",
+        "Our teacher showed us a replica of a wooden press in the school library last week, and \
+         we took turns pulling the lever to print a page of our own names.",
+        "It was heavier than I expected, and the ink smelled like the paint in my uncle's garage \
+         where he restores old bicycles on weekends.",
+        "Afterwards we wrote short letters to a class in another town and compared how long it \
+         would have taken a scribe to copy each of them by hand.",
+    ];
+    let paper = format!(
+        "{} {} {} {} {} {} {} {} {} {}",
+        sentence(0),
+        sentence(1),
+        own[0],
+        sentence(2),
+        own[1],
+        own[2],
+        own[3],
+        own[4],
+        sentence(6),
+        sentence(7),
+    );
+    let report = checker().check(&paper, &CheckOptions::default()).unwrap();
+    let source = (report.sources.iter())
+        .find(|s| s.id == "gutenberg")
+        .expect("the source is reported");
+    let regions = || -> Vec<_> {
+        (source.passages.iter())
+            .map(|p| (p.start, p.end, p.source_start, p.source_end, p.region))
+            .collect()
+    };
+    let region_of = |part: &str| {
+        let span = span_of(&paper, part);
+        let passage = (source.passages.iter())
+            .find(|p| overlap(Span::new(p.start, p.end), span) > 0)
+            .unwrap_or_else(|| panic!("{part:?} is not reported: {:?}", regions()));
+        passage.region
+    };
+    for sentence in own {
+        let span = span_of(&paper, sentence);
+        let touching =
+            (source.passages.iter()).any(|p| overlap(Span::new(p.start, p.end), span) > 0);
+        assert!(!touching, "{sentence:?} reported: {:?}", regions());
+    }
+    assert_eq!(region_of(sentence(0)), 0, "{:?}", regions());
+    assert_eq!(region_of(sentence(2)), 0, "{:?}", regions());
+    assert_eq!(region_of(sentence(6)), 1, "{:?}", regions());
+}
+
 /// Two sentences of the article rewritten in the student's words, keeping its rare content (names,
 /// "octavo", "astronomers"), between sentences of the student's own.
 const SHORT_REWRITE: &str = "Venice turned into the centre of the new business, and there Aldus \

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use crate::corpus::{excerpt, Lang};
 use crate::generate::{Case, Kind, Suspicious, CROSS_KINDS, KINDS};
-use crate::score::{self, case_recall, detection_precision, Detection, Score};
+use crate::score::{self, case_recall, detection_precision, detects, Detection, Score};
 use plagscope::align::Evidence;
 
 /// A suspicious document and what plagscope reported in it.
@@ -273,7 +273,8 @@ fn lopsided_row(code: &str, detections: usize, lopsided: usize, missed: &mut Vec
 }
 
 /// For documents of `kind`: every detection not wholly inside a case it detects (on clean and
-/// near-miss documents, every detection) and every case not wholly found, with both texts.
+/// near-miss documents, every detection) and every case not wholly found or found in pieces,
+/// with both texts.
 pub fn debug(kind: Kind, results: &[Checked], sources: &HashMap<&str, &str>) {
     println!("  QUALITY_DEBUG={}:", kind.name());
     let source_text = |id: &str| sources.get(id).copied().unwrap_or("");
@@ -309,13 +310,15 @@ pub fn debug(kind: Kind, results: &[Checked], sources: &HashMap<&str, &str>) {
         }
         for case in &document.cases {
             let recall = case_recall(case, found);
-            if recall < 0.99 {
+            let detected_by = found.iter().filter(|d| detects(d, case)).count();
+            if recall < 0.99 || detected_by > 1 {
                 println!(
-                    "    doc {n}: case from {} paper {:?} source {:?}, {:.1}% found",
+                    "    doc {n}: case from {} paper {:?} source {:?}, {:.1}% found, {} detections",
                     case.source,
                     case.susp,
                     case.src,
-                    recall * 100.0
+                    recall * 100.0,
+                    detected_by
                 );
                 println!("      paper:  {}", excerpt(&document.text, case.susp, 200));
                 println!(

@@ -23,29 +23,41 @@ pub struct Detection {
     pub pairs: Vec<PairSpans>,
 }
 
+/// The report's detections: one per copied region of a source (`PassageReport::region`), from
+/// the start of its first passage to the end of its last in both texts. PAN scores the cases a
+/// tool finds; a report's passages are sentence-true, cut around the sentences between them that
+/// the source does not explain, and in PAN's heavily edited cases those are pieces of the case
+/// rewritten past recognition. The essay kinds, scored per sentence, take the passages as they
+/// are (`essays::scoring`).
 pub fn detections(report: &Report) -> Vec<Detection> {
-    report
-        .sources
-        .iter()
-        .flat_map(|s| {
-            s.passages.iter().map(move |p| Detection {
+    let mut found: Vec<Detection> = Vec::new();
+    for s in &report.sources {
+        let mut regions: Vec<(usize, usize)> = Vec::new();
+        for p in &s.passages {
+            let pairs = p.sentence_pairs.iter().map(|q| {
+                let similarity = q.similarity;
+                ((q.start, q.end), (q.source_start, q.source_end), similarity)
+            });
+            if let Some(&(_, at)) = regions.iter().find(|(r, _)| *r == p.region) {
+                let d: &mut Detection = &mut found[at];
+                d.susp = (d.susp.0.min(p.start), d.susp.1.max(p.end));
+                d.src = (d.src.0.min(p.source_start), d.src.1.max(p.source_end));
+                d.converted |= p.converted_script;
+                d.pairs.extend(pairs);
+                continue;
+            }
+            regions.push((p.region, found.len()));
+            found.push(Detection {
                 source: s.id.clone(),
                 susp: (p.start, p.end),
                 src: (p.source_start, p.source_end),
                 converted: p.converted_script,
                 evidence: p.evidence,
-                pairs: (p.sentence_pairs.iter())
-                    .map(|q| {
-                        (
-                            (q.start, q.end),
-                            (q.source_start, q.source_end),
-                            q.similarity,
-                        )
-                    })
-                    .collect(),
-            })
-        })
-        .collect()
+                pairs: pairs.collect(),
+            });
+        }
+    }
+    found
 }
 
 #[derive(Default)]

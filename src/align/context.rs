@@ -118,6 +118,7 @@ impl Context {
             sentence_pairs: Vec::new(),
             sentences: 0,
             by_model: false,
+            region: 0,
         }
     }
 

@@ -167,6 +167,11 @@ pub struct Passage {
     /// Whether the sentence model found it (a translated passage, or a reworded one in the
     /// paper's language): its sentence pairs' similarity is then the model's cosine.
     pub by_model: bool,
+    /// The passage of the source's alignment this one is a piece of ([`sentence_true`] numbers
+    /// them and cuts them around sentences the source does not explain): the pieces of one
+    /// region are one block copied from one stretch of the source (its sentences in order or
+    /// reordered), with the paper's own sentences, or ones rewritten past recognition, between.
+    pub region: usize,
 }
 
 /// Every part merged into a passage contains an exact run at least this long, in words (9

@@ -113,8 +113,23 @@ enum Explained {
     Strongly,
 }
 
-/// Each passage cut into runs of sentences its source explains; see the module docs.
+/// Each passage cut into runs of sentences its source explains; see the module docs. Each
+/// passage's `region` is its place in `passages`, and its pieces keep it.
 pub fn sentence_true(
+    paper: Side<'_>,
+    source: Side<'_>,
+    mut passages: Vec<Passage>,
+    sentences: PaperSentences<'_>,
+    options: &AlignOptions,
+) -> Vec<Passage> {
+    for (region, passage) in passages.iter_mut().enumerate() {
+        passage.region = region;
+    }
+    cut(paper, source, passages, sentences, options)
+}
+
+/// [`sentence_true`] keeping the passages' regions.
+fn cut(
     paper: Side<'_>,
     source: Side<'_>,
     passages: Vec<Passage>,

@@ -54,6 +54,11 @@ pub struct PassageReport {
     pub ngrams: Vec<SharedRun>,
     /// What found the passage: exact shared runs, or sentences rewritten from the source's.
     pub evidence: Evidence,
+    /// The copied block this passage is a piece of, numbered from 0 among the source's passages:
+    /// passages of one region were copied from one stretch of the source (its sentences in order
+    /// or reordered), and the paper's sentences between them are the writer's own (or rewritten
+    /// past recognition), left out of the passages.
+    pub region: usize,
     /// Paper sentences in the passage (0 when sentences were not compared).
     pub sentences: usize,
     /// The paper sentences that match a source sentence on their rare content words, in paper

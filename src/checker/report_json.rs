@@ -120,6 +120,7 @@ impl WriteJson for PassageReport {
             Evidence::Translated => "translated",
         };
         json.field("evidence", &evidence);
+        json.field("region", &self.region);
         json.field("sentences", &self.sentences);
         json.field("sentencePairs", &self.sentence_pairs);
         if let Some(languages) = &self.languages {

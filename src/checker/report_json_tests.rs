@@ -40,6 +40,7 @@ fn source(id: &str, x: f64) -> SourceReport {
             source_end: 15,
         }],
         evidence,
+        region: 17,
         sentences: 16,
         sentence_pairs: vec![pair.clone(), pair.clone()],
         languages: (evidence == Evidence::Translated).then(|| LanguagePair {

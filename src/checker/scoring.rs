@@ -186,8 +186,28 @@ fn shown_runs(passage: &Passage) -> impl Iterator<Item = &Segment> {
     runs.into_iter()
 }
 
-/// One passage in the report: its spans in both texts (UTF-16), its evidence, its shared runs.
-fn passage_report(paper: &Prepared, source: &Prepared, passage: &Passage) -> PassageReport {
+/// The passages' regions numbered 0, 1, … in the order they first appear.
+fn dense_regions(passages: &[Passage]) -> Vec<usize> {
+    let mut seen: Vec<usize> = Vec::new();
+    (passages.iter())
+        .map(|p| match seen.iter().position(|&r| r == p.region) {
+            Some(dense) => dense,
+            None => {
+                seen.push(p.region);
+                seen.len() - 1
+            }
+        })
+        .collect()
+}
+
+/// One passage in the report: its spans in both texts (UTF-16), its evidence, its shared runs,
+/// its `region` among the source's.
+fn passage_report(
+    paper: &Prepared,
+    source: &Prepared,
+    passage: &Passage,
+    region: usize,
+) -> PassageReport {
     let sentence_pairs = sentences::sentence_pairs(paper, source, passage);
     let (paper, source) = (&paper.analysis, &source.analysis);
     let span = token_span(paper, passage.paper_start, passage.paper_end);
@@ -218,6 +238,7 @@ fn passage_report(paper: &Prepared, source: &Prepared, passage: &Passage) -> Pas
             })
             .collect(),
         evidence: passage.evidence,
+        region,
         sentences: passage.sentences,
         sentence_pairs,
         languages: passage.by_model.then(|| LanguagePair {
@@ -286,7 +307,8 @@ pub(super) fn source_report(
     }
     let mut passage_reports: Vec<PassageReport> = passages
         .iter()
-        .map(|p| passage_report(paper.a, source, p))
+        .zip(dense_regions(passages))
+        .map(|(p, region)| passage_report(paper.a, source, p, region))
         .collect();
     if let (Some(paper_text), Some(source_text)) = (paper.a_text, source_text) {
         mark_converted_script(paper_text, source_text, &mut passage_reports);

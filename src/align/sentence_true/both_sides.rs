@@ -9,7 +9,7 @@
 use std::ops::Range;
 
 use super::super::{AlignOptions, Context, Passage, Segment, SentencePair, Side};
-use super::{sentence_true, PaperSentences};
+use super::{cut, sentence_true, PaperSentences};
 
 /// `passages` of `a` against `b` made true to `a`'s sentences (`a_sentences`: its units and the
 /// sentence matches with `b`) and then to `b`'s (`b_sentences`, matches seen from `b`).
@@ -19,15 +19,15 @@ pub fn sentence_true_both(
     (a_sentences, b_sentences): (PaperSentences<'_>, PaperSentences<'_>),
     options: &AlignOptions,
 ) -> Vec<Passage> {
-    let cut = sentence_true(a, b, passages, a_sentences, options);
-    if b_sentences.units.is_empty() || cut.is_empty() {
-        return cut;
+    let first = sentence_true(a, b, passages, a_sentences, options);
+    if b_sentences.units.is_empty() || first.is_empty() {
+        return first;
     }
     let (from_b, from_a) = (Context::new(&b, &a, options), Context::new(&a, &b, options));
-    let mut kept = Vec::with_capacity(cut.len());
-    for passage in cut {
+    let mut kept = Vec::with_capacity(first.len());
+    for passage in first {
         let seen = swapped(&passage, &from_b, b_sentences.units);
-        let pieces = sentence_true(b, a, vec![seen.clone()], b_sentences, options);
+        let pieces = cut(b, a, vec![seen.clone()], b_sentences, options);
         if pieces.len() == 1 && pieces[0] == seen {
             kept.push(passage);
         } else {
@@ -73,5 +73,6 @@ fn swapped(passage: &Passage, context: &Context, units: &[Range<usize>]) -> Pass
         0
     };
     seen.by_model = passage.by_model;
+    seen.region = passage.region;
     seen
 }

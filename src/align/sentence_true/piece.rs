@@ -68,5 +68,6 @@ pub(super) fn piece(
     piece.sentence_pairs = pairs;
     piece.sentences = if passage.sentences > 0 { sentences } else { 0 };
     piece.by_model = passage.by_model;
+    piece.region = passage.region;
     Some(piece)
 }

@@ -148,7 +148,28 @@ pub fn translated_runs(
         extend::extend(&mut runs[i].pairs, bounds, extension, &mut cosines)?;
         extend::fill_gaps(&mut runs[i].pairs, extension, &mut cosines)?;
     }
-    Ok(runs)
+    Ok(join_neighbours(runs))
+}
+
+/// Consecutive runs that follow each other in both texts, each step at most
+/// [`MAX_GAP_SENTENCES`] units skipped, joined: one stretch of the source translated, which the
+/// model found in two pieces (a sentence between them it did not pair, or runs that extension
+/// grew up to each other). Reported apart, one copied stretch would read as two copies.
+fn join_neighbours(runs: Vec<TranslatedRun>) -> Vec<TranslatedRun> {
+    let mut joined: Vec<TranslatedRun> = Vec::with_capacity(runs.len());
+    for mut run in runs {
+        if let Some(last) = joined.last_mut() {
+            let (end, start) = (last.pairs[last.pairs.len() - 1], run.pairs[0]);
+            let follows = |from: usize, to: usize| to > from && to - from <= MAX_GAP_SENTENCES + 1;
+            if follows(end.paper, start.paper) && follows(end.source, start.source) {
+                last.pairs.append(&mut run.pairs);
+                last.short |= run.short;
+                continue;
+            }
+        }
+        joined.push(run);
+    }
+    joined
 }
 
 /// The short runs among the `candidates` outside the `full` runs' paper spans: from lexical runs

@@ -218,5 +218,6 @@ fn passage_of(
             .collect(),
         sentences: last.paper - first.paper + 1,
         by_model: true,
+        region: 0,
     }
 }
