@@ -271,6 +271,40 @@ fn a_quotation_with_a_lead_in_another_essay_shares_is_left_out() {
     assert_eq!(left_out, vec![(quote, Some("classmate"))]);
 }
 
+/// A lead-in as long as a passage (12 words) that one classmate shares is still stock: its names
+/// and titles are what anyone quoting the line writes, and the rest is "In the words of … in".
+#[test]
+fn a_quotation_with_a_long_attribution_one_classmate_shares_is_left_out() {
+    let docs = brown_documents(4);
+    let lead_in = "In the words of Charles Dickens in A Tale of Two Cities, ";
+    let quote = "“It was the best of times, it was the worst of times, it was the age of wisdom, \
+                 it was the age of foolishness.”";
+    let classmate = format!(
+        "{} {lead_in}{quote} {}",
+        words(&docs[0], 0, 150),
+        words(&docs[0], 150, 150)
+    );
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    checker
+        .add_reference(Reference::new("classmate", classmate))
+        .unwrap();
+    checker
+        .add_reference(Reference::new("doc1", docs[1].as_str()))
+        .unwrap();
+    let own = docs[3].replace('"', "");
+    let paper = format!(
+        "{} {lead_in}{quote} {}",
+        words(&own, 0, 120),
+        words(&own, 200, 120)
+    );
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert_eq!(report.similarity, 0.0, "{:?}", report.sources);
+    let left_out = quotations(&report, &paper);
+    assert_eq!(left_out.len(), 1, "{left_out:?}");
+    assert!(left_out[0].0.ends_with(quote), "{left_out:?}");
+    assert_eq!(left_out[0].1, Some("classmate"));
+}
+
 /// The same in Chinese: `李白在《将进酒》中写道：“…”` in a classmate's essay and in the paper.
 #[test]
 fn a_chinese_quotation_with_a_shared_lead_in_is_left_out() {

@@ -120,7 +120,7 @@ pub(super) fn exclusions(
     preparing(progress, 2)?;
     if options.exclude_quotes {
         let found = quotes(text).into_iter().filter(|s| !included_again(s));
-        let found = found.collect();
+        let found = (text, found.collect());
         // Finding the quote marks is about a third of the step, aligning the rest.
         preparing_part(progress, 2, 1, 3)?;
         let mut aligned = |done, total| preparing_part(progress, 2, total + 2 * done, 3 * total);

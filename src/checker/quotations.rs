@@ -5,11 +5,13 @@
 //!
 //! - a passage that runs across a quotation's edge, [`ACROSS_EDGE_WORDS`] or more of its matched
 //!   words outside it within [`EDGE_WINDOW_WORDS`] of its quote marks (and, when they are before
-//!   its opening mark, `minWords` there in all), shows that the source's text goes on past the quote mark: the quotation is a piece
-//!   of a longer copy, and it stays in the check so the copy is reported whole (a copied paragraph
-//!   holding a quotation too). A stock lead-in that another essay quoting the same line also uses
-//!   ("As Shakespeare famously wrote in Hamlet,") is no copy by itself: the lead-in (the text
-//!   since the quotation before) counts only when it is itself a copy of enough text;
+//!   its opening mark, `minWords` there in all), shows that the source's text goes on past the
+//!   quote mark: the quotation is a piece of a longer copy, and it stays in the check so the copy
+//!   is reported whole (a copied paragraph holding a quotation too). A stock lead-in that another
+//!   essay quoting the same line also uses ("As Shakespeare famously wrote in Hamlet,") is no
+//!   copy by itself: the lead-in (the text since the quotation before) counts only when it is
+//!   itself a copy of enough text, mostly of words other than the attribution's names and titles
+//!   ("In the words of Charles Dickens in A Tale of Two Cities,");
 //! - a passage inside a quotation (give or take a few words at its edges) is a quotation of that
 //!   source: left out, and listed with the source, so a copy in quote marks is still shown;
 //! - a quotation no passage touches is left out, as the marks say.
@@ -28,7 +30,7 @@ use super::reference_set::ReferenceSet;
 use super::retrieval::{common_phrasing, shared_by_references, shingle_hits, ShingleHits};
 
 mod lead_in;
-use lead_in::{lead_in, matched_by_several, with_lead_in, LeadIn};
+use lead_in::{capitalized, lead_in, matched_by_several, with_lead_in, LeadIn, StockTokens};
 
 /// Matched words a passage needs outside a quotation to run across its edge, in words (9 Chinese
 /// characters): as much as alignment asks of a piece that stands on its own
@@ -191,14 +193,14 @@ fn pieces(quotations: &[Quotation], weights: &[u32], margin: u32) -> Vec<Range<u
 }
 
 /// Judges each quotation `passage` (of reference `document`) touches: across its edge (after
-/// it, or before it with `min_outside` of matched text there that no other reference shares), or
-/// inside. `weights` and `shared` are the paper's tokens' ([`matched_by_several`]).
+/// it, or before it with `min_outside` of matched text there, mostly not `stock`), or inside.
 fn judge(
     quotations: &mut [Quotation],
     (passage, document): (&Passage, usize),
-    (weights, shared): (&[u32], &[bool]),
+    stock: &StockTokens<'_>,
     min_outside: u32,
 ) {
+    let weights = stock.weights;
     let mut matched = vec![false; passage.paper_end - passage.paper_start];
     for segment in &passage.segments {
         let start = segment.paper - passage.paper_start;
@@ -215,7 +217,7 @@ fn judge(
     for quotation in touched {
         let tokens = &quotation.tokens;
         let (before, after) = weight_across(tokens, passage, &matched, weights);
-        let before_it = lead_in(tokens, since, passage, &matched, (weights, shared));
+        let before_it = lead_in(tokens, since, passage, &matched, stock);
         let lead_in_weight = match before_it {
             LeadIn::Copied(weight) => weight,
             LeadIn::Stock(_) => 0,
@@ -240,13 +242,13 @@ fn judge(
     }
 }
 
-/// The quotations (`spans`, in order and disjoint) that a check leaves out, each with the id of
+/// The quotations (`spans` of `text`, in order and disjoint) that a check leaves out, each with the id of
 /// the source it quotes, if any; see the module docs. `excluded` paper tokens (the reader's
 /// spans, the bibliography) are no evidence, nor is common phrasing, as in the check itself.
 pub(super) fn quotations(
     set: ReferenceSet<'_>,
     paper: &Prepared,
-    spans: Vec<Span>,
+    (text, spans): (&str, Vec<Span>),
     excluded: &[bool],
     ignored: &HashSet<&str>,
     options: &CheckOptions,
@@ -277,16 +279,14 @@ pub(super) fn quotations(
     let min_outside =
         u32::try_from(options.align.min_words).map_or(u32::MAX, |w| w.saturating_mul(WORD));
     let aligned = align_quoted(set, (paper, &near), &candidates, ignored, options, progress)?;
-    let held = matched_by_several(&aligned, paper.analysis.tokens.len());
-    let weights = paper.token_weights.as_slice();
+    let stock = StockTokens {
+        weights: paper.token_weights.as_slice(),
+        shared: &matched_by_several(&aligned, paper.analysis.tokens.len()),
+        capitalized: &capitalized(text, &paper.analysis),
+    };
     for (document, passages) in &aligned {
         for passage in passages {
-            judge(
-                &mut quotations,
-                (passage, *document),
-                (weights, &held),
-                min_outside,
-            );
+            judge(&mut quotations, (passage, *document), &stock, min_outside);
         }
     }
     let id = |document: usize| set.entries[document].reference.id.clone();
