@@ -128,12 +128,17 @@ impl Disguise<'_> {
 }
 
 /// `text` with `edit.rs`'s word edits at 10%, at least one (a sentence left as it was would be
-/// verbatim).
+/// verbatim), its closing punctuation kept: a student's edited sentence still ends where it did,
+/// and the sentences around it are told apart by it (an edit dropping "2013." would run a copied
+/// sentence into the writer's next).
 fn light(text: &str, chinese: bool, vocabulary: &[Token], rng: &mut Rng) -> String {
-    let tokens = edit::tokens(text, chinese, rng);
+    let text = text.trim_end();
+    let body = text.trim_end_matches(|c: char| ".!?。！？；\"”’'".contains(c));
+    let ending = &text[body.len()..];
+    let tokens = edit::tokens(body, chinese, rng);
     for _ in 0..20 {
         let edited = edit::join(&edit::word_edits(&tokens, 0.10, vocabulary, rng), chinese);
-        let edited = edited.trim().to_string();
+        let edited = format!("{}{ending}", edited.trim());
         if edited != text {
             return edited;
         }

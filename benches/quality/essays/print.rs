@@ -194,6 +194,13 @@ fn passages_near(checked: &Checked, span: (usize, usize), sources: &HashMap<&str
             excerpt(&checked.essay.text, p.span, 120),
             excerpt(text, p.src, 120)
         );
+        let over = |q: &&crate::score::PairSpans| q.0 .0 < span.1 && span.0 < q.0 .1;
+        for (paper, source, similarity) in p.pairs.iter().filter(over) {
+            println!(
+                "        pair {similarity:.2} {paper:?} ← {source:?}: {}",
+                excerpt(text, *source, 200)
+            );
+        }
     }
 }
 

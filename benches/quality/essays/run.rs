@@ -255,6 +255,11 @@ fn summary(
         start.elapsed().as_secs_f64(),
         library.len() - classmates,
     );
+    let (judged, restating) = super::restated::counts();
+    println!(
+        "[{}] host sentences that restate one or two consecutive library sentences, never own: {restating} of {judged}",
+        lang.code
+    );
 }
 
 /// Builds, checks and prints the language's essays; returns the missed targets.

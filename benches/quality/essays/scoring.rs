@@ -24,6 +24,8 @@ pub struct Passage {
     pub span: (usize, usize),
     pub src: (usize, usize),
     pub evidence: String,
+    /// The sentence pairs behind it: (paper span, source span, similarity), for QUALITY_DEBUG.
+    pub pairs: Vec<crate::score::PairSpans>,
 }
 
 pub fn from_report(report: &Report) -> Vec<Passage> {
@@ -34,6 +36,12 @@ pub fn from_report(report: &Report) -> Vec<Passage> {
                 span: (p.start, p.end),
                 src: (p.source_start, p.source_end),
                 evidence: format!("{:?}", p.evidence),
+                pairs: (p.sentence_pairs.iter())
+                    .map(|q| {
+                        let span = (q.start, q.end);
+                        (span, (q.source_start, q.source_end), q.similarity)
+                    })
+                    .collect(),
             })
         })
         .collect()
@@ -64,6 +72,7 @@ pub fn exact(index: &Index, ids: &[String], text: &str) -> Vec<Passage> {
             span: utf16_range(text, (start, end)),
             src: (0, 0),
             evidence: "8-gram".to_string(),
+            pairs: Vec::new(),
         })
         .collect()
 }
