@@ -210,6 +210,27 @@ fn pieces_of_one_copied_stretch_share_a_region() {
     assert_eq!(region_of(sentence(6)), 1, "{:?}", regions());
 }
 
+/// A copy that runs a word or two past its full stop, because the writer's next sentence happens
+/// to begin as the source's does, does not explain that sentence: none of it is marked.
+#[test]
+fn a_run_crossing_a_full_stop_by_two_words_does_not_mark_the_next_sentence() {
+    assert!(sentence(2).starts_with("The famous "));
+    let own = "The famous painting in our hall was finished by my aunt last spring.";
+    let paper = format!("{} {} {own}", sentence(0), sentence(1));
+    let report = checker().check(&paper, &CheckOptions::default()).unwrap();
+    let own_span = span_of(&paper, own);
+    for (source, span) in reported(&report) {
+        assert_eq!(
+            overlap(span, own_span),
+            0,
+            "{source}: {:?}",
+            span.slice_of(&paper)
+        );
+    }
+    let share = covered(&report, span_of(&paper, sentence(1)));
+    assert!(share > 0.9, "the copy is reported: {share}");
+}
+
 /// Two sentences of the article rewritten in the student's words, keeping its rare content (names,
 /// "octavo", "astronomers"), between sentences of the student's own.
 const SHORT_REWRITE: &str = "Venice turned into the centre of the new business, and there Aldus \

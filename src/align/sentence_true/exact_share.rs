@@ -21,7 +21,9 @@ pub(super) struct ExactShare {
     pub(super) rare: u32,
     /// Weight of the longest run reaching into it (a run crossing the sentence's edge is evidence
     /// for all of it: a copy that begins inside the writer's sentence, or a unit cut inside a long
-    /// run-on sentence).
+    /// run-on sentence), but for one that ends inside it within a seed's weight of its start: that
+    /// is the source going on past the full stop where the writer stopped copying
+    /// ("运费保险适用前款规定。保险金额" before the writer's own "保险金额不得超过保险价值。").
     pub(super) longest: u32,
 }
 
@@ -47,7 +49,10 @@ pub(super) fn exact_share(
         let Some(portion) = portion(run, unit) else {
             continue;
         };
-        longest = longest.max(context.paper.of(run.paper, run.paper + run.len));
+        let runs_on = run.paper + run.len > unit.end;
+        if runs_on || context.paper.of(portion.paper.start, portion.paper.end) >= context.seed {
+            longest = longest.max(context.paper.of(run.paper, run.paper + run.len));
+        }
         portions.push(portion);
     }
     crate::sort::sort_by_key(&mut portions, |p| p.paper.start);
