@@ -161,7 +161,10 @@ fn join_neighbours(runs: Vec<TranslatedRun>) -> Vec<TranslatedRun> {
         if let Some(last) = joined.last_mut() {
             let (end, start) = (last.pairs[last.pairs.len() - 1], run.pairs[0]);
             let follows = |from: usize, to: usize| to > from && to - from <= MAX_GAP_SENTENCES + 1;
-            if follows(end.paper, start.paper) && follows(end.source, start.source) {
+            // A source sentence the translator split in two may pair with the last sentence of
+            // one piece and the first of the next.
+            let source_follows = start.source == end.source || follows(end.source, start.source);
+            if follows(end.paper, start.paper) && source_follows {
                 last.pairs.append(&mut run.pairs);
                 last.short |= run.short;
                 continue;
@@ -323,67 +326,4 @@ pub fn units_of(pairs: &[Pair]) -> (Vec<usize>, Vec<usize>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn pair(paper: usize, source: usize) -> Pair {
-        Pair {
-            paper,
-            source,
-            score: 1.0,
-        }
-    }
-
-    /// The runs `translated_runs` finds when paper unit `p` translates source unit `p + 10` with
-    /// cosine `twin(p)` (0 for no twin), every other pair at 0.2, over 12 paper units.
-    fn runs_with(
-        candidates: &[Pair],
-        twin: impl Fn(usize) -> f32,
-        short: bool,
-    ) -> Vec<TranslatedRun> {
-        let mut cosines = |pairs: &[Pair]| -> Result<Vec<f32>, Error> {
-            Ok((pairs.iter())
-                .map(|p| {
-                    if p.source == p.paper + 10 {
-                        twin(p.paper)
-                    } else {
-                        0.2
-                    }
-                })
-                .collect())
-        };
-        let weights = [100 * WORD; 12];
-        let mut verification = Verification {
-            min_pairs: 3,
-            units: (12, 30),
-            min_similarity: 0.6,
-            extension_similarity: 0.45,
-            short_runs: short.then_some(&weights[..]),
-            names_agree: &|_| true,
-            cosines: &mut cosines,
-        };
-        translated_runs(candidates, &mut verification).unwrap()
-    }
-
-    #[test]
-    fn two_consecutive_strong_pairs_are_a_short_run() {
-        let candidates = [pair(4, 14), pair(5, 15)];
-        let strong = |p: usize| if (4..6).contains(&p) { 0.75 } else { 0.0 };
-        let runs = runs_with(&candidates, strong, true);
-        assert_eq!(runs.len(), 1);
-        assert!(runs[0].short);
-        assert_eq!(
-            runs[0].pairs.iter().map(|p| p.paper).collect::<Vec<_>>(),
-            [4, 5]
-        );
-        // Not looked for (a same-language pass): nothing.
-        assert!(runs_with(&candidates, strong, false).is_empty());
-        // A mean under translatedSimilarity + SHORT_RUN_MARGIN: nothing.
-        let weak = |p: usize| if (4..6).contains(&p) { 0.65 } else { 0.0 };
-        assert!(runs_with(&candidates, weak, true).is_empty());
-        // One sentence apart in the paper: not consecutive, nothing.
-        let apart = [pair(4, 14), pair(6, 16)];
-        let twin = |p: usize| if p == 4 || p == 6 { 0.8 } else { 0.0 };
-        assert!(runs_with(&apart, twin, true).is_empty());
-    }
-}
+mod tests;
