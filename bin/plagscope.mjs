@@ -132,7 +132,7 @@ function printReport(name, paper, report, checker) {
     for (const p of source.passages) {
       lines.push(`       "${snippet(paper, p.start, p.end)}"`);
       lines.push(`         <- "${snippet(sourceText, p.sourceStart, p.sourceEnd)}"`);
-      lines.push(`         ${evidenceLine(p, t('list.comma'))}`);
+      lines.push(`         ${evidenceLine(p, t('list.comma'), source.passages)}`);
     }
   });
   const evasion = evasionPhrases(report.evasion);

@@ -39,14 +39,24 @@ export function rewrittenLabel(passage) {
 }
 
 /**
+ * Whether `passage` continues an earlier one of `passages` (its source's): the two are pieces of
+ * one copied block (`region`), cut around the sentences between them that the source does not
+ * explain, which the report leaves unmarked.
+ */
+export const continuesBlock = (passage, passages = []) =>
+  Number.isInteger(passage?.region) && passages.some((other) => other !== passage && other.region === passage.region && other.start < passage.start);
+
+/**
  * Every phrase of the evidence of `passage`: a rewritten passage's label first, then the
  * exact-run evidence, its counts in the unit the engine says they count (`passage.unit`: words,
- * or characters for Chinese and Japanese). Each medium joins them its own way (the page and the
- * HTML report with " · ", the CLI with the language's comma).
+ * or characters for Chinese and Japanese), and whether it continues an earlier passage of its
+ * source (`passages`). Each medium joins them its own way (the page and the HTML report with
+ * " · ", the CLI with the language's comma).
  */
-export function evidencePhrases(passage) {
+export function evidencePhrases(passage, passages = []) {
+  const continues = continuesBlock(passage, passages) ? [t('evidence.continues')] : [];
   // A translation shares no exact run with its source: its sentence pairs are all its evidence.
-  if (isTranslated(passage)) return [translatedLabel(passage)];
+  if (isTranslated(passage)) return [translatedLabel(passage), ...continues];
   const key = unitKey(passage.unit);
   const label = rewrittenLabel(passage);
   const phrases = [
@@ -63,12 +73,12 @@ export function evidencePhrases(passage) {
   // An exact passage that grew over rewritten sentences beside its runs says how many.
   const grown = label ? 0 : sentencePairsOf(passage).length;
   if (grown) phrases.push(t('evidence.grown', { sentences: count('count.sentence', grown) }));
-  return phrases;
+  return [...phrases, ...continues];
 }
 
 /** The evidence of `passage` as one line, its phrases joined by `separator`. */
-export function evidenceLine(passage, separator = ' · ') {
-  return evidencePhrases(passage).join(separator);
+export function evidenceLine(passage, separator = ' · ', passages = []) {
+  return evidencePhrases(passage, passages).join(separator);
 }
 
 /**

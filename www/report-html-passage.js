@@ -28,11 +28,12 @@ export const EVIDENCE_CSS = `.evidence strong{color:#1a1a1a}
 `;
 
 /**
- * The evidence line of `passage`, its counts in `unit`: a rewritten passage's label
- * ("Rewritten: 7 of 9 sentences match") in bold, then the exact-run evidence.
+ * The evidence line of `passage` (one of its source's `passages`), its counts in `unit`: a
+ * rewritten passage's label ("Rewritten: 7 of 9 sentences match") in bold, then the exact-run
+ * evidence.
  */
-export function evidenceHtml(passage) {
-  const [first, ...rest] = evidencePhrases(passage);
+export function evidenceHtml(passage, passages = []) {
+  const [first, ...rest] = evidencePhrases(passage, passages);
   const lead = isRewritten(passage) ? `<strong>${esc(capitalized(first))}</strong>` : esc(capitalized(first));
   return [lead, ...rest.map(esc)].join(' · ');
 }
@@ -68,12 +69,13 @@ export function sentencePairsHtml(passage, text, sourceText, id) {
  * marked, and its sentence pairs; a rewritten passage, whose evidence is its sentence pairs (it has
  * few exact runs), shows them instead of the two excerpts.
  */
-export function passageHtml(ctx, passage, n, index, count, sourceText) {
+export function passageHtml(ctx, passage, n, index, passages, sourceText) {
+  const count = passages.length;
   const id = `s${n}-${index + 1}`;
   const pairs = sentencePairsHtml(passage, ctx.text, sourceText, id);
   return `<article class="passage" id="${id}" aria-labelledby="${id}-h">
 <h3 id="${id}-h">${escText(t('html.passageOf', { number: index + 1, total: count }))} <a class="back" href="#t${n}-${index + 1}">${escText(t('html.showInPaper'))}</a></h3>
-<p class="evidence">${evidenceHtml(passage)}</p>
+<p class="evidence">${evidenceHtml(passage, passages)}</p>
 ${isRewritten(passage) && pairs ? pairs : `${excerptsHtml(ctx, passage, sourceText)}\n${pairs}`}</article>`;
 }
 

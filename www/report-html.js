@@ -354,7 +354,7 @@ function closeGroup(ctx, group, labelled) {
 function sourceHtml(ctx, source, rank) {
   const n = rank + 1;
   const text = ctx.texts.get(source.id)?.text;
-  const passages = source.passages.map((passage, index) => passageHtml(ctx, passage, n, index, source.passages.length, text));
+  const passages = source.passages.map((passage, index) => passageHtml(ctx, passage, n, index, source.passages, text));
   return `<section class="source ${colourClass(ctx, rank)}" id="s${n}" aria-labelledby="s${n}-h">
 <h2 id="s${n}-h"><span class="num">${n}</span> <bdi>${esc(sourceTitle(ctx, source))}</bdi></h2>
 <p class="stats">${ofPaper(source)} · ${esc(passagesPhrase(source))} · ${escText(t('html.sourceUsed', { share: percent(source.sourceCoverage) }))}</p>

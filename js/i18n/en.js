@@ -46,6 +46,7 @@ export default {
   'language.en': 'English',
   'language.zh': 'Chinese',
   'evidence.grown': 'plus {sentences} rewritten from the source',
+  'evidence.continues': 'continues an earlier passage of this source: the sentences between them are not marked',
   'evidence.pairsGrown': { one: 'Beside the exact runs, a sentence rewritten from the source', other: 'Beside the exact runs, {count} sentences rewritten from the source' },
   'evidence.pairsMatching': { one: 'The matching sentence', other: 'The {count} matching sentences' },
   'evidence.pairSimilarity': '{share} similar',

@@ -43,6 +43,7 @@ export default {
   'language.en': '英文',
   'language.zh': '中文',
   'evidence.grown': '另有 {sentences}改写自来源',
+  'evidence.continues': '与本来源较前的一段同属一处抄写，其间的句子未标出',
   'evidence.pairsGrown': '除逐字相同的片段外，另有 {count} 句改写自来源',
   'evidence.pairsMatching': '相符的 {count} 句',
   'evidence.pairSimilarity': '相似度 {share}',

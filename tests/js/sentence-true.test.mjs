@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checker, version } from 'plagscope';
 import { reportHtml } from '../../www/report-html.js';
+import { evidencePhrases } from '../../js/evidence.js';
+import { t } from '../../js/i18n.js';
 
 const CASE = JSON.parse(readFileSync(new URL('../data/interleaved.json', import.meta.url), 'utf8'));
 const SENTENCES = CASE.source.text.split(/(?<=\.) /);
@@ -53,4 +55,30 @@ test('the HTML report marks no own sentence', () => {
   const marked = [...html.matchAll(/<mark[^>]*>([^<]*)<\/mark>/g)].map((m) => m[1]).join(' ');
   assert.ok(marked.includes('Johannes Gutenberg'), 'the copy is marked');
   for (const ownWords of ['Iceland', 'puffins', 'Reykjavik']) assert.ok(!marked.includes(ownWords), `"${ownWords}" is marked`);
+});
+
+test('a copied block cut around the writer\'s sentence is two passages of one region, the second saying so', () => {
+  const ownSentence = `${CASE.own.split('. ')[0]}.`;
+  const paper = `${SENTENCES[0]} ${SENTENCES[1]} ${ownSentence} ${SENTENCES[2]}`;
+  const checker = new Checker();
+  checker.addReference({ id: CASE.source.id, title: CASE.source.title, text: CASE.source.text });
+  const report = checker.check(paper);
+  const [source] = report.sources;
+  const passages = [...source.passages].sort((a, b) => a.start - b.start);
+  assert.equal(passages.length, 2, JSON.stringify(passages.map((p) => paper.slice(p.start, p.end))));
+  assert.equal(passages[0].region, passages[1].region);
+  const own = paper.indexOf(ownSentence);
+  assert.ok(passages[0].end <= own && passages[1].start >= own + ownSentence.length);
+  const continues = t('evidence.continues');
+  assert.ok(!evidencePhrases(passages[0], source.passages).includes(continues));
+  assert.ok(evidencePhrases(passages[1], source.passages).includes(continues));
+  // Without its source's passages, a passage says nothing of them.
+  assert.ok(!evidencePhrases(passages[1]).includes(continues));
+  // The CLI and the HTML report say it too.
+  writeFileSync(join(dir, 'block.txt'), paper);
+  const result = spawnSync(process.execPath, [cli, 'check', 'block.txt', '--refs', 'refs'], { encoding: 'utf8', cwd: dir });
+  assert.equal(result.status, 0, result.stderr);
+  assert.equal(result.stdout.split(continues).length - 1, 1, result.stdout);
+  const html = reportHtml({ report, paper: { title: 'Essay', text: paper }, sources: [CASE.source], version: version(), date: new Date(0) });
+  assert.equal(html.split(continues).length - 1, 1);
 });

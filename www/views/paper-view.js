@@ -31,7 +31,7 @@ export function matchesOf(report) {
 }
 
 /** Why a passage was reported, in one line: its evidence (js/evidence.js, shared with the CLI and the HTML report). */
-export const evidence = (passage) => capitalized(evidenceLine(passage));
+export const evidence = (passage, passages) => capitalized(evidenceLine(passage, ' · ', passages));
 
 /** `items` with `change` applied to each, lazily. */
 function* mapped(items, change) {
@@ -46,7 +46,7 @@ function pieces(report, text, numbers, titles = {}) {
   const ranges = [];
   report.sources.forEach((source, s) =>
     source.passages.forEach((passage, p) =>
-      ranges.push({ start: passage.start, end: passage.end, layer: s, source: s, number: numbers[source.id] ?? s, passage: p, rewritten: isRewritten(passage), title: `${t('report.sourceNumbered', { number: (numbers[source.id] ?? s) + 1, title: source.title })}\n${evidence(passage)}` }),
+      ranges.push({ start: passage.start, end: passage.end, layer: s, source: s, number: numbers[source.id] ?? s, passage: p, rewritten: isRewritten(passage), title: `${t('report.sourceNumbered', { number: (numbers[source.id] ?? s) + 1, title: source.title })}\n${evidence(passage, source.passages)}` }),
     ),
   );
   const matching = new Map(matchedExclusions(report, text, { numberOf: (id) => numbers[id] + 1, titles }).map((m) => [`${m.kind}:${m.start}`, m]));
@@ -185,7 +185,7 @@ export function MatchList({ report, text, numbers, selected, onSelect, onLeaveOu
             <span class="match-text">${isRewritten(passage) && html`<span class="tag">${t('report.rewrittenTag')}</span> `}${isTranslated(passage) && html`<span class="tag">${t('report.translatedTag')}</span> `}${text.slice(passage.start, Math.min(passage.end, passage.start + 90))}${passage.end - passage.start > 90 ? '…' : ''}</span>
           </button>
           ${current &&
-          html`<p class="evidence">${t('report.evidence', { evidence: evidence(passage) })}
+          html`<p class="evidence">${t('report.evidence', { evidence: evidence(passage, source.passages) })}
             ${sentencePairsOf(passage).length > 0 &&
             html`<button type="button" class="small" onClick=${() => document.getElementById(PAIRS_ID)?.focus()}>${t('report.toPairs')}</button> `}
             <button type="button" class="small" onClick=${() => onLeaveOut(passage)}>${t('report.leavePassageOut')}</button></p>`}
