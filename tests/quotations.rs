@@ -241,14 +241,10 @@ fn a_quotation_next_to_a_copy_of_the_same_source_is_still_a_quotation() {
     );
 }
 
-/// A classmate's essay in the library quotes the same line with the same lead-in; the paper is
-/// the writer's own apart from that quotation.
-#[test]
-fn a_quotation_with_a_lead_in_another_essay_shares_is_left_out() {
+/// A classmate's essay in the library quotes `quote` with `lead_in`, and so does the paper, the
+/// writer's own apart from that quotation: the report of the paper, and the paper.
+fn quoted_like_a_classmate(lead_in: &str, quote: &str) -> (Report, String) {
     let docs = brown_documents(4);
-    let lead_in = "As Shakespeare famously wrote in Hamlet, ";
-    let quote = "“To be, or not to be, that is the question: whether 'tis nobler in the mind to \
-                 suffer the slings and arrows of outrageous fortune.”";
     let classmate = format!(
         "{} {lead_in}{quote} {}",
         words(&docs[0], 0, 150),
@@ -267,7 +263,18 @@ fn a_quotation_with_a_lead_in_another_essay_shares_is_left_out() {
         words(&own, 0, 120),
         words(&own, 200, 120)
     );
-    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    (
+        checker.check(&paper, &CheckOptions::default()).unwrap(),
+        paper,
+    )
+}
+
+#[test]
+fn a_quotation_with_a_lead_in_another_essay_shares_is_left_out() {
+    let lead_in = "As Shakespeare famously wrote in Hamlet, ";
+    let quote = "“To be, or not to be, that is the question: whether 'tis nobler in the mind to \
+                 suffer the slings and arrows of outrageous fortune.”";
+    let (report, paper) = quoted_like_a_classmate(lead_in, quote);
     assert_eq!(report.similarity, 0.0, "{:?}", report.sources);
     let left_out = quotations(&report, &paper);
     assert_eq!(left_out, vec![(quote, Some("classmate"))]);
@@ -277,29 +284,10 @@ fn a_quotation_with_a_lead_in_another_essay_shares_is_left_out() {
 /// and titles are what anyone quoting the line writes, and the rest is "In the words of … in".
 #[test]
 fn a_quotation_with_a_long_attribution_one_classmate_shares_is_left_out() {
-    let docs = brown_documents(4);
     let lead_in = "In the words of Charles Dickens in A Tale of Two Cities, ";
     let quote = "“It was the best of times, it was the worst of times, it was the age of wisdom, \
                  it was the age of foolishness.”";
-    let classmate = format!(
-        "{} {lead_in}{quote} {}",
-        words(&docs[0], 0, 150),
-        words(&docs[0], 150, 150)
-    );
-    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
-    checker
-        .add_reference(Reference::new("classmate", classmate))
-        .unwrap();
-    checker
-        .add_reference(Reference::new("doc1", docs[1].as_str()))
-        .unwrap();
-    let own = docs[3].replace('"', "");
-    let paper = format!(
-        "{} {lead_in}{quote} {}",
-        words(&own, 0, 120),
-        words(&own, 200, 120)
-    );
-    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    let (report, paper) = quoted_like_a_classmate(lead_in, quote);
     assert_eq!(report.similarity, 0.0, "{:?}", report.sources);
     let left_out = quotations(&report, &paper);
     assert_eq!(left_out.len(), 1, "{left_out:?}");
