@@ -92,18 +92,23 @@ const HASH_FOUND: [usize; 3] = [3, 4, 6];
 /// Its sentences of the student's own.
 const HASH_OWN_SENTENCES: [usize; 4] = [0, 1, 5, 8];
 
-#[test]
-fn a_heavy_rewrite_of_consecutive_sentences_is_found_in_a_library_of_five() {
-    let report = library()
-        .check(HASH_COPIED, &CheckOptions::default())
-        .unwrap();
-    let coverage = coverage(&report, HASH_COPIED, "hash-table");
-    for s in HASH_FOUND {
+/// Checks `answer` against the library of five: its sentences `found` are covered by `source`'s
+/// passages, its `own` ones by none; the report.
+fn assert_found(answer: &str, source: &str, found: &[usize], own: &[usize]) -> Report {
+    let report = library().check(answer, &CheckOptions::default()).unwrap();
+    let coverage = coverage(&report, answer, source);
+    for &s in found {
         assert!(coverage[s].0 > 0.9, "sentence {s}: {:?}", coverage[s]);
     }
-    for s in HASH_OWN_SENTENCES {
+    for &s in own {
         assert_eq!(coverage[s].1, 0.0, "own sentence {s}: {:?}", coverage[s]);
     }
+    report
+}
+
+#[test]
+fn a_heavy_rewrite_of_consecutive_sentences_is_found_in_a_library_of_five() {
+    let report = assert_found(HASH_COPIED, "hash-table", &HASH_FOUND, &HASH_OWN_SENTENCES);
     assert!(report.sources.iter().all(|s| s.id == "hash-table"));
 }
 
@@ -114,16 +119,7 @@ const PRESS_FOUND: [usize; 3] = [1, 2, 3];
 
 #[test]
 fn three_sentences_rewritten_one_by_one_in_order_are_found() {
-    let report = library()
-        .check(PRESS_COPIED, &CheckOptions::default())
-        .unwrap();
-    let coverage = coverage(&report, PRESS_COPIED, "printing-press");
-    for s in PRESS_FOUND {
-        assert!(coverage[s].0 > 0.9, "sentence {s}: {:?}", coverage[s]);
-    }
-    for s in [0, 4, 5] {
-        assert_eq!(coverage[s].1, 0.0, "own sentence {s}: {:?}", coverage[s]);
-    }
+    assert_found(PRESS_COPIED, "printing-press", &PRESS_FOUND, &[0, 4, 5]);
 }
 
 #[test]
