@@ -15,7 +15,8 @@ use crate::topic::Topics;
 use crate::translate::{self, Page};
 
 use super::interleave::{Disguise, Plant, Source, Unit};
-use super::own::{fit, Hosts};
+use super::own::{fit, Hosts, Twins};
+use super::restated::Restated;
 use super::{Essay, EssayKind};
 
 /// The translated kind's library and its essays.
@@ -71,7 +72,24 @@ pub fn build(lang: &Lang, per_kind: usize, n: usize, seed: u64) -> Option<CrossE
     let topics = Topics::over(&refs, texts.iter().map(String::as_str), chinese);
     // The pool's pages are other pages than the references' (`translate.rs`).
     let pool = texts.iter().map(String::as_str).collect();
-    let mut hosts = Hosts::ranked(chinese, pool, &topics, |_, _| false);
+    // Own sentences restate no reference sentence, in their words or through their translation.
+    let others: Vec<String> = (0..cross.refs.len())
+        .map(|i| cross.pages[i].text(!chinese))
+        .collect();
+    let twins = Twins {
+        blocks: (cross.pool.iter())
+            .map(|&p| {
+                (
+                    cross.pages[p].blocks(chinese),
+                    cross.pages[p].blocks(!chinese),
+                )
+            })
+            .collect(),
+        restated: Restated::new(others.iter().map(String::as_str), !chinese),
+    };
+    let restated = Restated::new(refs.iter().copied(), chinese);
+    let mut hosts =
+        Hosts::ranked(chinese, pool, &topics, |_, _| false).restating(restated, Some(twins));
     let plant = Plant {
         sources: &sources,
         own_units: if chinese { 700 } else { 450 },

@@ -60,6 +60,32 @@ pub struct Hosts<'a> {
     used: Vec<bool>,
     /// The references' sentences, when they are in the hosts' language.
     restated: Option<Restated>,
+    /// The hosts' translations and the references' sentences in their language, when the hosts
+    /// are one side of parallel pages.
+    twins: Option<Twins<'a>>,
+}
+
+/// Each host's blocks in its language and the same blocks in the other language (a help page's
+/// two sides), with the references' sentences in that other language: a host sentence whose
+/// translation restates a reference's sentence is that sentence said again in the host's words
+/// ("Up to four colors can be replaced at once." beside a reference's "一次最多可以替换四种不同的颜色。",
+/// its English side "You can replace up to four different colors at one time."), so never an
+/// essay's own, as a teacher reading the two side by side sees.
+pub struct Twins<'a> {
+    pub blocks: Vec<(&'a [String], &'a [String])>,
+    pub restated: Restated,
+}
+
+impl Twins<'_> {
+    /// Whether the block of `host` holding `sentence` has a translation restating a reference's.
+    fn restate(&self, host: usize, sentence: &str, chinese: bool) -> bool {
+        let (own, other) = self.blocks[host];
+        (own.iter().zip(other)).any(|(block, twin)| {
+            block.contains(sentence)
+                && (sentences(twin, !chinese).into_iter())
+                    .any(|(s, e)| self.restated.restates(&twin[s..e]))
+        })
+    }
 }
 
 impl<'a> Hosts<'a> {
@@ -78,10 +104,7 @@ impl<'a> Hosts<'a> {
             std::iter::once(r.text.as_str()).chain(simplified)
         });
         let restated = Restated::new(references, lang.chinese);
-        Hosts {
-            restated: Some(restated),
-            ..Self::ranked(lang.chinese, texts, &topics, same)
-        }
+        Self::ranked(lang.chinese, texts, &topics, same).restating(restated, None)
     }
 
     /// `texts` ranked by their cosine with the nearest of `topics`' references, but those a text
@@ -105,6 +128,17 @@ impl<'a> Hosts<'a> {
             texts,
             by_topic,
             restated: None,
+            twins: None,
+        }
+    }
+
+    /// The hosts, never giving a sentence that restates a sentence of `restated`, or whose
+    /// translation restates one of `twins`.
+    pub fn restating(self, restated: Restated, twins: Option<Twins<'a>>) -> Self {
+        Hosts {
+            restated: Some(restated),
+            twins,
+            ..self
         }
     }
 
@@ -138,6 +172,10 @@ impl<'a> Hosts<'a> {
             .map(|(s, e)| text[s..e].to_string())
             .filter(|s| fit(s, self.chinese))
             .filter(|s| !restated.is_some_and(|r| r.restates(s)))
+            .filter(|s| {
+                let twins = self.twins.as_ref().filter(|_| truth.is_some());
+                !twins.is_some_and(|t| t.restate(host, s, self.chinese))
+            })
             .collect()
     }
 
