@@ -336,3 +336,51 @@ fn a_reworded_copy_is_left_to_the_words_when_they_find_it() {
     assert_eq!(passage.evidence, Evidence::Exact);
     assert!(passage.languages.is_none());
 }
+
+/// The writer's own sentences, on their visit to Hama: the subject of NORIAS_ZH, none of its
+/// sentences.
+const OWN_VISIT_EN: [&str; 3] = [
+    "My family visited Hama in the spring of the year before the war. \
+My father wanted to show us the town where his own father had been a teacher.",
+    "We arrived late in the evening and stayed with a cousin near the old market.",
+    "I still have the photographs my sister took from the bridge that morning. \
+In most of them I am squinting into the sun and holding an ice cream.",
+];
+
+#[test]
+fn sentences_translated_one_at_a_time_between_the_writers_own_are_found_and_only_they() {
+    let checker = checker(&[("norias-zh", NORIAS_ZH), ("wheels-zh", WHEELS_ZH)]);
+    let source: Vec<&str> = NORIAS_EN.split_inclusive(". ").map(str::trim).collect();
+    // One, one and two sentences of the source in its order, the writer's own between them:
+    // no block is a run of `minSentences` pairs alone.
+    let blocks = [
+        source[0].to_string(),
+        source[2].to_string(),
+        source[4..6].join(" "),
+    ];
+    let paper = format!(
+        "{} {} {} {} {} {}",
+        blocks[0], OWN_VISIT_EN[0], blocks[1], OWN_VISIT_EN[1], blocks[2], OWN_VISIT_EN[2]
+    );
+    let report = checker.check(&paper, &translated()).unwrap();
+    let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["norias-zh"], "{report:#?}");
+    let marked = |text: &str| {
+        let from = paper[..paper.find(text).unwrap()].encode_utf16().count();
+        let to = from + text.encode_utf16().count();
+        (report.sources[0].passages.iter()).any(|p| p.start < to && from < p.end)
+    };
+    for block in &blocks {
+        assert!(marked(block), "{block}: {report:#?}");
+    }
+    for own in OWN_VISIT_EN {
+        assert!(!marked(own), "{own}: {report:#?}");
+    }
+    // Two of the blocks are not enough order to tell a translation from a text on the subject.
+    let two = format!(
+        "{} {} {} {}",
+        blocks[0], OWN_VISIT_EN[0], blocks[1], OWN_VISIT_EN[1]
+    );
+    let report = checker.check(&two, &translated()).unwrap();
+    assert!(report.sources.is_empty(), "{report:#?}");
+}

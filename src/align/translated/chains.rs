@@ -18,10 +18,19 @@ pub struct Pair {
 /// skipped in either text, best first (the highest total score), no two sharing a sentence of
 /// either text; runs of fewer than `min_pairs` pairs are left out.
 pub fn ordered_runs(pairs: &[Pair], max_gap: usize, min_pairs: usize) -> Vec<Vec<Pair>> {
+    ordered_runs_within(pairs, (max_gap, max_gap), min_pairs)
+}
+
+/// [`ordered_runs`] with each text's own most units skipped between two pairs: `(paper, source)`.
+pub fn ordered_runs_within(
+    pairs: &[Pair],
+    max_gaps: (usize, usize),
+    min_pairs: usize,
+) -> Vec<Vec<Pair>> {
     let mut left: Vec<Pair> = pairs.to_vec();
     left.sort_by_key(|p| (p.paper, p.source));
     let mut runs = Vec::new();
-    while let Some(run) = best_run(&left, max_gap) {
+    while let Some(run) = best_run(&left, max_gaps) {
         let (papers, sources) = (run_span(&run, |p| p.paper), run_span(&run, |p| p.source));
         // The sentences of a run's span are its own: another run may not interleave with it. A
         // short run's pairs go too (a longer run of lower total may remain).
@@ -41,18 +50,18 @@ fn run_span(run: &[Pair], side: impl Fn(&Pair) -> usize) -> std::ops::RangeInclu
 
 /// The run of highest total score among `pairs` (sorted by paper, then source): longest-path
 /// dynamic programming over the pairs that may follow each other.
-fn best_run(pairs: &[Pair], max_gap: usize) -> Option<Vec<Pair>> {
+fn best_run(pairs: &[Pair], (paper_gap, source_gap): (usize, usize)) -> Option<Vec<Pair>> {
     let mut total = vec![0.0f32; pairs.len()];
     let mut previous = vec![usize::MAX; pairs.len()];
     for i in 0..pairs.len() {
         total[i] = pairs[i].score;
         for j in (0..i).rev() {
             let (a, b) = (&pairs[j], &pairs[i]);
-            if b.paper - a.paper > max_gap + 1 {
+            if b.paper - a.paper > paper_gap + 1 {
                 break;
             }
             let follows = a.paper < b.paper && a.source < b.source;
-            if follows && b.source - a.source <= max_gap + 1 && total[j] + b.score > total[i] {
+            if follows && b.source - a.source <= source_gap + 1 && total[j] + b.score > total[i] {
                 total[i] = total[j] + b.score;
                 previous[i] = j;
             }

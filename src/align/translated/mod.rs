@@ -24,6 +24,7 @@ pub mod candidates;
 pub mod chains;
 mod extend;
 pub mod pivot;
+mod scattered;
 
 use rustc_hash::FxHashSet as HashSet;
 
@@ -120,11 +121,26 @@ pub fn translated_runs(
             runs.push(TranslatedRun { pairs: run, short });
         }
     }
-    if verification.short_runs.is_some() && verification.min_pairs > SHORT_RUN_PAIRS {
+    let shorter = verification.short_runs.is_some() && verification.min_pairs > SHORT_RUN_PAIRS;
+    if shorter {
         let short = short_runs(candidates, &runs, verification)?;
         runs.extend(short);
     }
     runs.sort_by_key(|run| run.pairs[0].paper);
+    grow(&mut runs, verification)?;
+    if shorter {
+        // Not grown: the writer's own sentences around a block are on the source's subject, and
+        // a block's one or two pairs do not vouch for their neighbours.
+        runs.extend(scattered::scattered_runs(candidates, &runs, verification)?);
+        runs.sort_by_key(|run| run.pairs[0].paper);
+    }
+    Ok(join_neighbours(runs))
+}
+
+/// Each of `runs` (in the paper's order) extended at both ends up to its neighbours in the paper,
+/// never into them, and the gaps between its pairs filled.
+fn grow(runs: &mut [TranslatedRun], verification: &mut Verification<'_>) -> Result<(), Error> {
+    let verified: Vec<Vec<Pair>> = runs.iter().map(|run| run.pairs.clone()).collect();
     let extension = verification.extension_similarity;
     let agree = verification.names_agree;
     let model = &mut *verification.cosines;
@@ -138,7 +154,6 @@ pub fn translated_runs(
         Ok(scores)
     };
     for i in 0..runs.len() {
-        // A run grows up to its neighbours in the paper, never into them.
         let after = i.checked_sub(1).map_or(0, |j| {
             let pairs = &runs[j].pairs;
             pairs[pairs.len() - 1].paper + 1
@@ -148,7 +163,45 @@ pub fn translated_runs(
         extend::extend(&mut runs[i].pairs, bounds, extension, &mut cosines)?;
         extend::fill_gaps(&mut runs[i].pairs, extension, &mut cosines)?;
     }
-    Ok(join_neighbours(runs))
+    for (run, verified) in runs.iter_mut().zip(verified) {
+        keep_specific_growth(run, &verified, verification)?;
+    }
+    Ok(())
+}
+
+/// `run` without the pairs it grew by (those not among `verified`) that are not specific: below
+/// the run's own bar, a pair must at least be its sentences' best match nearby. The writer's own
+/// sentences beside a translated block are on the source's subject ("If a newer version is
+/// available, you can choose to download the update." at 0.48 beside "如果有可用更新，则可以自动
+/// 安装这些更新"), alike to several of its sentences and the twin of none.
+fn keep_specific_growth(
+    run: &mut TranslatedRun,
+    verified: &[Pair],
+    verification: &mut Verification<'_>,
+) -> Result<(), Error> {
+    // A label or heading ("Width", "宽度") pairs as well with its neighbours in a list of them;
+    // the model's word on it next to a verified run is all there is.
+    let label = |p: &Pair| {
+        (verification.short_runs)
+            .is_some_and(|weights| weights[p.paper] < ESTABLISHED_SENTENCE_WORDS * WORD)
+    };
+    let is_verified =
+        |p: &Pair| (verified.iter()).any(|v| (v.paper, v.source) == (p.paper, p.source));
+    let grown: Vec<Pair> = (run.pairs.iter())
+        .filter(|p| !is_verified(p) && !label(p))
+        .copied()
+        .collect();
+    if grown.is_empty() {
+        return Ok(());
+    }
+    let specific = specific(&grown, verification)?;
+    let dropped: Vec<(usize, usize)> = (grown.iter().zip(specific))
+        .filter(|(_, specific)| !specific)
+        .map(|(p, _)| (p.paper, p.source))
+        .collect();
+    run.pairs
+        .retain(|p| !dropped.contains(&(p.paper, p.source)));
+    Ok(())
 }
 
 /// Consecutive runs that follow each other in both texts, each step at most
@@ -283,6 +336,14 @@ pub const SPECIFICITY_MARGIN: usize = 3;
 /// differ by one word ("the left edge", "the right edge") pairs up with any of them about as well:
 /// such pairs say that two texts describe the same thing, not that one translates the other.
 fn specific_pairs(run: &[Pair], verification: &mut Verification<'_>) -> Result<usize, Error> {
+    Ok(specific(run, verification)?
+        .into_iter()
+        .filter(|&s| s)
+        .count())
+}
+
+/// Per pair of `run`, whether it is specific ([`specific_pairs`]).
+fn specific(run: &[Pair], verification: &mut Verification<'_>) -> Result<Vec<bool>, Error> {
     let (papers, sources) = verification.units;
     let near = |at: usize, len: usize| {
         at.saturating_sub(SPECIFICITY_WINDOW)..(at + SPECIFICITY_WINDOW + 1).min(len)
@@ -300,16 +361,14 @@ fn specific_pairs(run: &[Pair], verification: &mut Verification<'_>) -> Result<u
     let flat: Vec<Pair> = neighbours.iter().flatten().copied().collect();
     let cosines = (verification.cosines)(&flat)?;
     let mut at = 0;
-    let mut specific = 0;
+    let mut specific = Vec::with_capacity(run.len());
     for (pair, others) in run.iter().zip(&neighbours) {
         let best_other = cosines[at..at + others.len()]
             .iter()
             .copied()
             .fold(f32::MIN, f32::max);
         at += others.len();
-        if pair.score >= best_other + SPECIFICITY_MARGIN as f32 / 100.0 {
-            specific += 1;
-        }
+        specific.push(pair.score >= best_other + SPECIFICITY_MARGIN as f32 / 100.0);
     }
     Ok(specific)
 }
