@@ -384,3 +384,43 @@ fn sentences_translated_one_at_a_time_between_the_writers_own_are_found_and_only
     let report = checker.check(&two, &translated()).unwrap();
     assert!(report.sources.is_empty(), "{report:#?}");
 }
+
+/// NORIAS_REWORDED_EN from its second sentence, the water boxes' sentence reworded lightly instead:
+/// so close to its source sentence in words that the two pair by themselves (a sentence seed), one
+/// seed too few for a rewritten passage.
+const NORIAS_PARTLY_REWORDED_EN: &str =
+    "The earliest date from medieval times, when they raised river water up to the aqueducts. \
+Only the current of the river turns each wheel, and some are twenty meters tall. \
+In wooden boxes on the rim the water is carried, and at the top it is poured into a channel of stone. \
+The aqueducts then carried that water onward to the town's gardens, mosques and bathhouses. \
+Seventeen wheels remain standing, though not one of them waters any fields now. \
+Mechanical pumps took their place during the 1900s, and the wheels turned into an emblem of Hama. \
+The rubbing of the wooden axle makes a moaning sound that carries a long way down the river.";
+
+#[test]
+fn a_source_whose_words_pair_a_few_sentences_is_still_looked_at_by_the_model() {
+    let checker = checker(&[("norias", NORIAS_EN), ("pumps", PUMPS_EN)]);
+    let paper = format!("{HOST_EN} {NORIAS_PARTLY_REWORDED_EN}");
+    // The words alone find little of it.
+    let words_only = checker.check(&paper, &CheckOptions::default()).unwrap();
+    let marked = |report: &plagscope::checker::Report| -> usize {
+        (report.sources.iter().flat_map(|s| &s.passages))
+            .map(|p| p.end - p.start)
+            .sum()
+    };
+    let reworded = NORIAS_PARTLY_REWORDED_EN.encode_utf16().count();
+    assert!(
+        marked(&words_only) < reworded / 2,
+        "{} of {reworded}",
+        marked(&words_only)
+    );
+    // The model finds the rest: the words' seed does not keep the source from it.
+    let report = checker.check(&paper, &translated()).unwrap();
+    let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["norias"], "{report:#?}");
+    assert!(
+        marked(&report) > reworded * 2 / 3,
+        "{} of {reworded}",
+        marked(&report)
+    );
+}

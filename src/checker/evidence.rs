@@ -129,6 +129,18 @@ pub(super) fn align_candidates(
     Ok(aligned)
 }
 
+impl Aligned {
+    /// Adds the translated (or model-reworded) passages of `source`, the reference at `entry`,
+    /// to what the words found of it, if anything.
+    #[cfg(feature = "translated")]
+    pub(super) fn add_translated(&mut self, entry: usize, mut source: AlignedSource) {
+        match self.sources.iter_mut().find(|(e, _)| *e == entry) {
+            Some((_, known)) => known.translated.append(&mut source.translated),
+            None => self.sources.push((entry, source)),
+        }
+    }
+}
+
 impl AlignedSource {
     /// A source in another language with its translated passages.
     #[cfg(feature = "translated")]
@@ -162,6 +174,11 @@ impl AlignedSource {
         let side = self.prepared.side().with_sentences(self.sentences.as_ref());
         let exact = std::mem::take(&mut self.exact);
         let mut passages = finish(paper, side, exact, &self.seeds, options);
+        // The model's passages where the seeds made none: one account of each stretch.
+        let overlaps = |t: &Passage| {
+            (passages.iter()).any(|p| p.paper_start < t.paper_end && t.paper_start < p.paper_end)
+        };
+        self.translated.retain(|t| !overlaps(t));
         passages.append(&mut self.translated);
         let matches = self.sentence_matches(paper);
         let sentences = PaperSentences {

@@ -118,7 +118,12 @@ pub(super) fn translated_evidence(
         });
     }
     for pass in passes {
-        let already: HashSet<usize> = aligned.sources.iter().map(|(entry, _)| *entry).collect();
+        // A source that only has sentence seeds so far (too few for a rewritten passage of their
+        // own) may still be a translated or model-reworded copy.
+        let already: HashSet<usize> = (aligned.sources.iter())
+            .filter(|(_, source)| source.paper_spans().next().is_some())
+            .map(|(entry, _)| *entry)
+            .collect();
         let covered = if pass.same_language {
             covered_units(aligned, vectors)
         } else {
@@ -132,7 +137,9 @@ pub(super) fn translated_evidence(
             term_weights,
             progress,
         )?;
-        aligned.sources.extend(found);
+        for (entry, source) in found {
+            aligned.add_translated(entry, source);
+        }
     }
     Ok(())
 }
