@@ -332,3 +332,36 @@ fn a_sentence_of_runs_from_all_over_the_source_is_not_explained() {
         assert!(share > 0.9, "{copied:?} covered {share}");
     }
 }
+
+/// Provisions written for this test in a law's style: the third article's second sentence opens
+/// with the term the writer's own sentence opens with.
+const PROVISIONS_ZH: &str = "第一条 为了规范海上货物保险活动，保护保险合同当事人的合法权益，制定本规定。\
+第二条 保险人应当按照保险合同的约定承担赔偿责任，被保险人应当如实告知保险标的的有关情况。\
+第三条 船舶保险的责任期间由双方在合同中约定，运费保险适用前款规定。保险金额由保险人与被保险人协商确定，并在保险单中载明。\
+第四条 保险事故发生后，被保险人应当及时通知保险人，并采取必要的合理措施防止或者减少损失。";
+
+#[test]
+fn a_chinese_copy_running_into_the_writers_sentence_by_a_term_does_not_mark_it() {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    checker
+        .add_reference(Reference::new("provisions", PROVISIONS_ZH))
+        .unwrap();
+    let copy =
+        "第二条 保险人应当按照保险合同的约定承担赔偿责任，被保险人应当如实告知保险标的的有关情况。\
+第三条 船舶保险的责任期间由双方在合同中约定，运费保险适用前款规定。";
+    let own = "保险金额不得超过我们在课堂上讨论过的那个数字。";
+    let paper = format!(
+        "我们小组这周读了一部关于海上运输的法律。{copy}{own}老师说下周还要继续讨论这个题目。"
+    );
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    let own_span = span_of(&paper, own);
+    for (source, span) in reported(&report) {
+        assert_eq!(
+            overlap(span, own_span),
+            0,
+            "{source}: {:?}",
+            span.slice_of(&paper)
+        );
+    }
+    assert!(covered(&report, span_of(&paper, copy)) > 0.9, "{report:#?}");
+}

@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use super::super::{Context, Passage, Segment};
+use super::super::{Context, Passage, Segment, SEED_SHARE_PERCENT};
 
 /// How many consecutive source sentences make one place of the source: one sentence, or two a
 /// copy merged (or a full stop moved by an edit split across).
@@ -21,8 +21,8 @@ pub(super) struct ExactShare {
     pub(super) rare: u32,
     /// Weight of the longest run reaching into it (a run crossing the sentence's edge is evidence
     /// for all of it: a copy that begins inside the writer's sentence, or a unit cut inside a long
-    /// run-on sentence), but for one that ends inside it within a seed's weight of its start: that
-    /// is the source going on past the full stop where the writer stopped copying
+    /// run-on sentence), but for one that ends inside it within `seedWords` of its start: that is
+    /// the source going on past the full stop where the writer stopped copying
     /// ("运费保险适用前款规定。保险金额" before the writer's own "保险金额不得超过保险价值。").
     pub(super) longest: u32,
 }
@@ -50,7 +50,16 @@ pub(super) fn exact_share(
             continue;
         };
         let runs_on = run.paper + run.len > unit.end;
-        if runs_on || context.paper.of(portion.paper.start, portion.paper.end) >= context.seed {
+        // A run that began in the sentence before needs a whole `seedWords` inside this one (three
+        // words, five Chinese characters), not the share of it a seed needs: the source's next
+        // sentence often opens with the same term as the writer's (a law's "保险金额", four
+        // characters).
+        let least = if run.paper < unit.start {
+            context.seed * 100 / SEED_SHARE_PERCENT
+        } else {
+            context.seed
+        };
+        if runs_on || context.paper.of(portion.paper.start, portion.paper.end) >= least {
             longest = longest.max(context.paper.of(run.paper, run.paper + run.len));
         }
         portions.push(portion);
