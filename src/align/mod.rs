@@ -91,8 +91,11 @@ crate::options! {
         /// first (`useSentenceModel`). Each passage needs `minSentences` sentence pairs that follow
         /// each other in both texts, or two consecutive sentences of 10 words or more (6 once
         /// another passage of the source is found) translated from two consecutive source
-        /// sentences, 10 points over `translatedSimilarity` on average (a short copy). With
-        /// `rewritten`, the model also finds reworded copies in
+        /// sentences, 10 points over `translatedSimilarity` on average (a short copy), or three
+        /// sentences of 6 words or more, 40 in all, translated one or two at a time in the
+        /// source's order with the writer's own between them, each the best match of its
+        /// sentences nearby, 10 points over on average (blocks). With `rewritten`, the model also
+        /// finds reworded copies in
         /// the paper's own language (reported as rewritten): one pair more, 10 points more
         /// similarity, and only on paper sentences that no other source's passage explains.
         pub translated: bool = false;
