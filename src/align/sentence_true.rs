@@ -23,7 +23,7 @@
 
 use std::ops::Range;
 
-use super::{AlignOptions, Context, Passage, Side};
+use super::{AlignOptions, Context, Passage, Side, SEED_SHARE_PERCENT};
 use crate::sketch::sentence_terms::SentenceVectors;
 use crate::text::WORD;
 
@@ -254,8 +254,11 @@ impl<'c> Judge<'c> {
         // nothing of who wrote the sentence: a copied sentence of a law is mostly such phrasing, with
         // few runs the check may use, and its own words, the rest, are what it copied.
         let rare = self.context.paper_rare.of(unit.start, unit.end);
+        // A single term no other reference holds ("保险金额", a seed's weight) is not yet a copy
+        // of the sentence around it: its rare words in runs weigh a whole `seedWords` at least.
         let rare_share = rare >= RARE_SENTENCE_WORDS * WORD
-            && rare_matched * 100 >= EXPLAINED_SHARE_PERCENT * rare;
+            && rare_matched * 100 >= EXPLAINED_SHARE_PERCENT * rare
+            && rare_matched * SEED_SHARE_PERCENT >= self.context.seed * 100;
         if longest >= self.anchor
             || seed == Some(true)
             || matched * 100 >= STRONG_SHARE_PERCENT * weight
