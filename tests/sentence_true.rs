@@ -210,6 +210,19 @@ fn pieces_of_one_copied_stretch_share_a_region() {
     assert_eq!(region_of(sentence(6)), 1, "{:?}", regions());
 }
 
+/// Asserts that no passage of `report` touches `own` in `paper`.
+fn assert_not_marked(report: &Report, paper: &str, own: &str) {
+    let own_span = span_of(paper, own);
+    for (source, span) in reported(report) {
+        assert_eq!(
+            overlap(span, own_span),
+            0,
+            "{source}: {:?}",
+            span.slice_of(paper)
+        );
+    }
+}
+
 /// A copy that runs a word or two past its full stop, because the writer's next sentence happens
 /// to begin as the source's does, does not explain that sentence: none of it is marked.
 #[test]
@@ -218,15 +231,7 @@ fn a_run_crossing_a_full_stop_by_two_words_does_not_mark_the_next_sentence() {
     let own = "The famous painting in our hall was finished by my aunt last spring.";
     let paper = format!("{} {} {own}", sentence(0), sentence(1));
     let report = checker().check(&paper, &CheckOptions::default()).unwrap();
-    let own_span = span_of(&paper, own);
-    for (source, span) in reported(&report) {
-        assert_eq!(
-            overlap(span, own_span),
-            0,
-            "{source}: {:?}",
-            span.slice_of(&paper)
-        );
-    }
+    assert_not_marked(&report, &paper, own);
     let share = covered(&report, span_of(&paper, sentence(1)));
     assert!(share > 0.9, "the copy is reported: {share}");
 }
@@ -354,14 +359,6 @@ fn a_chinese_copy_running_into_the_writers_sentence_by_a_term_does_not_mark_it()
         "我们小组这周读了一部关于海上运输的法律。{copy}{own}老师说下周还要继续讨论这个题目。"
     );
     let report = checker.check(&paper, &CheckOptions::default()).unwrap();
-    let own_span = span_of(&paper, own);
-    for (source, span) in reported(&report) {
-        assert_eq!(
-            overlap(span, own_span),
-            0,
-            "{source}: {:?}",
-            span.slice_of(&paper)
-        );
-    }
+    assert_not_marked(&report, &paper, own);
     assert!(covered(&report, span_of(&paper, copy)) > 0.9, "{report:#?}");
 }
