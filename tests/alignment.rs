@@ -48,6 +48,7 @@ fn run(paper: &[u64], source: &[u64], weight: u32, options: &AlignOptions) -> Ve
         hashes: paper,
         weights: &paper_weights,
         shared: &[],
+        common: &[],
         seeds: None,
         sentences: None,
     };
@@ -55,6 +56,7 @@ fn run(paper: &[u64], source: &[u64], weight: u32, options: &AlignOptions) -> Ve
         hashes: source,
         weights: &source_weights,
         shared: &[],
+        common: &[],
         seeds: None,
         sentences: None,
     };

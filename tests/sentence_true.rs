@@ -5,7 +5,9 @@
 
 mod common;
 
-use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference, Report};
+use common::spans::{assert_not_marked, covered, overlap, reported, span_of};
+
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
 use plagscope::Span;
 
 /// Issue 42's interleaved case (`tests/data/interleaved.json`, shared with the page's test): a
@@ -55,39 +57,6 @@ fn sentence(n: usize) -> &'static str {
         .collect();
     let end = starts.get(n + 1).map_or(source.len(), |&e| e - 1);
     &source[starts[n]..end]
-}
-
-/// The paper's spans reported as copied, with their sources.
-fn reported(report: &Report) -> Vec<(String, Span)> {
-    (report.sources.iter())
-        .flat_map(|s| {
-            s.passages
-                .iter()
-                .map(move |p| (s.id.clone(), Span::new(p.start, p.end)))
-        })
-        .collect()
-}
-
-/// UTF-16 span of `part` inside `text`.
-fn span_of(text: &str, part: &str) -> Span {
-    let start = text.find(part).expect("part of the text");
-    let units = |s: &str| s.encode_utf16().count();
-    Span::new(units(&text[..start]), units(&text[..start]) + units(part))
-}
-
-fn overlap(a: Span, b: Span) -> usize {
-    a.end.min(b.end).saturating_sub(a.start.max(b.start))
-}
-
-/// Share of `part` (a span of the paper) that reported passages cover.
-fn covered(report: &Report, part: Span) -> f64 {
-    let mut marked = vec![false; part.end - part.start];
-    for (_, span) in reported(report) {
-        for unit in span.start.max(part.start)..span.end.min(part.end) {
-            marked[unit - part.start] = true;
-        }
-    }
-    marked.iter().filter(|&&m| m).count() as f64 / marked.len().max(1) as f64
 }
 
 #[test]
@@ -208,19 +177,6 @@ fn pieces_of_one_copied_stretch_share_a_region() {
     assert_eq!(region_of(sentence(0)), 0, "{:?}", regions());
     assert_eq!(region_of(sentence(2)), 0, "{:?}", regions());
     assert_eq!(region_of(sentence(6)), 1, "{:?}", regions());
-}
-
-/// Asserts that no passage of `report` touches `own` in `paper`.
-fn assert_not_marked(report: &Report, paper: &str, own: &str) {
-    let own_span = span_of(paper, own);
-    for (source, span) in reported(report) {
-        assert_eq!(
-            overlap(span, own_span),
-            0,
-            "{source}: {:?}",
-            span.slice_of(paper)
-        );
-    }
 }
 
 /// A copy that runs a word or two past its full stop, because the writer's next sentence happens

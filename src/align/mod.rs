@@ -8,7 +8,9 @@
 //! 1. **Segments** ([`segments`]): every maximal run of equal tokens carrying at least 80% of
 //!    `seed_words` (three words, four Chinese characters), found from seed n-grams of the source.
 //!    Only the longest run through a place of either text is kept, so a phrase the source (or the
-//!    paper) repeats is not matched at its other occurrences.
+//!    paper) repeats is not matched at its other occurrences. Runs on one diagonal with only the
+//!    paper's common phrasing between them, the same text in both, are one run when their own
+//!    words weigh at least half of it: a statute's sentence copied whole, its stock phrases and all.
 //! 2. **Fragments** ([`merge::chain`]): segments chained along the diagonal: the next segment
 //!    starts at most `max_gap` after the fragment in *both* texts. Gaps are the "imperfections"
 //!    (WCopyfind): inserted, deleted or changed words inside a copied passage.
@@ -20,7 +22,9 @@
 //!    the same text: lengths within a factor of two, and matched text covering at least
 //!    `min_density` of each side. A passage that fails is split at its widest gap until every
 //!    part passes, and runs stranded at its edges are trimmed, so one source phrase is never
-//!    stretched over a long stretch of the paper.
+//!    stretched over a long stretch of the paper; runs trimmed off the source side that lie apart
+//!    in the paper are judged again as a passage of their own (a block copied from further on,
+//!    after a sentence of the writer's).
 //! 5. **Evidence**: an exact run of `anchor_words` (12 words, 20 hanzi: by itself more than any
 //!    stock phrase) makes a passage; without one, an edited copy needs `edited_words` inside
 //!    seed-long runs that no other reference shares. Every passage needs `min_words` matched.
@@ -116,6 +120,10 @@ pub struct Side<'a> {
     /// Tokens that other references share too (the phrasing of the domain, not of one source);
     /// empty when unknown. They count for an edited passage's evidence only when absent.
     pub shared: &'a [bool],
+    /// The paper's common phrasing (stock phrases many references hold, among the tokens that
+    /// cannot be evidence); empty when unknown. The same text across it joins two exact runs on
+    /// one diagonal into one.
+    pub common: &'a [bool],
     /// The seed table of `hashes` when it was built beforehand (as a source); one with another
     /// window than the options' seed length is ignored, and a table is built for the call.
     pub seeds: Option<&'a SeedTable>,
@@ -229,10 +237,13 @@ pub fn align_exact(
             &built
         }
     };
-    let segments: Vec<Segment> = exact_segments_with(paper.hashes, source.hashes, seeds, unusable)
-        .into_iter()
-        .filter(|s| context.paper.of(s.paper, s.paper + s.len) >= context.seed)
-        .collect();
+    let segments = exact_segments_with(paper.hashes, source.hashes, seeds, unusable);
+    let texts = (paper.hashes, source.hashes);
+    let segments: Vec<Segment> =
+        segments::join_across_common(segments, texts, paper.common, &context.paper)
+            .into_iter()
+            .filter(|s| context.paper.of(s.paper, s.paper + s.len) >= context.seed)
+            .collect();
     let segments = strongest_segments(segments, paper.hashes.len(), source.hashes.len());
     let fragments = merge::chain(&context, &segments, options.seed_words);
     // Step 3: fragments merged; weak ones join an anchored passage nearby; gaps filled.

@@ -1,5 +1,6 @@
 //! Step 1: the maximal exact runs two token sequences share.
 
+use super::context::Weights;
 use super::{Context, Passage};
 use crate::text::WORD;
 
@@ -228,4 +229,53 @@ pub(super) fn fill_gaps(
     let mut segments = passage.segments;
     segments.extend(added);
     context.passage(segments)
+}
+
+/// `segments` (sorted) with the runs on one diagonal joined where only common phrasing, the same
+/// text in both, lies between them, as long as what the runs themselves hold weighs at least half
+/// of the whole: a sentence copied word for word is one run even though the domain's stock
+/// phrases ("全国人民代表大会常务委员会", held by many references) run through it and are no
+/// evidence by themselves. Stock phrases alone never make a run.
+pub(super) fn join_across_common(
+    segments: Vec<Segment>,
+    (paper, source): (&[u64], &[u64]),
+    common: &[bool],
+    weights: &Weights,
+) -> Vec<Segment> {
+    if common.is_empty() || segments.len() < 2 {
+        return segments;
+    }
+    let is_common = |i: usize| common.get(i).copied().unwrap_or(false);
+    let starts: rustc_hash::FxHashMap<(usize, usize), usize> = (segments.iter().enumerate())
+        .map(|(i, s)| ((s.paper, s.source), i))
+        .collect();
+    let mut absorbed = vec![false; segments.len()];
+    let mut joined = Vec::with_capacity(segments.len());
+    for i in 0..segments.len() {
+        if absorbed[i] {
+            continue;
+        }
+        let mut run = segments[i];
+        let mut stock = 0;
+        loop {
+            let (mut p, mut s) = (run.paper + run.len, run.source + run.len);
+            while p < paper.len() && s < source.len() && paper[p] == source[s] && is_common(p) {
+                (p, s) = (p + 1, s + 1);
+            }
+            let gap = weights.of(run.paper + run.len, p);
+            let Some(&next) = starts.get(&(p, s)).filter(|&&n| gap > 0 && !absorbed[n]) else {
+                break;
+            };
+            let end = segments[next].paper + segments[next].len;
+            if 2 * (stock + gap) > weights.of(run.paper, end) {
+                break;
+            }
+            absorbed[next] = true;
+            stock += gap;
+            run.len = end - run.paper;
+        }
+        joined.push(run);
+    }
+    crate::sort::sort(&mut joined);
+    joined
 }

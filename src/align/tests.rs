@@ -27,6 +27,7 @@ fn side(tokens: &(Vec<u64>, Vec<u32>)) -> Side<'_> {
         hashes: &tokens.0,
         weights: &tokens.1,
         shared: &[],
+        common: &[],
         seeds: None,
         sentences: None,
     }
@@ -329,4 +330,69 @@ fn a_phrase_repeated_far_away_in_the_source_does_not_stretch_its_side() {
     assert!(p.source_start >= article_nine_start, "{p:?}");
     assert_eq!(p.source_end, source.0.len(), "{p:?}");
     assert_eq!(p.paper_end, paper.0.len(), "{p:?}");
+}
+
+#[test]
+fn a_block_copied_from_further_on_after_the_writers_sentence_is_a_passage_of_its_own() {
+    // The paper copies the source's opening (50 words), writes 15 words of its own, then copies
+    // 35 words from 75 words further on: reordered neighbours in range to merge, whose source
+    // side then sheds the later block as a far stray. It is a copy of its own.
+    let (opening, later) = (numbered("a", 0..50), numbered("b", 0..35));
+    let source = words(&format!("{opening} {} {later}", numbered("f", 0..75)));
+    let paper = words(&format!("{opening} {} {later}", numbered("o", 0..15)));
+    let passages = run(&paper, &source, &AlignOptions::default());
+    let sides: Vec<_> = (passages.iter())
+        .map(|p| (p.paper_start..p.paper_end, p.source_start..p.source_end))
+        .collect();
+    assert_eq!(sides, [(0..50, 0..50), (65..100, 125..160)]);
+}
+
+/// A paper copying `copied` whole after 20 words of its own, and a source holding it after 30
+/// words of its own; `stock` marks the paper's common phrasing, as ranges of the copy's words.
+fn copy_through_stock(copied: &str, stock: &[(usize, usize)]) -> Vec<Passage> {
+    let paper = words(&format!("{} {copied}", numbered("p", 0..20)));
+    let source = words(&format!(
+        "{} {copied} {}",
+        numbered("s", 0..30),
+        numbered("t", 0..30)
+    ));
+    let mut common = vec![false; paper.0.len()];
+    for &(start, end) in stock {
+        common[20 + start..20 + end].fill(true);
+    }
+    let paper_side = Side {
+        common: &common,
+        ..side(&paper)
+    };
+    align(paper_side, side(&source), &common, &AlignOptions::default())
+}
+
+#[test]
+fn a_sentence_copied_through_stock_phrases_is_one_run() {
+    // 16 words copied word for word, 5 of them a stock phrase many references hold: no run of
+    // the 12 an anchor needs, but one copied sentence.
+    let copied = format!(
+        "{} {} {}",
+        numbered("a", 0..6),
+        numbered("c", 0..5),
+        numbered("b", 0..5)
+    );
+    let passages = copy_through_stock(&copied, &[(6, 11)]);
+    assert_eq!(passages.len(), 1, "{passages:?}");
+    assert_eq!(passages[0].segments.len(), 1, "{passages:?}");
+    assert_eq!((passages[0].paper_start, passages[0].paper_end), (20, 36));
+}
+
+#[test]
+fn a_stock_phrase_between_a_few_words_is_not_a_run() {
+    // An 8-word stock phrase between three words of the source's own on either side: 14 words
+    // the same, but mostly the domain's phrasing.
+    let copied = format!(
+        "{} {} {}",
+        numbered("a", 0..3),
+        numbered("c", 0..8),
+        numbered("b", 0..3)
+    );
+    let passages = copy_through_stock(&copied, &[(3, 11)]);
+    assert!(passages.is_empty(), "{passages:?}");
 }

@@ -62,6 +62,30 @@ pub fn trim_edges(context: &Context, passage: Passage) -> Passage {
     context.passage(kept)
 }
 
+/// The runs of `segments` that trimming the source's edges took out of `trimmed` and that lie
+/// outside its paper side, as a passage of their own, when they make one with a run of
+/// [`FRAGMENT_ANCHOR_WORDS`]: a copied sentence, then the writer's own, then a block copied from
+/// further on in the source is two copies, not one with a stray; a stock phrase matched at
+/// another article lies inside the copy's paper side and stays out.
+fn apart_in_the_paper(
+    context: &Context,
+    segments: &[Segment],
+    trimmed: &Passage,
+) -> Option<Passage> {
+    let outside =
+        |s: &&Segment| s.paper >= trimmed.paper_end || s.paper + s.len <= trimmed.paper_start;
+    let dropped: Vec<Segment> = (segments.iter())
+        .filter(|s| !trimmed.segments.contains(s))
+        .filter(outside)
+        .copied()
+        .collect();
+    if dropped.is_empty() {
+        return None;
+    }
+    let apart = context.passage(dropped);
+    (apart.longest_weight >= FRAGMENT_ANCHOR_WORDS * WORD).then_some(apart)
+}
+
 /// Drops the exact runs at an edge of a passage's source side that lie more than `mergeGap` from
 /// the rest of it, and further than twice what they weigh. A statute repeats its phrases from
 /// article to article ("会计凭证、会计账簿、财务会计报告和其他会计资料"); when the copied place of
@@ -133,7 +157,12 @@ pub fn corresponding(context: &Context, passage: Passage) -> Vec<Passage> {
             // not turn two texts' scattered shared phrases into a passage.
             let trimmed = trim_source_edges(context, passage.clone());
             let keep = trimmed.segments.len() == 1 || corresponds(context, &trimmed);
-            done.push(if keep { trimmed } else { passage });
+            if !keep {
+                done.push(passage);
+                continue;
+            }
+            pending.extend(apart_in_the_paper(context, &passage.segments, &trimmed));
+            done.push(trimmed);
             continue;
         }
         let mut first = passage.segments;

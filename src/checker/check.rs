@@ -59,7 +59,7 @@ pub(super) fn check(
     let sentences = paper_sentences(&paper, &masks, &options.align, &mut term_weights, progress)?;
     preparing(progress, PREPARING_STEPS)?;
     let side = paper
-        .paper_side(&masks.shared)
+        .paper_side(&masks.shared, &masks.common)
         .with_sentences(sentences.as_ref());
     let units = paper.sentence_units();
     let mut aligned = align_candidates(

@@ -186,7 +186,8 @@ fn passages_of(side_a: &PairSide, side_b: &PairSide, options: &PairsOptions) -> 
         ..pb.side()
     };
     let source = source.with_sentences(side_b.sentences.as_ref());
-    let paper = (pa.paper_side(&side_a.shared)).with_sentences(side_a.sentences.as_ref());
+    let paper =
+        (pa.paper_side(&side_a.shared, &side_a.common)).with_sentences(side_a.sentences.as_ref());
     let exact = align_exact(paper, source, &side_a.common, &options.align);
     let seeds = match (&side_a.sentences, &side_b.sentences) {
         (Some(a_sentences), Some(b_sentences))
@@ -240,7 +241,8 @@ fn true_to_both(
         units: &b_units,
         matches: &b_matches,
     };
-    let b_side = (pb.paper_side(&side_b.shared)).with_sentences(side_b.sentences.as_ref());
+    let b_side =
+        (pb.paper_side(&side_b.shared, &side_b.common)).with_sentences(side_b.sentences.as_ref());
     let a_side = Side {
         seeds: Some(&side_a.seed_table),
         ..paper

@@ -56,15 +56,18 @@ impl Prepared {
             hashes: &self.token_hashes,
             weights: &self.token_weights,
             shared: &[],
+            common: &[],
             seeds: None,
             sentences: None,
         }
     }
 
-    /// This text as the paper side of an alignment, with the tokens other references share.
-    pub(super) fn paper_side<'a>(&'a self, shared: &'a [bool]) -> Side<'a> {
+    /// This text as the paper side of an alignment, with the tokens other references share and
+    /// its common phrasing.
+    pub(super) fn paper_side<'a>(&'a self, shared: &'a [bool], common: &'a [bool]) -> Side<'a> {
         Side {
             shared,
+            common,
             ..self.side()
         }
     }

@@ -100,6 +100,9 @@ pub(super) struct EvidenceMasks {
     pub(super) unusable: Vec<bool>,
     /// Tokens whose text two or more references share.
     pub(super) shared: Vec<bool>,
+    /// Common phrasing outside the left-out text, among the unusable tokens
+    /// ([`common_phrasing`]).
+    pub(super) common: Vec<bool>,
 }
 
 /// The paper's [`EvidenceMasks`]: its `excluded` tokens and common phrasing (fingerprints more
@@ -110,12 +113,20 @@ pub(super) fn evidence_masks(
     excluded: &[bool],
     max_doc_frequency: usize,
 ) -> EvidenceMasks {
-    let common = common_phrasing(paper, set.options, max_doc_frequency);
+    let mut common = common_phrasing(paper, set.options, max_doc_frequency);
     let unusable = (common.iter().zip(excluded))
         .map(|(&common, &excluded)| common || excluded)
         .collect();
+    // Left-out text never joins runs, stock phrasing or not.
+    for (common, &excluded) in common.iter_mut().zip(excluded) {
+        *common &= !excluded;
+    }
     let shared = shared_by_references(paper, set.options.shingle_words, 2);
-    EvidenceMasks { unusable, shared }
+    EvidenceMasks {
+        unusable,
+        shared,
+        common,
+    }
 }
 
 /// Paper shingles seen already (by hash), and for each reference how many of them it holds.

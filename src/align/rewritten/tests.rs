@@ -35,6 +35,7 @@ fn side(t: &Text) -> Side<'_> {
         hashes: &t.hashes,
         weights: &t.weights,
         shared: &[],
+        common: &[],
         seeds: None,
         sentences: Some(&t.vectors),
     }
