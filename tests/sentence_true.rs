@@ -318,3 +318,33 @@ fn a_chinese_copy_running_into_the_writers_sentence_by_a_term_does_not_mark_it()
     assert_not_marked(&report, &paper, own);
     assert!(covered(&report, span_of(&paper, copy)) > 0.9, "{report:#?}");
 }
+
+/// A regulation written for this test in a law's style.
+const WETLANDS_ZH: &str = "第一条 为了保护湿地生态，规范湿地的利用活动，制定本条例。\
+第二条 县级以上人民政府林业主管部门负责本行政区域内湿地的保护和管理工作，乡镇人民政府协助做好有关工作。\
+第三条 任何单位和个人不得在湿地内擅自开垦、围垦或者填埋，不得破坏湿地的水源和植被。\
+第四条 湿地保护规划应当向社会公布，并定期评估实施情况，评估结果作为调整规划的依据。";
+
+/// The writer's own sentence between two copied articles borrows two of the skipped article's
+/// phrases (42% of its characters), as a provision drafted in parallel does: not explained.
+#[test]
+fn a_sentence_borrowing_two_phrases_of_the_source_between_copies_is_not_marked() {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    checker
+        .add_reference(Reference::new("wetlands", WETLANDS_ZH))
+        .unwrap();
+    let copied = |n: usize| WETLANDS_ZH.split_inclusive('。').nth(n).unwrap();
+    let own = "我家门口的小河边，前年有人在湿地内擅自开垦菜地种玉米，破坏湿地的水源和植被，这让爷爷非常生气。";
+    let paper = format!("{}{own}{}", copied(1), copied(3));
+    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
+    assert_not_marked(&report, &paper, own);
+    for n in [1, 3] {
+        let article = copied(n)
+            .trim_start_matches("第二条 ")
+            .trim_start_matches("第四条 ");
+        assert!(
+            covered(&report, span_of(&paper, article)) > 0.9,
+            "{report:#?}"
+        );
+    }
+}

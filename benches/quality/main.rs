@@ -48,7 +48,8 @@
 //! (any of seedWords, maxGap, mergeGap, minWords, anchorWords, editedWords, minDensity,
 //! sentenceSimilarity, minSentences, and rewritten=0 for exact evidence alone),
 //! `QUALITY_DEBUG=<kind>` to list that kind's wrong detections and missed cases with their texts
-//! (with `QUALITY_DUMP=<folder>`, an essay kind's essays listed are written there as files),
+//! (with `QUALITY_DUMP=<folder>`, an essay kind's essays listed are written there as files, and
+//! its library into `<folder>/library`),
 //! and `QUALITY_SHOW=<kind>` to print its first three documents' planted passages after their
 //! sources. `QUALITY_SEED=n` draws another benchmark from the same corpora (hold-out draws, so
 //! defaults tuned on the default draw can be confirmed on others).

@@ -180,6 +180,22 @@ fn dump(kind: EssayKind, n: usize, text: &str, checked: &Checked, sources: &Hash
     }
 }
 
+/// With QUALITY_DUMP=<folder>, writes every text of the essays' library into `<folder>/library`
+/// as `<id>.txt`: the CLI's `--refs` then checks a dumped essay against the same library.
+pub fn dump_library<'a>(library: impl Iterator<Item = (&'a str, &'a str)>) {
+    let Ok(folder) = std::env::var("QUALITY_DUMP") else {
+        return;
+    };
+    let folder = std::path::Path::new(&folder).join("library");
+    std::fs::create_dir_all(&folder)
+        .unwrap_or_else(|e| panic!("QUALITY_DUMP: {}: {e}", folder.display()));
+    for (id, text) in library {
+        let path = folder.join(format!("{id}.txt"));
+        std::fs::write(&path, text)
+            .unwrap_or_else(|e| panic!("QUALITY_DUMP: {}: {e}", path.display()));
+    }
+}
+
 /// The passages overlapping `span` or within 300 UTF-16 units of it.
 fn passages_near(checked: &Checked, span: (usize, usize), sources: &HashMap<&str, &str>) {
     let near = |p: &&Passage| p.span.0 < span.1 + 300 && span.0 < p.span.1 + 300;

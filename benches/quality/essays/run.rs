@@ -299,6 +299,7 @@ pub fn run(lang: &Lang) -> Vec<String> {
             .map(|r| (r.id.as_str(), r.text.as_str()))
             .collect();
         print::debug(kind, &results, &sources);
+        print::dump_library(library.iter().map(|r| (r.id.as_str(), r.text.as_str())));
     }
     if let Some(kind) = super::listed("QUALITY_SHOW") {
         print::show(kind, &results);
