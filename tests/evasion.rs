@@ -107,3 +107,17 @@ fn reversed_text_highlights_the_whole_stretch_it_came_from() {
     assert_eq!(analysis.tokens[1].span, stretch);
     assert_eq!(analysis.tokens[2].span, stretch);
 }
+
+/// Browsers display RLI, RLO, text, PDI reversed just as RLO, text, PDF (the PDI closes the
+/// override with its isolate), and FSI too (issue 43).
+#[test]
+fn reversed_text_in_an_isolate_closed_by_its_pdi_is_read_forwards() {
+    for isolate in ['\u{2067}', '\u{2068}'] {
+        let paper = format!("Intro. {isolate}\u{202E}dlrow olleh\u{2069} end");
+        let analysis = tokenize(&paper);
+        let words: Vec<&str> = analysis.token_texts().collect();
+        assert_eq!(words, ["intro", "hello", "world", "end"]);
+        let stretch = analysis.evasion.reversed_spans[0];
+        assert_eq!(stretch.slice_of(&paper), "dlrow olleh");
+    }
+}

@@ -11,12 +11,25 @@ use super::chars::is_right_to_left;
 use super::evasion::EvasionBuilder;
 use crate::span::Span;
 
-/// Tracks the explicit bidi embeddings of a line and records where a right-to-left override (RLO,
-/// U+202E) holds, in byte offsets of the line's visible text.
+/// One entry of a line's stack of explicit bidi formatting (UAX #9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Explicit {
+    /// LRE, RLE or LRO: an embedding that an override inside it does not concern.
+    Embedding,
+    /// RLO: a right-to-left override.
+    Override,
+    /// LRI, RLI or FSI: an isolate, which its PDI closes with everything opened inside it.
+    Isolate,
+}
+
+/// Tracks the explicit bidi embeddings and isolates of a line and records where a right-to-left
+/// override (RLO, U+202E) holds, in byte offsets of the line's visible text. An override ends at
+/// its PDF, at the PDI of an isolate around it (RLI, RLO, reversed text, PDI displays reversed
+/// in browsers just as RLO … PDF does), or with the paragraph.
 #[derive(Debug, Default)]
 pub struct Overrides {
-    depth: usize,
-    /// The embedding depth at which the outermost open override began, and where.
+    stack: Vec<Explicit>,
+    /// The stack's depth below the outermost open override, and where the override began.
     open: Option<(usize, usize)>,
     /// Closed override regions, as byte ranges of the visible text.
     pub regions: Vec<(usize, usize)>,
@@ -26,34 +39,50 @@ impl Overrides {
     /// Starts a line; `continued` when an override from the previous piece of the same line is open.
     pub fn start(&mut self, continued: bool) {
         self.regions.clear();
-        (self.depth, self.open) = if continued {
-            (1, Some((0, 0)))
-        } else {
-            (0, None)
-        };
+        self.stack.clear();
+        self.open = None;
+        if continued {
+            self.stack.push(Explicit::Override);
+            self.open = Some((0, 0));
+        }
     }
 
     /// An invisible character `c` was met where the visible text is `at` bytes long.
     pub fn control(&mut self, c: char, at: usize) {
         match c {
-            // LRE, RLE, LRO open an embedding that an override inside them does not concern.
-            '\u{202A}' | '\u{202B}' | '\u{202D}' => self.depth = self.depth.saturating_add(1),
+            '\u{202A}' | '\u{202B}' | '\u{202D}' => self.stack.push(Explicit::Embedding),
             '\u{202E}' => {
                 if self.open.is_none() {
-                    self.open = Some((self.depth, at));
+                    self.open = Some((self.stack.len(), at));
                 }
-                self.depth = self.depth.saturating_add(1);
+                self.stack.push(Explicit::Override);
             }
+            '\u{2066}'..='\u{2068}' => self.stack.push(Explicit::Isolate),
+            // A PDF closes the last embedding or override, never an isolate.
             '\u{202C}' => {
-                self.depth = self.depth.saturating_sub(1);
-                if let Some((depth, start)) = self.open {
-                    if self.depth <= depth {
-                        self.regions.push((start, at));
-                        self.open = None;
-                    }
+                if self.stack.last().is_some_and(|&e| e != Explicit::Isolate) {
+                    self.stack.pop();
                 }
+                self.close_at(at);
+            }
+            // A PDI closes the last isolate and everything opened inside it.
+            '\u{2069}' => {
+                if let Some(isolate) = self.stack.iter().rposition(|&e| e == Explicit::Isolate) {
+                    self.stack.truncate(isolate);
+                }
+                self.close_at(at);
             }
             _ => {}
+        }
+    }
+
+    /// Ends the open override at `at` when the stack fell below where it began.
+    fn close_at(&mut self, at: usize) {
+        if let Some((depth, start)) = self.open {
+            if self.stack.len() <= depth {
+                self.regions.push((start, at));
+                self.open = None;
+            }
         }
     }
 
@@ -63,7 +92,7 @@ impl Overrides {
         if let Some((_, start)) = self.open.take() {
             self.regions.push((start, at));
         }
-        self.depth = 0;
+        self.stack.clear();
     }
 
     /// The piece ends at `at` without a line break: an open override is closed here and reported as
@@ -204,5 +233,22 @@ mod tests {
         overrides.start(true);
         overrides.control('\u{202C}', 2);
         assert_eq!(overrides.regions, [(0, 2)]);
+    }
+
+    #[test]
+    fn an_isolate_closes_the_override_inside_it_and_a_pdf_cannot_close_an_isolate() {
+        let mut overrides = Overrides::default();
+        overrides.start(false);
+        // RLI, RLO, text, PDI: the override ends with the isolate.
+        overrides.control('\u{2067}', 2);
+        overrides.control('\u{202E}', 2);
+        overrides.control('\u{2069}', 8);
+        // RLO, FSI, PDF (stray: it cannot close across the isolate), PDI, PDF.
+        overrides.control('\u{202E}', 10);
+        overrides.control('\u{2068}', 12);
+        overrides.control('\u{202C}', 13);
+        overrides.control('\u{2069}', 14);
+        overrides.control('\u{202C}', 16);
+        assert_eq!(overrides.regions, [(2, 8), (10, 16)]);
     }
 }
