@@ -36,14 +36,13 @@ pub struct Overrides {
 }
 
 impl Overrides {
-    /// Starts a line; `continued` when an override from the previous piece of the same line is open.
+    /// Starts a line, or with `continued` the next piece of a line whose explicit embeddings,
+    /// isolates or override are still open.
     pub fn start(&mut self, continued: bool) {
         self.regions.clear();
-        self.stack.clear();
-        self.open = None;
-        if continued {
-            self.stack.push(Explicit::Override);
-            self.open = Some((0, 0));
+        if !continued {
+            self.stack.clear();
+            self.open = None;
         }
     }
 
@@ -95,12 +94,15 @@ impl Overrides {
         self.stack.clear();
     }
 
-    /// The piece ends at `at` without a line break: an open override is closed here and reported as
-    /// still open, for the next piece of the line.
+    /// The piece ends at `at` without a line break: an open override is closed here, to go on from
+    /// the start of the next piece; whether any explicit formatting (an override, an isolate a
+    /// later PDI closes) is still open for it.
     pub fn end_piece(&mut self, at: usize) -> bool {
-        let open = self.open.is_some();
-        self.end_paragraph(at);
-        open
+        if let Some((depth, start)) = self.open {
+            self.regions.push((start, at));
+            self.open = Some((depth, 0));
+        }
+        !self.stack.is_empty()
     }
 }
 
@@ -250,5 +252,15 @@ mod tests {
         overrides.control('\u{2069}', 14);
         overrides.control('\u{202C}', 16);
         assert_eq!(overrides.regions, [(2, 8), (10, 16)]);
+        // An isolate open when a long line's piece ends still closes the override in the next.
+        overrides.start(false);
+        overrides.control('\u{2067}', 2);
+        overrides.control('\u{202E}', 2);
+        assert!(overrides.end_piece(5));
+        assert_eq!(overrides.regions, [(2, 5)]);
+        overrides.start(true);
+        overrides.control('\u{2069}', 3);
+        assert_eq!(overrides.regions, [(0, 3)]);
+        assert!(!overrides.end_piece(6));
     }
 }

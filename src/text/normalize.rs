@@ -62,7 +62,8 @@ pub struct NormalizedLine {
     /// right-to-left override). Every byte from such a stretch maps to the whole stretch, so that
     /// spans still increase through the line.
     reversed: Vec<Span>,
-    /// A right-to-left override opened in the previous piece of the same line is still open.
+    /// Explicit bidi formatting opened in the previous piece of the same line (a right-to-left
+    /// override, an isolate whose PDI will close one) is still open.
     override_open: bool,
     /// Whether `visible` holds an [`is_lookalike_suspect`] character.
     lookalike_suspects: bool,
