@@ -72,8 +72,21 @@ export function cliLanguage(flag, env = {}) {
   return pickLanguage([locale.split(/[.@]/)[0]]);
 }
 
+/**
+ * The `Intl` formatter `make(locale, options)` for the current language and `options`, made once:
+ * making one costs far more than using it, and a page of 30 references writes hundreds of numbers.
+ */
+const formatters = new Map();
+function formatter(make, options) {
+  const key = `${make.name}|${current}|${options ? JSON.stringify(options) : ''}`;
+  if (!formatters.has(key)) formatters.set(key, make(LOCALES[current].numbers, options));
+  return formatters.get(key);
+}
+const numberFormat = (locale, options) => new Intl.NumberFormat(locale, options);
+const pluralRules = (locale) => new Intl.PluralRules(locale);
+
 /** `n` written for the current language: "1,200". */
-export const formatNumber = (n, options) => new Intl.NumberFormat(LOCALES[current].numbers, options).format(n);
+export const formatNumber = (n, options) => formatter(numberFormat, options).format(n);
 
 /** A date and time written for the current language (long date, short time). */
 export const formatDate = (date) =>
@@ -92,7 +105,7 @@ export function t(key, params = {}) {
   if (!Object.hasOwn(catalogue, key)) throw new Error(`no message "${key}" in ${current}`);
   let message = catalogue[key];
   if (typeof message === 'object') {
-    const category = new Intl.PluralRules(LOCALES[current].numbers).select(Number(params.count) || 0);
+    const category = formatter(pluralRules).select(Number(params.count) || 0);
     message = message[category] ?? message.other;
   }
   return message.replace(/\{(\w+)\}/g, (whole, name) => {

@@ -11,6 +11,14 @@ const LETTER = /\p{L}/u;
  * belong to scripts written without spaces, else "words". A report's own `unit` is the engine's.
  */
 export function guessUnit(text) {
+  // The page asks again on every render of the same paper: the last answer is kept.
+  if (text !== lastGuess.text) lastGuess = { text, unit: countedUnit(text) };
+  return lastGuess.unit;
+}
+
+let lastGuess = { text: null, unit: null };
+
+function countedUnit(text) {
   let characters = 0;
   let letters = 0;
   for (const c of text) {

@@ -129,10 +129,12 @@ function toPaper(event) {
 function App({ actions }) {
   const state = useStore(store);
   useKeptFocus(state.busy);
-  // Written after the views' own effects (a new report takes the focus and scrolls into view), so
-  // tests that wait for it start from the page as the user sees it.
+  // Written after the views' own effects and their next-frame work (a new report takes the focus
+  // and scrolls into view, www/views/reveal.js), so tests that wait for it start from the page as
+  // the user sees it.
   useEffect(() => {
-    if (state.completions) document.body.dataset.completed = String(state.completions);
+    if (!state.completions) return;
+    requestAnimationFrame(() => (document.body.dataset.completed = String(state.completions)));
   }, [state.completions]);
   const results = VIEWS.some((view) => view.has(state));
   return html`<nav class="skip" aria-label=${t('app.skipLinks')}>

@@ -75,7 +75,9 @@ export function flatten(ranges) {
  * function that makes a fresh iterator of them) wrapped in elements made by `wrap(piece,
  * pieceText)`, about `chunk` characters or `elements` pieces per task (whichever comes first) so
  * that a long paper never blocks the page for long. Each chunk is a block of its own that ends at a
- * line break, so the browser lays out only the new chunk. Only text nodes and the elements `wrap` makes are
+ * line break, laid out and painted only near the window (`content-visibility: auto`, style.css; its
+ * height guessed from its lines until then), so a frame costs the same at the end of a long paper as
+ * at its start. Only text nodes and the elements `wrap` makes are
  * created: the text is never parsed as HTML. Returns a function that stops the rendering.
  */
 export function renderPieces(container, text, pieces, wrap, { chunk = 50_000, elements = 1_500, onDone = () => {} } = {}) {
@@ -93,6 +95,7 @@ export function renderPieces(container, text, pieces, wrap, { chunk = 50_000, el
     if (stopped) return;
     const block = document.createElement('div');
     block.className = 'chunk';
+    const from = at;
     let limit = lineEnd(at + chunk);
     // A stretch dense with highlights (a disguised letter in every word) ends its block early.
     let drawn = 0;
@@ -110,14 +113,33 @@ export function renderPieces(container, text, pieces, wrap, { chunk = 50_000, el
       piece = sequence.next().value;
       if (at > limit) limit = lineEnd(at);
     }
+    block.style.setProperty('--lines', String(linesAbout(text, from, at)));
     container.append(block);
     if (at < text.length) setTimeout(step, 0);
     else onDone();
   };
-  step();
+  // A text of several chunks starts in a task of its own: the page around it (a new report) is
+  // laid out and painted first, then the chunks one by one.
+  if (text.length > chunk) setTimeout(step, 0);
+  else step();
   return () => {
     stopped = true;
   };
+}
+
+/** Characters on a line of a view, about: what a chunk's height is guessed from before it is drawn. */
+const LINE_CHARACTERS = 90;
+
+/** About how many lines `text` from `from` to `to` takes in a view: its line breaks and its long lines wrapped. */
+export function linesAbout(text, from, to) {
+  let lines = 0;
+  for (let at = from; at < to; ) {
+    const newline = text.indexOf('\n', at);
+    const end = newline < 0 || newline >= to ? to : newline;
+    lines += Math.max(1, Math.ceil((end - at) / LINE_CHARACTERS));
+    at = end + 1;
+  }
+  return lines;
 }
 
 /**

@@ -8,11 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
 
+/**
+ * Waits until `selector` matches, asked with the page's own querySelector: a Playwright locator
+ * walks the whole document on every poll, a long task of its own on a big report.
+ */
+const waitForSelector = (page, selector, timeout) =>
+  page.waitForFunction((css) => document.querySelector(css) !== null, selector, { timeout, polling: 100 });
+
 /** Runs `action`, then waits until the app's <body data-completed> count has gone up by one. */
 async function act(page, action, timeout) {
-  const done = Number((await page.locator('body').getAttribute('data-completed')) ?? 0);
+  const done = Number((await page.evaluate(() => document.body.dataset.completed)) ?? 0);
   await action();
-  await page.locator(`body[data-completed="${done + 1}"]`).waitFor({ timeout });
+  await waitForSelector(page, `body[data-completed="${done + 1}"]`, timeout);
 }
 
 async function watchLongTasks(page) {
@@ -45,7 +52,7 @@ export async function appLongTasks(browser, paper) {
     const open = { ...summary(await take()), seconds: (Date.now() - start) / 1000 };
     start = Date.now();
     await act(page, () => page.click('#check'), 900_000);
-    await page.locator('.report .paper-text[data-rendered="true"]').first().waitFor({ timeout: 900_000 });
+    await waitForSelector(page, '.report .paper-text[data-rendered="true"]', 900_000);
     const checkSeconds = (Date.now() - start) / 1000;
     await page.waitForTimeout(1000);
     const check = { ...summary(await take()), seconds: checkSeconds };

@@ -125,17 +125,26 @@ export function watchPage(page, baseUrl, expected) {
   return problems;
 }
 
+/**
+ * Waits up to `timeout` ms until `selector` matches in `page`, asked with the page's own
+ * querySelector every 100 ms. Not a locator: Playwright's CSS engine walks the whole document on
+ * every poll (to reach into shadow roots), a long task of its own on a report of half a million
+ * elements, which the long-task tests would count against the page.
+ */
+export const waitForSelector = (page, selector, timeout = 30_000) =>
+  page.waitForFunction((css) => document.querySelector(css) !== null, selector, { timeout, polling: 100 });
+
 /** Waits until the app in `page` has loaded its engine (`<body data-ready="true">`). */
-export const whenReady = (page) => page.locator('body[data-ready="true"]').waitFor();
+export const whenReady = (page) => waitForSelector(page, 'body[data-ready="true"]', 60_000);
 
 /**
  * Clicks the selector `action` (or runs the function `action`) and waits, up to `timeout` ms, until
  * the page has finished the work it started (its `<body data-completed>` count goes up by one).
  */
 export async function act(page, action, timeout = 30_000) {
-  const done = Number((await page.locator('body').getAttribute('data-completed')) ?? 0);
+  const done = Number((await page.evaluate(() => document.body.dataset.completed)) ?? 0);
   await (typeof action === 'string' ? page.click(action) : action());
-  await page.locator(`body[data-completed="${done + 1}"]`).waitFor({ timeout });
+  await waitForSelector(page, `body[data-completed="${done + 1}"]`, timeout);
 }
 
 /** Adds a reference through the page's "paste a reference" form (opened if closed) and waits until it is added. */
@@ -172,7 +181,7 @@ export const checkedLine = async (page) =>
 
 /** Waits until the chunked view `selector` has rendered all its text (`data-rendered="true"`). */
 export async function rendered(page, selector) {
-  await page.locator(`${selector}[data-rendered="true"]`).first().waitFor();
+  await waitForSelector(page, `${selector}[data-rendered="true"]`);
   return page.locator(selector).first();
 }
 

@@ -3,7 +3,7 @@
 // laid over them without losing or duplicating any character.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { disjoint, disjointInOrder, flatten, overlay } from '../../www/highlight.js';
+import { disjoint, disjointInOrder, flatten, linesAbout, overlay } from '../../www/highlight.js';
 import { disguisedSpans, disguisedSpansInOrder } from '../../js/evasion.js';
 
 /** Which range owns each position 0..length-1 (undefined where none), by brute force. */
@@ -98,4 +98,13 @@ test('disguisedSpansInOrder gives the spans of disguisedSpans, sorted by start, 
   };
   const expected = disguisedSpans(evasion).sort((a, b) => a.start - b.start || b.end - a.end);
   assert.deepEqual([...disguisedSpansInOrder(evasion)], expected);
+});
+
+test('linesAbout counts each line once and a long line by its wrapped width, inside the range only', () => {
+  const long = 'x'.repeat(200); // 3 lines of 90 characters
+  const text = `one\n\n${long}\ntwo`;
+  assert.equal(linesAbout(text, 0, text.length), 1 + 1 + 3 + 1);
+  assert.equal(linesAbout(text, 0, 4), 1, 'a range ending after a line break holds that line alone');
+  assert.equal(linesAbout(text, 5, 5 + 90), 1, 'a part of a long line');
+  assert.equal(linesAbout(text, 3, 3), 0, 'an empty range');
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOGUES, cliLanguage, count, pickLanguage, t, withLanguage } from '../../js/i18n.js';
+import { CATALOGUES, cliLanguage, count, formatNumber, pickLanguage, t, withLanguage } from '../../js/i18n.js';
 import { percent } from '../../js/words.js';
 import { unitKey } from '../../js/units.js';
 import { evidencePhrases } from '../../js/evidence.js';
@@ -83,6 +83,9 @@ test('plurals, shares and units in English', () => {
     assert.equal(count(unitKey('characters'), 1), '1 character');
     assert.equal(percent(0.1234), '12.3%');
     assert.equal(percent(0.5, 0), '50%');
+    // Formatters are made once per language and options: each call still gets its own.
+    assert.equal(formatNumber(1.5, { minimumFractionDigits: 2 }), '1.50');
+    assert.equal(formatNumber(1.5), '1.5');
   });
 });
 

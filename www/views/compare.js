@@ -56,7 +56,21 @@ function Pane({ title, text, pieces, colour, passage, onMark, label }) {
       // twin placed lower would run past the bottom of the window.
       const line = parseFloat(getComputedStyle(root).lineHeight) || 24; // "normal" parses as NaN
       const context = Math.min(root.clientHeight / 3, 3 * line);
-      if (marks[0]) root.scrollTop = Math.max(0, marks[0].offsetTop - root.offsetTop - context);
+      if (!marks[0]) return;
+      // Measured on the screen, not by offsetTop: each chunk contains its layout, which makes it
+      // the offset parent of its marks.
+      const wanted = () => Math.max(0, root.scrollTop + marks[0].getBoundingClientRect().top - root.getBoundingClientRect().top - context);
+      root.scrollTop = wanted();
+      // Chunks not drawn yet have a guessed height (www/highlight.js): once those the pane
+      // scrolled to are drawn, the twin may have moved (or the pane been too short to reach it).
+      let frames = 0;
+      const settle = () => {
+        const target = wanted();
+        if (Math.abs(target - root.scrollTop) <= 1 || frames++ >= 5) return;
+        root.scrollTop = target;
+        requestAnimationFrame(settle);
+      };
+      requestAnimationFrame(settle);
     };
     if (root.dataset.rendered === 'true') show();
     else {

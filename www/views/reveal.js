@@ -36,10 +36,16 @@ function keepAtTop(element) {
   requestAnimationFrame(follow);
 }
 
-/** Reveals `ref`'s element each time `key` changes to a new value that is not null. */
+/**
+ * Reveals `ref`'s element each time `key` changes to a new value that is not null, at the next
+ * frame: focusing and scrolling lay the page out, which the frame does anyway, while in the task
+ * that drew a long report it would add that layout to the task's own work.
+ */
 export function useReveal(key, ref) {
   useEffect(() => {
-    if (key !== null && key !== undefined) reveal(ref.current);
+    if (key === null || key === undefined) return undefined;
+    const frame = requestAnimationFrame(() => reveal(ref.current));
+    return () => cancelAnimationFrame(frame);
   }, [key]);
 }
 
