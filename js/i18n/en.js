@@ -65,7 +65,7 @@ export default {
   'evasion.styled': { one: '{count} styled (mathematical, circled, squared or superscript) letter', other: '{count} styled (mathematical, circled, squared or superscript) letters' },
   'evasion.symbols': { one: '{count} symbol imitating letters', other: '{count} symbols imitating letters' },
   'evasion.ideographs': { one: '{count} look-alike ideograph (compatibility forms or radicals)', other: '{count} look-alike ideographs (compatibility forms or radicals)' },
-  'evasion.namedLetters': { one: '{count} {kind} letter', other: '{count} {kind} letters' },
+  'evasion.namedLetters': { one: '{count} {kind} letter imitating a Latin one', other: '{count} {kind} letters imitating Latin ones' },
   'evasion.scriptLetters': { one: '{count} {script} look-alike letter', other: '{count} {script} look-alike letters' },
   'script.cyrillic': 'Cyrillic',
   'script.greek': 'Greek',
@@ -78,7 +78,7 @@ export default {
   'script.hebrew': 'Hebrew',
   'script.arabic': 'Arabic',
   'script.myanmar': 'Myanmar',
-  'script.latinLookAlike': 'Latin look-alike',
+  'script.latinLookAlike': 'phonetic or small-capital',
 
   // Near-duplicates (js/near-duplicate.js).
   'near.label': 'Near-duplicate',

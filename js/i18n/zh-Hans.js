@@ -75,7 +75,7 @@ export default {
   'script.hebrew': '希伯来',
   'script.arabic': '阿拉伯',
   'script.myanmar': '缅甸',
-  'script.latinLookAlike': '拉丁形近',
+  'script.latinLookAlike': '冒充拉丁字母的音标或小型大写',
 
   // 近似重复（js/near-duplicate.js）。
   'near.label': '近似重复',

@@ -219,6 +219,31 @@ fn strip_for_judging(c: char) -> char {
     }
 }
 
+/// Whether `word`, on a line whose letters of other scripts all imitate Latin ones, is Greek as
+/// Greek is written rather than Latin in disguise: a lone Greek letter (a symbol: "α", "ρ", "α2")
+/// or a Greek word with Greek spelling that no disguised Latin word needs, an accent ("κάκτος")
+/// or a final sigma. It is folded for matching all the same, and not reported.
+fn is_honest_greek(word: &str) -> bool {
+    let (mut letters, mut greek_spelling, mut last) = (0, false, None);
+    for c in word.chars() {
+        if is_combining_mark(c) {
+            greek_spelling |= letters > 0;
+            continue;
+        }
+        match lookalike_script(c) {
+            Some(Script::Greek) => {
+                letters += 1;
+                greek_spelling |= strip_marks(c).1 > 0;
+                last = Some(c);
+            }
+            Some(_) => return false,
+            None if c.is_alphabetic() => return false,
+            None => {}
+        }
+    }
+    letters == 1 || (letters > 1 && (greek_spelling || last == Some('ς')))
+}
+
 /// Whether every letter of another script in `line` is a Latin look-alike, with enough of them, and
 /// Latin letters or two such scripts beside them, for the line to be Latin text in disguise.
 fn line_of_lookalikes(line: &str) -> bool {
@@ -280,8 +305,12 @@ fn fold_run(
     };
     let span_of = |at: usize, _: char| starts[start + at];
     // Notation in an honest line is folded all the same (a disguised "tо" must still match
-    // "to") but not reported; in a line disguised as a whole, every word is.
-    let report = whole_line || !is_notation(word);
+    // "to") but not reported; in a line disguised as a whole, every word is, but honest Greek.
+    let report = if whole_line {
+        !is_honest_greek(word)
+    } else {
+        !is_notation(word)
+    };
     for (at, c) in word.char_indices() {
         let base = base_letter(c);
         let folded = match lookalike_script(base) {

@@ -78,6 +78,8 @@ pub struct NormalizedLine {
     separator_stretches: Vec<Span>,
     marks: MarkStats,
     styled: StyledLetters,
+    /// Original spans of the Latin look-alikes of the line, reported at its end.
+    lookalikes: Vec<Span>,
 }
 
 impl NormalizedLine {
@@ -147,6 +149,7 @@ impl NormalizedLine {
             evasion,
         );
         self.normalize_clusters(options, evasion);
+        self.report_lookalikes(evasion);
         self.marks.finish_line(evasion);
         self.styled.finish(evasion);
         end - base
@@ -267,7 +270,7 @@ impl NormalizedLine {
     /// unified punctuation and Simplified Chinese.
     fn push_char(&mut self, c: char, span: Span, evasion: &mut EvasionBuilder) {
         if let Some(letter) = latin_lookalike(c) {
-            self.push_lookalike(c, letter, span, evasion);
+            self.push_lookalike(c, letter, span);
             self.marks.letter(letter, 0, false, span);
         } else if let Some(letter) = negative_enclosed_letter(c) {
             self.text.push(letter); // reported with the other styled letters
@@ -296,11 +299,12 @@ impl NormalizedLine {
         }
     }
 
-    /// Writes the ASCII `letter` that the look-alike `c` stands for, reporting the disguise.
-    fn push_lookalike(&mut self, c: char, letter: char, span: Span, evasion: &mut EvasionBuilder) {
+    /// Writes the ASCII `letter` that the look-alike `c` stands for; the disguise is reported at
+    /// the line's end, unless it stands in a transcription ([`Self::report_lookalikes`]).
+    fn push_lookalike(&mut self, c: char, letter: char, span: Span) {
         self.text.push(letter);
         if is_disguise(c) {
-            evasion.replaced_letter("Latin look-alike", span);
+            self.lookalikes.push(span);
         }
     }
 }
@@ -310,6 +314,7 @@ mod invisibles;
 mod mapping;
 mod one_to_one;
 mod runs;
+mod transcriptions;
 
 use clusters::{fold_case, fullwidth_ascii, stable_single_char};
 use mapping::Mapping;

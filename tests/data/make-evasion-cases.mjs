@@ -121,6 +121,9 @@ const honest = [
   ['accented European', 'Le café naïve à Zürich — São Paulo, Łódź, Ærøskøbing, façade, Straße, İstanbul.'],
   ['Turkish', 'Kadın ılık suyu içti ve İstanbul\'a gitti.'],
   ['scientific notation', 'The cell is 10 µm wide, the resistor is 4.7 kΩ, ΔT = 5 K and the area is πr². We measured α and β decay at 25 °C; λ = 500 nm, 3 MΩ, 2 μs, Δx·Δp ≥ ħ/2 and σ².'],
+  // Issue 43, item 12: Greek letters as symbols, a Greek word quoted with its accent, and phonetic
+  // transcriptions (their ɑ and ɡ look like a and g) are the honest text of encyclopedias.
+  ['Greek symbols, a quoted Greek word and IPA', 'The first letter of the Greek alphabet, α, names the alpha particle, written α or α2+; where ρ is the density, ν the frequency and κ a constant. The cactus takes its name from κάκτος (káktos). Amedeo Avogadro [ameˈdɛːo avoˈɡaːdro]; bath is [bɑːθ] and dog ˈdɒɡ.'],
   ['ligatures and typographic quotes', 'The ﬁnal ﬂow of “ideas” — it’s ﬁne… (see § 3).'],
   ['control characters of ordinary files', 'Line one\twith a tab\r\nand a Windows line end.\fA form feed.'],
 ];

@@ -24,7 +24,11 @@ test('honest text gets no description', () => {
 });
 
 test('replaced letters are named once, in plain words, whatever their kind', () => {
-  assert.deepEqual(evasionPhrases({ replacedLetters: { 'Latin look-alike': 36 } }), ['36 Latin look-alike letters']);
+  assert.deepEqual(evasionPhrases({ replacedLetters: { 'Latin look-alike': 36 } }), ['36 phonetic or small-capital letters imitating Latin ones']);
+  // Latin letters inside Cyrillic words and phonetic letters inside Latin ones are two kinds, in two
+  // different phrases (issue 43, item 12: both read "Latin look-alike letters").
+  const both = evasionPhrases({ replacedLetters: { Latin: 2, 'Latin look-alike': 1 } });
+  assert.equal(new Set(both.map((phrase) => phrase.replace(/^\d+ /, '').replace(/s\b/g, ''))).size, 2, both.join(' | '));
   assert.deepEqual(evasionPhrases({ replacedLetters: { Common: 1 } }), ['1 symbol imitating letters']);
   assert.deepEqual(evasionPhrases({ replacedLetters: { Cyrillic: 2, Greek: 1 } }), ['2 Cyrillic look-alike letters', '1 Greek look-alike letter']);
   assert.deepEqual(evasionPhrases({ replacedLetters: { Han: 3 } }), ['3 look-alike ideographs (compatibility forms or radicals)']);
