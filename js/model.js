@@ -56,17 +56,20 @@ async function gunzip(bytes, name) {
 /**
  * The file `entry` of the manifest, from its `bytes`, checked and inflated. They are gzipped as
  * stored, or already inflated when the host served the file with `Content-Encoding: gzip` (many do
- * for .gz): each form is held to its own digest in the manifest.
+ * for .gz): each form is held to its own digest in the manifest, which must give it.
  */
 async function checkedFile(entry, bytes) {
   const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   const gzipped = data[0] === 0x1f && data[1] === 0x8b;
+  const field = gzipped ? 'sha256' : 'inflated.sha256';
   const expected = gzipped ? entry.sha256 : entry.inflated?.sha256;
-  if (expected) {
-    const actual = await sha256Hex(data);
-    if (actual !== expected) {
-      throw invalidModel(`${entry.file}: its sha256 is ${actual}, not the manifest's ${expected} (damaged or another version)`);
-    }
+  // Unchecked weights would change every similarity without a word: a digest is required.
+  if (typeof expected !== 'string' || !/^[0-9a-f]{64}$/.test(expected)) {
+    throw invalidModel(`${MODEL_MANIFEST} gives no ${field} (64 hex digits) for ${entry.file}, so it cannot be checked`);
+  }
+  const actual = await sha256Hex(data);
+  if (actual !== expected) {
+    throw invalidModel(`${entry.file}: its sha256 is ${actual}, not the manifest's ${expected} (damaged or another version)`);
   }
   return gzipped ? gunzip(data, entry.file) : data;
 }

@@ -29,10 +29,16 @@ function installedModel() {
  * package), each file checked against the manifest's sha256.
  */
 export async function loadSentenceModel(folder = installedModel()) {
-  const manifest = JSON.parse(await readFile(join(folder, MODEL_MANIFEST), 'utf8').catch((cause) => {
-    const message = `no sentence model in ${folder}: its ${MODEL_MANIFEST} cannot be read (${cause.code ?? cause.message})`;
-    throw Object.assign(new Error(message, { cause }), { code: 'PLAGSCOPE_INVALID_MODEL', reason: message });
-  }));
+  const invalid = (message, cause) => Object.assign(new Error(message, { cause }), { code: 'PLAGSCOPE_INVALID_MODEL', reason: message });
+  const text = await readFile(join(folder, MODEL_MANIFEST), 'utf8').catch((cause) => {
+    throw invalid(`no sentence model in ${folder}: its ${MODEL_MANIFEST} cannot be read (${cause.code ?? cause.message})`, cause);
+  });
+  let manifest;
+  try {
+    manifest = JSON.parse(text);
+  } catch (cause) {
+    throw invalid(`no sentence model in ${folder}: its ${MODEL_MANIFEST} is not JSON (${cause.message})`, cause);
+  }
   const read = (entry) => readFile(join(folder, String(entry?.file ?? '')));
   const [encoder, lexicon] = await Promise.all([read(manifest.encoder), read(manifest.lexicon)]);
   const module = readFileSync(new URL('../pkg/translated/plagscope_bg.wasm', import.meta.url));

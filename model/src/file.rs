@@ -16,6 +16,22 @@ pub const FORMAT_KEY: &str = "format";
 pub const FORMAT: &str = "plagscope-model/1";
 /// The suffix of a quantized tensor's codebook.
 const CODEBOOK: &str = ".codebook";
+/// The largest weight a model file may hold, in absolute value: this model's reach ±20, and a
+/// value far beyond (a damaged or doctored file) would load and quietly change every similarity.
+const MAX_WEIGHT: f32 = 1_000.0;
+
+/// `values` of tensor `name`, if every one is a finite number within ±[`MAX_WEIGHT`].
+fn within_range(name: &str, values: Vec<f32>) -> Result<Vec<f32>, Error> {
+    match values
+        .iter()
+        .find(|v| !v.is_finite() || v.abs() > MAX_WEIGHT)
+    {
+        Some(bad) => Err(Error::invalid_model(format!(
+            "tensor {name} holds {bad}, outside the ±{MAX_WEIGHT} of any weight of this model"
+        ))),
+        None => Ok(values),
+    }
+}
 
 /// A tensor's values as the writer takes them.
 #[derive(Debug, Clone, PartialEq)]
@@ -182,10 +198,10 @@ impl<'a> ModelFile<'a> {
         let codebook = format!("{name}{CODEBOOK}");
         if self.tensors.tensor(&codebook).is_err() {
             let view = self.view(name, Dtype::F32, Some(shape))?;
-            return Ok(from_le(view.data(), f32::from_le_bytes));
+            return within_range(name, from_le(view.data(), f32::from_le_bytes));
         }
         let book = self.view(&codebook, Dtype::F32, None)?;
-        let book: Vec<f32> = from_le(book.data(), f32::from_le_bytes);
+        let book: Vec<f32> = within_range(name, from_le(book.data(), f32::from_le_bytes))?;
         let codes = self.view(name, Dtype::U8, Some(shape))?;
         codes
             .data()

@@ -71,3 +71,18 @@ fn flipped_bytes_are_an_error_or_a_working_model() {
         }
     }
 }
+
+#[test]
+fn absurd_weights_are_refused() {
+    // A LayerNorm gain of 1e30, or one that is not a number, would load and quietly change every
+    // similarity (issue 43, item 19); the real weights stay within ±20.
+    let bytes = inflated();
+    let gains = data_range(&bytes, "ln_g");
+    for value in [1e30f32, f32::NAN, f32::INFINITY] {
+        let mut damaged = bytes.clone();
+        damaged[gains.start..gains.start + 4].copy_from_slice(&value.to_le_bytes());
+        let error = Encoder::from_bytes(&damaged).err().expect("refused");
+        assert_eq!(error.code(), ErrorCode::InvalidModel, "{error}");
+        assert!(error.to_string().contains("ln_g"), "{error}");
+    }
+}

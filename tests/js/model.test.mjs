@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import { Checker, loadSentenceModel } from '../../js/node.js';
 import { NORIAS_EN, NORIAS_ZH } from '../translation.mjs';
 
@@ -57,11 +58,20 @@ test('bad files and bad input are clear errors, and the model keeps working', as
   const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'));
   copyFileSync(join(folder, manifest.lexicon.file), join(tmp, manifest.lexicon.file));
   writeFileSync(join(tmp, manifest.encoder.file), 'not gzip at all');
-  // Without digests, bytes that are not gzip are taken as inflated (a host may have inflated them),
-  // and the engine refuses what is not a model file.
+  // Without digests, nothing is loaded (issue 43, item 19: the check was skipped without a word).
   writeFileSync(join(tmp, 'manifest.json'), JSON.stringify({ ...manifest, encoder: { file: manifest.encoder.file } }));
+  await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: /gives no inflated\.sha256 \(64 hex digits\) for use-m3/ });
+  copyFileSync(join(folder, manifest.encoder.file), join(tmp, 'gzipped.gz'));
+  writeFileSync(join(tmp, 'manifest.json'), JSON.stringify({ ...manifest, encoder: { ...manifest.encoder, file: 'gzipped.gz', sha256: 'not a digest' } }));
+  await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: /gives no sha256 \(64 hex digits\) for gzipped\.gz/ });
+  // Bytes that match their digest but are no model file are refused by the engine.
+  const digest = createHash('sha256').update('not gzip at all').digest('hex');
+  writeFileSync(join(tmp, 'manifest.json'), JSON.stringify({ ...manifest, encoder: { file: manifest.encoder.file, inflated: { sha256: digest } } }));
   await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: /not a model file/ });
-  // With them, the inflated form is held to its own digest.
+  // A manifest that is not JSON is named, with a code.
+  writeFileSync(join(tmp, 'manifest.json'), '{"encoder": ');
+  await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: /manifest\.json is not JSON/ });
+  // The inflated form is held to its own digest.
   writeFileSync(join(tmp, 'manifest.json'), JSON.stringify(manifest));
   await assert.rejects(loadSentenceModel(tmp), { code: 'PLAGSCOPE_INVALID_MODEL', message: new RegExp(manifest.encoder.inflated.sha256) });
   copyFileSync(join(folder, manifest.encoder.file), join(tmp, manifest.encoder.file));
