@@ -95,7 +95,10 @@ export async function checkArchiveWith(read, paper, options = {}, module = undef
   if (options.library !== undefined && typeof options.library?.exportIndex !== 'function') {
     throw invalidInput('library', `expected a Checker, got ${describe(options.library)}`);
   }
-  const found = await queryArchive(read, text, { query: options.query }, module);
+  // Common phrasing has one definition: the check's own, unless the query gives its own.
+  const maxDocFrequency = options.check?.align?.maxDocFrequency;
+  const query = maxDocFrequency === undefined ? options.query : { maxDocFrequency, ...options.query };
+  const found = await queryArchive(read, text, { query }, module);
   // A copy of the library in its own engine (the sentence model's, for translated evidence, when
   // it is one) takes the candidates; without a library, the archive engine with its options.
   const { Checker } = await archiveEngine(module);

@@ -7,7 +7,7 @@
 //   node scripts/demo-archive.mjs     -> target/demo-archive/ (and its documents, target/demo-archive-docs/)
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,7 +44,9 @@ export function cut(text) {
 function stampOf(names) {
   const hash = createHash('sha256');
   for (const name of names) hash.update(name).update(readFileSync(join(CORPUS, name)));
-  const code = readdirSync(join(root, 'src/store/archive')).sort().map((name) => join('src/store/archive', name));
+  const code = readdirSync(join(root, 'src/store/archive'), { recursive: true }).sort()
+    .map((name) => join('src/store/archive', name))
+    .filter((path) => statSync(join(root, path)).isFile());
   for (const path of [...code, 'examples/build-archive.rs', 'scripts/demo-archive.mjs']) hash.update(readFileSync(join(root, path)));
   return hash.digest('hex');
 }

@@ -398,3 +398,60 @@ fn a_batch_lists_its_ids_so_growing_it_reads_no_document() {
     let expected: Vec<&str> = docs.iter().map(|(id, _, _)| id.as_str()).collect();
     assert_eq!(all, expected);
 }
+
+#[test]
+fn a_source_held_by_many_documents_is_still_found_and_a_stock_phrase_is_not() {
+    // Issue 43, item 13: the source a whole class copies (here 55 essays each holding 300 words of
+    // it) was common phrasing to the archive (more than 50 holders) and the copy of it was missed,
+    // while a check of a library finds it: a stretch longer than a stock phrase is evidence.
+    let docs = documents(100);
+    let source = &docs[7].2;
+    let mut archived: Vec<(String, String, String)> = docs[..40].to_vec();
+    for n in 0..55 {
+        let own = common::words(&docs[40 + n].2, 0, 150);
+        let text = format!("{own} {}", common::words(source, 200, 300));
+        archived.push((format!("essay-{n}"), format!("Essay {n}"), text));
+    }
+    let (_, host) = archive(&archived, 40);
+    let paper = format!(
+        "{} {} {}",
+        common::words(&docs[97].2, 0, 200),
+        common::words(source, 300, 150),
+        common::words(&docs[98].2, 0, 200)
+    );
+    let (report, _) = check(&host, &paper, ArchiveQueryOptions::default());
+    assert!(!report.sources.is_empty(), "the copy is found");
+    let copied = common::words(source, 300, 150);
+    let found = &report.sources[0];
+    assert!(
+        found.id == "doc-7" || found.id.starts_with("essay-"),
+        "{}",
+        found.id
+    );
+    let passage = &found.passages[0];
+    assert!(
+        passage.words >= 140,
+        "{} of 150 copied words",
+        passage.words
+    );
+    assert!(paper.contains(&copied));
+    // A stock sentence many documents share is no source, however many hold it.
+    let stock = "The committee met on Tuesday to discuss the annual budget in detail.";
+    let mut archived: Vec<(String, String, String)> = docs[..40].to_vec();
+    for (n, doc) in docs[40..80].iter().enumerate() {
+        let text = format!(
+            "{} {stock} {}",
+            common::words(&doc.2, 0, 100),
+            common::words(&doc.2, 100, 100)
+        );
+        archived.push((format!("memo-{n}"), format!("Memo {n}"), text));
+    }
+    let (_, host) = archive(&archived, 40);
+    let paper = format!(
+        "{} {stock} {}",
+        common::words(&docs[97].2, 0, 200),
+        common::words(&docs[98].2, 0, 200)
+    );
+    let (report, _) = check(&host, &paper, ArchiveQueryOptions::default());
+    assert!(report.sources.is_empty(), "{:?}", ids(&report));
+}

@@ -25,16 +25,19 @@ export const archiveSource = (id) => reported.get(id);
  */
 let remembered = { url: '', read: null };
 
-/** The candidates of `text` in the archive at `url`, fetched once for the same paper and archive. */
-async function candidates(url, text, progress) {
-  if (lastQuery?.url === url && lastQuery.text === text) return lastQuery.found;
+/**
+ * The candidates of `text` in the archive at `url`, fetched once for the same paper, archive and
+ * `maxDocFrequency` (the check's: common phrasing has one definition).
+ */
+async function candidates(url, text, maxDocFrequency, progress) {
+  if (lastQuery?.url === url && lastQuery.text === text && lastQuery.maxDocFrequency === maxDocFrequency) return lastQuery.found;
   if (remembered.url !== url) remembered = { url, read: rememberingReader(fetchReader(url, { headers: { [ARCHIVE_HEADER]: '1' } })) };
   const read = remembered.read;
   // A message a file would redraw the page's status 800 times a check (a second of the page's
   // time at 10^6 documents): every PROGRESS_FILES files, and the last.
   const onProgress = ({ done, total }) => (done % PROGRESS_FILES === 0 || done === total) && progress(done, total, 'archive');
-  const found = await queryArchive(read, text, { onProgress });
-  lastQuery = { url, text, found };
+  const found = await queryArchive(read, text, { onProgress, query: maxDocFrequency === undefined ? undefined : { maxDocFrequency } });
+  lastQuery = { url, text, maxDocFrequency, found };
   return found;
 }
 
@@ -45,7 +48,7 @@ async function candidates(url, text, progress) {
  * sources that came from the archive.
  */
 export async function checkWithArchive({ checker, Engine, url, text, options }, progress) {
-  const found = await candidates(url, text, progress);
+  const found = await candidates(url, text, options?.align?.maxDocFrequency, progress);
   const engine = checker.size ? Engine.importIndex(checker.exportIndex()) : new Engine(checker.options);
   try {
     const added = found.references.filter((reference) => !checker.getReference(reference.id));

@@ -52,6 +52,10 @@ pub use rewritten::{sentence_seeds, Evidence, SentencePair, SentenceSeed};
 pub use segments::{exact_segments, exact_segments_with, strongest_segments, SeedTable, Segment};
 pub use sentence_true::{sentence_true, sentence_true_both, PaperSentences, SentenceMatch};
 
+/// How many references (or archive documents) may hold a stock phrase before it is common
+/// phrasing: the one default of a check of a library and of an archive.
+pub const DEFAULT_MAX_DOC_FREQUENCY: usize = 10;
+
 crate::options! {
     /// How passages are matched. Lengths are in word equivalents: a Chinese or Japanese character
     /// counts 0.6 of a word (Chinese words average about 1.7 characters).
@@ -78,7 +82,7 @@ crate::options! {
         /// A stock phrase (up to 20 words) held by more references than this is common phrasing,
         /// not evidence (MOSS's `-m`); a longer stretch held by that many is a popular source and
         /// still counts.
-        pub max_doc_frequency: usize = 10, in 1..=1_000_000;
+        pub max_doc_frequency: usize = DEFAULT_MAX_DOC_FREQUENCY, in 1..=1_000_000;
         /// Also find rewritten copies (paraphrased, heavily edited) sentence by sentence: sentences
         /// that share their rare content words with a source's, in its order or shuffled.
         pub rewritten: bool = true;

@@ -279,6 +279,52 @@ pub fn indexed_fingerprints(
     ))
 }
 
+/// A fingerprint of a paper checked against an archive, with the stretch of the paper it covers,
+/// in token weights ([`crate::text::WORD`] a word) from the paper's start: its first place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlacedFingerprint {
+    /// The fingerprint, as [`indexed_fingerprints`] gives it.
+    pub fingerprint: u64,
+    /// The weight of the tokens before the stretch.
+    pub start: u32,
+    /// The weight of the tokens before the stretch's end.
+    pub end: u32,
+}
+
+/// [`indexed_fingerprints`] of `text` with the stretch each covers where it first appears,
+/// ascending by fingerprint: an archive check judges common phrasing by it as a check of a
+/// library does, a stretch at a time.
+pub fn placed_fingerprints(
+    options: &CheckerOptions,
+    text: &str,
+) -> Result<Vec<PlacedFingerprint>, Error> {
+    check_size("text", text.len(), false)?;
+    let prepared = prepare(options, text)?;
+    let window = guarantee_window(options.shingle_words, options.guarantee_words)?;
+    let mut before = Vec::with_capacity(prepared.token_weights.len() + 1);
+    before.push(0u32);
+    for &weight in &prepared.token_weights {
+        before.push(before.last().copied().unwrap_or(0).saturating_add(weight));
+    }
+    let at = |token: usize| before[token.min(before.len() - 1)];
+    let hashes = &prepared.shingle_hashes;
+    let shingles = (winnow_positions(hashes, window).into_iter()).map(|i| PlacedFingerprint {
+        fingerprint: fingerprint_of(hashes[i]),
+        start: at(i),
+        end: at(i + options.shingle_words),
+    });
+    let sentences =
+        (prepared.sentence_fingerprints(&[]).into_iter()).map(|(f, unit)| PlacedFingerprint {
+            fingerprint: fingerprint_of(f),
+            start: at(unit.start),
+            end: at(unit.end),
+        });
+    let mut placed: Vec<PlacedFingerprint> = shingles.chain(sentences).collect();
+    placed.sort_unstable_by_key(|p| (p.fingerprint, p.start));
+    placed.dedup_by_key(|p| p.fingerprint);
+    Ok(placed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

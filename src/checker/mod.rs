@@ -42,7 +42,7 @@ mod translation;
 pub(crate) use crate::index::postings::{fingerprint_of, FINGERPRINT_BYTES};
 pub use api::{Checker, MAX_REFERENCE_SET_BYTES};
 
-pub use library::indexed_fingerprints;
+pub use library::{indexed_fingerprints, placed_fingerprints, PlacedFingerprint};
 pub(crate) use loader::Loader;
 pub use merge::MergeOutcome;
 pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOptions};

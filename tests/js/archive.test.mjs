@@ -56,6 +56,11 @@ test('a paper checked against an archive folder finds its sources with the passa
   // The checker holds the sources' texts, for showing them side by side.
   assert.equal(checker.getReference(NAMES[7]).text, text(NAMES[7]));
   checker.free();
+  // The check's common phrasing is the query's too (one definition): accepted, same sources.
+  const strict = await checkArchive(archive, paper, { check: { align: { maxDocFrequency: 1 } } });
+  assert.deepEqual(strict.report.sources.map((s) => s.id).sort(), [NAMES[7], NAMES[61]].sort());
+  await assert.rejects(checkArchive(archive, paper, { query: { maxDocFrequency: 0 } }), { code: 'PLAGSCOPE_INVALID_OPTION', path: 'maxDocFrequency' });
+  strict.checker.free();
 });
 
 test('over HTTP the archive gives the same report, and a cover of random partitions is fetched too', async (t) => {

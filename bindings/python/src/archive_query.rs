@@ -29,10 +29,13 @@ impl PyArchiveQuery {
 impl PyArchiveQuery {
     /// A query for `paper` against the archive whose `manifest.json` text is `manifest_json`:
     /// `max_candidates` documents at most are fetched, `cover` random partitions beyond the
-    /// paper's (chosen from `seed`) hide which are the paper's, and `max_fingerprints` of the
-    /// paper's fingerprints at most are looked up (None: the engine's default; 0: all).
+    /// paper's (chosen from `seed`) hide which are the paper's, `max_fingerprints` of the
+    /// paper's fingerprints at most are looked up (None: the engine's default; 0: all), and a
+    /// fingerprint held by more than `max_doc_frequency` documents counts only inside a stretch
+    /// longer than a stock phrase (None: the default of a check's `align.maxDocFrequency`).
     #[new]
-    #[pyo3(signature = (manifest_json, paper, max_candidates = 20, cover = 0, seed = 0, max_fingerprints = None))]
+    #[pyo3(signature = (manifest_json, paper, max_candidates = 20, cover = 0, seed = 0, max_fingerprints = None, max_doc_frequency = None))]
+    #[allow(clippy::too_many_arguments)] // Python's keyword arguments: one per query option
     fn py_new(
         py: Python<'_>,
         manifest_json: &str,
@@ -41,6 +44,7 @@ impl PyArchiveQuery {
         cover: usize,
         seed: usize,
         max_fingerprints: Option<usize>,
+        max_doc_frequency: Option<usize>,
     ) -> PyResult<Self> {
         let paper = args::text(paper, "paper")?;
         let defaults = ArchiveQueryOptions::default();
@@ -49,6 +53,7 @@ impl PyArchiveQuery {
             cover,
             seed,
             max_fingerprints: max_fingerprints.unwrap_or(defaults.max_fingerprints),
+            max_doc_frequency: max_doc_frequency.unwrap_or(defaults.max_doc_frequency),
         };
         let query = py.detach(|| ArchiveQuery::new(manifest_json, &paper, options));
         Ok(PyArchiveQuery {

@@ -17,18 +17,19 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::checker::{indexed_fingerprints, Reference};
+use crate::align::DEFAULT_MAX_DOC_FREQUENCY;
+use crate::checker::{placed_fingerprints, PlacedFingerprint, Reference};
 use crate::error::Error;
-use crate::sketch::minhash::{mix64, splitmix64};
+use crate::sketch::minhash::splitmix64;
 
 use super::directory::{decode_directory, FileCheck};
 use super::documents::{decode_group, ArchivedDocument};
 use super::postings::decode_partition;
 use super::{Layout, Manifest};
 
-/// A fingerprint held by more documents than this is common phrasing, not evidence: it counts
-/// for none of them.
-pub const MAX_HOLDERS: usize = 50;
+mod evidence;
+
+use evidence::{reach, sample, Evidence};
 
 crate::options! {
     /// What a check against an archive may fetch.
@@ -46,6 +47,11 @@ crate::options! {
         /// (each a request: a 5,000-word paper has about 1,500 fingerprints), and a copied passage
         /// of n fingerprints keeps about n × this / all of them.
         pub max_fingerprints: usize = 400, in 0..=16_777_216;
+        /// A fingerprint held by more documents than this is common phrasing where it covers a
+        /// stock phrase of the paper (up to 20 words), and counts for none of them; a longer
+        /// stretch held by that many is a popular source, and counts for all (as `align`'s
+        /// option of the same name in a check of a library).
+        pub max_doc_frequency: usize = DEFAULT_MAX_DOC_FREQUENCY, in 1..=1_000_000;
     }
 }
 
@@ -69,7 +75,14 @@ struct BatchFiles {
 pub struct ArchiveQuery {
     manifest: Manifest,
     max_candidates: usize,
+    max_doc_frequency: usize,
+    /// The paper's fingerprints looked up, ascending, and where each is in the paper (in the
+    /// same order).
     fingerprints: Vec<u64>,
+    places: Vec<PlacedFingerprint>,
+    /// The most token weight between the starts of two fingerprints looked up inside one shared
+    /// stretch: winnowing keeps one in every window, and sampling keeps some of those.
+    reach: u64,
     /// Each batch's partitions to fetch, by its own bits, ascending.
     partitions: Vec<Vec<u32>>,
     batches: Vec<BatchFiles>,
@@ -99,8 +112,11 @@ impl ArchiveQuery {
         options: ArchiveQueryOptions,
     ) -> Result<Self, Error> {
         options.validate()?;
-        let (fingerprints, _) = indexed_fingerprints(&manifest.options, paper)?;
-        let fingerprints = sample(fingerprints, options.max_fingerprints);
+        let placed = placed_fingerprints(&manifest.options, paper)?;
+        let all = placed.len();
+        let places = sample(placed, options.max_fingerprints);
+        let fingerprints: Vec<u64> = places.iter().map(|p| p.fingerprint).collect();
+        let reach = reach(&manifest.options, all, places.len())?;
         let mut state = options.seed as u64;
         let partitions = (manifest.batches.iter())
             .map(|batch| {
@@ -116,7 +132,10 @@ impl ArchiveQuery {
         Ok(ArchiveQuery {
             manifest,
             max_candidates: options.max_candidates,
+            max_doc_frequency: options.max_doc_frequency,
             fingerprints,
+            places,
+            reach,
             partitions,
             batches,
             outstanding: HashMap::default(),
@@ -288,14 +307,18 @@ impl ArchiveQuery {
         Ok(())
     }
 
-    /// The documents sharing the paper's fingerprints, most first, up to `maxCandidates`.
+    /// The documents sharing the paper's fingerprints that are evidence ([`Evidence`]), most
+    /// first, up to `maxCandidates`.
     fn rank(&self) -> Vec<(u32, usize)> {
         let mut shared: HashMap<u32, usize> = HashMap::default();
-        for documents in self.holders.values() {
-            if documents.len() <= MAX_HOLDERS {
-                for &d in documents {
-                    *shared.entry(d).or_default() += 1;
-                }
+        let evidence = Evidence {
+            places: &self.places,
+            max_doc_frequency: self.max_doc_frequency,
+            reach: self.reach,
+        };
+        for fingerprint in evidence.of(&self.holders) {
+            for &d in &self.holders[&fingerprint] {
+                *shared.entry(d).or_default() += 1;
             }
         }
         let mut ranked: Vec<(u32, usize)> = shared.into_iter().collect();
@@ -335,21 +358,6 @@ impl ArchiveQuery {
             .map(|b| u64::from(self.manifest.layout_of(b).partitions()))
             .sum()
     }
-}
-
-/// The `budget` fingerprints of `fingerprints` (sorted) whose mixed value is smallest, sorted (all
-/// of them when there are no more, or `budget` is 0). Which are kept depends on each value alone,
-/// so each of a copied passage's fingerprints is kept with the same chance, and the mix is
-/// unrelated to the top bits that choose a partition: the kept ones spread over the partitions.
-fn sample(fingerprints: Vec<u64>, budget: usize) -> Vec<u64> {
-    if budget == 0 || fingerprints.len() <= budget {
-        return fingerprints;
-    }
-    let mut keyed: Vec<(u64, u64)> = fingerprints.iter().map(|&f| (mix64(f), f)).collect();
-    keyed.select_nth_unstable(budget - 1);
-    let mut kept: Vec<u64> = keyed[..budget].iter().map(|&(_, f)| f).collect();
-    kept.sort_unstable();
-    kept
 }
 
 /// The partitions of `layout` (one batch's) holding `fingerprints`, and `cover` more chosen from

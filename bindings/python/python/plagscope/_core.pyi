@@ -180,7 +180,7 @@ class ArchiveQuery:
 
     def __init__(
         self, manifest_json: str, paper: str, max_candidates: int = 20, cover: int = 0, seed: int = 0,
-        max_fingerprints: Optional[int] = None,
+        max_fingerprints: Optional[int] = None, max_doc_frequency: Optional[int] = None,
     ) -> None: ...
     def wanted(self) -> List[str]:
         """Paths relative to the archive's folder or URL to fetch next; empty when done."""
