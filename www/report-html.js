@@ -31,10 +31,10 @@ export function reportHtml({ lang, ...given } = {}) {
 }
 
 /** The report's document in the current language (the parameters of `reportHtml`). */
-function documentHtml({ report, paper, sources = [], options = {}, version = '', date, palette }) {
+function documentHtml({ report, paper, sources = [], options = {}, version = '', date, palette, setAside = [] }) {
   const colours = Array.isArray(palette) && palette.length && palette.every(isColour) ? palette : PALETTE;
   const texts = new Map(sources.map((source) => [source.id, source]));
-  const ctx = { report, text: String(paper?.text ?? ''), colours, texts };
+  const ctx = { report, text: String(paper?.text ?? ''), colours, texts, setAside: Array.isArray(setAside) ? setAside : [] };
   const title = String(paper?.title ?? '').trim() || t('html.untitled');
   return [
     `<!DOCTYPE html>\n<html lang="${language()}">\n<head>\n<meta charset="utf-8">`,
@@ -130,6 +130,7 @@ function summaryHtml(ctx) {
 <p>${esc(left ? t('html.checkedOf', { checked, total: report.totalWords }) : t('html.checked', { checked }))}</p>
 </div>
 <p>${esc(excludedPhrase(report.excluded, left, unit))}</p>
+${setAsideHtml(ctx)}
 ${quotationsHtml(ctx)}
 ${evasionHtml(report.evasion)}
 </section>`;
@@ -152,6 +153,13 @@ export function excludedPhrase(excluded = [], words = 0, unit = 'count.word') {
   if (!parts.length) return t('html.excluded.nothing');
   const size = words ? t('html.excluded.size', { size: count(unit, words) }) : '';
   return t('html.excluded.list', { list: list(parts), size });
+}
+
+/** The references set aside by hand, by title (the id when there is none): a reader sees which. */
+function setAsideHtml(ctx) {
+  if (!ctx.setAside.length) return '';
+  const titles = ctx.setAside.map((r) => t('html.quotedTitle', { title: String(r?.title || r?.id || '') }));
+  return `<p class="set-aside">${esc(t('html.setAside', { list: list(titles) }))}</p>`;
 }
 
 /**

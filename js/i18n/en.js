@@ -163,6 +163,8 @@ export default {
   'html.excluded.nothing': 'Nothing was left out of the count.',
   'html.excluded.size': ' ({size})',
   'html.excluded.list': 'Left out of the count (shown in grey below): {list}{size}.',
+  'html.setAside': 'Set aside by hand, so not compared with the paper: {list}.',
+  'html.quotedTitle': '“{title}”',
   'html.quotations': 'Left out, though they match a source (like every quotation, reference list and table of numbers, shown in grey in the paper):',
   'html.evasion.warning': 'Warning: this paper contains disguised text.',
   'html.evasion.read': 'It was read as the text it imitates, so the matches below are still found. Found:',

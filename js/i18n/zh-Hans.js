@@ -160,6 +160,8 @@ export default {
   'html.excluded.nothing': '没有内容被排除在统计之外。',
   'html.excluded.size': '（{size}）',
   'html.excluded.list': '未计入统计的内容（下文以灰色显示）：{list}{size}。',
+  'html.setAside': '手动搁置、未与论文比较的来源：{list}。',
+  'html.quotedTitle': '“{title}”',
   'html.quotations': '已排除但与来源相符的内容（与所有引文、参考文献列表和数字表格一样不计入统计，在论文中以灰色显示）：',
   'html.evasion.warning': '警告：这篇论文含有经过伪装的文字。',
   'html.evasion.read': '检查时已按其所冒充的文字读取，因此下列匹配仍能被发现。发现：',

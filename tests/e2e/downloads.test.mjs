@@ -54,3 +54,20 @@ test('the HTML report downloads and opens offline with its highlights; the JSON 
   assert.equal(data.options.align.minWords, 12);
   assert.match(data.checkedAt, /^\d{4}-\d\d-\d\dT/);
 });
+
+test('a source left out by hand is named in the HTML report and the JSON, not only counted', async (t) => {
+  const page = await app.openApp(t);
+  await act(page, '#example');
+  await act(page, '#check');
+  const [title] = await sourceTitles(page);
+  await act(page, () => page.getByRole('button', { name: `Leave out ${title}` }).click());
+  const html = await download(page, 'Download report (HTML)');
+  const entities = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+  const text = readFileSync(html.path, 'utf8').replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => entities[e]);
+  assert.ok(text.includes('1 reference set aside by hand'), 'counted among the options');
+  assert.ok(text.includes(`Set aside by hand, so not compared with the paper: “${title}”.`), 'named');
+  const data = JSON.parse(readFileSync((await download(page, 'Download data (JSON)')).path, 'utf8'));
+  assert.equal(data.setAside.length, 1);
+  assert.equal(data.setAside[0].title, title);
+  assert.deepEqual(data.options.ignoreReferences, [data.setAside[0].id]);
+});

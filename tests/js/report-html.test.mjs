@@ -151,9 +151,12 @@ test('parts left out by hand and references set aside are shown as such', () => 
   const options = { excludeSpans: [{ start: 0, end: introduction }], ignoreReferences: ['factbook-ja'], includeSpans: [] };
   const report = check(demo.references, demo.example, options);
   assert.deepEqual(report.excluded.map((e) => e.kind), ['reader']);
-  const html = build(report, demo.example, demo.references, { options });
+  const japan = demo.references.find((r) => r.id === 'factbook-ja');
+  const html = build(report, demo.example, demo.references, { options, setAside: [{ id: japan.id, title: japan.title }] });
   assertPassages(html, report, demo.example, demo.references);
   assert.deepEqual(readPaper(html).excluded.slice(0, introduction + 1), [...new Array(introduction).fill(true), false]);
+  // The reference set aside is named, not only counted (issue 43, item 3).
+  assert.ok(plainText(html).includes(`Set aside by hand, so not compared with the paper: “${japan.title}”.`), plainText(html).slice(0, 2000));
   assert.match(html, /<span class="x" title="Left out by hand">/);
   const text = plainText(html);
   assert.match(text, /Left out of the count \(shown in grey below\): 1 part left out by hand \(\d+ words\)\./);
@@ -172,7 +175,7 @@ test('a Traditional/Simplified Chinese copy is named, counted in characters', ()
   assert.match(plainText(html), /longest exact run: \d+ characters · copied across Traditional\/Simplified Chinese characters/);
 });
 
-test('user text is escaped everywhere: titles, paper, sources, options, date, version, palette', () => {
+test('user text is escaped everywhere: titles, paper, sources, options, date, version, palette, set-aside titles', () => {
   const paper = `</style><script>alert(1)</script> ${HOSTILE} & "quotes" 'too'\n\n${france.text.slice(0, 700)}\n</div></section></body>`;
   const references = [{ id: `"><script>alert(2)</script>`, title: HOSTILE, text: `<script>alert(3)</script> ${france.text}` }];
   const report = check(references, paper);
@@ -180,7 +183,7 @@ test('user text is escaped everywhere: titles, paper, sources, options, date, ve
   const html = reportHtml({
     report, paper: { title: `${HOSTILE}</title><script>`, text: paper }, sources: references,
     options: { align: { minWords: 12 }, '<script>': '</style>' }, version: '<script>', date: '</title><script>',
-    palette: ['red}</style><script>alert(4)</script>'],
+    palette: ['red}</style><script>alert(4)</script>'], setAside: [{ id: '<script>', title: `${HOSTILE}<script>alert(5)</script>` }, { id: '<script>x' }],
   });
   assert.doesNotMatch(html, /<script/i);
   assert.doesNotMatch(html, /<img/i);

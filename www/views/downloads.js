@@ -13,13 +13,18 @@ export function fileStem(title) {
   return `plagscope-report-${stem || 'paper'}`;
 }
 
-/** What the report files say about the check: the paper, the options, the date and the version. */
+/**
+ * What the report files say about the check: the paper, the options, the date, the version, and
+ * the references set aside by hand, by id and title (the options name their ids only).
+ */
 function context(state) {
   const { result } = state;
+  const ignored = new Set(result.choices?.ignoreReferences ?? []);
   return {
     options: { ...checkOptions(state.values), ...result.choices },
     version: state.version,
     date: result.checkedAt,
+    setAside: state.references.filter((r) => ignored.has(r.id)).map(({ id, title }) => ({ id, title })),
   };
 }
 
@@ -43,8 +48,8 @@ export function Downloads({ state, actions }) {
     }
   };
   const saveJson = () => {
-    const { options, version, date } = context(state);
-    const json = { plagscope: version, checkedAt: date.toISOString(), paper: { title: result.title, text: result.text }, options, report: result.report };
+    const { options, version, date, setAside } = context(state);
+    const json = { plagscope: version, checkedAt: date.toISOString(), paper: { title: result.title, text: result.text }, options, setAside, report: result.report };
     download(new TextEncoder().encode(JSON.stringify(json, null, 2)), `${stem}.json`);
   };
   return html`<div class="row downloads">
