@@ -55,6 +55,13 @@ function existsAsWritten(path) {
   }
 }
 
+/** The catalogue's name of what a folder entry is when it is neither a file nor a folder. */
+function specialKind(stat) {
+  if (stat.isFIFO()) return 'cli.entry.pipe';
+  if (stat.isSocket()) return 'cli.entry.socket';
+  return 'cli.entry.device';
+}
+
 /** What is wrong with a folder entry that could not be opened, in words, from the stat error. */
 function entryProblem(error, path) {
   switch (error.code) {
@@ -111,8 +118,10 @@ export function collectFiles(paths, extensions, warn) {
         continue;
       }
       const key = `${stat.dev}:${stat.ino}`;
-      if (!stat.isDirectory()) {
+      if (stat.isFile()) {
         if (extensions.has(extensionOf(childShown))) add({ path: child, shown: childShown, root });
+      } else if (!stat.isDirectory()) {
+        if (extensions.has(extensionOf(childShown))) skip(childShown, t('cli.entry.notFile', { kind: t(specialKind(stat)) }));
       } else if (folders.has(key)) {
         skip(childShown, t('cli.entry.folderLoop'));
       } else {

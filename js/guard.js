@@ -27,6 +27,15 @@ export function engineFunctions(bindings) {
     .sort();
 }
 
+/** wasm-bindgen's refusal of a call on an object whose other call is still running. */
+const isReentrant = (error) => error instanceof Error && !('code' in error) && /^recursive use of an object detected/.test(error.message);
+
+/** The refusal of a re-entrant call, in words, with the code of `ErrorCode::Busy`. */
+function busyError(error) {
+  const reason = 'this Checker was called while another call on it is running (from its progress callback or an option\'s getter); call it once that call has returned';
+  return Object.assign(new Error(reason, { cause: error }), { code: 'PLAGSCOPE_BUSY', reason });
+}
+
 /** A WebAssembly trap, or a stack overflow inside wasm (V8/Safari: RangeError, Firefox: InternalError). */
 function isTrap(error) {
   if (error instanceof WebAssembly.RuntimeError) return true;
@@ -70,8 +79,12 @@ class Guard {
     }
   }
 
-  /** Turns a trap into an Error (the reset follows when the call unwinds); any other error is kept. */
+  /**
+   * Turns a trap into an Error (the reset follows when the call unwinds), and the bindings' refusal
+   * of a call on an object already in use into one with a code; any other error is kept.
+   */
   recover(error) {
+    if (isReentrant(error)) return busyError(error);
     if (!isTrap(error)) return error;
     this.resetPending = true;
     const what = `plagscope's engine stopped on an internal error (${error.name}: ${error.message})`;

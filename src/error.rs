@@ -49,11 +49,15 @@ pub enum ErrorCode {
     /// format version (produced by the `plagscope-model` crate, which loads it).
     #[serde(rename = "PLAGSCOPE_INVALID_MODEL")]
     InvalidModel,
+    /// A call on a `Checker` made while another call on it is running (from its progress
+    /// callback or an option's getter); make it once that call has returned.
+    #[serde(rename = "PLAGSCOPE_BUSY")]
+    Busy,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order (the README's table and the TypeScript are held to it).
-    pub const ALL: [ErrorCode; 10] = [
+    pub const ALL: [ErrorCode; 11] = [
         ErrorCode::InvalidOption,
         ErrorCode::InvalidInput,
         ErrorCode::TextTooLong,
@@ -64,6 +68,7 @@ impl ErrorCode {
         ErrorCode::IndexMismatch,
         ErrorCode::Stopped,
         ErrorCode::InvalidModel,
+        ErrorCode::Busy,
     ];
 
     /// The code as callers see it: `"PLAGSCOPE_INVALID_OPTION"`.
@@ -79,6 +84,7 @@ impl ErrorCode {
             ErrorCode::IndexMismatch => "PLAGSCOPE_INDEX_MISMATCH",
             ErrorCode::Stopped => "PLAGSCOPE_STOPPED",
             ErrorCode::InvalidModel => "PLAGSCOPE_INVALID_MODEL",
+            ErrorCode::Busy => "PLAGSCOPE_BUSY",
         }
     }
 }

@@ -1,7 +1,7 @@
 // The CLI as a user runs it: files and folders in, a readable report or JSON out, exit codes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -210,6 +210,8 @@ test('odd entries under --refs are skipped with one warning each; the rest is ch
   symlinkSync('loop-b', join(odd, 'loop-a'));
   symlinkSync('loop-a', join(odd, 'loop-b'));
   symlinkSync('..', join(odd, 'deeper', 'up'));
+  // A named pipe is no file to read (before: "is empty", or a wait for a writer).
+  execFileSync('mkfifo', [join(odd, 'pipe.txt')]);
   writeFileSync(join(dir, 'odd-paper.txt'), `${words(brown('ca01'), 0, 120)}\n\n${words(brown('cj01'), 100, 120)}`);
   const { code, out, err } = run('check', 'odd-paper.txt', '--refs', 'odd', '--json');
   assert.equal(code, 0, err);
@@ -222,6 +224,7 @@ test('odd entries under --refs are skipped with one warning each; the rest is ch
     'plagscope: skipped odd/deeper/up: it is a link back to a folder that is already being read (a loop)',
     'plagscope: skipped odd/loop-a: it is a link that leads round in a loop of links',
     'plagscope: skipped odd/loop-b: it is a link that leads round in a loop of links',
+    'plagscope: skipped odd/pipe.txt: it is not a regular file but a named pipe',
   ]);
 });
 

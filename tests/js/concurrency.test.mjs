@@ -148,7 +148,7 @@ test('an add still in flight when a check is issued may or may not be seen; awai
 test('the only overlap possible in one thread, a call made from inside another (an options getter), is safe', () => {
   // Two calls can only overlap on one instance when JS code runs inside a call: a getter on the
   // options runs while check holds the instance. A nested read (check) is allowed; a nested change
-  // (add, remove) is refused with wasm-bindgen's borrow error, the outer call goes on, and thousands
+  // (add, remove) is refused (PLAGSCOPE_BUSY, from wasm-bindgen's borrow error), the outer call goes on, and thousands
   // of refusals leave the instance intact (an exception thrown through Rust frames used to leak
   // wasm's shadow stack after ~1,300 calls).
   const checker = new Checker();
@@ -172,7 +172,7 @@ test('the only overlap possible in one thread, a call made from inside another (
     },
   });
   for (let i = 0; i < 2000; i++) assert.deepEqual(checker.check(source, reentrant()).sources.map((s) => s.id), ['src']);
-  const refused = 'recursive use of an object detected which would lead to unsafe aliasing in rust';
+  const refused = 'this Checker was called while another call on it is running (from its progress callback or an option\'s getter); call it once that call has returned';
   assert.deepEqual({ add: [...outcomes.add], remove: [...outcomes.remove], check: [...outcomes.check] }, { add: [refused], remove: [refused], check: ['done'] });
   assert.deepEqual(checker.references().map((r) => r.id), ['src']);
   checker.addReference(REFERENCES[1]);

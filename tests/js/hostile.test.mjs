@@ -111,3 +111,47 @@ test("a file's bytes as the paper or a reference are refused with what is expect
   // Other objects keep their message.
   assert.throws(() => checker.check({ text: PAPER, meta: new Map() }), /invalid `paper.meta`: expected a plain object or array, got a Map/);
 });
+
+test('a call on a Checker from inside another of its calls is refused with a code, and both go on working', () => {
+  // Issue 43, item 20: a progress callback adding a reference got "recursive use of an object
+  // detected which would lead to unsafe aliasing in rust", without a code.
+  const checker = new Checker();
+  checker.addReference({ id: 'src', text: SOURCE });
+  const refused = [];
+  const report = checker.check(PAPER, {}, () => {
+    try {
+      checker.addReference({ id: `late-${refused.length}`, text: SOURCE });
+    } catch (error) {
+      refused.push(error);
+    }
+  });
+  assert.ok(refused.length > 0);
+  for (const error of refused) {
+    assert.equal(error.code, 'PLAGSCOPE_BUSY');
+    assert.match(error.message, /^this Checker was called while another call on it is running/);
+  }
+  assert.deepEqual(report.sources.map((s) => s.id), ['src']);
+  assert.deepEqual(checker.references().map((r) => r.id), ['src']);
+});
+
+test('an id with a lone surrogate is refused, never stored as U+FFFD under another id', () => {
+  // Issue 43, item 20: "a\uD800" and "a\uDC00" both became "a\uFFFD", one reference for two ids.
+  const checker = new Checker();
+  for (const id of ['a\uD800', 'b\uDC00c']) {
+    assert.throws(() => checker.addReference({ id, text: SOURCE }), (error) => {
+      assert.equal(error.code, 'PLAGSCOPE_INVALID_INPUT');
+      assert.equal(error.path, 'reference.id');
+      assert.match(error.message, /lone surrogate/);
+      return true;
+    });
+  }
+  checker.addReference({ id: 'a\uFFFD', text: SOURCE }); // U+FFFD written as such is an ordinary character
+  assert.equal(checker.getReference('a\uFFFD').id, 'a\uFFFD');
+  assert.throws(() => checker.getReference('a\uD800'), { path: 'id', message: /lone surrogate/ });
+  assert.throws(() => checker.removeReference('a\uD800'), { path: 'id', message: /lone surrogate/ });
+  assert.throws(() => checker.check(PAPER, { ignoreReferences: ['a\uD800'] }), /lone surrogate/);
+  assert.equal(checker.references().length, 1);
+  // A text may hold one: it is matched as U+FFFD.
+  checker.addReference({ id: 'text', text: `${SOURCE} \uD800` });
+  assert.equal(checker.references().length, 2);
+});

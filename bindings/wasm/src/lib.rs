@@ -51,10 +51,12 @@ pub fn defaults() -> Result<JsValue, JsError> {
 }
 
 fn string_arg(name: &str, value: &JsValue) -> Result<String, JsError> {
-    strings::js_string(value).ok_or_else(|| {
+    let text = strings::js_string(value).ok_or_else(|| {
         let got = plain::describe(value);
         errors::invalid(name, format!("expected a string, got {got}"))
-    })
+    })?;
+    strings::well_formed_identifier(name, value, &text)?;
+    Ok(text)
 }
 
 /// A result as plain JS objects. It crosses as one JSON string read by the engine's own JSON

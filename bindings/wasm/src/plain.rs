@@ -42,6 +42,7 @@ fn read_at(value: &JsValue, path: &str, depth: usize) -> Result<Option<Value>, J
         return number_value(number, path).map(Some);
     }
     if let Some(text) = super::strings::js_string(value) {
+        super::strings::well_formed_identifier(path, value, &text)?;
         return Ok(Some(Value::String(text)));
     }
     if !value.is_object() {

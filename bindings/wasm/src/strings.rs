@@ -70,3 +70,30 @@ fn encode_into(encoder: &TextEncoder, source: &JsString, bytes: &mut Vec<u8>) ->
     unsafe { bytes.set_len(bytes.len() + written) };
     encoded.read() as usize
 }
+
+/// Refuses an identifier (a reference's id, an id in a list of them, a file's path) that holds a
+/// lone surrogate: the engine stores UTF-8, where it would become U+FFFD, and two ids that differ
+/// only there would then name one reference. `text` is `value` as read; only an identifier with a
+/// U+FFFD in it is looked at again, and texts, whose lone surrogates are matched as U+FFFD, never.
+pub(super) fn well_formed_identifier(
+    path: &str,
+    value: &JsValue,
+    text: &str,
+) -> Result<(), wasm_bindgen::JsError> {
+    let identifier = path == "id"
+        || path == "path"
+        || path.ends_with(".id")
+        || path.contains("ignoreReferences");
+    let lone = text.contains('\u{FFFD}')
+        && value
+            .dyn_ref::<JsString>()
+            .is_some_and(|s| !s.is_valid_utf16());
+    if identifier && lone {
+        return Err(crate::errors::invalid(
+            path,
+            "it holds a lone surrogate (half of a UTF-16 pair), which cannot be stored as written; \
+             give the id as well-formed text (String.prototype.toWellFormed() replaces them)",
+        ));
+    }
+    Ok(())
+}
