@@ -20,7 +20,7 @@ export function createActions(store, engine) {
   const library = createLibrary({ store, engine, runner });
   const paper = createPaperActions({ store, run: runner.run, addDemo: library.addDemo });
   const check = createCheckActions({ store, engine, runner });
-  const settings = createSettingsActions({ store, engine, runner, withReferences: library.withReferences });
+  const settings = createSettingsActions({ store, engine, runner, withReferences: library.withReferences, refresh: check.refresh, refreshWithin: check.refreshWithin });
   return {
     ...library.actions,
     ...paper,

@@ -251,6 +251,8 @@ export default {
   'report.heading': 'Report',
   'report.printed': '{title} · checked {date} with plagscope {version}',
   'report.matches': ' of the paper matches {sources}',
+  'report.stale': 'The options changed since this report was made: it is out of date, and is being made again.',
+  'report.refresh': 'Update the report',
   'report.noSource': ' — no matching sources found in the library',
   'report.noOtherSource': { one: ' — no other source matches: the one you left out is listed below', other: ' — no other source matches: the {count} you left out are listed below' },
   'report.checked': '{checked} checked.',

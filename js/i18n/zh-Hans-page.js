@@ -252,6 +252,8 @@ export default {
   'report.heading': '报告',
   'report.printed': '{title} · {date} 由 plagscope {version} 检查',
   'report.matches': ' 的论文内容与 {sources}相符',
+  'report.stale': '生成此报告之后选项已更改：报告已过时，正在重新生成。',
+  'report.refresh': '更新报告',
   'report.noSource': '——资料库中没有找到匹配的来源',
   'report.noOtherSource': '——没有其他来源相符：您排除的 {count} 个来源列在下方',
   'report.checked': '共检查 {checked}。',

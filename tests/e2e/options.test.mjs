@@ -65,11 +65,39 @@ test('a bad "Smallest match" gets a plain message; the report and the next check
     await act(page, '#check');
     assert.deepEqual([await overall(page), await markTexts(page, '.report .paper-text')], before, `checked after ${bad}`);
   }
-  // A good value is taken, clears the message, and applies: 100 words is longer than the copy.
-  await setNumberOption(page, 'minWords', 100);
+  // A good value is taken, clears the message, and applies at once to the report on screen (issue
+  // 43, item 4): 100 words is longer than the copy.
+  await act(page, () => setNumberOption(page, 'minWords', 100));
   assert.equal(await errorText(page), '');
+  assert.match(await overall(page), /no matching sources/);
   await act(page, '#check');
   assert.match(await overall(page), /no matching sources/);
+});
+
+test('a report is marked out of date the moment an option changes, and made again with it', async (t) => {
+  const page = await openApp(t);
+  const source = brown('cj11');
+  await addPastedReference(page, 'Source', source);
+  const quoted = words(source, 300, 40);
+  const filler = brown('cb16');
+  await page.fill('#paper', `${words(filler, 0, 80)} “${quoted}” ${words(filler, 80, 80)}`);
+  await act(page, '#check');
+  assert.match(await overall(page), /no matching sources/, 'the quotation is left out');
+  // Everything the page shows from the change on: the out-of-date mark must come before the update.
+  await page.evaluate(() => {
+    window.seen = [];
+    new MutationObserver(() => {
+      const stale = document.querySelector('.report .stale');
+      window.seen.push(stale ? `stale: ${stale.textContent.trim()}` : 'fresh');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await openOptions(page);
+  await act(page, () => page.uncheck('#opt-excludeQuotes'));
+  const seen = await page.evaluate(() => window.seen);
+  assert.ok(seen.some((s) => s.startsWith('stale: The options changed since this report was made')), JSON.stringify(seen.slice(0, 5)));
+  assert.equal(await page.locator('.report .stale').count(), 0, 'up to date again');
+  assert.deepEqual(await markTexts(page, '.report .paper-text'), [quoted.replace(/[,.;:]$/, '')]);
+  assert.equal(await page.locator('#status').textContent(), 'Report updated.');
 });
 
 test('the text options index the library again: with case not ignored, a copy in capitals is not found', async (t) => {
@@ -81,6 +109,7 @@ test('the text options index the library again: with case not ignored, a copy in
   assert.deepEqual(await sourceTitles(page), ['Source']);
   await openOptions(page);
   await act(page, () => page.uncheck('#opt-ignoreCase'));
+  assert.deepEqual(await sourceTitles(page), [], 'the report on screen is made again');
   await act(page, '#check');
   assert.deepEqual(await sourceTitles(page), []);
   await act(page, () => page.check('#opt-ignoreCase'));

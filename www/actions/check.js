@@ -1,6 +1,6 @@
 // Checking the paper: the check itself, with its progress by stage, and checking it again with the
 // reader's choices (a source, a passage or an exclusion left out or brought back).
-import { checkOptions } from '../options.js';
+import { checkOptions, textOptions } from '../options.js';
 import { t } from '../../js/i18n.js';
 import { nextTask } from './runner.js';
 import { archiveMessage } from './archive.js';
@@ -27,6 +27,12 @@ function numbered(report, numbers) {
   return next;
 }
 
+/**
+ * What a report depends on besides the paper and the reader's choices: the check's options, the
+ * library's text options and the sentence model. A report made with other ones is out of date.
+ */
+export const checkedWith = (state) => JSON.stringify([checkOptions(state.values, state.model), textOptions(state.values)]);
+
 /** The check's actions over `store` and `engine`, run by `runner` (www/actions/runner.js). */
 export function createCheckActions({ store, engine, runner }) {
   const { set, get } = store;
@@ -41,6 +47,18 @@ export function createCheckActions({ store, engine, runner }) {
       throw payload.archive && error?.code === 'PLAGSCOPE_INVALID_INDEX' ? new Error(archiveMessage(error)) : error;
     });
 
+  /** Checks the report's paper again with its choices changed by `change`, and today's options. */
+  const recheck = async (change) => {
+    const result = get().result;
+    const choices = { ...result.choices, ...change(result.choices) };
+    const options = { ...checkOptions(get().values, get().model), ...choices };
+    const report = await request({ text: result.text, options, archive: result.report.archive?.url });
+    await nextTask();
+    set({ result: { ...result, report, choices, numbers: numbered(report, result.numbers), checkedWith: checkedWith(get()) }, selected: null });
+    return t('check.updated');
+  };
+  const refresh = async () => (get().result && get().result.checkedWith !== checkedWith(get()) ? recheck(() => ({})) : undefined);
+
   return {
     check: () =>
       run(t('status.checking'), async () => {
@@ -52,21 +70,18 @@ export function createCheckActions({ store, engine, runner }) {
         await nextTask(); // reading a large report is one task, drawing it starts another
         const numbers = numbered(report, {});
         const title = paper.title || t('check.untitled');
-        set({ result: { report, text: paper.text, title, choices: NO_CHOICES, numbers, checkedAt: new Date() }, selected: null, view: 'report' });
+        set({ result: { report, text: paper.text, title, choices: NO_CHOICES, numbers, checkedAt: new Date(), checkedWith: checkedWith(get()) }, selected: null, view: 'report' });
         return report.sources.length ? t('status.done') : t('check.noSources');
       }),
 
     /** Checks the same paper again with the reader's choices (exclusions) changed. */
-    choose: (change) =>
-      run(t('status.updatingReport'), async () => {
-        const result = get().result;
-        const choices = { ...result.choices, ...change(result.choices) };
-        const options = { ...checkOptions(get().values, get().model), ...choices };
-        const report = await request({ text: result.text, options, archive: result.report.archive?.url });
-        await nextTask();
-        set({ result: { ...result, report, choices, numbers: numbered(report, result.numbers) }, selected: null });
-        return t('check.updated');
-      }),
+    choose: (change) => run(t('status.updatingReport'), () => recheck(change)),
+
+    /** Checks the paper of an out-of-date report again with the options as they are now. */
+    refresh: () => run(t('status.updatingReport'), refresh),
+
+    /** [`refresh`] inside an action already running (an option that indexed the library again). */
+    refreshWithin: refresh,
 
     select: (selected) => set({ selected }),
   };

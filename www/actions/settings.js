@@ -31,13 +31,14 @@ function rememberModel(wanted, storage = globalThis.localStorage) {
  * The settings' actions over `store` and `engine`, run by `runner`; `withReferences` puts the
  * library indexed again on the page (www/actions/library.js).
  */
-export function createSettingsActions({ store, engine, runner, withReferences }) {
+export function createSettingsActions({ store, engine, runner, withReferences, refresh, refreshWithin }) {
   const { set, get } = store;
   const { run, progress } = runner;
   return {
     /**
-     * Sets an option; a text option (case, punctuation, numbers) indexes the library again. Returns
-     * false for a value that is refused (the message says why).
+     * Sets an option; a text option (case, punctuation, numbers) indexes the library again. A
+     * report on screen is out of date at once (the page says so) and is made again with the new
+     * option, in the same action. Returns false for a value that is refused (the message says why).
      */
     setOption: (name, raw) => {
       const option = OPTIONS.find((o) => o.name === name);
@@ -46,15 +47,21 @@ export function createSettingsActions({ store, engine, runner, withReferences })
         set({ error: problem(option, raw) });
         return false;
       }
+      // Enter and the change that follows it give the same value twice: the second changes nothing.
+      if (get().values[name] === value) {
+        set({ error: '' });
+        return true;
+      }
       const values = { ...get().values, [name]: value };
       set({ values, error: '' });
       saveValues(values);
       if (option.kind === 'text') {
         return run(t('status.reindexing'), async () => {
           withReferences(await engine.request('reindex', { text: textOptions(values) }, progress(t('status.indexingAgain'))));
-          return t('options.reindexed');
+          return (await refreshWithin()) ?? t('options.reindexed');
         });
       }
+      if (get().result) return refresh();
     },
 
     /**

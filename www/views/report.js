@@ -14,6 +14,7 @@ import { ArchiveBadge, ArchiveNote, archiveIds, comparedWith } from './archive-r
 import { keepFocus, useReveal } from './reveal.js';
 import { percent } from '../../js/words.js';
 import { count, t } from '../../js/i18n.js';
+import { checkedWith } from '../actions/check.js';
 
 /** What the report says when it lists no source: none matched, or those that did are left out by you. */
 function noSource({ ignoreReferences }) {
@@ -129,6 +130,15 @@ function SelectedSource({ result, selected, actions }) {
     closeLabel=${t('report.back')} />`;
 }
 
+/**
+ * Said at once when the options change under a report (the page makes it again by itself; a
+ * failed update leaves the button): a teacher never reads an old report as the new options'.
+ */
+function Stale({ state, actions }) {
+  return html`<p class="warning stale" role="status">${t('report.stale')}
+    <button type="button" disabled=${Boolean(state.busy)} onClick=${actions.refresh}>${t('report.refresh')}</button></p>`;
+}
+
 /** The report of the last check. */
 export function Report({ state, actions }) {
   const { result, selected } = state;
@@ -146,11 +156,13 @@ export function Report({ state, actions }) {
     keepFocus(actions.choose((c) => ({ ignoreReferences: [...c.ignoreReferences, source.id] })), '#left-out-heading');
   const leaveOutPassage = (passage) =>
     keepFocus(actions.choose((c) => ({ excludeSpans: [...c.excludeSpans, { start: passage.start, end: passage.end }] })), '#left-out-heading');
-  return html`<section class="report" aria-labelledby="report-heading">
+  const stale = result.checkedWith !== checkedWith(state);
+  return html`<section class=${stale ? 'report is-stale' : 'report'} aria-labelledby="report-heading">
     <div class="row report-head">
       <h2 id="report-heading" ref=${heading} tabindex="-1">${t('report.heading')}</h2>
       <${Downloads} state=${state} actions=${actions} />
     </div>
+    ${stale && html`<${Stale} state=${state} actions=${actions} />`}
     <${Summary} result=${result} libraryCount=${state.references.length} version=${state.version} />
     <div class="report-body">
       <div class="report-side" tabindex="0" role="region" aria-label=${t('report.sideLabel')}>
