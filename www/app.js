@@ -53,6 +53,8 @@ function Status({ state, actions }) {
   const { progress } = state;
   return html`<div class="status-area">
     <p id="status" role="status" aria-live="polite">${state.status}</p>
+    ${state.undo && !state.busy &&
+    html`<button id="undo" type="button" class="small" onClick=${actions.undoRemove}>${t('library.undo')}</button>`}
     ${progress && state.busy &&
     html`<progress max=${progress.total} value=${progress.done} aria-label=${t('app.progress')}>${t('app.progressOf', { done: progress.done, total: progress.total })}</progress>`}
     ${state.error &&

@@ -95,6 +95,35 @@ test('the demo set loads into its own group, once, and is removed in one click',
   assert.equal(await status(page), 'Removed the demo set.');
   assert.equal(await demo.count(), 0);
   assert.deepEqual(await libraryTitles(page), ['My own']);
+  // Undo puts the whole group back (issue 43, item 2: no confirmation and no way back).
+  await act(page, () => page.getByRole('button', { name: 'Undo', exact: true }).click());
+  assert.equal(await status(page), 'Put back the demo set.');
+  assert.equal(await groupItems(page, 'Demo set').count(), 30);
+  assert.equal(await page.locator('#undo').count(), 0, 'one undo per removal');
+});
+
+test('a removed reference comes back with Undo, its title and text whole, and stays after a reload', async (t) => {
+  const page = await openApp(t);
+  const text = brown('ck04');
+  await addPastedReference(page, 'Kept essay', brown('ck05'));
+  await addPastedReference(page, 'Removed by mistake', text);
+  await act(page, () => page.getByRole('button', { name: 'Remove Removed by mistake', exact: true }).click());
+  assert.equal(await status(page), 'Removed “Removed by mistake”.');
+  assert.deepEqual(await libraryTitles(page), ['Kept essay']);
+  await act(page, () => page.getByRole('button', { name: 'Undo', exact: true }).click());
+  assert.deepEqual((await libraryTitles(page)).sort(), ['Kept essay', 'Removed by mistake']);
+  await whenSaved(page);
+  await page.reload();
+  await whenReady(page);
+  assert.deepEqual((await libraryTitles(page)).sort(), ['Kept essay', 'Removed by mistake']);
+  // The text came back whole: a copy of it is found.
+  await page.fill('#paper', `${words(brown('cb17'), 0, 60)} ${words(text, 200, 60)}`);
+  await act(page, '#check');
+  assert.deepEqual(await sourceTitles(page), ['Removed by mistake']);
+  // Another action ends the offer.
+  await act(page, () => page.getByRole('button', { name: 'Remove Kept essay', exact: true }).click());
+  await act(page, '#check');
+  assert.equal(await page.locator('#undo').count(), 0);
 });
 
 test('"Try the example" asks before replacing a typed paper', async (t) => {

@@ -172,13 +172,30 @@ function editActions({ store: { get, set }, engine, runner: { run }, persistence
 
     loadDemo: () => run(t('status.loadingDemo'), async () => (await addDemo(), t('library.demoLoaded'))),
 
-    /** Removes the references `ids`; `what` names them for the status ("“Title”", "the demo set"). */
+    /**
+     * Removes the references `ids`; `what` names them for the status ("“Title”", "the demo set").
+     * They are kept until the next action, for "Undo" beside the status.
+     */
     remove: (ids, what) =>
       run(t('status.removing'), async () => {
+        const references = await engine.request('getReferences', { ids });
+        const group = get().groups[ids[0]] ?? null;
         withReferences(await engine.request('removeReferences', { ids }));
         await persistence.removed(ids);
+        set({ undo: { what, references, group } });
         return t('library.removed', { what });
       }),
+
+    /** Adds back what the last removal took away (its titles, texts, templates and group). */
+    undoRemove: () => {
+      const undo = get().undo; // every action clears it as it starts (www/actions/runner.js)
+      return run(t('status.restoring'), async () => {
+        if (!undo) return '';
+        const { errors } = await add(undo.references, undo.group);
+        if (errors.length) throw new Error(errors.join(' '));
+        return t('library.restored', { what: undo.what });
+      });
+    },
 
     rename: (id, title) =>
       run(t('status.renaming'), async () => {

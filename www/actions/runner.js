@@ -15,7 +15,8 @@ export function createRunner(store) {
   const inLine = (work) => (line = line.then(work, work));
 
   async function running(label, work) {
-    set({ busy: label, error: '', status: label });
+    // A removal can be undone until the next action starts.
+    set({ busy: label, error: '', status: label, undo: null });
     try {
       const status = await work();
       set({ status: status ?? '' });

@@ -100,7 +100,8 @@ export function arrowMove(key, { row, column }, rows) {
 
 function Group({ group, references, actions, busy }) {
   const [filter, setFilter] = useState('');
-  const [current, setCurrent] = useState({ id: null, column: 2 });
+  // Tab into the list lands on Rename, never on Remove: one Enter must not delete.
+  const [current, setCurrent] = useState({ id: null, column: 1 });
   if (!references.length && group.name) return null;
   const remove = () => actions.remove(references.map((r) => r.id), t('library.theGroup'));
   const needle = filter.trim().toLocaleLowerCase();
