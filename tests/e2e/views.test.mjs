@@ -77,6 +77,28 @@ for (const [size, viewport] of Object.entries(SIZES)) {
   });
 }
 
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`with 30 references, Check is on the first screen and stays on screen (${size}); the phone bar is one row`, async (t) => {
+    // Issue 43, item 6: with references added, Check sat at y≈983 in a 900-pixel window, and the
+    // phone's bar took 140 of 844 pixels.
+    const page = await openApp(t, { viewport });
+    await act(page, '#demo');
+    const onScreen = async () => {
+      const box = await page.locator('#check').boundingBox();
+      return box && box.y >= 0 && box.y + box.height <= viewport.height ? true : JSON.stringify(box);
+    };
+    await page.evaluate(() => window.scrollTo(0, 0));
+    assert.equal(await onScreen(), true, 'at the top of the page');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 3));
+    assert.equal(await onScreen(), true, 'scrolled down');
+    await screenshot(page, `app-check-bar-${size}`, { fullPage: false });
+    if (size === 'phone') {
+      const bar = await page.locator('.actions').boundingBox();
+      assert.ok(bar.height <= 72, `the bar is ${bar.height} px high`);
+    }
+  });
+}
+
 test('the page states a strict content security policy and loads only from its own origin', async (t) => {
   const page = await openApp(t);
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
