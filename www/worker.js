@@ -10,6 +10,7 @@ import { Checker, loadSentenceModel, version } from '../js/browser.js';
 import { ENGINE_RESTARTED } from '../js/guard.js';
 import { isRequest, protocolMismatch, REQUESTS } from './protocol.js';
 import { archiveSource, checkWithArchive } from './worker-archive.js';
+import { guessUnit } from '../js/units.js';
 
 let checker = new Checker();
 /** The engine the library lives in: the plain one, or the sentence model's once it is loaded. */
@@ -25,6 +26,19 @@ function plainError(error) {
   const plain = { message: error instanceof Error ? error.message : String(error) };
   for (const field of ERROR_FIELDS) if (error?.[field] !== undefined) plain[field] = error[field];
   return plain;
+}
+
+/** References looked at to tell the library's scripts (a library of thousands is sampled). */
+const SCRIPT_SAMPLE = 200;
+
+/**
+ * Whether some of the library's references are written in another kind of script than a paper
+ * counted in `unit` (words, or characters for Chinese and Japanese): a report with no source may
+ * then hide copies translated from them, which only the sentence model finds.
+ */
+function libraryInOtherScript(unit) {
+  return checker.references().slice(0, SCRIPT_SAMPLE)
+    .some((r) => guessUnit(checker.getReference(r.id).text.slice(0, 20_000)) !== unit);
 }
 
 const handlers = {
@@ -125,8 +139,12 @@ const handlers = {
   /** The references `ids` with their texts (absent ones left out), to keep them in the browser. */
   getReferences: ({ ids }) => ids.map((id) => checker.getReference(id)).filter(Boolean),
   /** Checks against the library, and the archive at `archive` (its URL) when one is given. */
-  check: ({ text, options, archive }, progress) =>
-    archive ? checkWithArchive({ checker, Engine, url: archive, text, options }, progress) : checker.check(text, options, progress),
+  async check({ text, options, archive }, progress) {
+    const report = archive ? await checkWithArchive({ checker, Engine, url: archive, text, options }, progress) : checker.check(text, options, progress);
+    // Only when true: the report is otherwise the engine's own.
+    if (!report.sources.length && !options?.align?.translated && libraryInOtherScript(report.unit)) report.otherScript = true;
+    return report;
+  },
   pairs: ({ options }, progress) => checker.pairs(options, progress),
   exportIndex: () => checker.exportIndex(),
   importIndex({ bytes }) {

@@ -251,6 +251,8 @@ export default {
   'option.problem': '{label} must be a whole number from {min} to {max} (it is “{value}”).',
 
   // The report on the page (www/views/report.js, www/views/paper-view.js).
+  'report.otherScript': 'Some references are written in another script than this paper. A copy translated from them (English ↔ Chinese) is found only with the sentence model.',
+  'report.otherScriptOn': 'Look for translated copies',
   'report.stale': 'The options changed since this report was made: it is out of date, and is being made again.',
   'report.refresh': 'Update the report',
   'report.heading': 'Report',

@@ -166,3 +166,24 @@ test('the model section works from the keyboard alone; the focus follows the dow
   await page.keyboard.press('Space');
   assert.equal(await page.locator('#opt-translated').isChecked(), true);
 });
+
+test('a report without source against a library in another script offers the model, and one click finds the translation', async (t) => {
+  // Issue 43, item 8: a 0% report against an English library gave no hint for a Chinese paper.
+  const page = await app.openApp(t, { viewport: SIZES.desktop });
+  await addPastedReference(page, 'Norias of Hama', SOURCE);
+  // A paper in the library's own script that matches nothing gets no such hint.
+  await page.fill('#paper', 'The committee met on Tuesday to discuss the annual budget of the town and its schools in detail.');
+  await act(page, '#check');
+  assert.match(squash(await page.locator('.report .overall').textContent()), /no matching sources/);
+  assert.equal(await page.locator('.report .other-script').count(), 0);
+  await page.fill('#paper', TRANSLATION);
+  await act(page, '#check');
+  assert.match(squash(await page.locator('.report .overall').textContent()), /no matching sources/);
+  const hint = page.locator('.report .other-script');
+  assert.match(squash(await hint.textContent()), /^Some references are written in another script than this paper\. A copy translated from them \(English ↔ Chinese\) is found only with the sentence model\./);
+  await screenshot(page, 'translated-hint-desktop', { fullPage: false });
+  // One click: the model loads, translated copies are looked for, and the report is made again.
+  await act(page, () => hint.getByRole('button', { name: `Download the sentence model (${MODEL_MB} MB)` }).click(), 120_000);
+  await page.locator('.report .sources .source-title', { hasText: 'Norias of Hama' }).waitFor({ timeout: 120_000 });
+  assert.equal(await page.locator('.report .other-script').count(), 0);
+});

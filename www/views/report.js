@@ -139,6 +139,25 @@ function Stale({ state, actions }) {
     <button type="button" disabled=${Boolean(state.busy)} onClick=${actions.refresh}>${t('report.refresh')}</button></p>`;
 }
 
+/**
+ * A report without source against a library written in another script (an English library, a
+ * Chinese paper): copies translated from it are found only with the sentence model, offered here
+ * in one click that loads it and looks again with translated copies on.
+ */
+function OtherScript({ state, actions }) {
+  const { report } = state.result;
+  if (report.sources.length || !report.otherScript) return null;
+  const lookAgain = async () => {
+    if (state.model !== 'ready') await actions.loadModel();
+    // On already (set before the model was there): the model alone makes the report out of date.
+    if (actions.setOption('translated', true) === true) actions.refresh();
+  };
+  const size = state.modelBytes ? (state.modelBytes / 1e6).toFixed(1) : null;
+  const label = state.model === 'ready' ? t('report.otherScriptOn') : size ? t('model.download', { size }) : t('model.downloadUnsized');
+  return html`<p class="hint other-script">${t('report.otherScript')}
+    <button type="button" disabled=${Boolean(state.busy)} onClick=${lookAgain}>${label}</button></p>`;
+}
+
 /** The report of the last check. */
 export function Report({ state, actions }) {
   const { result, selected } = state;
@@ -164,6 +183,7 @@ export function Report({ state, actions }) {
     </div>
     ${stale && html`<${Stale} state=${state} actions=${actions} />`}
     <${Summary} result=${result} libraryCount=${state.references.length} version=${state.version} />
+    <${OtherScript} state=${state} actions=${actions} />
     <div class="report-body">
       <div class="report-side" tabindex="0" role="region" aria-label=${t('report.sideLabel')}>
         <${SourceList} report=${report} numbers=${result.numbers} selected=${selected} onLeaveOut=${leaveOutSource}
