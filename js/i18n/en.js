@@ -4,6 +4,7 @@
 export default {
   // Numbers, lists and counted nouns (js/words.js, js/i18n.js).
   'number.percent': '{value}%',
+  'number.percentBelow': '< {value}%',
   // What comes between two sentences of one line: a space in English, nothing after a Chinese full stop.
   'list.sentences': ' ',
   'list.comma': ', ',

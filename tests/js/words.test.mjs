@@ -11,6 +11,12 @@ test('a share is a percentage with one decimal by default, clamped, and never Na
   assert.equal(percent(1.2), '100.0%');
   assert.equal(percent(-0.1), '0.0%');
   assert.equal(percent(undefined), '0.0%');
+  // Above zero but under half the last digit: not "0.0%", which reads as nothing matched (issue 43, item 11).
+  assert.equal(percent(0.0004), '< 0.1%');
+  assert.equal(percent(0.0004, 0), '< 1%');
+  assert.equal(percent(0.004, 0), '< 1%');
+  assert.equal(percent(0.0005), '0.1%');
+  assert.equal(percent(0), '0.0%');
 });
 
 test('a count has its noun, singular for one, with thousands separated', () => {

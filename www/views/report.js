@@ -58,7 +58,7 @@ function SourceList({ report, numbers, selected, onOpen, onLeaveOut }) {
             ${fromArchive.has(source.id) && html`<${ArchiveBadge} archive=${report.archive} />`}
             ${nearDuplicateText(source) && html`<span class="badge" title=${nearDuplicateText(source)}>${t('near.badge')}</span>`}
           </span>`}
-          <span class="bar" aria-hidden="true"><span ref=${(el) => el?.style.setProperty('width', percent(source.similarity))}></span></span>
+          <span class="bar" aria-hidden="true"><span ref=${(el) => el?.style.setProperty('width', `${Math.max(0, Math.min(100, source.similarity * 100))}%`)}></span></span>
           <span class="source-share">${percent(source.similarity)}</span>
         </button>
         <button type="button" class="small" onClick=${() => onLeaveOut(source)} aria-label=${t('report.leaveOutLabel', { title: source.title })}>${t('report.leaveOut')}</button>
