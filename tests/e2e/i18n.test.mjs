@@ -162,3 +162,17 @@ test('in a Chinese browser every view is in Simplified Chinese, and the switch b
   assert.equal(await page.locator('html').getAttribute('lang'), 'en');
   assert.equal(await page.locator('#check').textContent(), 'Check the paper');
 });
+
+test('an untitled paper is named in the language of the moment: "Paper", then 论文 after a live switch', async (t) => {
+  // Issue 43, item 10 (one of its parts): the default title stayed English after a switch.
+  const page = await app.openApp(t, { viewport: { width: 1366, height: 900 } });
+  await act(page, '#demo');
+  await page.fill('#paper', demoExcerpt('factbook-fr', 100, 80));
+  await act(page, '#check');
+  const title = () => page.locator('.report .report-main h3').first().textContent();
+  assert.equal(await title(), 'Paper');
+  await page.selectOption('#language', 'zh-Hans');
+  assert.equal(await title(), '论文');
+  await page.selectOption('#language', 'en');
+  assert.equal(await title(), 'Paper');
+});

@@ -33,6 +33,9 @@ function numbered(report, numbers) {
  */
 export const checkedWith = (state) => JSON.stringify([checkOptions(state.values, state.model), textOptions(state.values)]);
 
+/** A report's paper title as shown: its own, or "Paper" in the page's language of the moment. */
+export const titleOf = (result) => result.title || t('check.untitled');
+
 /** The check's actions over `store` and `engine`, run by `runner` (www/actions/runner.js). */
 export function createCheckActions({ store, engine, runner }) {
   const { set, get } = store;
@@ -69,7 +72,8 @@ export function createCheckActions({ store, engine, runner }) {
         const report = await request({ text: paper.text, options: checkOptions(get().values, get().model), archive });
         await nextTask(); // reading a large report is one task, drawing it starts another
         const numbers = numbered(report, {});
-        const title = paper.title || t('check.untitled');
+        // An untitled paper's name is written when shown, in the language of the moment.
+        const title = (paper.title ?? '').trim();
         set({ result: { report, text: paper.text, title, choices: NO_CHOICES, numbers, checkedAt: new Date(), checkedWith: checkedWith(get()) }, selected: null, view: 'report' });
         return report.sources.length ? t('status.done') : t('check.noSources');
       }),

@@ -5,6 +5,7 @@ import { download } from '../files.js';
 import { reportHtml } from '../report-html.js';
 import { PALETTE } from '../palette.js';
 import { checkOptions } from '../options.js';
+import { titleOf } from '../actions/check.js';
 import { language, t } from '../../js/i18n.js';
 
 /** A file name from the paper's title: letters, digits and dashes only. */
@@ -32,7 +33,7 @@ function context(state) {
 export function Downloads({ state, actions }) {
   const [working, setWorking] = useState(false);
   const { result } = state;
-  const stem = fileStem(result.title);
+  const stem = fileStem(titleOf(result));
   const saveHtml = async () => {
     setWorking(true);
     try {
@@ -41,7 +42,7 @@ export function Downloads({ state, actions }) {
       const quoted = new Set(result.report.excluded.map((e) => e.source).filter(Boolean));
       for (const source of sources) quoted.delete(source.id);
       sources.push(...state.references.filter((r) => quoted.has(r.id)).map(({ id, title }) => ({ id, title })));
-      const page = reportHtml({ lang: language(), report: result.report, paper: { title: result.title, text: result.text }, sources, palette: PALETTE, ...context(state) });
+      const page = reportHtml({ lang: language(), report: result.report, paper: { title: titleOf(result), text: result.text }, sources, palette: PALETTE, ...context(state) });
       download(new TextEncoder().encode(page), `${stem}.html`);
     } finally {
       setWorking(false);
@@ -49,7 +50,7 @@ export function Downloads({ state, actions }) {
   };
   const saveJson = () => {
     const { options, version, date, setAside } = context(state);
-    const json = { plagscope: version, checkedAt: date.toISOString(), paper: { title: result.title, text: result.text }, options, setAside, report: result.report };
+    const json = { plagscope: version, checkedAt: date.toISOString(), paper: { title: titleOf(result), text: result.text }, options, setAside, report: result.report };
     download(new TextEncoder().encode(JSON.stringify(json, null, 2)), `${stem}.json`);
   };
   return html`<div class="row downloads">

@@ -14,7 +14,7 @@ import { ArchiveBadge, ArchiveNote, archiveIds, comparedWith } from './archive-r
 import { keepFocus, useReveal } from './reveal.js';
 import { percent } from '../../js/words.js';
 import { count, t } from '../../js/i18n.js';
-import { checkedWith } from '../actions/check.js';
+import { checkedWith, titleOf } from '../actions/check.js';
 
 /** What the report says when it lists no source: none matched, or those that did are left out by you. */
 function noSource({ ignoreReferences }) {
@@ -29,7 +29,7 @@ function Summary({ result, libraryCount, version }) {
   const left = report.totalWords - report.words;
   const evasion = evasionPhrases(report.evasion);
   return html`<div class="summary">
-    <p class="print-only">${t('report.printed', { title: result.title, date: result.checkedAt.toLocaleString(), version })}</p>
+    <p class="print-only">${t('report.printed', { title: titleOf(result), date: result.checkedAt.toLocaleString(), version })}</p>
     <p class="overall"><strong>${percent(report.similarity)}</strong>
       ${report.sources.length ? t('report.matches', { sources: count('count.source', report.sources.length) }) : noSource(result.choices)}</p>
     <p class="muted">${[
@@ -124,7 +124,7 @@ function SelectedSource({ result, selected, actions }) {
     return () => (live = false);
   }, [reported?.id, result.report]);
   if (!reported || !source || source.id !== reported.id) return null;
-  return html`<${Compare} left=${{ title: result.title, text: result.text }} right=${{ title: t('report.sourceNumbered', { number: result.numbers[source.id] + 1, title: source.title }), text: source.text }}
+  return html`<${Compare} left=${{ title: titleOf(result), text: result.text }} right=${{ title: t('report.sourceNumbered', { number: result.numbers[source.id] + 1, title: source.title }), text: source.text }}
     passages=${reported.passages} colourIndex=${result.numbers[source.id]} passage=${selected.passage}
     onPassage=${(passage) => actions.select({ source: selected.source, passage })} onClose=${() => actions.select(null)}
     closeLabel=${t('report.back')} />`;
@@ -192,7 +192,7 @@ export function Report({ state, actions }) {
       </div>
       <div class="report-main" ref=${main}>
         <div hidden=${Boolean(selected)}>
-          <h3>${result.title}</h3>
+          <h3>${titleOf(result)}</h3>
           <${PaperText} report=${report} text=${text} numbers=${result.numbers} references=${state.references} selected=${selected} onSelect=${actions.select} />
         </div>
         <${SelectedSource} result=${result} selected=${selected} actions=${actions} />
