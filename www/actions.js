@@ -31,9 +31,11 @@ export function createActions(store, engine) {
     ...createArchiveActions({ store, runner }),
     showView: (view) => store.set({ view }),
     dismissError: () => store.set({ error: '' }),
-    engineRestarted({ references, message, gaveUp }) {
+    /** Stops the check (or batch, or pairs) under way; the library and the report stay as they were. */
+    cancel: () => store.get().cancellable && engine.cancel(),
+    engineRestarted({ references, message, gaveUp, quiet }) {
       if (references) library.withReferences(references);
-      store.set(gaveUp ? { error: message, status: '' } : { status: message });
+      if (!quiet) store.set(gaveUp ? { error: message, status: '' } : { status: message });
       // A new worker has the plain engine: the sentence model is loaded into it again.
       if (store.get().model !== 'absent') {
         store.set({ model: 'absent' });

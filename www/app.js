@@ -43,6 +43,7 @@ const store = createStore({
   view: 'report',
   selected: null,
   busy: '',
+  cancellable: false, // whether the action under way may be stopped (Cancel, Esc)
   completions: 0, // actions finished, for <body data-completed>
   status: t('app.loading'),
   error: '',
@@ -74,6 +75,8 @@ function Actions({ state, actions }) {
           aria-keyshortcuts="Control+Enter Meta+Enter">${t('app.check')}</button>
         <span class="muted small shortcut"><kbd>${MAC ? '⌘' : 'Ctrl'}</kbd>+<kbd>Enter</kbd> ${t('app.shortcutWhere')}</span>
         <${Status} state=${state} actions=${actions} />
+        ${busy && state.cancellable &&
+        html`<button id="cancel" type="button" onClick=${actions.cancel} aria-keyshortcuts="Escape">${t('app.cancel')}</button>`}
       </div>
     </section>
     <${OptionsPanel} state=${state} actions=${actions} unit=${unit} />`;
@@ -190,6 +193,10 @@ async function main() {
     if (modelWanted()) actions.loadModel();
     else actions.describeModel();
     actions.restoreArchive();
+    // Esc stops a check under way, wherever the focus is (the Cancel button beside the status says so).
+    addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && store.get().cancellable && actions.cancel()) event.preventDefault();
+    });
     addEventListener('storage', (event) => {
       if (event.key === MODEL_KEY && modelWanted()) actions.loadModel();
       if (event.key === ARCHIVE_KEY) actions.restoreArchive();

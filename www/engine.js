@@ -4,7 +4,7 @@
 // index the worker sent, and calls `onRestart` so the page can tell the user.
 
 import { ENGINE_RESTARTED } from '../js/guard.js';
-import { isRequest } from './protocol.js';
+import { isCancellable, isRequest } from './protocol.js';
 import { t } from '../js/i18n.js';
 
 // What the user is told of a restart, looked up when it happens (in the page's language then).
@@ -16,6 +16,8 @@ const GAVE_UP = 'engine.gaveUp';
 const RETRIES_WITH_LIBRARY = 2;
 
 const restartError = (key) => Object.assign(new Error(t(key)), { restarted: true });
+/** The answer of a request the user stopped: not an error to show (www/actions/runner.js). */
+const cancelledError = () => Object.assign(new Error(t('status.cancelled')), { cancelled: true });
 
 /** What the user is told after a restart, in plain words. */
 function restartMessage(references, lost) {
@@ -47,7 +49,11 @@ export function startEngine({ onRestart = () => {}, onLibrary = () => {} } = {})
    * deaths in a row, the current worker session (null once given up), and the two listeners. */
   const client = { library: null, nextId: 1, deaths: 0, current: null, onRestart, onLibrary };
   client.current = launch(client, null);
-  return client.current.usable.then((version) => ({ version, request: (...args) => request(client, ...args) }));
+  return client.current.usable.then((version) => ({
+    version,
+    request: (...args) => request(client, ...args),
+    cancel: () => cancel(client),
+  }));
 }
 
 /** A new worker; `restore` is null for the first one, else `{ bytes }` to load (or `bytes: null`). */
@@ -137,7 +143,9 @@ async function restoreLibrary(client, session, version) {
     }
   }
   session.settled = true;
-  client.onRestart({ references, message: restartMessage(references, lost), gaveUp: false });
+  // After a cancel the user is told nothing more, unless the library could not come back.
+  const quiet = Boolean(session.restore.cancelled) && !lost;
+  client.onRestart({ references, message: restartMessage(references, lost), gaveUp: false, quiet });
   return version;
 }
 
@@ -145,9 +153,32 @@ function call(client, session, type, payload, onProgress) {
   if (session.dead) return Promise.reject(restartError(STOPPED));
   const id = client.nextId++;
   return new Promise((resolve, reject) => {
-    session.pending.set(id, { resolve, reject, onProgress });
+    session.pending.set(id, { type, payload, resolve, reject, onProgress });
     session.worker.postMessage({ id, type, payload });
   });
+}
+
+/**
+ * Stops the request under way if it may be stopped (www/protocol.js `cancellable`: it reads the
+ * library and changes nothing). The engine cannot be interrupted inside a call, so its worker is
+ * ended and a new one restores the library from the saved index, as after a crash; the stopped
+ * request fails with `cancelled`, the others waiting behind it are sent again to the new worker.
+ * Returns whether a request was stopped.
+ */
+function cancel(client) {
+  const session = client.current;
+  if (!session || session.dead || !session.settled) return false;
+  const calls = [...session.pending.values()];
+  if (!calls.some((call) => isCancellable(call.type))) return false;
+  session.dead = true;
+  session.worker.terminate();
+  session.pending.clear();
+  client.current = launch(client, { bytes: client.library, cancelled: true });
+  for (const call of calls) {
+    if (isCancellable(call.type)) call.reject(cancelledError());
+    else request(client, call.type, call.payload, call.onProgress).then(call.resolve, call.reject);
+  }
+  return true;
 }
 
 /** Sends a request (after any restart under way); `onProgress(done, total)` hears about long ones. */

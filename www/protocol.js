@@ -4,7 +4,10 @@
 // restore a new worker). Replies: { id, ok: true, result } | { id, ok: false, error } (plain data,
 // worded by code in www/actions/errors.js), with progress and part messages between.
 
-/** Each request by name: whether the library may change with it. */
+/**
+ * Each request by name: whether the library may change with it, and whether the user may cancel it
+ * (a request that only reads the library: www/engine.js ends the worker and restores the library).
+ */
 export const REQUESTS = Object.freeze({
   addReferences: { changesLibrary: true },
   removeReferences: { changesLibrary: true },
@@ -18,9 +21,9 @@ export const REQUESTS = Object.freeze({
   references: { changesLibrary: false },
   getReference: { changesLibrary: false },
   getReferences: { changesLibrary: false },
-  check: { changesLibrary: false },
-  batch: { changesLibrary: false },
-  pairs: { changesLibrary: false },
+  check: { changesLibrary: false, cancellable: true },
+  batch: { changesLibrary: false, cancellable: true },
+  pairs: { changesLibrary: false, cancellable: true },
   exportIndex: { changesLibrary: false },
   loadModel: { changesLibrary: false },
 });
@@ -34,6 +37,9 @@ export const ARCHIVE_HEADER = 'X-Plagscope-Archive';
 
 /** Whether `type` is a request the worker answers. */
 export const isRequest = (type) => Object.hasOwn(REQUESTS, type);
+
+/** Whether the user may cancel a request of `type`. */
+export const isCancellable = (type) => isRequest(type) && REQUESTS[type].cancellable === true;
 
 /** The names of `handlers` that are not requests, and the requests that have no handler. */
 export function protocolMismatch(handlers) {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { REQUESTS, isRequest, protocolMismatch } from '../../www/protocol.js';
+import { REQUESTS, isCancellable, isRequest, protocolMismatch } from '../../www/protocol.js';
 
 const www = new URL('../../www/', import.meta.url);
 
@@ -28,4 +28,14 @@ test("the worker's handlers are the declared requests", () => {
   assert.deepEqual(protocolMismatch(handlers), { extra: [], missing: [] });
   assert.deepEqual(protocolMismatch({ ...handlers, stray: true }).extra, ['stray']);
   assert.ok(Object.values(REQUESTS).some((r) => r.changesLibrary) && Object.values(REQUESTS).some((r) => !r.changesLibrary));
+});
+
+test('only requests that leave the library alone may be cancelled', () => {
+  // Cancelling ends the worker and restores the last saved library: a request that changes the
+  // library would lose its change half-made, so it is never cancellable.
+  const cancellable = Object.keys(REQUESTS).filter(isCancellable);
+  assert.deepEqual(cancellable.sort(), ['batch', 'check', 'pairs']);
+  for (const name of cancellable) assert.equal(REQUESTS[name].changesLibrary, false, name);
+  assert.equal(isCancellable('addReferences'), false);
+  assert.equal(isCancellable('no such request'), false);
 });

@@ -44,7 +44,7 @@ export function createBatchActions({ store, engine, runner, replacePaper, check 
         const results = answer.results.map((r) => (r.error ? { ...r, error: userMessage(r.error, 'error.notChecked') } : r));
         set({ batch: { papers, results, pairs: answer.pairs }, view: 'batch', selected: null });
         return t('batch.checked', { papers: count('count.paper', papers.length) });
-      }),
+      }, { cancellable: true }),
 
     /** Opens the full report of one paper of the batch. */
     openBatchPaper: async (id) => {

@@ -6,6 +6,8 @@ import { nextTask } from './runner.js';
 import { archiveMessage } from './archive.js';
 
 const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
+/** A check only reads the library: the user may stop it (Cancel, Esc) and keep the report before. */
+const CANCELLABLE = { cancellable: true };
 
 /**
  * The check's progress in words, by stage: the paper prepared step by step (a long one takes
@@ -76,13 +78,13 @@ export function createCheckActions({ store, engine, runner }) {
         const title = (paper.title ?? '').trim();
         set({ result: { report, text: paper.text, title, choices: NO_CHOICES, numbers, checkedAt: new Date(), checkedWith: checkedWith(get()) }, selected: null, view: 'report' });
         return report.sources.length ? t('status.done') : t('check.noSources');
-      }),
+      }, CANCELLABLE),
 
     /** Checks the same paper again with the reader's choices (exclusions) changed. */
-    choose: (change) => run(t('status.updatingReport'), () => recheck(change)),
+    choose: (change) => run(t('status.updatingReport'), () => recheck(change), CANCELLABLE),
 
     /** Checks the paper of an out-of-date report again with the options as they are now. */
-    refresh: () => run(t('status.updatingReport'), refresh),
+    refresh: () => run(t('status.updatingReport'), refresh, CANCELLABLE),
 
     /** [`refresh`] inside an action already running (an option that indexed the library again). */
     refreshWithin: refresh,

@@ -16,6 +16,6 @@ export function createPairsActions({ store, engine, runner }) {
         const pairs = await engine.request('pairs', { options: pairsOptions(get().values) }, onProgress);
         set({ pairs: { pairs, references }, view: 'pairs', selected: null });
         return pairs.length ? t('status.done') : t('pairs.none');
-      }),
+      }, { cancellable: true }),
   };
 }

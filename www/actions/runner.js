@@ -5,30 +5,33 @@ import { t } from '../../js/i18n.js';
 import { userMessage } from './errors.js';
 
 /**
- * The runner over `store`: `inLine(work)` runs `work` after what is under way; `run(label, work)`
- * runs it with the page busy, `work`'s result as the status and any error shown, counting
- * completions for tests; `progress(what)` is a progress callback that writes "what: 3 of 10…".
+ * The runner over `store`: `inLine(work)` runs `work` after what is under way; `run(label, work,
+ * { cancellable })` runs it with the page busy (and, when `cancellable`, a Cancel button and Esc
+ * offered: www/engine.js stops the request), `work`'s result as the status and any error shown,
+ * counting completions for tests; `progress(what)` is a progress callback that writes "what: 3 of 10…".
  */
 export function createRunner(store) {
   const { set, get } = store;
   let line = Promise.resolve(); // the actions so far, each run after the one before
   const inLine = (work) => (line = line.then(work, work));
 
-  async function running(label, work) {
+  async function running(label, work, cancellable) {
     // A removal can be undone until the next action starts.
-    set({ busy: label, error: '', status: label, undo: null });
+    set({ busy: label, cancellable, error: '', status: label, undo: null });
     try {
       const status = await work();
       set({ status: status ?? '' });
     } catch (error) {
-      set({ error: userMessage(error), status: error?.restarted ? get().status : '' });
+      // Stopped by the user: said in the status line, as the end of what they asked for.
+      if (error?.cancelled) set({ status: error.message });
+      else set({ error: userMessage(error), status: error?.restarted ? get().status : '' });
     } finally {
       // The page counts completions on <body data-completed> once it has drawn them (www/app.js).
-      set((state) => ({ busy: '', completions: state.completions + 1 }));
+      set((state) => ({ busy: '', cancellable: false, completions: state.completions + 1 }));
     }
   }
 
-  const run = (label, work) => inLine(() => running(label, work));
+  const run = (label, work, { cancellable = false } = {}) => inLine(() => running(label, work, cancellable));
   const progress = (what) => (done, total) =>
     set({ status: t('status.progress', { what, done, total }), progress: { done, total } });
   return { inLine, run, progress };

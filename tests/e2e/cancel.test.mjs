@@ -1,0 +1,84 @@
+// Stopping a long check (issue 43, item 5): while a check, a batch or the library's pairs run, a
+// Cancel button stands beside the status and Esc does the same wherever the focus is; the check
+// stops, the status says so, no error is shown, the report and the library are as they were, and
+// the next check works (the engine's worker was ended and a new one holds the same library).
+// Screenshots of the running check with its Cancel button at a laptop and a phone size.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { act, brown, errorText, libraryTitles, overall, screenshot, SIZES, squash, useApp, waitForSelector, words } from './harness.mjs';
+
+const { openApp } = useApp({ viewport: SIZES.desktop });
+
+/** About `size` characters of English prose that shares nothing with the demo set. */
+function longText(size) {
+  const text = ['ca02', 'cb02', 'cf02', 'cg02', 'cj02'].map(brown).join('\n\n');
+  let long = '';
+  while (long.length < size) long += `${text}\n\n`;
+  return long;
+}
+
+/** Pastes `text` into the paper box as a paste from the clipboard does. */
+function paste(page, text) {
+  return page.locator('#paper').evaluate((box, text) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', text);
+    box.focus();
+    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+const status = async (page) => squash(await page.locator('#status').textContent());
+
+/** Starts a check of the paper shown, waits until it offers Cancel, then runs `stop` and waits for the end. */
+async function stopCheck(page, stop) {
+  const done = Number(await page.evaluate(() => document.body.dataset.completed));
+  await page.click('#check');
+  await waitForSelector(page, '#cancel');
+  await stop();
+  await waitForSelector(page, `body[data-completed="${done + 1}"]`);
+}
+
+test('a long check stopped by Esc and by the Cancel button leaves the report and the library as they were', async (t) => {
+  const page = await openApp(t);
+  await act(page, '#demo');
+  const { references } = await page.evaluate(() => fetch('pkg/demo-refs.json').then((r) => r.json()));
+  const small = `${words(brown('cb07'), 0, 120)}\n\n${words(references[2].text, 40, 90)}\n\n${words(brown('cb07'), 120, 80)}`;
+  await page.fill('#paper', small);
+  await act(page, '#check');
+  const before = { overall: await overall(page), library: await libraryTitles(page) };
+  assert.match(before.overall, /matches 1 source$/);
+  assert.equal(await page.locator('#cancel').count(), 0, 'nothing to cancel once the check is done');
+
+  await page.fill('#paper', '');
+  await paste(page, longText(4_000_000));
+  await page.locator('.document').waitFor();
+  await stopCheck(page, async () => {
+    await screenshot(page, 'cancel-desktop', { fullPage: false });
+    await page.keyboard.press('Escape');
+  });
+  assert.equal(await status(page), 'Stopped. The library and the report are as they were.');
+  assert.equal(await errorText(page), '');
+  assert.equal(await overall(page), before.overall, 'the report before the stopped check is shown');
+  assert.deepEqual(await libraryTitles(page), before.library);
+  assert.equal(await page.locator('#cancel').count(), 0);
+
+  // The Cancel button, at a phone's size.
+  await page.setViewportSize(SIZES.phone);
+  await stopCheck(page, async () => {
+    await screenshot(page, 'cancel-phone', { fullPage: false });
+    const bar = await page.locator('.checkbar').boundingBox();
+    assert.ok(bar.height <= 72, `the phone's check bar is ${bar.height} pixels high with Cancel in it`);
+    await page.click('#cancel');
+  });
+  assert.equal(await status(page), 'Stopped. The library and the report are as they were.');
+  assert.equal(await overall(page), before.overall);
+  await page.setViewportSize(SIZES.desktop);
+
+  // The engine behind the page holds the whole library again: the small paper finds its source.
+  await page.click('#remove-paper');
+  await page.fill('#paper', small);
+  await act(page, '#check');
+  assert.equal(await status(page), 'Done.');
+  assert.equal(await overall(page), before.overall);
+  assert.deepEqual(await libraryTitles(page), before.library);
+});
