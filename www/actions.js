@@ -11,6 +11,7 @@ import { createBatchActions } from './actions/batch.js';
 import { createPairsActions } from './actions/pairs.js';
 import { createSettingsActions } from './actions/settings.js';
 import { createArchiveActions } from './actions/archive.js';
+import { createPapersActions } from './actions/papers.js';
 
 export { userMessage } from './actions/errors.js';
 
@@ -18,12 +19,14 @@ export { userMessage } from './actions/errors.js';
 export function createActions(store, engine) {
   const runner = createRunner(store);
   const library = createLibrary({ store, engine, runner });
-  const paper = createPaperActions({ store, run: runner.run, addDemo: library.addDemo });
+  const papers = createPapersActions({ store, runner, replacePaper: (...args) => paper.replacePaper(...args) });
+  const paper = createPaperActions({ store, run: runner.run, addDemo: library.addDemo, putAside: papers.putAside });
   const check = createCheckActions({ store, engine, runner });
   const settings = createSettingsActions({ store, engine, runner, withReferences: library.withReferences, refresh: check.refresh, refreshWithin: check.refreshWithin });
   return {
     ...library.actions,
     ...paper,
+    ...papers,
     ...check,
     ...createBatchActions({ store, engine, runner, replacePaper: paper.replacePaper, check: check.check }),
     ...createPairsActions({ store, engine, runner }),

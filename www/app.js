@@ -38,6 +38,7 @@ const store = createStore({
   modelBytes: null, // the model's download size, from its manifest (null until read, or unreadable)
   archive: { url: '', state: 'none' }, // www/actions/archive.js: 'none', 'connecting', 'ready' or 'failed'
   result: null,
+  history: [], // the recent papers kept in this browser (www/actions/papers.js), newest first
   pairs: null,
   batch: null,
   view: 'report',
@@ -187,6 +188,7 @@ async function main() {
     root.replaceChildren(); // the static shell's loading text; Preact renders the page from nothing
     render(html`<${App} actions=${actions} />`, root);
     await actions.restore();
+    await actions.restorePaper();
     store.set({ ready: true });
     // Loaded on an earlier visit: loaded again (from the service worker's cache when offline);
     // loaded in another tab: loaded here too, from the cache that tab filled.

@@ -10,25 +10,29 @@
 //   library opens in a second instead of being indexed again. It is only a cache: the records are
 //   the library, and opening adds or drops whatever the snapshot has wrong. It is the first thing
 //   given up when the browser's storage is full.
+// - `papers`: each tab's paper and last report, and a short history of papers (www/papers.js).
 import { openDB } from '../pkg/vendor/ui.js';
 import { t } from '../js/i18n.js';
 
 const DATABASE = 'plagscope';
-const VERSION = 2;
+const VERSION = 3;
 /** Before version 2 the library was one saved index under this store and key. */
 const LEGACY = { store: 'library', key: 'current' };
 const SNAPSHOT_KEY = 'current';
 
 let database = null;
 
-function open() {
+/** The page's database (opened once): the library's stores and the papers' (www/papers.js). */
+export function open() {
   database ??= openDB(DATABASE, VERSION, {
     upgrade(db, oldVersion) {
       // A version 1 database keeps its library store until the library is moved over.
-      if (oldVersion >= 2) return;
-      db.createObjectStore('references', { keyPath: 'id' });
-      db.createObjectStore('texts');
-      db.createObjectStore('snapshot');
+      if (oldVersion < 2) {
+        db.createObjectStore('references', { keyPath: 'id' });
+        db.createObjectStore('texts');
+        db.createObjectStore('snapshot');
+      }
+      if (oldVersion < 3) db.createObjectStore('papers');
     },
     // Another tab of a newer page wants to upgrade: let it (this tab reloads to follow).
     blocking() {

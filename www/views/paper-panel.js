@@ -7,6 +7,7 @@ import { ACCEPT } from '../files.js';
 import { describeAcceptedTypes } from '../../js/formats.js';
 import { t } from '../../js/i18n.js';
 import { LARGE_PAPER_CHARS, LargePaper, isLarge } from './large-paper.js';
+import { RecentPapers } from './recent-papers.js';
 
 function ExampleChoice({ onReplace, onCancel }) {
   return html`<div class="choice" role="group" aria-label=${t('paper.exampleChoice')}>
@@ -124,5 +125,6 @@ export function PaperPanel({ state, actions }) {
       : html`<${PaperBox} paper=${paper} actions=${actions} dropProps=${drop} focusNext=${focusNext} />`}
     <${PaperButtons} state=${state} actions=${actions} onExample=${example} large=${large} />
     ${asking && html`<${ExampleChoice} onReplace=${() => (setAsking(false), actions.useExample())} onCancel=${() => setAsking(false)} />`}
+    <${RecentPapers} state=${state} actions=${actions} />
   </section>`;
 }
