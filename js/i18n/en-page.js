@@ -66,6 +66,7 @@ export default {
   'status.openingPaper': 'Opening the paper…',
   'status.forgetting': 'Forgetting the paper…',
   'status.done': 'Done.',
+  'status.language': 'The page is now in English.',
   'status.cancelled': 'Stopped. The library and the report are as they were.',
   'status.updatingReport': 'Updating the report…',
   'status.comparingAll': 'Comparing every reference with every other…',

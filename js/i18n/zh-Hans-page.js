@@ -67,6 +67,7 @@ export default {
   'status.openingPaper': '正在打开论文…',
   'status.forgetting': '正在删除论文…',
   'status.done': '完成。',
+  'status.language': '页面现在使用简体中文。',
   'status.cancelled': '已停止。资料库和报告保持原样。',
   'status.updatingReport': '正在更新报告…',
   'status.comparingAll': '正在将每篇参考文献与其他各篇比对…',

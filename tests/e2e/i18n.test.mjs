@@ -171,8 +171,35 @@ test('an untitled paper is named in the language of the moment: "Paper", then �
   await act(page, '#check');
   const title = () => page.locator('.report .report-main h3').first().textContent();
   assert.equal(await title(), 'Paper');
+  assert.equal(await page.locator('#status').textContent(), 'Done.');
   await page.selectOption('#language', 'zh-Hans');
   assert.equal(await title(), '论文');
+  // The status line's "Done." was English: it gives way to a line in the new language.
+  assert.equal(await page.locator('#status').textContent(), '页面现在使用简体中文。');
+  await assertChinese(page, 'the report after a live switch', await userStringsOf(page));
   await page.selectOption('#language', 'en');
   assert.equal(await title(), 'Paper');
+  assert.equal(await page.locator('#status').textContent(), 'The page is now in English.');
+});
+
+test('a Chinese heading never leaves its last character alone on a line, at any phone width', async (t) => {
+  // Issue 43, item 10: "…与 2 个来源相符" wrapped a lone 符 onto its own line on a phone.
+  const context = await app.browser.newContext({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
+  t.after(() => context.close());
+  const page = await app.openApp(t, { context });
+  await act(page, '#example');
+  await act(page, '#check');
+  const alone = [];
+  for (let width = 300; width <= 460; width += 4) {
+    await page.setViewportSize({ width, height: 844 });
+    // Where the heading's last two characters are laid out: on two lines when the last is alone.
+    const lines = await page.locator('.report .overall').evaluate((heading) => {
+      const text = heading.lastChild;
+      const range = document.createRange();
+      const top = (at) => (range.setStart(text, at), range.setEnd(text, at + 1), range.getBoundingClientRect().top);
+      return [top(text.length - 2), top(text.length - 1)];
+    });
+    if (lines[1] > lines[0] + 1) alone.push(width);
+  }
+  assert.deepEqual(alone, [], `widths at which the heading's last character stands alone: ${alone.join(', ')}`);
 });

@@ -102,11 +102,15 @@ export function createSettingsActions({ store, engine, runner, withReferences, r
       }
     },
 
-    /** Makes `lang` the page's language, remembered; what is shown is drawn again in it. */
+    /**
+     * Makes `lang` the page's language, remembered; what is shown is drawn again in it. The status
+     * line's last words were written in the language before (an action under way writes its next
+     * ones in the new one): they give way to a line saying the switch.
+     */
     setLanguage: (lang) => {
       const chosen = applyLanguage(lang);
       rememberLanguage(chosen);
-      set({ lang: chosen });
+      set((state) => ({ lang: chosen, ...(!state.busy && state.status ? { status: t('status.language') } : {}) }));
     },
   };
 }
