@@ -14,7 +14,7 @@ export function characters(text, start, end) {
 
 /**
  * The left-out spans of `report` (a plagscope Report) that match a source (quotations, reference
- * lists, tables), in paper order: `{ kind, start, end, characters, id, number, title }`. `number` is the source's number as the reader
+ * lists, tables), each once (a span inside another listed one is part of it), in paper order: `{ kind, start, end, characters, id, number, title }`. `number` is the source's number as the reader
  * sees it (`numberOf(id)`; by default its rank in `report.sources`, from 1), or null when the source
  * has no passage of its own in the report; `title` comes from `report.sources`, else `titles[id]`,
  * else the id.
@@ -22,8 +22,7 @@ export function characters(text, start, end) {
 export function matchedExclusions(report, text, { numberOf, titles = {} } = {}) {
   const listed = new Map((report.sources ?? []).map((source, rank) => [source.id, { source, rank }]));
   const number = numberOf ?? ((id) => (listed.has(id) ? listed.get(id).rank + 1 : null));
-  return (report.excluded ?? [])
-    .filter((exclusion) => typeof exclusion.source === 'string')
+  return outermost((report.excluded ?? []).filter((exclusion) => typeof exclusion.source === 'string'))
     .map(({ kind, start, end, source: id }) => ({
       kind,
       start,
@@ -33,6 +32,20 @@ export function matchedExclusions(report, text, { numberOf, titles = {} } = {}) 
       number: listed.has(id) ? number(id) ?? null : null,
       title: String(listed.get(id)?.source.title || titles[id] || id),
     }));
+}
+
+/**
+ * `spans` in paper order without those inside another (a quoted title in a reference list is part
+ * of the list): one pass over them sorted by start, the longer first at one start.
+ */
+function outermost(spans) {
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
+  let coveredTo = -1;
+  return sorted.filter((span) => {
+    if (span.end <= coveredTo) return false;
+    coveredTo = span.end;
+    return true;
+  });
 }
 
 /**

@@ -73,6 +73,12 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await page.locator('#pairs-heading').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
     await screenshot(page, `app-pairs-first-screen-${size}`, { fullPage: false });
     await look(page, found, 'pairs', size);
+    // Issue 43, item 11: the heatmap's key (which number is which document) sat below the legend
+    // and its explanation, a screen away from the grid; at desktop size it stands beside the grid.
+    const grid = await page.locator('.heatmap-grid').boundingBox();
+    const key = await page.locator('.heatmap-key').boundingBox();
+    if (size === 'desktop') assert.ok(key.x >= grid.x + grid.width && key.y < grid.y + grid.height / 2, `the key at ${JSON.stringify(key)}, the grid at ${JSON.stringify(grid)}`);
+    else assert.ok(key.y - (grid.y + grid.height) < 40, `the key starts ${key.y - grid.y - grid.height} px below the grid`);
     assert.deepEqual(found, {}, 'axe-core violations on the phone');
   });
 }

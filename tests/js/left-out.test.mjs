@@ -174,3 +174,16 @@ test('a reference list left out is named with the source that shares it: engine,
   const out = run('check', 'listing.txt', '--refs', 'classmates');
   assert.match(out, /\n {4}reference list, [\d,]+ characters, matches “classmate\.txt”, which has no other match \[classmate\.txt\]: "/, out);
 });
+
+test('a quotation inside a reference list that is left out is listed once, as part of the list', () => {
+  // Issue 43, item 11: the "Left out" list named the reference list, then each quoted title in it again.
+  const text = 'Own words. References\nSmith, J. (2020). “A quoted title of a paper”. Journal.\nLee, K. (2019). “Another title”. Press.\n';
+  const list = { kind: 'bibliography', start: text.indexOf('References'), end: text.length, source: 'a' };
+  const quotes = ['A quoted title of a paper', 'Another title'].map((q) => ({ kind: 'quote', start: text.indexOf(q), end: text.indexOf(q) + q.length, source: 'b' }));
+  const outside = { kind: 'quote', start: 0, end: 9, source: 'b' };
+  const report = { sources: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }], excluded: [outside, list, ...quotes] };
+  assert.deepEqual(matchedExclusions(report, text).map((m) => [m.kind, m.start]), [['quote', 0], ['bibliography', list.start]]);
+  // A quotation inside a span left out without a source is the only word of its match: still listed.
+  const unmatched = { ...report, excluded: [{ ...list, source: null }, ...quotes] };
+  assert.deepEqual(matchedExclusions(unmatched, text).map((m) => m.kind), ['quote', 'quote']);
+});

@@ -83,6 +83,7 @@ export function Heatmap({ pairs, titles, onOpen, label }) {
   if (ids.length < 2) return null;
   const name = (i) => titles[ids[i]] ?? ids[i];
   return html`<figure class="heatmap">
+    <div class="heatmap-body">
     <div class="table-scroll">
       <table class="heatmap-grid" ref=${grid} aria-label=${label}>
         <thead><tr><td></td>${ids.map((id, j) => html`<th scope="col" title=${name(j)}><abbr title=${name(j)}>${j + 1}</abbr></th>`)}</tr></thead>
@@ -98,10 +99,11 @@ export function Heatmap({ pairs, titles, onOpen, label }) {
         </tbody>
       </table>
     </div>
+    <ol class="heatmap-key small">${ids.map((id, i) => html`<li key=${id}>${name(i)}</li>`)}</ol>
+    </div>
     <${Legend} />
     <figcaption>
       <p class="muted small">${t('heatmap.explained')}</p>
-      <ol class="heatmap-key small">${ids.map((id, i) => html`<li key=${id}>${name(i)}</li>`)}</ol>
       ${new Set(pairs.flatMap((p) => [p.a, p.b])).size > ids.length &&
       html`<p class="muted small">${t('heatmap.only', { count: MAX_DOCUMENTS })}</p>`}
     </figcaption>
