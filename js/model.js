@@ -139,13 +139,24 @@ export async function openSentenceModel(manifest, { encoder, lexicon }, module) 
   return new SentenceModel(api, weights, words, manifest);
 }
 
-/** The body of `response`, with `onProgress(bytes)` after each chunk. */
-async function readBody(response, onProgress) {
+/**
+ * The body of `response` for the manifest's `entry`, with `onProgress(bytes)` after each chunk in
+ * bytes of the gzipped file, the size the page quotes: a host that sends the file with
+ * `Content-Encoding: gzip` hands over the inflated bytes, which are counted at the file's ratio, so
+ * the count ends at the quoted size either way (and never passes it).
+ */
+async function readBody(response, entry, onProgress) {
   const chunks = [];
+  let scale = null;
+  let counted = 0;
   for await (const chunk of response.body) {
     chunks.push(chunk);
-    onProgress(chunk.length);
+    scale ??= chunk[0] === 0x1f && chunk[1] === 0x8b ? 1 : (entry.bytes ?? 0) / (entry.inflated?.bytes || Infinity);
+    const step = Math.min(Math.round(chunk.length * scale), Math.max(0, (entry.bytes ?? 0) - counted));
+    counted += step;
+    onProgress(step);
   }
+  if (counted < (entry.bytes ?? 0)) onProgress(entry.bytes - counted);
   const bytes = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
   let at = 0;
   for (const chunk of chunks) {
@@ -157,9 +168,19 @@ async function readBody(response, onProgress) {
 
 /**
  * The model whose manifest is at `url`, its files fetched beside it with `onProgress({ loaded,
- * total })` (bytes of both files) after each chunk.
+ * total })` after each chunk: bytes of both files as the manifest sizes them (gzipped), whichever
+ * form the host sends, so `total` is the size quoted before the download and `loaded` ends there.
  */
 export async function fetchSentenceModel(url, { onProgress } = {}) {
+  const { manifest, encoder, lexicon } = await fetchModelFiles(url, { onProgress });
+  return openSentenceModel(manifest, { encoder, lexicon });
+}
+
+/**
+ * The manifest at `url` and the bytes of the two files it names, as the host sent them (gzipped,
+ * or inflated by the host's Content-Encoding), unchecked; progress as in `fetchSentenceModel`.
+ */
+export async function fetchModelFiles(url, { onProgress } = {}) {
   const answer = await fetch(url);
   if (!answer.ok) throw invalidModel(`${url} answered ${answer.status} ${answer.statusText}`);
   const manifest = await answer.json().catch((error) => {
@@ -170,11 +191,11 @@ export async function fetchSentenceModel(url, { onProgress } = {}) {
   const fetchFile = async (entry) => {
     const response = await fetch(new URL(entry?.file ?? '', url));
     if (!response.ok) throw invalidModel(`${entry?.file} answered ${response.status} ${response.statusText}`);
-    return readBody(response, (bytes) => {
+    return readBody(response, entry, (bytes) => {
       loaded += bytes;
-      onProgress?.({ loaded, total: Math.max(total, loaded) });
+      onProgress?.({ loaded, total });
     });
   };
   const [encoder, lexicon] = await Promise.all([fetchFile(manifest.encoder), fetchFile(manifest.lexicon)]);
-  return openSentenceModel(manifest, { encoder, lexicon });
+  return { manifest, encoder, lexicon };
 }

@@ -14,6 +14,11 @@ const GAVE_UP = 'engine.gaveUp';
 // Deaths in a row without a restored worker doing anything: retry with the library this many times,
 // then once without it (it may be what kills the worker), then give up.
 const RETRIES_WITH_LIBRARY = 2;
+/**
+ * Progress is passed on at most this often: every update draws the page again, and a model read
+ * from the cache sent hundreds a second, which kept the page busy drawing for seconds.
+ */
+const PROGRESS_EVERY_MS = 100;
 
 const restartError = (key) => Object.assign(new Error(t(key)), { restarted: true });
 /** The answer of a request the user stopped: not an error to show (www/actions/runner.js). */
@@ -90,7 +95,7 @@ function receive(client, session, data, resolveReady) {
   const call = session.pending.get(data.id);
   if (!call) return;
   if (data.type === 'progress') {
-    call.onProgress?.(data.done, data.total, data.stage);
+    if (call.onProgress) throttled(call, data);
     return;
   }
   if (data.type === 'part') {
@@ -98,6 +103,7 @@ function receive(client, session, data, resolveReady) {
     return;
   }
   session.pending.delete(data.id);
+  clearTimeout(call.progressTimer);
   if (data.ok) call.resolve(withParts(data.result, call.parts));
   else if (data.error.code === ENGINE_RESTARTED) {
     // The engine restarted itself inside the worker (js/guard.js); the library is unchanged.
@@ -109,6 +115,24 @@ function receive(client, session, data, resolveReady) {
   }
 }
 
+/**
+ * Passes `progress` on to the call's listener now, or, within PROGRESS_EVERY_MS of the last one,
+ * once that time is up (the latest then), so the last word before a pause is never lost.
+ */
+function throttled(call, progress) {
+  call.nextProgress = progress;
+  if (call.progressTimer) return;
+  const wait = (call.progressAt ?? -Infinity) + PROGRESS_EVERY_MS - performance.now();
+  const deliver = () => {
+    call.progressTimer = null;
+    call.progressAt = performance.now();
+    const { done, total, stage } = call.nextProgress;
+    call.onProgress(done, total, stage);
+  };
+  if (wait <= 0) deliver();
+  else call.progressTimer = setTimeout(deliver, wait);
+}
+
 /** Asks for the worker's life lock: granted only once the worker is gone. */
 function watch(client, session, lock) {
   if (lock && navigator.locks) navigator.locks.request(lock, () => died(client, session)).catch(() => {});
@@ -118,7 +142,10 @@ function died(client, session) {
   if (session.dead) return;
   session.dead = true;
   session.worker.terminate();
-  for (const call of session.pending.values()) call.reject(restartError(STOPPED));
+  for (const call of session.pending.values()) {
+    clearTimeout(call.progressTimer);
+    call.reject(restartError(STOPPED));
+  }
   session.pending.clear();
   // A first worker that never started is a load failure, reported by startEngine; no restart.
   if (session !== client.current || (!session.restore && !session.started)) return;
@@ -175,6 +202,7 @@ function cancel(client) {
   session.pending.clear();
   client.current = launch(client, { bytes: client.library, cancelled: true });
   for (const call of calls) {
+    clearTimeout(call.progressTimer);
     if (isCancellable(call.type)) call.reject(cancelledError());
     else request(client, call.type, call.payload, call.onProgress).then(call.resolve, call.reject);
   }

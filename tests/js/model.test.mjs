@@ -84,3 +84,36 @@ test('bad files and bad input are clear errors, and the model keeps working', as
   assert.throws(() => model.encode(['fine', 42]), { code: 'PLAGSCOPE_INVALID_INPUT', message: /sentences\[1\]/ });
   assert.equal(model.encode(['still works']).length, 512);
 });
+
+test('download progress counts the quoted size whether the host sends the files gzipped or inflated', async () => {
+  // Issue 43, item 7: the button quoted 25.5 MB and the progress ended at "57.3 of 57.3 MB" from a
+  // host that sends .gz files with Content-Encoding: gzip (the browser inflates them).
+  const { createServer } = await import('node:http');
+  const { fetchModelFiles, modelBytes } = await import('../../js/model.js');
+  const folder = new URL('../../pkg/model/', import.meta.url);
+  const manifest = JSON.parse(readFileSync(new URL('manifest.json', folder), 'utf8'));
+  for (const encoded of [false, true]) {
+    const server = createServer((req, res) => {
+      const body = readFileSync(new URL(req.url.slice(1), folder));
+      const gz = req.url.endsWith('.gz');
+      res.writeHead(200, { 'content-type': gz ? 'application/gzip' : 'application/json', ...(gz && encoded ? { 'content-encoding': 'gzip' } : {}) });
+      res.end(body);
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const progress = [];
+      const url = `http://127.0.0.1:${server.address().port}/manifest.json`;
+      const files = await fetchModelFiles(url, { onProgress: (p) => progress.push(p) });
+      const total = modelBytes(manifest);
+      assert.ok(progress.length > 10, `${progress.length} progress calls`);
+      assert.ok(progress.every((p) => p.total === total), 'one total, the quoted size');
+      const loaded = progress.map((p) => p.loaded);
+      assert.deepEqual(loaded, [...loaded].sort((a, b) => a - b), 'forward only');
+      assert.equal(loaded.at(-1), total, `ends at the quoted size (${encoded ? 'inflated' : 'gzipped'} by the host)`);
+      // The bytes are the form the host sent: inflated when it said Content-Encoding.
+      assert.equal(files.encoder.length, encoded ? manifest.encoder.inflated.bytes : manifest.encoder.bytes);
+    } finally {
+      server.close();
+    }
+  }
+});

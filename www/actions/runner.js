@@ -5,7 +5,8 @@ import { t } from '../../js/i18n.js';
 import { userMessage } from './errors.js';
 
 /**
- * The runner over `store`: `inLine(work)` runs `work` after what is under way; `run(label, work,
+ * The runner over `store`: `inLine(work)` runs `work` after what is under way; `aside(work)` beside
+ * it, the page left usable; `run(label, work,
  * { cancellable })` runs it with the page busy (and, when `cancellable`, a Cancel button and Esc
  * offered: www/engine.js stops the request), `work`'s result as the status and any error shown,
  * counting completions for tests; `progress(what)` is a progress callback that writes "what: 3 of 10…".
@@ -32,9 +33,25 @@ export function createRunner(store) {
   }
 
   const run = (label, work, { cancellable = false } = {}) => inLine(() => running(label, work, cancellable));
+
+  /**
+   * Runs `work` beside the line, the page left usable (a download that takes seconds): its result
+   * or error is shown when it ends, unless an action is under way then (its own words come last),
+   * and it counts as a completion.
+   */
+  async function aside(work) {
+    try {
+      const status = await work();
+      if (!get().busy && status) set({ status });
+    } catch (error) {
+      if (!error?.restarted) set({ error: userMessage(error) });
+    } finally {
+      set((state) => ({ completions: state.completions + 1 }));
+    }
+  }
   const progress = (what) => (done, total) =>
     set({ status: t('status.progress', { what, done, total }), progress: { done, total } });
-  return { inLine, run, progress };
+  return { inLine, run, aside, progress };
 }
 
 /** Resolves in a task of its own, so that the work before and after it are not one long task. */

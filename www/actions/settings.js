@@ -5,6 +5,7 @@ import { applyLanguage, rememberLanguage } from '../language.js';
 import { t } from '../../js/i18n.js';
 import { MODEL_URL, modelBytes } from '../../js/model.js';
 import { userMessage } from './errors.js';
+import { checkedWith } from './check.js';
 
 /** The localStorage key that remembers the model was loaded, on this visit or another tab's. */
 export const MODEL_KEY = 'plagscope.model';
@@ -66,18 +67,18 @@ export function createSettingsActions({ store, engine, runner, withReferences, r
 
     /**
      * Loads the sentence model for translated copies (its size from the manifest, then cached for
-     * offline use), its progress in megabytes. Remembered once loaded, so that the next visit and
-     * the other open tabs load it by themselves (from the cache, not the network again). A failed
-     * or interrupted download says so and leaves the rest of the page as it was.
+     * offline use), its progress in megabytes in the model's section, the rest of the page usable
+     * meanwhile (a check made before it is ready is made without it). Remembered once loaded, so
+     * that the next visit and the other open tabs load it by themselves (from the cache, not the
+     * network again). A failed or interrupted download says so and leaves the page as it was.
      */
     loadModel: () => {
       if (get().model === 'loading' || get().model === 'ready') return undefined;
       set({ model: 'loading', modelProgress: { loaded: 0, total: get().modelBytes ?? 0 } });
-      return run(t('status.loadingModel'), async () => {
+      if (!get().busy) set({ status: t('status.loadingModel'), error: '' });
+      return runner.aside(async () => {
         try {
-          await engine.request('loadModel', {}, (loaded, total) => {
-            set({ modelProgress: { loaded, total }, progress: { done: loaded, total } });
-          });
+          await engine.request('loadModel', {}, (loaded, total) => set({ modelProgress: { loaded, total } }));
         } catch (error) {
           set({ model: 'absent' });
           if (error?.restarted) throw error;
@@ -85,6 +86,8 @@ export function createSettingsActions({ store, engine, runner, withReferences, r
         }
         rememberModel(true);
         set({ model: 'ready' });
+        // A report made while it loaded, with translated copies asked for, is made again with them.
+        if (get().result && get().result.checkedWith !== checkedWith(get())) refresh();
         return t('status.modelLoaded');
       });
     },
