@@ -1,5 +1,6 @@
 //! An archive built in one process from a folder of `.txt` files (id: the file name, title: the
-//! name without `.txt`): for tests and small archives. Large ones are built on a cluster
+//! folder's `titles.json` gives it, `{ "id": "title" }`, else the name without `.txt`): for tests
+//! and small archives. Large ones are built on a cluster
 //! (`cluster/build_archive.py`), which writes the same files.
 //!
 //! ```sh
@@ -23,6 +24,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect::<Result<_, _>>()?;
     paths.retain(|p| p.extension().is_some_and(|e| e == "txt"));
     paths.sort();
+    let titles: std::collections::HashMap<String, String> =
+        match fs::read(Path::new(input).join("titles.json")) {
+            Ok(bytes) => serde_json::from_slice(&bytes)?,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Default::default(),
+            Err(error) => return Err(error.into()),
+        };
     let mut documents = Vec::new();
     for path in &paths {
         let id = path
@@ -30,7 +37,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        let title = id.trim_end_matches(".txt").to_string();
+        let title = titles
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| id.trim_end_matches(".txt").to_string());
         documents.push((id, title, fs::read_to_string(path)?));
     }
     let words: u64 = documents

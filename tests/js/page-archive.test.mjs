@@ -21,6 +21,17 @@ test('an empty address, or one on another origin, is refused with what to do', (
   assert.throws(() => archiveAddress('http://school.example/archive/', PAGE), /http:\/\/school\.example is another/, 'another scheme is another origin');
 });
 
+test('a javascript:, data: or file: address is no folder of a site, and is said so (no "null" origin)', () => {
+  // Issue 43, item 18: the page answered "…and null is another".
+  for (const address of ['javascript:alert(1)', 'data:text/plain,hello', 'file:///home/archive/', 'blob:https://school.example/x']) {
+    assert.throws(() => archiveAddress(address, PAGE), (error) => {
+      assert.equal(error.message, `“${address}” is not the address of a folder on a web site: give the archive folder’s address on this site, such as archive/.`);
+      assert.doesNotMatch(error.message, /null/);
+      return true;
+    });
+  }
+});
+
 test('a manifest is described by its documents, less those removed, and its words', () => {
   const manifest = { format: 'plagscope-archive', batches: [{ documents: 10, words: 5000 }, { documents: 3, words: 900 }], removed: ['a', 'b'] };
   assert.deepEqual(describeManifest(manifest), { documents: 11, words: 5900 });

@@ -46,6 +46,8 @@ export function archiveAddress(raw, page = globalThis.location?.href) {
   } catch {
     throw new Error(t('archive.badAddress', { address: trimmed }));
   }
+  // A javascript:, data: or file: address has no origin to name ("null"): it is no folder of a site.
+  if (!['http:', 'https:'].includes(url.protocol)) throw new Error(t('archive.notWeb', { address: trimmed }));
   if (url.origin !== new URL(page).origin) throw new Error(t('archive.otherOrigin', { origin: url.origin }));
   url.search = '';
   url.hash = '';

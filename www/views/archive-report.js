@@ -7,15 +7,17 @@ import { count, formatNumber, list, t } from '../../js/i18n.js';
 /** Failed files named in the report before "and N more". */
 const NAMED_FAILURES = 3;
 
-/** "Compared with …": the library, and the archive when the report has one. */
+/**
+ * "Compared with …": the library, and the archive when the report has one, with how many of its
+ * documents share wording with the paper (the candidates, fetched and compared in full).
+ */
 export function comparedWith(report, libraryCount) {
   const references = count('count.reference', libraryCount);
   if (!report.archive) return t('report.comparedWith', { references });
-  const archive = {
-    documents: count('count.document', report.archive.documents),
-    candidates: formatNumber(report.archive.candidates.length),
-  };
-  return libraryCount ? t('report.comparedWithArchive', { references, ...archive }) : t('report.comparedWithArchiveOnly', archive);
+  const documents = count('count.document', report.archive.documents);
+  const compared = libraryCount ? t('report.comparedWithArchive', { references, documents }) : t('report.comparedWithArchiveOnly', { documents });
+  const found = report.archive.candidates.length;
+  return `${compared} ${found ? count('report.archiveCandidates', found) : t('report.archiveNoCandidates')}`;
 }
 
 /** The ids of the report's sources that came from the archive. */
@@ -32,11 +34,6 @@ export function ArchiveNote({ archive }) {
   const named = failures.length > NAMED_FAILURES + 1
     ? [...failures.slice(0, NAMED_FAILURES), t('persist.more', { count: failures.length - NAMED_FAILURES })]
     : failures;
-  return html`<p class="muted small archive-fetched">${t('report.archiveFetched', {
-      files: count('count.file', archive.requests),
-      megabytes: (archive.bytes / 1e6).toFixed(1),
-      partitions: formatNumber(archive.partitionsRequested),
-      total: formatNumber(archive.partitions),
-    })}</p>
+  return html`<p class="muted small archive-fetched">${t('report.archiveFetched', { megabytes: formatNumber(Math.max(0.1, archive.bytes / 1e6), { maximumFractionDigits: 1 }) })}</p>
     ${failures.length > 0 && html`<p class="warning archive-failures" role="note">${t('report.archiveFailures', { count: failures.length, files: list(named) })}</p>`}`;
 }
