@@ -10,7 +10,7 @@ use plagscope::checker::CheckerOptions;
 use plagscope::store::archive::build::{finish_batch as core_finish_batch, BatchPart, PartFiles};
 use plagscope::store::archive::directory::FileCheck;
 use plagscope::store::archive::documents::decode_group as core_decode_group;
-use plagscope::store::archive::ids::decode_ids;
+use plagscope::store::archive::ids::{decode_ids, quoted_id};
 use plagscope::store::archive::postings;
 use plagscope::store::archive::{BatchEntry, Layout, Manifest};
 use pyo3::exceptions::PyRuntimeError;
@@ -194,11 +194,12 @@ fn manifest_add_batch(
     Ok(manifest.to_json())
 }
 
-/// `manifest_json` with `ids` listed as removed (each once).
+/// `manifest_json` with `ids` listed as removed (each once; the caller checks that the archive
+/// holds them, and more removed ids than documents are refused).
 #[pyfunction]
 fn manifest_remove(py: Python<'_>, manifest_json: &str, ids: Vec<String>) -> PyResult<String> {
     let mut manifest = core(py, Manifest::parse(manifest_json))?;
-    manifest.remove_ids(ids.iter().map(String::as_str));
+    core(py, manifest.remove_ids(ids.iter().map(String::as_str)))?;
     Ok(manifest.to_json())
 }
 
@@ -273,7 +274,7 @@ impl PyBatchPart {
             self.with(|part| {
                 let part = part.as_mut().expect("checked by `with`");
                 part.add(&id, &title, &text)
-                    .map_err(|e| e.about(&format!("document {id:?}")))
+                    .map_err(|e| e.about(&format!("document {}", quoted_id(&id))))
             })
         })?;
         core(py, added)

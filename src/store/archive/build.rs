@@ -11,7 +11,7 @@ use crate::error::Error;
 
 use super::directory::{encode_directory, FileCheck};
 use super::documents::encode_group;
-use super::ids::encode_ids;
+use super::ids::{encode_ids, quoted_id};
 use super::postings::{encode_partition, partition_postings, Posting};
 use super::{BatchEntry, Layout, Manifest};
 
@@ -81,8 +81,12 @@ impl BatchPart {
     /// Analyzes and adds a document; returns its number within the batch. Ids are not checked
     /// for uniqueness here: the job that numbers the documents knows them all.
     pub fn add(&mut self, id: &str, title: &str, text: &str) -> Result<u32, Error> {
-        if id.is_empty() || id.chars().count() > 1024 {
-            return Err(Error::input("id", "must be 1 to 1024 characters"));
+        let characters = id.chars().count();
+        if id.is_empty() || characters > 1024 {
+            return Err(Error::input(
+                "id",
+                format!("must be 1 to 1024 characters, got {characters}"),
+            ));
         }
         let number = self.first + self.documents;
         let (fingerprints, words) = indexed_fingerprints(&self.options, text)?;
@@ -218,7 +222,7 @@ pub fn add_batch<'a>(
     for (id, title, text) in documents {
         ids.push(id);
         part.add(id, title, text)
-            .map_err(|e| e.about(&format!("document {id:?}")))?;
+            .map_err(|e| e.about(&format!("document {}", quoted_id(id))))?;
     }
     let files = part.finish()?;
     let mut partitions = vec![FileCheck::default(); layout.partitions() as usize];

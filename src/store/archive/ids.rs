@@ -33,6 +33,44 @@ pub fn decode_ids(bytes: &[u8], check: FileCheck, what: &str) -> Result<Vec<Stri
     Ok(ids)
 }
 
+/// How many characters of an id a message quotes: enough to recognize it, short enough that a
+/// 100 KB id does not make a 100 KB message (a cluster's scheduler cuts those at 10 KB).
+const QUOTED_CHARACTERS: usize = 60;
+
+/// `id` quoted as a message names it: `"b/7.txt"`, or, when longer than [`QUOTED_CHARACTERS`],
+/// its beginning and its length: `"xxxx…" (100000 characters)`.
+pub fn quoted_id(id: &str) -> String {
+    match id.char_indices().nth(QUOTED_CHARACTERS) {
+        None => format!("{id:?}"),
+        Some((end, _)) => {
+            let beginning = format!("{:?}", &id[..end]);
+            let open = &beginning[..beginning.len() - 1];
+            format!("{open}…\" ({} characters)", id.chars().count())
+        }
+    }
+}
+
+/// Refuses a manifest's `removed` list that lists an id twice or more ids than the archive's
+/// `documents`: the ids of documents the archive does not hold, which a reader would subtract
+/// from its count of documents.
+pub fn check_removed(removed: &[String], documents: u64) -> Result<(), Error> {
+    if removed.len() as u64 > documents {
+        return Err(Error::invalid_index(format!(
+            "the manifest lists {} removed ids, and the archive holds {documents} documents: \
+             they are not all its documents'",
+            removed.len()
+        )));
+    }
+    let mut seen = std::collections::HashSet::with_capacity(removed.len());
+    if let Some(twice) = removed.iter().find(|id| !seen.insert(id.as_str())) {
+        return Err(Error::invalid_index(format!(
+            "the manifest lists removed id {} twice",
+            quoted_id(twice)
+        )));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -277,7 +277,10 @@ impl Manifest {
         self.options.validate()?;
         self.layout.validate()?;
         let mut next = 0u32;
-        for batch in &self.batches {
+        for (n, batch) in self.batches.iter().enumerate() {
+            if self.batches[..n].iter().any(|b| b.name == batch.name) {
+                return invalid(format!("the manifest lists batch {:?} twice", batch.name));
+            }
             if batch.first_document != next {
                 return invalid(format!(
                     "batch {:?} starts at document {} where {next} is expected",
@@ -289,7 +292,7 @@ impl Manifest {
             next = (batch.first_document.checked_add(batch.documents))
                 .ok_or_else(|| Error::invalid_index("the archive numbers over 2^32 documents"))?;
         }
-        Ok(())
+        ids::check_removed(&self.removed, self.documents())
     }
 
     /// Lists `entry` (a batch [`build::finish_batch`] made, its files written) as the archive's
@@ -328,13 +331,19 @@ impl Manifest {
         Ok(())
     }
 
-    /// Lists `ids` as removed (each once, in the order first given): checks leave them out.
-    pub fn remove_ids<'a>(&mut self, ids: impl IntoIterator<Item = &'a str>) {
+    /// Lists `ids` as removed (each once, in the order first given): checks leave them out. The
+    /// caller checks that the archive holds them (its batches' ids files); more removed ids than
+    /// documents are refused here, the manifest unchanged, as [`Manifest::parse`] refuses them.
+    pub fn remove_ids<'a>(&mut self, ids: impl IntoIterator<Item = &'a str>) -> Result<(), Error> {
+        let mut removed = self.removed.clone();
         for id in ids {
-            if !self.removed.iter().any(|r| r == id) {
-                self.removed.push(id.to_string());
+            if !removed.iter().any(|r| r == id) {
+                removed.push(id.to_string());
             }
         }
+        ids::check_removed(&removed, self.documents())?;
+        self.removed = removed;
+        Ok(())
     }
 
     /// The layout of the next batch, of `documents` documents of about `words` words each: the

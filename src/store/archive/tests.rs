@@ -1,7 +1,7 @@
 //! The manifest's rules: batch numbering and names, removed ids, each batch's partition bits.
 
 use super::*;
-use crate::store::archive::build::finish_batch;
+use crate::store::archive::build::{add_batch, finish_batch};
 use crate::store::archive::directory::FileCheck;
 
 fn entry(name: &str, first: u32, documents: u32) -> BatchEntry {
@@ -32,8 +32,11 @@ fn batch_entries_continue_the_numbering_under_new_plain_names() {
 #[test]
 fn removed_ids_are_listed_once() {
     let mut manifest = Manifest::new(CheckerOptions::default(), Layout::for_size(1, 1)).unwrap();
-    manifest.remove_ids(["a", "b", "a"]);
-    manifest.remove_ids(["b", "c"]);
+    for (n, name) in ["b0", "b1", "b2"].into_iter().enumerate() {
+        manifest.add_batch_entry(entry(name, n as u32, 1)).unwrap();
+    }
+    manifest.remove_ids(["a", "b", "a"]).unwrap();
+    manifest.remove_ids(["b", "c"]).unwrap();
     assert_eq!(manifest.removed, ["a", "b", "c"]);
 }
 
@@ -73,4 +76,57 @@ fn a_version_1_archive_is_refused_clearly() {
         error.contains("version 1") && error.contains("build the archive again"),
         "{error}"
     );
+}
+
+/// Issue 43: a manifest listing one batch twice was read, and a check then refused the second
+/// batch's files as "not a file this check asked for"; a `removed` list of ids the archive does
+/// not hold made the page count "-999,239 documents".
+#[test]
+fn a_batch_listed_twice_or_more_removed_ids_than_documents_are_refused() {
+    let mut manifest = Manifest::new(CheckerOptions::default(), Layout::for_size(10, 10)).unwrap();
+    manifest.add_batch_entry(entry("b0000", 0, 2)).unwrap();
+    manifest.add_batch_entry(entry("b0001", 2, 1)).unwrap();
+    let twice = manifest.to_json().replace("\"b0001\"", "\"b0000\"");
+    let error = Manifest::parse(&twice).unwrap_err();
+    assert_eq!(error.code(), crate::error::ErrorCode::InvalidIndex);
+    assert!(
+        error.to_string().contains("lists batch \"b0000\" twice"),
+        "{error}"
+    );
+
+    let mut json: serde_json::Value = serde_json::from_str(&manifest.to_json()).unwrap();
+    json["removed"] = serde_json::json!(["a", "b", "c", "d"]);
+    let error = Manifest::parse(&json.to_string()).unwrap_err().to_string();
+    assert!(
+        error.contains("4 removed ids") && error.contains("holds 3 documents"),
+        "{error}"
+    );
+    json["removed"] = serde_json::json!(["a", "a"]);
+    let error = Manifest::parse(&json.to_string()).unwrap_err().to_string();
+    assert!(error.contains("removed id \"a\" twice"), "{error}");
+
+    let error = manifest.remove_ids(["a", "b", "c", "d"]).unwrap_err();
+    assert!(error.to_string().contains("holds 3 documents"), "{error}");
+    assert!(
+        manifest.removed.is_empty(),
+        "a refused removal lists nothing"
+    );
+}
+
+/// Issue 43: a 100 KB id was quoted whole, twice, in the error that refused it.
+#[test]
+fn an_over_long_id_is_refused_with_a_short_quotation_of_it() {
+    let mut manifest = Manifest::new(CheckerOptions::default(), Layout::for_size(1, 1)).unwrap();
+    let long = "x".repeat(100_000);
+    let documents = [(long.as_str(), "", "a few words of text")];
+    let error = add_batch(&mut manifest, "b0000", documents).err().unwrap();
+    let message = error.to_string();
+    assert!(
+        message.len() < 300,
+        "{} bytes: {message:.300}",
+        message.len()
+    );
+    assert!(message.contains("100000 characters"), "{message}");
+    assert_eq!(ids::quoted_id("b/7.txt"), "\"b/7.txt\"");
+    assert!(ids::quoted_id(&"é".repeat(2000)).ends_with("…\" (2000 characters)"));
 }
