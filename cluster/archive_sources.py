@@ -40,6 +40,12 @@ TEXT_SUFFIXES = (".txt", ".md")
 #: The file names a folder input takes as shards of records (one JSON object a line).
 SHARD_SUFFIX = ".jsonl"
 
+#: The longest id an archive takes, in characters (the core's limit, ``BatchPart.add``).
+MAX_ID_CHARACTERS = 1024
+
+#: How many characters of an id a message quotes (``plagscope``'s ``quoted_id`` in the core).
+QUOTED_CHARACTERS = 60
+
 
 class InputError(Exception):
     """The input cannot be built from; the message names the file (and line) and why."""
@@ -80,6 +86,22 @@ def load_text(source) -> str:
     return source[3]
 
 
+def shown_id(id: str) -> str:
+    """``id`` quoted as a message names it: whole if short, else its beginning and its length (a
+    100 KB id made a 100 KB message, which Dask cut at 10 KB)."""
+    if len(id) <= QUOTED_CHARACTERS:
+        return repr(id)
+    beginning = repr(id[:QUOTED_CHARACTERS])
+    return f"{beginning[:-1]}…{beginning[-1]} ({len(id)} characters)"
+
+
+def check_id(where: str, id: str) -> None:
+    """Refuses an id longer than an archive takes, naming where it is (before any build task)."""
+    if len(id) > MAX_ID_CHARACTERS:
+        raise InputError(f"{where}: the id {shown_id(id)} is longer than {MAX_ID_CHARACTERS} "
+                         "characters")
+
+
 def source_id(source) -> str:
     """The id of a source."""
     return source[2] if source[0] in ("file", "line") else source[1]
@@ -105,7 +127,7 @@ def list_input(path: pathlib.Path, client=None) -> Listing:
     seen = set()
     for source in listing.sources:
         if source_id(source) in seen:
-            raise InputError(f"{path}: the id {source_id(source)!r} is given twice")
+            raise InputError(f"{path}: the id {shown_id(source_id(source))} is given twice")
         seen.add(source_id(source))
     return listing
 
@@ -129,6 +151,7 @@ def _list_folder(folder: pathlib.Path, client) -> Listing:
             _add_shard(listing, shard.result() if client is not None else list_shard(shard))
             continue
         relative = file.relative_to(folder).as_posix()
+        check_id(str(file), relative)
         try:
             text = file.read_bytes().decode("utf-8")
         except UnicodeDecodeError as error:
@@ -175,11 +198,13 @@ def _check_record(listing: Listing, where: str, id, title, text) -> bool:
     """Whether a record is a document (counting its words); raises on a damaged one, lists an
     empty one as skipped."""
     if not isinstance(id, str) or not id:
-        raise InputError(f"{where}: `id` must be a non-empty string, got {id!r}")
+        shown = shown_id(id) if isinstance(id, str) else repr(id)[:QUOTED_CHARACTERS]
+        raise InputError(f"{where}: `id` must be a non-empty string, got {shown}")
+    check_id(where, id)
     if not isinstance(text, str):
-        raise InputError(f"{where}: `text` of {id!r} must be a string, got {type(text).__name__}")
+        raise InputError(f"{where}: `text` of {shown_id(id)} must be a string, got {type(text).__name__}")
     if not text.strip():
-        listing.skipped.append(f"{where}: the text of {id!r} is empty")
+        listing.skipped.append(f"{where}: the text of {shown_id(id)} is empty")
         return False
     listing.count_words(text)
     return True

@@ -22,7 +22,7 @@ import struct
 
 import plagscope
 
-from archive_sources import load_text, source_id, source_title
+from archive_sources import load_text, shown_id, source_id, source_title
 
 
 def partition_path(batch_dir: pathlib.Path, partition: int) -> pathlib.Path:
@@ -78,7 +78,7 @@ def build_part(task: int, first: int, sources: list, options, layout: dict, batc
     groups, and one pieces file for each of the ``ranges`` merge ranges it has postings in.
 
     Returns ``{"task", "documents", "words", "ranges": [r], "groups": [(g, length, xxh3)]}``.
-    A document the core refuses raises, naming it (its source and id).
+    A document the core refuses raises, naming it once (its file, and its id as the core quotes it).
     """
     batch = pathlib.Path(batch_dir)
     part = plagscope.BatchPart(options, layout, first)
@@ -86,8 +86,7 @@ def build_part(task: int, first: int, sources: list, options, layout: dict, batc
         try:
             part.add(source_id(source), source_title(source), load_text(source))
         except (OSError, UnicodeDecodeError, plagscope.PlagscopeError) as error:
-            where = source[1] if source[0] == "file" else f"document {source_id(source)!r}"
-            raise RuntimeError(f"{where}: {error}") from error
+            raise RuntimeError(refused(source, error)) from error
     files = part.finish()
     groups = []
     for group, data in files["groups"]:
@@ -106,6 +105,16 @@ def build_part(task: int, first: int, sources: list, options, layout: dict, batc
         "ranges": sorted(by_range),
         "groups": groups,
     }
+
+
+def refused(source, error: Exception) -> str:
+    """Why a source could not be added, naming it once: the core's error names the document (its
+    id, shortened if long); the file it is read from is added (a text source has none)."""
+    if source[0] != "text":
+        return f"{source[1]}: {error}"
+    if isinstance(error, plagscope.PlagscopeError):
+        return str(error)
+    return f"document {shown_id(source_id(source))}: {error}"
 
 
 def merge_range(merge_range: int, tasks: list, batch_dir: str) -> list:

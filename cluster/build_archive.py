@@ -9,7 +9,8 @@ directories and, last, ``manifest.json`` (a temporary file renamed over it), so 
 sees a manifest listing files not yet there. Run again on an archive, it adds a new batch and
 rewrites nothing else; ``--remove`` lists ids as removed; ``--compact`` rebuilds every batch as one.
 The files are the ones a single process writes (``plagscope.BatchPart`` over the whole batch), byte
-for byte, however many workers built them.
+for byte, however many workers built them. A build holds the folder's lock (``archive_lock``) from
+before it reads the manifest until it has written it: a second build of the same archive is refused.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ import time
 import plagscope
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import archive_sources  # noqa: E402 (after the path: run as a script, beside this file)
+import archive_lock  # noqa: E402 (after the path: run as a script, beside this file)
+import archive_sources  # noqa: E402
 import archive_tasks  # noqa: E402
-from archive_sources import InputError, Listing  # noqa: E402
+from archive_sources import InputError, Listing, shown_id  # noqa: E402
 
 #: Documents per map task unless --chunk says otherwise (rounded up to whole groups; a small batch
 #: is cut into two tasks a worker).
@@ -102,15 +104,38 @@ def upload_tasks(client) -> None:
 
 
 def main(argv=None) -> int:
-    """Runs the build; the exit status."""
+    """Runs the build, holding the archive folder's lock; the exit status."""
     args = parse_args(argv)
     try:
-        return run(args)
+        with archive_lock.BuildLock(pathlib.Path(args.out)):
+            return run(args)
     # A task's error comes back as raised on its worker: a RuntimeError naming the document, an
     # OSError naming the file (a missing group of the archive being grown, a full disk).
-    except (InputError, plagscope.PlagscopeError, RuntimeError, OSError) as error:
+    except (InputError, archive_lock.LockError, plagscope.PlagscopeError, RuntimeError, OSError) as error:
         print(f"build_archive: error: {error}", file=sys.stderr)
         return 1
+    except Exception as error:  # noqa: BLE001 (the cluster's own failures, named; others raise)
+        failure = cluster_failure(error)
+        if failure is None:
+            raise
+        print(f"build_archive: error: {failure}; the archive in {args.out} is as it was: run the "
+              "build again", file=sys.stderr)
+        return 1
+
+
+def cluster_failure(error: Exception):
+    """What a failure of the cluster itself (not of a document) says, or None for another error: a
+    worker lost with the data it held (killed, or out of memory), whose tasks Dask cancels ("already
+    forgotten"), or a task that killed every worker it ran on."""
+    import concurrent.futures
+
+    if isinstance(error, concurrent.futures.CancelledError):  # Dask's FutureCancelledError.
+        return ("a worker of the cluster was lost during the build (killed, or out of memory?), and "
+                "with it the documents it held")
+    if type(error).__name__ == "KilledWorker":
+        return (f"a task stopped each worker that ran it (out of memory?): "
+                f"{str(error).splitlines()[0][:300]}")
+    return None
 
 
 def run(args) -> int:
@@ -125,6 +150,27 @@ def run(args) -> int:
     if existing is not None and (args.layout_documents or args.layout_words):
         print("the archive's layout is kept: --layout-* only size a new archive", file=sys.stderr)
     stats = dict.fromkeys(("documents", "words", "partitions", "bytes"), 0)
+    try:
+        manifest, old_batches, skipped = build(args, out, existing, stats)
+        publish(out, existing, manifest)
+    except BaseException:
+        # After the cluster is closed (a local one's workers write nothing more; a real cluster's
+        # running task may, into a folder the next build removes as one no manifest lists).
+        if "batch_dir" in stats:
+            shutil.rmtree(stats["batch_dir"], ignore_errors=True)
+        raise
+    for name in old_batches:  # After the new manifest: until then the old one listed them.
+        shutil.rmtree(out / name, ignore_errors=True)
+    report(stats, skipped, time.monotonic() - started)
+    print(f"the archive in {out}: {archive_summary(manifest)}")
+    return 0
+
+
+def build(args, out: pathlib.Path, existing, stats: dict):
+    """Lists the input, builds it as a batch, and lists removed ids; ``(manifest, old batches,
+    skipped)``: the manifest to publish, the batches a compaction replaced, and how many input
+    documents were skipped. A batch being written is ``stats["batch_dir"]``."""
+    started = time.monotonic()
     old_batches, listing = [], Listing()
     # The cluster first: the listing of a folder's shards runs on it.
     with (dask_client(args) if args.input or args.compact else contextlib.nullcontext()) as client:
@@ -135,6 +181,8 @@ def run(args) -> int:
         for skipped in listing.skipped:
             print(f"skipped {skipped}", file=sys.stderr)
         manifest = existing or new_manifest(args, listing)
+        if args.remove:  # Before any work: an id the archive does not hold stops the build.
+            check_removable(out, manifest, args.remove, listing)
         if client is not None:
             # Names of the archive on disk: a compaction's new batch must not take one of them.
             taken = [batch["name"] for batch in plagscope_manifest(manifest)["batches"]]
@@ -143,11 +191,45 @@ def run(args) -> int:
                 manifest = build_batch(client, args, out, (manifest, taken), (sources, listing), stats)
     if args.remove and not args.compact:  # A compaction dropped them: nothing left to list.
         manifest = plagscope.manifest_remove(manifest, args.remove)
-    write_atomically(manifest_path, manifest.encode("utf-8"))
-    for name in old_batches:  # After the new manifest: until then the old one listed them.
-        shutil.rmtree(out / name, ignore_errors=True)
-    report(stats, len(listing.skipped), time.monotonic() - started)
-    return 0
+    return manifest, old_batches, len(listing.skipped)
+
+
+def publish(out: pathlib.Path, existing, manifest: str) -> None:
+    """Writes ``manifest`` as the archive's, if the one on disk is still ``existing`` (the lock
+    keeps other builds of this job out; a program that ignores it is caught here)."""
+    path = out / "manifest.json"
+    if (path.read_text(encoding="utf-8") if path.exists() else None) != existing:
+        raise InputError(f"{path} changed while this build ran: another program wrote the archive")
+    write_atomically(path, manifest.encode("utf-8"))
+
+
+def archive_summary(manifest: str) -> str:
+    """What the archive holds by its manifest: ``1200 documents in 2 batches (3 removed)``."""
+    parsed = json.loads(manifest)
+    batches, removed = parsed["batches"], len(parsed["removed"])
+    documents = sum(batch["documents"] for batch in batches) - removed
+    plural = "" if len(batches) == 1 else "es"
+    return f"{documents} documents in {len(batches)} batch{plural} ({removed} removed)"
+
+
+def check_removable(out: pathlib.Path, manifest: str, ids: list, listing: Listing) -> None:
+    """Refuses ``--remove`` ids that neither the archive (its batches' ids files) nor the input
+    holds: listed as removed, they would be counted off the archive's documents."""
+    held = set(batch_ids(out, manifest))
+    held.update(archive_sources.source_id(source) for source in listing.sources)
+    unknown = [id for id in dict.fromkeys(ids) if id not in held]
+    if unknown:
+        named = ", ".join(shown_id(id) for id in unknown[:3])
+        more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
+        raise InputError(f"--remove: the archive holds no document {named}{more}; nothing was "
+                         "removed")
+
+
+def batch_ids(out: pathlib.Path, manifest: str) -> list:
+    """The ids of every batch of the archive in ``out``, in number order, from its ids files."""
+    names = [batch["name"] for batch in json.loads(manifest)["batches"]]
+    return [id for name in names
+            for id in plagscope.archive_ids(manifest, name, (out / name / "ids.bin").read_bytes())]
 
 
 def report(stats: dict, skipped: int, seconds: float) -> None:
@@ -180,8 +262,7 @@ def gather_sources(client, args, out: pathlib.Path, manifest: str, listing: List
         fresh = plagscope.new_manifest(parsed["options"], parsed["layout"])
         return fresh, [b["name"] for b in parsed["batches"]], check_new_ids(kept, sources, set())
     # Each batch's ids file, not its documents: growing an archive reads no text back.
-    ids = [id for batch in parsed["batches"]
-           for id in plagscope.archive_ids(manifest, batch["name"], (out / batch["name"] / "ids.bin").read_bytes())]
+    ids = batch_ids(out, manifest)
     sources = check_new_ids(ids, sources, set(parsed["removed"]))
     stats["ids"] = time.monotonic() - started
     return manifest, [], sources
@@ -194,9 +275,9 @@ def check_new_ids(kept: list, sources: list, removed: set) -> list:
     for source in sources:
         id = archive_sources.source_id(source)
         if id in have:
-            raise InputError(f"the archive holds a document {id!r} already")
+            raise InputError(f"the archive holds a document {shown_id(id)} already")
         if id in removed:
-            raise InputError(f"{id!r} was removed from the archive: compact it (--compact) "
+            raise InputError(f"{shown_id(id)} was removed from the archive: compact it (--compact) "
                              "before adding a document of that id again")
     return [k for k in kept if not isinstance(k, str)] + sources
 
@@ -227,8 +308,8 @@ def next_batch_name(taken: list) -> str:
 def build_batch(client, args, out: pathlib.Path, manifests, documents, stats: dict) -> str:
     """Builds ``sources`` as a new batch; the manifest that lists it. ``manifests``: the one the
     batch goes into, and the batch names of the one on disk; ``documents``: the sources and the
-    listing of the new ones (their words size the batch's partitions). A failed build leaves no
-    file."""
+    listing of the new ones (their words size the batch's partitions). The batch's folder is
+    ``stats["batch_dir"]`` from before its first file (``run`` removes it if the build fails)."""
     manifest, taken = manifests
     sources, listing = documents
     parsed = plagscope_manifest(manifest)
@@ -244,11 +325,8 @@ def build_batch(client, args, out: pathlib.Path, manifests, documents, stats: di
         print(f"removing {batch_dir}, which no manifest lists", file=sys.stderr)
         shutil.rmtree(batch_dir)
     first_document = sum(batch["documents"] for batch in parsed["batches"])
-    try:
-        entry = run_tasks(client, args, parsed, name, batch_dir, sources, first_document, stats)
-    except BaseException:
-        shutil.rmtree(batch_dir, ignore_errors=True)
-        raise
+    stats["batch_dir"] = batch_dir
+    entry = run_tasks(client, args, parsed, name, batch_dir, sources, first_document, stats)
     return plagscope.manifest_add_batch(manifest, entry)
 
 
