@@ -132,9 +132,10 @@ def cluster_failure(error: Exception):
     if isinstance(error, concurrent.futures.CancelledError):  # Dask's FutureCancelledError.
         return ("a worker of the cluster was lost during the build (killed, or out of memory?), and "
                 "with it the documents it held")
-    if type(error).__name__ == "KilledWorker":
-        return (f"a task stopped each worker that ran it (out of memory?): "
-                f"{str(error).splitlines()[0][:300]}")
+    if type(error).__name__ == "KilledWorker":  # distributed.scheduler's: args (task, worker, n).
+        task, _, failures = (*error.args, None, None, None)[:3]
+        return (f"task {str(task)[:100]} stopped each of the {(failures or 0) + 1} workers that ran "
+                "it (out of memory?); the workers' logs say why")
     return None
 
 

@@ -124,6 +124,16 @@ def test_a_worker_killed_mid_build_ends_with_an_error_line_and_no_batch(tmp_path
     assert "Traceback" not in stderr and not out.exists(), sorted(out.rglob("*"))
 
 
+def test_a_task_that_kills_its_workers_is_named_and_other_errors_are_not_hidden():
+    import build_archive
+    from distributed.scheduler import KilledWorker
+
+    assert build_archive.cluster_failure(KilledWorker("build_part-7", None, 3)) == (
+        "task build_part-7 stopped each of the 4 workers that ran it (out of memory?); the "
+        "workers' logs say why")
+    assert build_archive.cluster_failure(ValueError("a bug")) is None, "raised as it is"
+
+
 def test_an_over_long_id_is_named_once_and_briefly(tmp_path):
     lines = tmp_path / "records.jsonl"
     long_id = "x" * 100_000
