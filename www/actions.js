@@ -19,7 +19,7 @@ export { userMessage } from './actions/errors.js';
 export function createActions(store, engine) {
   const runner = createRunner(store);
   const library = createLibrary({ store, engine, runner });
-  const papers = createPapersActions({ store, runner, replacePaper: (...args) => paper.replacePaper(...args) });
+  const papers = createPapersActions({ store, runner, replacePaper: (...args) => paper.replacePaper(...args), check: () => check.check() });
   const paper = createPaperActions({ store, run: runner.run, addDemo: library.addDemo, putAside: papers.putAside });
   const check = createCheckActions({ store, engine, runner });
   const settings = createSettingsActions({ store, engine, runner, withReferences: library.withReferences, refresh: check.refresh, refreshWithin: check.refreshWithin });

@@ -77,19 +77,45 @@ export function paperKey({ title = '', text = '' }) {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
 }
 
+/**
+ * Objects (marked spans, passages) a report may hold and still be kept with its paper: the browser
+ * copies what it stores on the page's thread, and a 2 MB paper with a disguised letter in every
+ * word has hundreds of thousands (a task of about a second). A heavier report is made again when
+ * its paper is opened (`remake`).
+ */
+const KEPT_REPORT_OBJECTS = 20_000;
+
+/** Whether the report of `result` is light enough to keep as it is. */
+export function keepable(result) {
+  const report = result?.report;
+  if (!report) return true;
+  let objects = (report.excluded?.length ?? 0) + (report.sources ?? []).reduce((n, s) => n + (s.passages?.length ?? 0), 0);
+  for (const spans of Object.values(report.evasion ?? {})) if (Array.isArray(spans)) objects += spans.length;
+  return objects <= KEPT_REPORT_OBJECTS;
+}
+
+/** What is kept of a paper and its report: the report itself when light, else that it must be made again. */
+function keptForm(paper, result) {
+  const light = keepable(result);
+  return { paper, result: light ? withoutText(result, paper.text) : null, remake: !light };
+}
+
 /** A report kept without the paper's text it repeats (put back by `withText`). */
 const withoutText = (result, text) => (result && result.text === text ? { ...result, text: undefined, sameText: true } : result);
 const withText = (result, text) => (result?.sameText ? { ...result, text, sameText: undefined } : result);
 
-/** This tab's paper and report from before the reload: `{ paper, result }`, or null. */
+/**
+ * This tab's paper and report from before the reload: `{ paper, result, remake }` (`remake`: it had
+ * a report too heavy to keep, to be made again), or null.
+ */
 export async function loadDraft(tab) {
   const draft = await (await open()).get(STORE, `draft:${tab}`);
-  return draft ? { paper: draft.paper, result: withText(draft.result, draft.paper.text) } : null;
+  return draft ? { paper: draft.paper, result: withText(draft.result, draft.paper.text), remake: Boolean(draft.remake) } : null;
 }
 
 /** Writes this tab's paper and report; resolves with why the browser refused, or ''. */
 export async function saveDraft(tab, paper, result) {
-  const draft = { paper, result: withoutText(result, paper.text), savedAt: Date.now() };
+  const draft = { ...keptForm(paper, result), savedAt: Date.now() };
   return writeMakingRoom((db) => db.put(STORE, draft, `draft:${tab}`));
 }
 
@@ -99,10 +125,10 @@ export async function listHistory() {
   return summaries.sort((a, b) => b.savedAt - a.savedAt);
 }
 
-/** One paper of the history: `{ paper, result }`, or null when another tab forgot it. */
+/** One paper of the history: `{ paper, result, remake }` as `loadDraft`, or null when another tab forgot it. */
 export async function readHistory(key) {
   const entry = await (await open()).get(STORE, `history:${key}`);
-  return entry ? { paper: entry.paper, result: withText(entry.result, entry.paper.text) } : null;
+  return entry ? { paper: entry.paper, result: withText(entry.result, entry.paper.text), remake: Boolean(entry.remake) } : null;
 }
 
 /**
@@ -116,7 +142,7 @@ export async function addHistory(paper, result, reason) {
   if (reason === 'replaced' && (await db.getKey(STORE, `summary:${key}`))) return '';
   const savedAt = Date.now();
   const summary = { key, title: paper.title, chars: paper.text.length, savedAt, reason, similarity: result?.report.similarity ?? null, sources: result?.report.sources.length ?? 0 };
-  const entry = { paper, result: withoutText(result, paper.text), savedAt, reason };
+  const entry = { ...keptForm(paper, result), savedAt, reason };
   const problem = await writeMakingRoom(async (db) => {
     const tx = db.transaction(STORE, 'readwrite');
     tx.store.put(entry, `history:${key}`);

@@ -62,6 +62,7 @@ export default {
   'papers.gone': 'That paper is no longer kept in this browser (forgotten in another tab).',
   'papers.back': 'Your paper is back as you left it.',
   'papers.backWithReport': 'Your paper and its report are back as you left them.',
+  'papers.backRemaking': 'Your paper is back as you left it; its report, too large to keep in the browser, is made again.',
   'papers.notKept': 'Your paper is not kept in this browser: {problem}. It will be lost if this page is closed or reloaded: save it elsewhere, or free space for this site in the browser’s settings.',
   'status.openingPaper': 'Opening the paper…',
   'status.forgetting': 'Forgetting the paper…',

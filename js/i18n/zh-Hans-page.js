@@ -63,6 +63,7 @@ export default {
   'papers.gone': '此浏览器已不再保存这篇论文（已在另一个标签页中删除）。',
   'papers.back': '您的论文已恢复，与您离开时相同。',
   'papers.backWithReport': '您的论文及其报告已恢复，与您离开时相同。',
+  'papers.backRemaking': '您的论文已恢复，与您离开时相同；其报告太大，无法保存在浏览器中，正在重新生成。',
   'papers.notKept': '您的论文没有保存在此浏览器中：{problem}。关闭或重新加载此页面后它将丢失：请另存一份，或在浏览器设置中为此网站腾出空间。',
   'status.openingPaper': '正在打开论文…',
   'status.forgetting': '正在删除论文…',

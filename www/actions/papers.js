@@ -12,9 +12,10 @@ const SAVE_DELAY_MS = 400;
 
 /**
  * The papers' actions over `store`, run by `runner`; `replacePaper(paper, { putAside })` puts a
- * paper in the box (www/actions/paper.js), putting the one there aside unless told not to.
+ * paper in the box (www/actions/paper.js), putting the one there aside unless told not to; `check()`
+ * makes the report of the paper in the box again when it was too heavy to keep.
  */
-export function createPapersActions({ store, runner, replacePaper }) {
+export function createPapersActions({ store, runner, replacePaper, check }) {
   const { set, get } = store;
   const ctx = { tab: null, channel: null, saved: { paper: null, result: null }, historyOf: null, timer: null, writing: 0, failing: false };
 
@@ -84,7 +85,9 @@ export function createPapersActions({ store, runner, replacePaper }) {
         if (draft && !get().paper.text && (draft.paper.text || draft.result)) {
           replacePaper(draft.paper, { putAside: false });
           if (draft.result) set({ result: draft.result, view: 'report', selected: null });
-          set({ status: `${get().status} ${t(draft.result ? 'papers.backWithReport' : 'papers.back')}`.trim() });
+          const back = draft.result ? 'papers.backWithReport' : draft.remake ? 'papers.backRemaking' : 'papers.back';
+          set({ status: `${get().status} ${t(back)}`.trim() });
+          if (draft.remake) check();
         }
         // What is on the page now is what is kept: written again only when it changes.
         ctx.saved = { paper: get().paper, result: get().result };
@@ -111,6 +114,7 @@ export function createPapersActions({ store, runner, replacePaper }) {
         replacePaper(entry.paper);
         set({ result: entry.result, view: entry.result ? 'report' : get().view, selected: null });
         ctx.historyOf = entry.result;
+        if (entry.remake) check();
         return t('papers.opened', { title: entry.paper.title || t('check.untitled') });
       }),
 
