@@ -275,6 +275,7 @@ export default {
   'report.otherScript': 'Some references are written in another script than this paper. A copy translated from them (English ↔ Chinese) is found only with the sentence model.',
   'report.otherScriptOn': 'Look for translated copies',
   'report.stale': 'The options changed since this report was made: it is out of date, and is being made again.',
+  'report.staleIdle': 'The options changed since this report was made: it is out of date.',
   'report.refresh': 'Update the report',
   'report.heading': 'Report',
   'report.printed': '{title} · checked {date} with plagscope {version}',

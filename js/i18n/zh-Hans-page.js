@@ -276,6 +276,7 @@ export default {
   'report.otherScript': '部分参考文献的文字与本论文不同。从中翻译而来的抄袭（英文 ↔ 中文）只有借助句子模型才能找到。',
   'report.otherScriptOn': '查找翻译抄袭',
   'report.stale': '生成此报告之后选项已更改：报告已过时，正在重新生成。',
+  'report.staleIdle': '生成此报告之后选项已更改：报告已过时。',
   'report.refresh': '更新报告',
   'report.heading': '报告',
   'report.printed': '{title} · {date} 由 plagscope {version} 检查',

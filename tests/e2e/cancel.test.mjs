@@ -5,7 +5,7 @@
 // Screenshots of the running check with its Cancel button at a laptop and a phone size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, brown, errorText, libraryTitles, overall, screenshot, SIZES, squash, useApp, waitForSelector, words } from './harness.mjs';
+import { act, brown, errorText, libraryTitles, openOptions, overall, screenshot, SIZES, squash, useApp, waitForSelector, words } from './harness.mjs';
 
 const { openApp } = useApp({ viewport: SIZES.desktop });
 
@@ -81,4 +81,31 @@ test('a long check stopped by Esc and by the Cancel button leaves the report and
   assert.equal(await status(page), 'Done.');
   assert.equal(await overall(page), before.overall);
   assert.deepEqual(await libraryTitles(page), before.library);
+});
+
+test('an update after an option change, stopped, leaves the report marked out of date with a button to update it', async (t) => {
+  const page = await openApp(t);
+  await act(page, '#demo');
+  await paste(page, longText(1_500_000));
+  await page.locator('.document').waitFor();
+  await act(page, '#check', 120_000);
+  const before = await overall(page);
+  await openOptions(page);
+  // The change marks the report at once and makes it again; Esc stops that.
+  const done = Number(await page.evaluate(() => document.body.dataset.completed));
+  await page.uncheck('#opt-excludeQuotes');
+  await waitForSelector(page, '#cancel');
+  const stale = () => page.locator('.report .stale').evaluate((mark) => mark.firstChild.textContent.trim());
+  assert.equal(await stale(), 'The options changed since this report was made: it is out of date, and is being made again.');
+  await page.evaluate(() => document.querySelector('.report .stale')?.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'stale-updating-desktop', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await waitForSelector(page, `body[data-completed="${done + 1}"]`);
+  assert.equal(await status(page), 'Stopped. The library and the report are as they were.');
+  assert.equal(await stale(), 'The options changed since this report was made: it is out of date.');
+  assert.equal(await overall(page), before);
+  await page.evaluate(() => document.querySelector('.report .stale')?.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'stale-stopped-desktop', { fullPage: false });
+  await act(page, () => page.getByRole('button', { name: 'Update the report' }).click(), 120_000);
+  assert.equal(await page.locator('.report .stale').count(), 0, 'up to date again');
 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { makeDocx } from '../fixtures.mjs';
 import {
-  act, addPastedReference, brown, errorText, groupItems, libraryTitles, overall, paperText, sourceTitles, squash, useApp,
+  act, addPastedReference, brown, errorText, groupItems, libraryTitles, overall, paperText, screenshot, sourceTitles, squash, useApp,
   whenControlled, whenReady, whenSaved, words, useTempFolder } from './harness.mjs';
 
 const app = useApp();
@@ -110,6 +110,7 @@ test('a removed reference comes back with Undo, its title and text whole, and st
   await act(page, () => page.getByRole('button', { name: 'Remove Removed by mistake', exact: true }).click());
   assert.equal(await status(page), 'Removed “Removed by mistake”.');
   assert.deepEqual(await libraryTitles(page), ['Kept essay']);
+  await screenshot(page, 'undo-desktop', { fullPage: false });
   await act(page, () => page.getByRole('button', { name: 'Undo', exact: true }).click());
   assert.deepEqual((await libraryTitles(page)).sort(), ['Kept essay', 'Removed by mistake']);
   await whenSaved(page);

@@ -135,7 +135,8 @@ function SelectedSource({ result, selected, actions }) {
  * failed update leaves the button): a teacher never reads an old report as the new options'.
  */
 function Stale({ state, actions }) {
-  return html`<p class="warning stale" role="status">${t('report.stale')}
+  // "Being made again" only while it is: after a failed or stopped update the button does it.
+  return html`<p class="warning stale" role="status">${t(state.busy ? 'report.stale' : 'report.staleIdle')}
     <button type="button" disabled=${Boolean(state.busy)} onClick=${actions.refresh}>${t('report.refresh')}</button></p>`;
 }
 
