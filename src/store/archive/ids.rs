@@ -61,7 +61,7 @@ pub fn check_removed(removed: &[String], documents: u64) -> Result<(), Error> {
             removed.len()
         )));
     }
-    let mut seen = std::collections::HashSet::with_capacity(removed.len());
+    let mut seen = rustc_hash::FxHashSet::default();
     if let Some(twice) = removed.iter().find(|id| !seen.insert(id.as_str())) {
         return Err(Error::invalid_index(format!(
             "the manifest lists removed id {} twice",
