@@ -6,26 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { act, brown, errorText, libraryTitles, openOptions, overall, screenshot, SIZES, squash, useApp, waitForSelector, words } from './harness.mjs';
+import { longText, paste } from './paste.mjs';
 
 const { openApp } = useApp({ viewport: SIZES.desktop });
-
-/** About `size` characters of English prose that shares nothing with the demo set. */
-function longText(size) {
-  const text = ['ca02', 'cb02', 'cf02', 'cg02', 'cj02'].map(brown).join('\n\n');
-  let long = '';
-  while (long.length < size) long += `${text}\n\n`;
-  return long;
-}
-
-/** Pastes `text` into the paper box as a paste from the clipboard does. */
-function paste(page, text) {
-  return page.locator('#paper').evaluate((box, text) => {
-    const clipboardData = new DataTransfer();
-    clipboardData.setData('text/plain', text);
-    box.focus();
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 const status = async (page) => squash(await page.locator('#status').textContent());
 

@@ -7,27 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { act, axeViolations, brown, overall, screenshot, squash, useApp, useTempFolder, words } from './harness.mjs';
+import { longText, paste } from './paste.mjs';
 
 const { openApp } = useApp({ viewport: { width: 1280, height: 800 } });
 const temp = useTempFolder('plagscope-large-');
 
-/** About `size` characters of English in paragraphs, with `copied` after the first few. */
-function longText(size, copied = '') {
-  const text = ['ca02', 'cb02', 'cf02', 'cg02', 'cj02'].map(brown).join('\n\n');
-  let long = `${text.slice(0, 4000)}\n\n${copied}\n\n`;
-  while (long.length < size) long += `${text}\n\n`;
-  return long;
-}
-
-/** Pastes `text` into the paper box as a paste from the clipboard does (a paste event with its text). */
-function paste(page, text) {
-  return page.locator('#paper').evaluate((box, text) => {
-    const clipboardData = new DataTransfer();
-    clipboardData.setData('text/plain', text);
-    box.focus();
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 test('a large paper opened as a file: a document with a preview, checked whole; screenshots and axe', async (t) => {
   const page = await openApp(t);
