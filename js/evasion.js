@@ -43,6 +43,10 @@ const SCRIPTS = {
   Hebrew: 'script.hebrew',
   Arabic: 'script.arabic',
   Myanmar: 'script.myanmar',
+  Katakana: 'script.katakana',
+  Bopomofo: 'script.bopomofo',
+  Hangul: 'script.hangul',
+  Canadian_Aboriginal: 'script.canadianAboriginal',
   Latin_look_alike: 'script.latinLookAlike',
 };
 
@@ -55,13 +59,16 @@ const scriptName = (kind) => {
 /**
  * `n` replaced letters of `kind` in words. A kind is the script the letters were written in
  * ("Cyrillic"), "Styled" (mathematical, circled, squared or superscript letters), "Common" (symbols and number forms that
- * imitate letters: ℮, Ⅰ), "Han" (compatibility ideographs and radicals), or a name that already
- * says what the letters are ("Latin look-alike").
+ * imitate letters: ℮, Ⅰ), "Han" (compatibility ideographs and radicals), "Han look-alike" (Chinese
+ * characters standing for Latin letters: 工 口 卜), "Japanese form" (Japanese character forms in
+ * Chinese text), or a name that already says what the letters are ("Latin look-alike").
  */
 export function replacedPhrase(kind, n) {
   if (kind === 'Styled') return count('evasion.styled', n);
   if (kind === 'Common') return count('evasion.symbols', n);
   if (kind === 'Han') return count('evasion.ideographs', n);
+  if (kind === 'Han look-alike') return count('evasion.hanLookAlikes', n);
+  if (kind === 'Japanese form') return count('evasion.japaneseForms', n);
   if (/look-?alike$/i.test(kind)) return t('evasion.namedLetters', { count: n, kind: scriptName(kind) });
   return t('evasion.scriptLetters', { count: n, script: scriptName(kind) });
 }

@@ -67,6 +67,8 @@ export default {
   'evasion.symbols': { one: '{count} symbol imitating letters', other: '{count} symbols imitating letters' },
   'evasion.ideographs': { one: '{count} look-alike ideograph (compatibility forms or radicals)', other: '{count} look-alike ideographs (compatibility forms or radicals)' },
   'evasion.namedLetters': { one: '{count} {kind} letter imitating a Latin one', other: '{count} {kind} letters imitating Latin ones' },
+  'evasion.hanLookAlikes': { one: '{count} Chinese character imitating a Latin letter', other: '{count} Chinese characters imitating Latin letters' },
+  'evasion.japaneseForms': { one: '{count} Japanese character form in Chinese text', other: '{count} Japanese character forms in Chinese text' },
   'evasion.scriptLetters': { one: '{count} {script} look-alike letter', other: '{count} {script} look-alike letters' },
   'script.cyrillic': 'Cyrillic',
   'script.greek': 'Greek',
@@ -79,7 +81,11 @@ export default {
   'script.hebrew': 'Hebrew',
   'script.arabic': 'Arabic',
   'script.myanmar': 'Myanmar',
-  'script.latinLookAlike': 'phonetic or small-capital',
+  'script.katakana': 'Katakana',
+  'script.bopomofo': 'Bopomofo',
+  'script.hangul': 'Hangul',
+  'script.canadianAboriginal': 'Canadian syllabics',
+  'script.latinLookAlike': 'phonetic, small-capital or long-s',
 
   // Near-duplicates (js/near-duplicate.js).
   'near.label': 'Near-duplicate',

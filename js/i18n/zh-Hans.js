@@ -64,6 +64,8 @@ export default {
   'evasion.symbols': '{count} 个冒充字母的符号',
   'evasion.ideographs': '{count} 个形近汉字（兼容汉字或部首）',
   'evasion.namedLetters': '{count} 个{kind}字母',
+  'evasion.hanLookAlikes': '{count} 个冒充拉丁字母的汉字',
+  'evasion.japaneseForms': '中文文本中的 {count} 个日文字形',
   'evasion.scriptLetters': '{count} 个形近的{script}字母',
   'script.cyrillic': '西里尔',
   'script.greek': '希腊',
@@ -76,7 +78,11 @@ export default {
   'script.hebrew': '希伯来',
   'script.arabic': '阿拉伯',
   'script.myanmar': '缅甸',
-  'script.latinLookAlike': '冒充拉丁字母的音标或小型大写',
+  'script.katakana': '片假名',
+  'script.bopomofo': '注音符号',
+  'script.hangul': '韩文',
+  'script.canadianAboriginal': '加拿大原住民音节',
+  'script.latinLookAlike': '冒充拉丁字母的音标、小型大写或长 s ',
 
   // 近似重复（js/near-duplicate.js）。
   'near.label': '近似重复',

@@ -24,7 +24,11 @@ test('honest text gets no description', () => {
 });
 
 test('replaced letters are named once, in plain words, whatever their kind', () => {
-  assert.deepEqual(evasionPhrases({ replacedLetters: { 'Latin look-alike': 36 } }), ['36 phonetic or small-capital letters imitating Latin ones']);
+  assert.deepEqual(evasionPhrases({ replacedLetters: { 'Latin look-alike': 36 } }), ['36 phonetic, small-capital or long-s letters imitating Latin ones']);
+  // Issue 43, items 14 and 16: letters of more scripts, Chinese characters and Japanese forms.
+  assert.deepEqual(evasionPhrases({ replacedLetters: { 'Han look-alike': 3, 'Japanese form': 1, Katakana: 2, Bopomofo: 1, Hangul: 1, 'Canadian Aboriginal': 2 } }), [
+    '3 Chinese characters imitating Latin letters', '1 Japanese character form in Chinese text', '2 Katakana look-alike letters',
+    '1 Bopomofo look-alike letter', '1 Hangul look-alike letter', '2 Canadian syllabics look-alike letters']);
   // Latin letters inside Cyrillic words and phonetic letters inside Latin ones are two kinds, in two
   // different phrases (issue 43, item 12: both read "Latin look-alike letters").
   const both = evasionPhrases({ replacedLetters: { Latin: 2, 'Latin look-alike': 1 } });
