@@ -10,8 +10,10 @@
 //! - `case.rs`: the lowercase mappings as runs of characters with one offset (from std); the same
 //!   runs hold the look-alike letters' upper cases (`skeletons.rs`) and NFKC's one-character
 //!   compatibility decompositions (`normalization.rs`);
-//! - `ts_pairs.rs`, `common_chars.rs`: the Traditional -> Simplified pairs and the 2,500 common characters, packed
-//!   (from the data files in src/).
+//! - `ts_pairs.rs`, `common_chars.rs`: the Traditional -> Simplified pairs (with the Japanese
+//!   shinjitai forms composed in) and the 2,500 common characters, packed (from the data files in src/);
+//! - `foreign_letters.rs`: the wider table of letters of other scripts that look Latin, packed
+//!   (from src/text/data/latin_lookalikes.txt, which scripts/text-tables.mjs writes from decancer).
 //!
 //! Tests in the library hold each table to its crate, which is a dev-dependency, for every code
 //! point.
@@ -20,6 +22,7 @@ use std::path::Path;
 
 mod case;
 mod chinese;
+mod foreign;
 mod lookalikes;
 mod normalization;
 mod scripts;
@@ -30,12 +33,13 @@ fn main() {
     println!("cargo::rerun-if-changed=src/text/right_to_left.rs");
     let lookalikes = lookalikes::lookalike_scripts();
     write("skeletons.rs", &skeletons::generate(&lookalikes));
-    let kept = scripts::kept(&lookalikes);
+    let kept = scripts::kept(&lookalikes, &foreign::scripts());
     write("scripts.rs", &scripts::generate(&kept, lookalikes.len()));
     write("normalization.rs", &normalization::generate());
     write("case.rs", &case::generate());
     write("ts_pairs.rs", &chinese::traditional_to_simplified_source());
     write("common_chars.rs", &chinese::common_chars_source());
+    write("foreign_letters.rs", &foreign::generate());
 }
 
 /// Writes a generated source file into cargo's `OUT_DIR`.

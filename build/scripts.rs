@@ -8,9 +8,10 @@ use unicode_script::{Script, UnicodeScript};
 
 /// The scripts plagscope names besides the look-alike scripts: Georgian, written without invisible
 /// characters inside words (src/text/chars.rs) like the CJK scripts, and Common and Inherited.
-const OTHERS_KEPT: [&str; 7] = [
+const OTHERS_KEPT: [&str; 8] = [
     "Georgian",
     "Han",
+    "Bopomofo",
     "Hiragana",
     "Katakana",
     "Hangul",
@@ -19,10 +20,16 @@ const OTHERS_KEPT: [&str; 7] = [
 ];
 
 /// The names of the scripts plagscope tells apart as `unicode-script` spells them
-/// ("Canadian_Aboriginal"): the look-alike scripts first, then the others kept.
-pub fn kept(lookalikes: &[Script]) -> Vec<String> {
+/// ("Canadian_Aboriginal"): the look-alike scripts first, then the others kept, then the scripts of
+/// the wider look-alike table (`named`, build/foreign.rs), so that a letter of any of them inside a
+/// Latin word is named by its script.
+pub fn kept(lookalikes: &[Script], named: &[String]) -> Vec<String> {
     let mut kept: Vec<String> = lookalikes.iter().map(|s| format!("{s:?}")).collect();
-    for name in OTHERS_KEPT {
+    for name in OTHERS_KEPT
+        .iter()
+        .copied()
+        .chain(named.iter().map(String::as_str))
+    {
         if !kept.iter().any(|k| k == name) {
             kept.push(name.to_string());
         }

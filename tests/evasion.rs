@@ -121,3 +121,37 @@ fn reversed_text_in_an_isolate_closed_by_its_pdi_is_read_forwards() {
         assert_eq!(stretch.slice_of(&paper), "dlrow olleh");
     }
 }
+
+/// Japanese shinjitai forms (広 for 廣/广, 経 for 經/经) fold to Simplified Chinese, so a Chinese
+/// source copied in Japanese forms is found; in a Chinese text they are named, in Japanese (which
+/// spells with them, beside kana) they are not (issue 43).
+#[test]
+fn japanese_forms_match_simplified_chinese_and_are_named_only_in_chinese_text() {
+    let source =
+        "经济发展与对外关系的变化是历史研究的重要问题，实验结果显示劳动价格和营业收入的变化\
+                  对广大读者来说十分重要，这个转变也说明了国际关系的历史。";
+    // Each character that has a Japanese form written in it (the rest stays Simplified).
+    let forms: Vec<(char, char)> =
+        "经経济済发発对対关関变変历歴实実验験劳労价価营営广広读読转転说説"
+            .chars()
+            .collect::<Vec<_>>()
+            .chunks(2)
+            .map(|pair| (pair[0], pair[1]))
+            .collect();
+    let japanese_forms: String = source
+        .chars()
+        .map(|c| forms.iter().find(|&&(s, _)| s == c).map_or(c, |&(_, j)| j))
+        .collect();
+    let japanese_forms = japanese_forms.as_str();
+    assert!(coverage_of_source(source, japanese_forms) > 0.8);
+    let named = tokenize(japanese_forms).evasion;
+    assert!(named.replaced_letters["Japanese form"] >= 10, "{named:?}");
+    // Japanese writes the same forms honestly, with kana.
+    for honest in [
+        "東京駅の広場で、戦後の経済発展と国際関係の歴史について話し合った。",
+        "経済発展の歴史",
+    ] {
+        let evasion = tokenize(honest).evasion;
+        assert!(evasion.is_clean(), "{honest}: {evasion:?}");
+    }
+}

@@ -65,6 +65,10 @@ fn tricky_text() -> impl Strategy<Value = String> {
         Just("ᵗʰᵉ".to_string()),
         Just("⺠⺅".to_string()),
         Just("ဝ".to_string()),
+        // Letters of other scripts that look Latin only to the wider table (issue 43).
+        Just("ⲁᗩ工口卜エㄈㅇ".to_string()),
+        Just("工".to_string()),
+        Just("ж".to_string()),
         Just("\u{323}".to_string()),
     ];
     prop::collection::vec(pieces, 0..24).prop_map(|parts| parts.concat())

@@ -77,7 +77,14 @@ impl EvasionReport {
 #[derive(Debug, Default)]
 pub struct EvasionBuilder {
     report: EvasionReport,
+    /// Japanese shinjitai forms folded to Simplified Chinese, reported only if the whole text turns
+    /// out to be Chinese ([`Self::settle_japanese_forms`]).
+    japanese_forms: Vec<Span>,
 }
+
+/// The kind [`EvasionReport::replaced_letters`] gives Japanese character forms (広 for 广) in a
+/// Chinese text.
+pub const JAPANESE_FORM: &str = "Japanese form";
 
 /// Appends `span` to `spans`, merging it with the last one when they touch (spans mostly come in
 /// text order; [`sort_and_merge`] puts the rest right at the end).
@@ -135,6 +142,27 @@ impl EvasionBuilder {
             .entry(script.to_string())
             .or_default() += 1;
         push_merged(&mut self.report.replaced_spans, span);
+    }
+
+    /// A Japanese shinjitai form was folded to Simplified Chinese: a disguise in Chinese text, the
+    /// spelling of Japanese, which only the whole text tells apart.
+    pub fn japanese_form(&mut self, span: Span) {
+        self.japanese_forms.push(span);
+    }
+
+    /// Whether any Japanese form is waiting for [`Self::settle_japanese_forms`].
+    pub fn has_japanese_forms(&self) -> bool {
+        !self.japanese_forms.is_empty()
+    }
+
+    /// Reports the Japanese forms found if the text is `chinese` (see
+    /// `chinese_script::written_as_chinese`), forgets them otherwise.
+    pub fn settle_japanese_forms(&mut self, chinese: bool) {
+        for span in std::mem::take(&mut self.japanese_forms) {
+            if chinese {
+                self.replaced_letter(JAPANESE_FORM, span);
+            }
+        }
     }
 
     /// A word mixes letters of several scripts.

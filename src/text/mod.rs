@@ -13,6 +13,7 @@ pub mod chinese_script;
 pub mod confusables;
 mod disguise;
 pub mod evasion;
+pub mod foreign_letters;
 mod gaps;
 mod lookalike_lines;
 mod marks;

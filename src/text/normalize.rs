@@ -31,6 +31,7 @@ use super::disguise::{
     is_styled_letter, negative_enclosed_letter, reverse_overrides, Overrides, StyledLetters,
 };
 use super::evasion::EvasionBuilder;
+use super::foreign_letters::fold_foreign_letters;
 use super::lookalike_lines::{fold_latin_lookalikes, is_lookalike_suspect};
 use super::marks::{strip_marks, MarkStats};
 use super::TextOptions;
@@ -80,6 +81,8 @@ pub struct NormalizedLine {
     styled: StyledLetters,
     /// Original spans of the Latin look-alikes of the line, reported at its end.
     lookalikes: Vec<Span>,
+    /// Whether an ideograph of the line was folded to another (Traditional or Japanese forms).
+    ideographs_folded: bool,
 }
 
 impl NormalizedLine {
@@ -124,8 +127,10 @@ impl NormalizedLine {
             self.mapping = Mapping::Ascii { base };
             return line.len();
         }
+        self.ideographs_folded = false;
         if !self.override_open && fast_runs() {
             if let Some(units) = self.normalize_one_to_one(line, base, options, evasion) {
+                self.note_japanese_forms(line, base, evasion);
                 return units;
             }
         }
@@ -141,18 +146,35 @@ impl NormalizedLine {
             &mut self.reversed,
             evasion,
         );
-        let suspects = self.lookalike_suspects;
-        fold_latin_lookalikes(
-            &mut self.visible,
-            &mut self.visible_origin,
-            suspects,
-            evasion,
-        );
+        self.fold_lookalike_letters(evasion);
         self.normalize_clusters(options, evasion);
         self.report_lookalikes(evasion);
+        self.report_long_s(evasion);
         self.marks.finish_line(evasion);
         self.styled.finish(evasion);
+        self.note_japanese_forms(line, base, evasion);
         end - base
+    }
+
+    /// Folds the look-alike letters of `visible`: letters of other scripts inside Latin words
+    /// ([`fold_foreign_letters`]) and look-alikes by their UTS #39 skeletons
+    /// ([`fold_latin_lookalikes`]), each again when the other made Latin words of what it judged
+    /// (a Greek "ΤΗΕ" folded puts a Cyrillic ж between Latin letters), so that the folded line,
+    /// analyzed again, is judged the same.
+    fn fold_lookalike_letters(&mut self, evasion: &mut EvasionBuilder) {
+        let (visible, origin) = (&mut self.visible, &mut self.visible_origin);
+        let mut suspects = self.lookalike_suspects;
+        if fold_foreign_letters(visible, origin, evasion) {
+            suspects = visible.chars().any(is_lookalike_suspect);
+        }
+        if !suspects {
+            return; // nothing for the skeletons to fold
+        }
+        fold_latin_lookalikes(visible, origin, true, evasion);
+        if fold_foreign_letters(visible, origin, evasion) {
+            let suspects = visible.chars().any(is_lookalike_suspect);
+            fold_latin_lookalikes(visible, origin, suspects, evasion);
+        }
     }
 
     /// Step 2: NFKC, case folding and punctuation unification per grapheme cluster of `visible`.
@@ -295,7 +317,9 @@ impl NormalizedLine {
             } else {
                 self.marks.end_word();
             }
-            self.text.push(unify_punctuation(to_simplified(c)));
+            let simplified = to_simplified(c);
+            self.ideographs_folded |= simplified != c;
+            self.text.push(unify_punctuation(simplified));
         }
     }
 

@@ -90,6 +90,11 @@ pub fn analyze_with_progress(
     if analysis.tokens.capacity() > analysis.tokens.len() + analysis.tokens.len() / 4 {
         analysis.tokens.shrink_to_fit();
     }
+    if builder.evasion.has_japanese_forms() {
+        // Japanese spells with them; a Chinese text with one hides a copy (issue 43).
+        let chinese = super::chinese_script::written_as_chinese(text);
+        builder.evasion.settle_japanese_forms(chinese);
+    }
     analysis.evasion = builder.evasion.finish();
     analysis.utf16_len = base;
     Ok(analysis)

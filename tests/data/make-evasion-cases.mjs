@@ -76,6 +76,11 @@ const disguises = [
   ['Hangul choseong and jungseong fillers instead of spaces', (t) => t.split(' ').map((w, i) => w + (i % 2 ? '\u115F' : '\u1160')).join('').trimEnd(), 'blankSubstitutes'],
   ['letter-spacing with no-break spaces', (t) => words(t, (w) => [...w].join('\u00A0')), 'spacingCharacters'],
   ['letter-spacing with figure spaces', (t) => words(t, (w) => [...w].join('\u2007')), 'spacingCharacters'],
+  // Issue 43: letters that UTS #39 gives no Latin skeleton, found through the wider table (decancer's).
+  ['Coptic letters without a Latin skeleton', (t) => perLetter(t, table({ e: 'ⲉ', a: 'ⲁ' })), 'replacedLetters.Coptic'],
+  ['Canadian syllabics look-alikes', (t) => perLetter(t, table({ a: 'ᗩ', d: 'ᗪ' })), 'replacedLetters.Canadian Aboriginal'],
+  ['Han look-alikes inside Latin words', (t) => perLetter(t, table({ o: '口', t: '卜' })), 'replacedLetters.Han look-alike'],
+  ['Katakana, Bopomofo and Hangul look-alikes', (t) => perLetter(t, table({ i: 'エ', c: 'ㄈ', o: 'ㅇ' })), 'mixedScriptWords'],
   ['circled letters', (t) => perLetter(t, (c) => (/[a-z]/.test(c) ? String.fromCodePoint(0x24d0 + c.charCodeAt(0) - 97) : undefined)), 'replacedLetters.Styled'],
 ];
 
@@ -124,6 +129,10 @@ const honest = [
   // Issue 43, item 12: Greek letters as symbols, a Greek word quoted with its accent, and phonetic
   // transcriptions (their ɑ and ɡ look like a and g) are the honest text of encyclopedias.
   ['Greek symbols, a quoted Greek word and IPA', 'The first letter of the Greek alphabet, α, names the alpha particle, written α or α2+; where ρ is the density, ν the frequency and κ a constant. The cactus takes its name from κάκτος (káktos). Amedeo Avogadro [ameˈdɛːo avoˈɡaːdro]; bath is [bɑːθ] and dog ˈdɒɡ.'],
+  // Issue 43: CJK text written beside Latin words, and Japanese mixing kana, kanji and Latin.
+  ['Chinese with Latin words', '我们用Rust写代码，DNA和RNA都是分子。A股和B股，从地铁A口出站。'],
+  ['Japanese with Latin words and shinjitai', 'PythonとJavaで経済の発展を図る。Tシャツを買った。国際関係の歴史を学ぶ。'],
+  ['Japanese without Latin', '東京駅の広場で、戦後の経済発展について話し合った。'],
   ['ligatures and typographic quotes', 'The ﬁnal ﬂow of “ideas” — it’s ﬁne… (see § 3).'],
   ['control characters of ordinary files', 'Line one\twith a tab\r\nand a Windows line end.\fA form feed.'],
 ];

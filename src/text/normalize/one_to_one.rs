@@ -18,6 +18,7 @@ use super::{empty_text_with_room, NormalizedLine};
 use crate::span::Span;
 use crate::text::chars::cjk_ideograph_run_len;
 use crate::text::evasion::EvasionBuilder;
+use crate::text::foreign_letters::ideographs_touch_latin;
 use crate::text::marks::MarkStats;
 use crate::text::TextOptions;
 
@@ -52,7 +53,7 @@ impl NormalizedLine {
                 // No character of the line can join the last one's cluster.
                 self.normalize_ascii(&rest[..ascii], offset, options);
                 (ascii, ascii)
-            } else if let ideographs @ 1.. = cjk_ideograph_run_len(rest) {
+            } else if let ideographs @ 1.. = ideograph_run_len(body, offset) {
                 self.normalize_ideographs(&rest[..ideographs], offset);
                 (ideographs, ideographs / 3)
             } else if let Some(form) = rest.get(..3).and_then(lone_punctuation_form) {
@@ -64,7 +65,8 @@ impl NormalizedLine {
                 self.normalize_punctuation(char::REPLACEMENT_CHARACTER, offset);
                 (3, 1)
             } else {
-                // Another character: nothing was reported yet (the marks' counts are reported at
+                // Another character, or an ideograph that may stand for a Latin letter beside
+                // one (crate::text::foreign_letters): nothing was reported yet (the marks' counts are reported at
                 // the line's end, and no run of styled letters was open), so undoing is starting
                 // the counts afresh, as every line does.
                 self.marks = MarkStats::default();
@@ -84,4 +86,25 @@ impl NormalizedLine {
         self.styled.finish(evasion);
         Some(units)
     }
+}
+
+/// The length of the run of ideographs at `offset` of `body` (`cjk_ideograph_run_len`), 0 when one
+/// of them may stand for a Latin letter beside one ([`touches_latin`]).
+fn ideograph_run_len(body: &str, offset: usize) -> usize {
+    match cjk_ideograph_run_len(&body[offset..]) {
+        len if len > 0 && touches_latin(body, offset, len) => 0,
+        len => len,
+    }
+}
+
+/// Whether the ideographs `body[offset..offset + len]` touch an ASCII letter with one that looks
+/// like a Latin letter (`ideographs_touch_latin`).
+fn touches_latin(body: &str, offset: usize, len: usize) -> bool {
+    let (before, after) = (
+        body[..offset].chars().next_back(),
+        body[offset + len..].chars().next(),
+    );
+    let ascii_letter = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic());
+    (ascii_letter(before) || ascii_letter(after))
+        && ideographs_touch_latin(before, &body[offset..offset + len], after)
 }

@@ -6,7 +6,8 @@
 use super::NormalizedLine;
 use crate::span::Span;
 use crate::text::chars::{three_byte_code, unify_punctuation};
-use crate::text::chinese_script::{simplified_ideographs, IDEOGRAPHS_START};
+use crate::text::chinese_script::{is_japanese_form, simplified_ideographs, IDEOGRAPHS_START};
+use crate::text::evasion::EvasionBuilder;
 use crate::text::TextOptions;
 
 impl NormalizedLine {
@@ -40,10 +41,14 @@ impl NormalizedLine {
             // No spans to copy: each character written through the table, without a branch on
             // whether it changes (one in several of a Traditional text, no pattern to predict).
             self.text.reserve(run.len());
+            let mut folded = false; // without a branch too
             for bytes in run.as_bytes().chunks_exact(3) {
-                self.text
-                    .push(simplified[(three_byte_code(bytes) - IDEOGRAPHS_START) as usize]);
+                let code = three_byte_code(bytes);
+                let to = simplified[(code - IDEOGRAPHS_START) as usize];
+                folded |= to as u32 != code;
+                self.text.push(to);
             }
+            self.ideographs_folded |= folded;
             return;
         }
         let mut copied = 0; // bytes of `run` written
@@ -52,6 +57,7 @@ impl NormalizedLine {
             let code = three_byte_code(bytes);
             let to = simplified[(code - IDEOGRAPHS_START) as usize];
             if to as u32 != code {
+                self.ideographs_folded = true;
                 let at = at * 3;
                 self.copy_visible(run, offset, copied..at);
                 let before = self.text.len();
@@ -65,6 +71,26 @@ impl NormalizedLine {
             }
         }
         self.copy_visible(run, offset, copied..run.len());
+    }
+
+    /// Tells `evasion` where the Japanese forms of `line` (at UTF-16 offset `base`) are, when the
+    /// line folded any ideograph: most lines of Chinese fold none and are not read again.
+    pub(super) fn note_japanese_forms(
+        &mut self,
+        line: &str,
+        base: usize,
+        evasion: &mut EvasionBuilder,
+    ) {
+        if !std::mem::take(&mut self.ideographs_folded) {
+            return;
+        }
+        let mut unit = base;
+        for c in line.chars() {
+            if is_japanese_form(c) {
+                evasion.japanese_form(Span::new(unit, unit + c.len_utf16()));
+            }
+            unit += c.len_utf16();
+        }
     }
 
     /// Writes the bytes `range` of `run` (at byte `offset` of `visible`) as they are.

@@ -24,8 +24,11 @@ impl NormalizedLine {
         let transcriptions: Vec<Span> = (self.visible.split_word_bound_indices())
             .filter(|(_, word)| word.chars().any(is_phonetic_sign))
             .map(|(at, word)| {
-                let last = at + word.len() - 1;
-                Span::new(self.visible_origin[at].start, self.visible_origin[last].end)
+                // Min and max: a word read backwards (under an override) maps out of order.
+                let origin = self.visible_origin[at..at + word.len()].iter().copied();
+                origin
+                    .reduce(|a, b| Span::new(a.start.min(b.start), a.end.max(b.end)))
+                    .expect("words are not empty")
             })
             .collect();
         for span in self.lookalikes.drain(..) {
@@ -33,6 +36,32 @@ impl NormalizedLine {
                 (transcriptions.iter()).any(|t| t.start <= span.start && span.end <= t.end);
             if !transcribed {
                 evasion.replaced_letter(KIND, span);
+            }
+        }
+    }
+}
+
+impl NormalizedLine {
+    /// Reports the long s (ſ, which NFKC folds to s) of a line that sets one where old print never
+    /// did: at a word's end, or beside a round s starting a word (old print sets ſ there). Honest
+    /// old text, "ſo ſhall the ſun riſe", is left unreported; it matches all the same.
+    pub(super) fn report_long_s(&self, evasion: &mut EvasionBuilder) {
+        if !self.visible.contains('ſ') {
+            return;
+        }
+        let chars: Vec<(usize, char)> = self.visible.char_indices().collect();
+        let letter = |i: usize| chars.get(i).is_some_and(|&(_, c)| c.is_alphabetic());
+        let (mut final_long, mut initial_round) = (false, false);
+        for (i, &(_, c)) in chars.iter().enumerate() {
+            let starts_word = i == 0 || !letter(i - 1);
+            final_long |= c == 'ſ' && !letter(i + 1);
+            initial_round |= c == 's' && starts_word && letter(i + 1);
+        }
+        if final_long || initial_round {
+            for &(at, c) in &chars {
+                if c == 'ſ' {
+                    evasion.replaced_letter(KIND, self.visible_origin[at]);
+                }
             }
         }
     }
@@ -72,6 +101,15 @@ mod tests {
         assert_eq!(reported("ᴛʜᴇ paper was copied."), 3);
         // A transcription beside a disguised word on the same line leaves the disguise named.
         assert_eq!(reported("Say [bɑːθ] and read the ɡreat paper."), 1);
+    }
+
+    /// Issue 43: the long s was folded but never named.
+    #[test]
+    fn a_long_s_is_named_where_old_print_never_set_one() {
+        assert_eq!(reported("Winnowing ſelectſ fingerprints."), 2);
+        assert_eq!(reported("the haſhes of ſequences so that"), 2);
+        assert_eq!(reported("ſo ſhall the ſun riſe upon the bleſſed."), 0);
+        assert_eq!(tokenize("ſelectſ").token_texts().next(), Some("selects"));
     }
 
     #[test]
