@@ -196,9 +196,16 @@ fn never_other_lookalike(c: char) -> bool {
 /// again, is judged the same (U+037A ͺ becomes a space and a combining mark, and is no Greek
 /// letter then either).
 fn judged_letters(c: char) -> impl Iterator<Item = char> {
+    // Case folding writes ß as ss (lowercasing keeps it): judged as the text analyzed again reads it.
+    let sharp_s = matches!(c, 'ß' | 'ẞ');
     let stable = c.is_ascii() || super::chars::is_cjk_ideograph(c);
     let negative = negative_enclosed_letter(c); // 🅰 is written as an a, which NFKC does not do
-    let (single, expanded) = if let Some(letter) = negative {
+    let (single, expanded) = if sharp_s {
+        (
+            Some('s'),
+            Some(std::iter::once('s').nfkc().map(strip_for_judging)),
+        )
+    } else if let Some(letter) = negative {
         (Some(letter), None)
     } else if stable || is_nfkc_quick_yes(c) {
         (Some(strip_for_judging(c)), None)
