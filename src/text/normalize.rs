@@ -37,6 +37,10 @@ use super::marks::{strip_marks, MarkStats};
 use super::TextOptions;
 use crate::span::Span;
 
+/// Rounds of folding letters of other scripts and Latin look-alikes in turn, at most: each round
+/// that changes the line folds at least one letter, and real disguises settle in one or two.
+const LOOKALIKE_ROUNDS: usize = 8;
+
 /// A character removed or replaced in the first step, waiting for the next visible character to
 /// decide what it was doing there.
 #[derive(Debug, Clone, Copy)]
@@ -171,7 +175,12 @@ impl NormalizedLine {
             return; // nothing for the skeletons to fold
         }
         fold_latin_lookalikes(visible, origin, true, evasion);
-        if fold_foreign_letters(visible, origin, evasion) {
+        // Each may make Latin words of letters the other left (Lisu "ꓔꓧꓰ" folded puts a Cyrillic ж
+        // beside Latin letters): again, until the letters of other scripts change no more.
+        for _ in 0..LOOKALIKE_ROUNDS {
+            if !fold_foreign_letters(visible, origin, evasion) {
+                break;
+            }
             let suspects = visible.chars().any(is_lookalike_suspect);
             fold_latin_lookalikes(visible, origin, suspects, evasion);
         }

@@ -80,7 +80,7 @@ const disguises = [
   ['Coptic letters without a Latin skeleton', (t) => perLetter(t, table({ e: 'ⲉ', a: 'ⲁ' })), 'replacedLetters.Coptic'],
   ['Canadian syllabics look-alikes', (t) => perLetter(t, table({ a: 'ᗩ', d: 'ᗪ' })), 'replacedLetters.Canadian Aboriginal'],
   ['Han look-alikes inside Latin words', (t) => perLetter(t, table({ o: '口', t: '卜' })), 'replacedLetters.Han look-alike'],
-  ['Katakana, Bopomofo and Hangul look-alikes', (t) => perLetter(t, table({ i: 'エ', c: 'ㄈ', o: 'ㅇ' })), 'mixedScriptWords'],
+  ['Katakana, Bopomofo and Hangul look-alikes', (t) => perLetter(t, table({ i: 'エ', c: 'ㄈ', o: 'ㅇ' })), 'replacedLetters.Hangul'],
   ['circled letters', (t) => perLetter(t, (c) => (/[a-z]/.test(c) ? String.fromCodePoint(0x24d0 + c.charCodeAt(0) - 97) : undefined)), 'replacedLetters.Styled'],
 ];
 
