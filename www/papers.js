@@ -161,10 +161,17 @@ export async function forgetHistory(key) {
   await tx.done;
 }
 
-/** Keeps the newest `size` papers of the history and the tabs' papers of the last month. */
+/** Keeps the newest `size` papers of the history. */
 async function prune(size) {
   const old = (await listHistory()).slice(size);
   for (const { key } of old) await forgetHistory(key);
+}
+
+/**
+ * Forgets the papers of tabs untouched for a month (tabs closed for good). Once a visit: reading a
+ * tab's paper reads its whole text, which a write of the history should not pay for each time.
+ */
+export async function forgetOldDrafts() {
   const db = await open();
   const drafts = await db.getAllKeys(STORE, IDBKeyRange.bound('draft:', 'draft:\uffff'));
   for (const key of drafts) {

@@ -82,6 +82,7 @@ export function createPapersActions({ store, runner, replacePaper, check }) {
         ctx.tab = await kept.claimTab();
         const draft = await kept.loadDraft(ctx.tab);
         await refreshList();
+        kept.forgetOldDrafts().catch(warn);
         if (draft && !get().paper.text && (draft.paper.text || draft.result)) {
           replacePaper(draft.paper, { putAside: false });
           if (draft.result) set({ result: draft.result, view: 'report', selected: null });
