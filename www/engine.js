@@ -117,19 +117,24 @@ function receive(client, session, data, resolveReady) {
 
 /**
  * Passes `progress` on to the call's listener now, or, within PROGRESS_EVERY_MS of the last one,
- * once that time is up (the latest then), so the last word before a pause is never lost.
+ * once that time is up (the latest then), so the last word before a pause is never lost. A new
+ * stage is passed on at once: a short last step (comparing a batch's papers) still gets said,
+ * though its result may come before the time is up.
  */
 function throttled(call, progress) {
   call.nextProgress = progress;
-  if (call.progressTimer) return;
+  const newStage = progress.stage !== call.progressStage;
+  if (call.progressTimer && !newStage) return;
+  clearTimeout(call.progressTimer);
   const wait = (call.progressAt ?? -Infinity) + PROGRESS_EVERY_MS - performance.now();
   const deliver = () => {
     call.progressTimer = null;
     call.progressAt = performance.now();
     const { done, total, stage } = call.nextProgress;
+    call.progressStage = stage;
     call.onProgress(done, total, stage);
   };
-  if (wait <= 0) deliver();
+  if (wait <= 0 || newStage) deliver();
   else call.progressTimer = setTimeout(deliver, wait);
 }
 
