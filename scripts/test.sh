@@ -3,13 +3,13 @@
 # to have run (`npm test` does both first).
 #   scripts/test.sh                 every layer
 #   scripts/test.sh rust js ...     only the named layers
-# Layers: lint, rust, fuzz-smoke, wasm-node, wasm-browser, js, e2e, python. A failing layer does not stop the
-# others; the script exits non-zero if any failed.
+# Layers: lint, rust, fuzz-smoke, wasm-node, wasm-browser, js, speed, e2e, python. A failing layer does not stop
+# the others; the script exits non-zero if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-all_layers=(lint rust fuzz-smoke wasm-node wasm-browser js e2e python)
+all_layers=(lint rust fuzz-smoke wasm-node wasm-browser js speed e2e python)
 layers=("$@")
 [ ${#layers[@]} -gt 0 ] || layers=("${all_layers[@]}")
 
@@ -87,6 +87,12 @@ crash_build() {
 node_test() { timeout --kill-after=30 2400 node --test --test-timeout=600000 "$@"; }
 
 layer_js() { crash_build && node_test tests/js/; }
+
+# The speed regression guard (bench/speed-guard.mjs, about 20 s): the built package timed on a fixed
+# workload, each figure as a ratio to a plain-JS yardstick run alongside, failing on a figure more
+# than 25% slower than bench/speed-guard/baseline.json. Needs only pkg/ and target/corpus/en.
+# Functional tests assert no times; the timed limits live here and in `npm run bench`.
+layer_speed() { timeout --kill-after=10 300 node bench/speed-guard.mjs; }
 
 layer_e2e() { browser_env && node_test tests/e2e/; }
 
