@@ -109,20 +109,40 @@ export function goals(results) {
     ['<= 4 B per reference word on disk (exportIndex @10,000)', `${fixed(perWord(large, large?.exportBytes), 1)} B`, perWord(large, large?.exportBytes) <= 4],
     ['wasm within 1.6x of native (time; en/zh, check @1,000/@10,000)', wasmNative.length ? `${perOperation.join(', ')}; check ${checkRatios.map((r) => fixed(r, 1)).join('/')}` : '—', wasmNative.length > 0 && Math.max(...wasmNative, ...checkRatios) <= 1.6],
     ['pairs() over 10,000 documents of 1,000 words < 30 s, with progress', results.pairs ? `${fixed(results.pairs.seconds, 1)} s over ${results.pairs.documents}, ${fixed(results.pairs.progressCallsPerRun, 0)} progress calls` : '—', results.pairs?.documents >= 10000 && results.pairs.seconds < 30 && results.pairs.progressCallsPerRun > 0],
-    ['no main-thread task > 200 ms (app: a 10 MB paper; indexing 20 MB)', lt ? `${lt.check.longestMs} ms (opening the file: ${lt.open.longestMs} ms; indexing: ${lt.indexing?.longestMs ?? '—'} ms after the browser's ${lt.indexing?.chooserTaskMs ?? '—'} ms file-list task)` : '—', lt?.indexing ? Math.max(lt.check.longestMs, lt.open.longestMs, lt.indexing.longestMs) <= 200 : false],
+    ['no main-thread task > 200 ms (app: a 10 MB paper; the report of a 2 MB paper, plain and disguised; indexing 20 MB)', lt ? longTaskRow(lt) : '—', lt?.indexing ? Math.max(...longestOf(lt)) <= 200 : false],
   ].map(([goal, measured, met]) => ({ goal, measured, met: Boolean(met) }));
+}
+
+/** The longest task of every long-task scenario measured (the browser's own file-list task aside). */
+const longestOf = (lt) => [lt.open.longestMs, lt.check.longestMs, lt.report2MB?.report.longestMs, lt.report2MB?.choose?.longestMs, lt.disguised2MB?.report.longestMs, lt.indexing?.longestMs].filter((v) => v !== undefined);
+
+const longTaskRow = (lt) =>
+  `${lt.check.longestMs} ms (opening the file: ${lt.open.longestMs} ms; 2 MB report: ${lt.report2MB?.report.longestMs ?? '—'} ms, choosing matches ${lt.report2MB?.choose?.longestMs ?? '—'} ms; disguised: ${lt.disguised2MB?.report.longestMs ?? '—'} ms; indexing: ${lt.indexing?.longestMs ?? '—'} ms after the browser's ${lt.indexing?.chooserTaskMs ?? '—'} ms file-list task)`;
+
+/** Each scenario of bench/browser/long-tasks.mjs against the 200 ms goal (issue 12). */
+function longTasksTable(lt) {
+  const { open, check, paperBytes, references } = lt;
+  console.log(`\nLong tasks in the app (index.html, ${references}), a ${fixed(paperBytes / 1e6)} MB paper: opening it as a file (${fixed(open.seconds)} s) ${open.count} tasks over 50 ms, longest ${open.longestMs} ms; check and render (${fixed(check.seconds)} s) ${check.count} tasks, longest ${check.longestMs} ms`);
+  const indexing = lt.indexing;
+  if (indexing) console.log(`Adding ${indexing.files} reference files (${fixed(indexing.bytes / 1e6)} MB) to an empty library (${fixed(indexing.seconds)} s, "${indexing.heading}"): the task that delivers the chosen files ${indexing.chooserTaskMs} ms (the browser building their FileList: a bare file input given them, ${indexing.bareFileListMs} ms); after it ${indexing.count} tasks over 50 ms, longest ${indexing.longestMs} ms`);
+  const row = (scenario, m) => (m ? [scenario, String(m.count), `${m.longestMs} ms`, m.longestMs <= 200 ? 'yes' : 'no'] : [scenario, '—', '—', '—']);
+  const mb = (bytes) => `${fixed((bytes ?? NaN) / 1e6, 1)} MB`;
+  const millions = (count) => `${fixed((count ?? NaN) / 1e6, 1)} million`;
+  table('Main-thread tasks against the 200 ms goal (the scenarios of tests/e2e/long-tasks.test.mjs)', ['scenario', 'tasks > 50 ms', 'longest', '<= 200 ms'], [
+    row(`opening a ${mb(paperBytes)} paper`, open),
+    row('checking it, showing its report', check),
+    row(`the report of a paper of ${millions(lt.report2MB?.paperCharacters)} characters`, lt.report2MB?.report),
+    row('choosing a match in it, then the next', lt.report2MB?.choose),
+    row(`the same in disguise (${lt.disguised2MB?.marks ?? '—'} marks)`, lt.disguised2MB?.report),
+    row(`indexing ${mb(indexing?.bytes)} of files (after the browser's file-list task)`, indexing),
+  ]);
 }
 
 export function printTable(results) {
   console.log(`\nplagscope ${results.plagscope} in headless Chromium ${results.chromium}; ${results.machine.nproc} cores (${results.machine.cpu}), ${results.date}`);
   if (results.throughput) throughputTable(results);
   if (results.checker || results.pairs) checkerTable(results);
-  if (results.longTasks) {
-    const { open, check, paperBytes, references } = results.longTasks;
-    console.log(`\nLong tasks in the app (index.html, ${references}), a ${fixed(paperBytes / 1e6)} MB paper: opening it as a file (${fixed(open.seconds)} s) ${open.count} tasks over 50 ms, longest ${open.longestMs} ms; check and render (${fixed(check.seconds)} s) ${check.count} tasks, longest ${check.longestMs} ms`);
-    const indexing = results.longTasks.indexing;
-    if (indexing) console.log(`Adding ${indexing.files} reference files (${fixed(indexing.bytes / 1e6)} MB) to an empty library (${fixed(indexing.seconds)} s, "${indexing.heading}"): the task that delivers the chosen files ${indexing.chooserTaskMs} ms (the browser building their FileList: a bare file input given them, ${indexing.bareFileListMs} ms); after it ${indexing.count} tasks over 50 ms, longest ${indexing.longestMs} ms`);
-  }
+  if (results.longTasks) longTasksTable(results.longTasks);
   table('Issue 12 goals', ['goal', 'this run', 'met'], goals(results).map((g) => [g.goal, g.measured, g.met ? 'yes' : 'no']));
 }
 
