@@ -203,8 +203,9 @@ test('a .docx that inflates to 1 GiB is refused with the limit, in the library a
   await act(page, () => page.locator('#paper-file').setInputFiles(file));
   assert.equal(await errorText(page), message);
   assert.equal(await page.locator('#paper').inputValue(), '');
-  // Refused as soon as 64 MB are passed: before, mammoth inflated the whole GiB and called it damaged.
-  assert.ok(performance.now() - started < 20_000, `${performance.now() - started} ms`);
+  // Refused as soon as 64 MB are passed (before, mammoth inflated the whole GiB and called it
+  // damaged): tests/js/zip.test.mjs holds that by the memory it takes; the time is printed only.
+  t.diagnostic(`refused twice in ${Math.round(performance.now() - started)} ms`);
   // The page still works.
   const source = brown('cj01');
   await addPastedReference(page, 'Radio astronomy', source);

@@ -21,15 +21,16 @@ async function refused(name, bytes) {
   return { code: error.code, message: error.message };
 }
 
-test('a .docx that inflates to 200 MB is refused with the limit, without holding 200 MB', async () => {
+test('a .docx that inflates to 200 MB is refused with the limit, without holding 200 MB', async (t) => {
   const bomb = wordZipBomb(200);
   assert.ok(bomb.length < 300_000, `${bomb.length} bytes`);
   const before = process.memoryUsage().rss / MiB;
   const started = performance.now();
   assert.deepEqual(await refused('bomb.docx', bomb), { code: 'unpackedTooLarge', message: TOO_LARGE('bomb.docx') });
   // Inflating stops just past 64 MB: before, mammoth inflated it all (a 671 MB peak, 3.4 s here).
+  // The peak says so on any machine; the time is printed, not asserted (issue 44).
   assert.ok(megabytesOfPeak() - before < 300, `peak ${megabytesOfPeak()} MB, from ${before} MB`);
-  assert.ok(performance.now() - started < 3000, `${performance.now() - started} ms`);
+  t.diagnostic(`refused in ${Math.round(performance.now() - started)} ms, peak ${Math.round(megabytesOfPeak())} MB`);
 });
 
 test('a zip whose headers claim a small size is stopped by what it inflates to', async () => {
