@@ -3,7 +3,7 @@
 //! whole sort (about 8 KB of wasm each, over 100 KB for this crate's sorts). Here the sort itself
 //! runs once, over `u32` positions with a `dyn` comparator, and the permutation moves bytes, so
 //! only the comparator is per type. Large sorts of plain numbers (`sort_unstable` of `u64`s) keep
-//! std's, which they share.
+//! std's, which they share, and so do the hot sorts by a `u64` key ([`sort_by_u64_key`]).
 
 use std::cmp::Ordering;
 
@@ -62,6 +62,35 @@ unsafe fn permute_bytes(items: *mut u8, size: usize, order: &[u32]) {
     std::ptr::copy_nonoverlapping(moved.as_ptr(), items, order.len() * size);
 }
 
+/// Lists this short are sorted by [`sort_by_u64_key`] in place, by insertion.
+const INSERTION_ITEMS: usize = 32;
+
+/// Sorts `items` stably by the `u64` key `key` gives, without a call through a `dyn` comparator
+/// at each comparison: the sort of a hot path (each sentence's terms, a source's term postings,
+/// at every check). Short lists by insertion in place, longer ones by their keys sorted with
+/// their places (std's sort of `u128`s, shared by every caller).
+pub(crate) fn sort_by_u64_key<T: Copy>(items: &mut [T], key: impl Fn(&T) -> u64) {
+    if items.len() <= INSERTION_ITEMS {
+        for i in 1..items.len() {
+            let item = items[i];
+            let item_key = key(&item);
+            let mut j = i;
+            while j > 0 && key(&items[j - 1]) > item_key {
+                items[j] = items[j - 1];
+                j -= 1;
+            }
+            items[j] = item;
+        }
+        return;
+    }
+    let mut keyed: Vec<u128> = (items.iter().enumerate())
+        .map(|(i, item)| u128::from(key(item)) << 32 | i as u128)
+        .collect();
+    keyed.sort_unstable();
+    let order: Vec<u32> = keyed.iter().map(|&keyed| keyed as u32).collect();
+    permute(items, &order);
+}
+
 /// How many items two sorted lists have in common, repeats counted as often as both hold them.
 pub(crate) fn common_count(a: &[u64], b: &[u64]) -> usize {
     let (mut i, mut j, mut common) = (0, 0, 0);
@@ -93,6 +122,10 @@ mod tests {
             sort_by(&mut reversed, |a, b| b.0.cmp(&a.0));
             expected.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
             assert_eq!(reversed, expected);
+            let mut by_u64 = items.clone();
+            sort_by_u64_key(&mut by_u64, |&(key, _)| u64::from(key) << 40);
+            expected.sort_by_key(|&(key, _)| key);
+            assert_eq!(by_u64, expected);
         }
     }
 }

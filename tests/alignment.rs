@@ -1,9 +1,12 @@
 //! Properties of passage alignment over random token sequences: whatever the input, every passage
 //! is well formed and its two sides correspond, and a planted exact copy of at least `anchorWords`
-//! is always found, in word and in character scripts.
+//! is always found, in word and in character scripts; the seed tables a check or all pairs builds
+//! beforehand find the same runs.
 #![cfg(not(target_arch = "wasm32"))]
 
-use plagscope::align::{align, AlignOptions, Passage, SeedTable, Side};
+use plagscope::align::{
+    align, exact_segments_from_paper, exact_segments_with, AlignOptions, Passage, SeedTable, Side,
+};
 use plagscope::text::units::CJK_CHARACTER;
 use plagscope::text::WORD;
 use proptest::prelude::*;
@@ -67,6 +70,13 @@ fn run(paper: &[u64], source: &[u64], weight: u32, options: &AlignOptions) -> Ve
         ..source_side
     };
     assert_eq!(align(paper, with_table, &[], options), passages);
+    // A check gives the paper's table (with its filter) instead.
+    let paper_table = SeedTable::with_filter(paper.hashes, options.seed_words);
+    let with_paper_table = Side {
+        seeds: Some(&paper_table),
+        ..paper
+    };
+    assert_eq!(align(with_paper_table, source_side, &[], options), passages);
     passages
 }
 
@@ -94,6 +104,23 @@ proptest! {
                 prop_assert!(2 * overlap <= (b.paper_end - b.paper_start).max(a.paper_end - a.paper_start));
             }
         }
+    }
+
+    /// The runs found from the paper's table are the runs found from the source's, with texts
+    /// of few distinct tokens (seeds too frequent to be seeds) and excluded paper tokens.
+    #[test]
+    fn runs_from_the_papers_table_are_the_runs_from_the_sources(
+        vocabulary in 2u64..30,
+        paper in prop::collection::vec(0u64..1000, 0..600),
+        source in prop::collection::vec(0u64..1000, 0..600),
+        excluded in prop::collection::vec(prop::bool::weighted(0.05), 0..600),
+        window in 1usize..6,
+    ) {
+        let (paper, source): (Vec<u64>, Vec<u64>) =
+            (paper.iter().map(|t| t % vocabulary).collect(), source.iter().map(|t| t % vocabulary).collect());
+        let from_source = exact_segments_with(&paper, &source, &SeedTable::new(&source, window), &excluded);
+        let paper_table = SeedTable::with_filter(&paper, window);
+        prop_assert_eq!(exact_segments_from_paper(&paper, &paper_table, &source, &excluded), from_source);
     }
 
     #[test]

@@ -49,7 +49,10 @@ use crate::text::WORD;
 use context::Context;
 
 pub use rewritten::{sentence_seeds, Evidence, SentencePair, SentenceSeed};
-pub use segments::{exact_segments, exact_segments_with, strongest_segments, SeedTable, Segment};
+pub use segments::{
+    exact_segments, exact_segments_from_paper, exact_segments_with, strongest_segments, SeedTable,
+    Segment,
+};
 pub use sentence_true::{sentence_true, sentence_true_both, PaperSentences, SentenceMatch};
 
 /// How many references (or archive documents) may hold a stock phrase before it is common
@@ -128,8 +131,9 @@ pub struct Side<'a> {
     /// cannot be evidence); empty when unknown. The same text across it joins two exact runs on
     /// one diagonal into one.
     pub common: &'a [bool],
-    /// The seed table of `hashes` when it was built beforehand (as a source); one with another
-    /// window than the options' seed length is ignored, and a table is built for the call.
+    /// The seed table of `hashes` when it was built beforehand: a source's in all pairs, a
+    /// paper's (with its filter) in a check; one with another window than the options' seed
+    /// length is ignored, and a table is built for the call.
     pub seeds: Option<&'a SeedTable>,
     /// The text's sentence vectors, when rewritten copies are looked for; `None` on either side
     /// finds exact evidence only.
@@ -223,6 +227,26 @@ pub struct ExactAlignment {
     segments: Vec<Segment>,
 }
 
+/// The exact runs `paper` and `source` share, by the seed table one of them was given (the
+/// source's when both were: all pairs builds one per reference), or else a table of the source's
+/// built for the call.
+fn exact_runs(paper: Side<'_>, source: Side<'_>, unusable: &[bool], window: usize) -> Vec<Segment> {
+    let fits = |seeds: Option<&SeedTable>| seeds.is_some_and(|seeds| seeds.window() == window);
+    match (
+        paper.seeds.filter(|_| fits(paper.seeds)),
+        source.seeds.filter(|_| fits(source.seeds)),
+    ) {
+        (_, Some(seeds)) => exact_segments_with(paper.hashes, source.hashes, seeds, unusable),
+        (Some(seeds), None) => {
+            exact_segments_from_paper(paper.hashes, seeds, source.hashes, unusable)
+        }
+        (None, None) => {
+            let seeds = SeedTable::new(source.hashes, window);
+            exact_segments_with(paper.hashes, source.hashes, &seeds, unusable)
+        }
+    }
+}
+
 /// Steps 1-5 of [`align`]: exact runs into passages, without the sentences.
 pub fn align_exact(
     paper: Side<'_>,
@@ -233,15 +257,7 @@ pub fn align_exact(
     let context = Context::new(&paper, &source, options);
     let fragment_anchor = FRAGMENT_ANCHOR_WORDS * WORD;
     // Steps 1-2: exact runs, the strongest per place, chained along the diagonal.
-    let built;
-    let seeds = match source.seeds {
-        Some(seeds) if seeds.window() == options.seed_words.max(1) => seeds,
-        _ => {
-            built = SeedTable::new(source.hashes, options.seed_words);
-            &built
-        }
-    };
-    let segments = exact_segments_with(paper.hashes, source.hashes, seeds, unusable);
+    let segments = exact_runs(paper, source, unusable, options.seed_words.max(1));
     let texts = (paper.hashes, source.hashes);
     let segments: Vec<Segment> =
         segments::join_across_common(segments, texts, paper.common, &context.paper)

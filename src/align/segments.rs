@@ -34,7 +34,14 @@ pub struct SeedTable {
     /// window. Starts fit in 32 bits: a text has at most `MAX_TOKENS` (16 million) tokens. Equal
     /// high bits are only a candidate: every seed is checked against the tokens themselves.
     seeds: Vec<u64>,
+    /// A bit per value of the seeds' lowest 16 high bits, set when a seed has it; empty when the
+    /// table was built without it. A paper's table has one: a check asks it about every window of
+    /// every candidate source, and nearly all are absent.
+    filter: Vec<u64>,
 }
+
+/// Bits of a [`SeedTable`]'s filter: 8 KB, in the first level cache.
+const FILTER_BITS: usize = 1 << 16;
 
 impl SeedTable {
     /// The seed windows of `source` (token hashes), `window` tokens each (at least 1).
@@ -44,7 +51,30 @@ impl SeedTable {
             .map(|(j, tokens)| (seed_hash(tokens) >> 32 << 32) | j as u64)
             .collect();
         seeds.sort_unstable();
-        SeedTable { window, seeds }
+        SeedTable {
+            window,
+            seeds,
+            filter: Vec::new(),
+        }
+    }
+
+    /// [`Self::new`] with a filter of the windows it holds: the table of a paper checked against
+    /// many sources ([`exact_segments_from_paper`]).
+    pub fn with_filter(text: &[u64], window: usize) -> Self {
+        let mut table = SeedTable::new(text, window);
+        table.filter = vec![0; FILTER_BITS / 64];
+        for &seed in &table.seeds {
+            let bit = (seed >> 32) as usize % FILTER_BITS;
+            table.filter[bit / 64] |= 1 << (bit % 64);
+        }
+        table
+    }
+
+    /// Whether a window has `high` as its seed hash's high 32 bits.
+    fn holds(&self, high: u64) -> bool {
+        let bit = high as usize % FILTER_BITS;
+        let filtered = (self.filter.get(bit / 64)).is_some_and(|word| word >> (bit % 64) & 1 == 0);
+        !filtered && self.starts(high << 32).len() > 0
     }
 
     /// Tokens per seed window.
@@ -101,44 +131,101 @@ pub fn exact_segments_with(
         if starts.len() > MAX_SEED_OCCURRENCES {
             continue;
         }
-        for j in starts {
-            if paper[i..i + n] != source[j..j + n] {
-                continue; // a seed hash collision
-            }
-            // Only maximal runs: a seed that continues a run is skipped when an earlier seed of
-            // the run was looked up (and made it); a run whose first windows are too frequent to
-            // be seeds starts at its first window all the same.
-            let continues = |k: usize| {
-                k > 0 && j + k > i && {
-                    let at = j + k - i;
-                    paper[k - 1] == source[at - 1] && !is_excluded(k - 1)
-                }
-            };
-            let mut start = i;
-            while continues(start) && frequent(start - 1) {
-                start -= 1;
-            }
-            if continues(start) {
+        let texts = (paper, source);
+        let runs = starts.filter_map(|j| maximal_run(texts, (i, j, n), &is_excluded, &frequent));
+        segments.extend(runs);
+    }
+    crate::sort::sort(&mut segments);
+    segments
+}
+
+/// [`exact_segments_with`] from the paper's seed table (built once for a check, with its filter)
+/// rather than the source's: each source window is looked up in the paper's table, and only the
+/// few the paper holds are sorted, where a source's own table sorted all of them and the paper
+/// searched it at every window. The same runs.
+pub fn exact_segments_from_paper(
+    paper: &[u64],
+    paper_seeds: &SeedTable,
+    source: &[u64],
+    excluded: &[bool],
+) -> Vec<Segment> {
+    let n = paper_seeds.window;
+    if paper.len() < n || source.len() < n {
+        return Vec::new();
+    }
+    // Every source window with the high bits of some paper window: so each group of equal high
+    // bits is all the source's windows with them, as in the source's own table.
+    let mut shared: Vec<u64> = (source.windows(n).enumerate())
+        .map(|(j, tokens)| (seed_hash(tokens) >> 32 << 32) | j as u64)
+        .filter(|&seed| paper_seeds.holds(seed >> 32))
+        .collect();
+    shared.sort_unstable();
+    let occurrences = |high: u64| {
+        let first = shared.partition_point(|&seed| seed >> 32 < high);
+        shared[first..].partition_point(|&seed| seed >> 32 == high)
+    };
+    let is_excluded = |i: usize| excluded.get(i).copied().unwrap_or(false);
+    let frequent = |i: usize| occurrences(seed_hash(&paper[i..i + n]) >> 32) > MAX_SEED_OCCURRENCES;
+    let mut segments = Vec::new();
+    for group in shared.chunk_by(|a, b| a >> 32 == b >> 32) {
+        if group.len() > MAX_SEED_OCCURRENCES {
+            continue;
+        }
+        for i in paper_seeds.starts(group[0]) {
+            if (i..i + n).any(is_excluded) {
                 continue;
             }
-            let mut len = n + (i - start);
-            let (from, to) = (start, j + start - i);
-            while from + len < paper.len()
-                && to + len < source.len()
-                && paper[from + len] == source[to + len]
-                && !is_excluded(from + len)
-            {
-                len += 1;
-            }
-            segments.push(Segment {
-                paper: from,
-                source: to,
-                len,
-            });
+            let starts = group.iter().map(|&seed| (seed & 0xFFFF_FFFF) as usize);
+            let texts = (paper, source);
+            let runs =
+                starts.filter_map(|j| maximal_run(texts, (i, j, n), &is_excluded, &frequent));
+            segments.extend(runs);
         }
     }
     crate::sort::sort(&mut segments);
     segments
+}
+
+/// The maximal run through the seed window of `n` tokens at `i` in the paper and `j` in the
+/// source, unless their tokens differ (a seed hash collision) or an earlier seed of the run makes
+/// it: a seed that continues a run is skipped, since the run's first seed was looked up too; a
+/// run whose first windows are too `frequent` to be seeds starts at its first window all the same.
+fn maximal_run(
+    (paper, source): (&[u64], &[u64]),
+    (i, j, n): (usize, usize, usize),
+    is_excluded: &impl Fn(usize) -> bool,
+    frequent: &impl Fn(usize) -> bool,
+) -> Option<Segment> {
+    if paper[i..i + n] != source[j..j + n] {
+        return None;
+    }
+    let continues = |k: usize| {
+        k > 0 && j + k > i && {
+            let at = j + k - i;
+            paper[k - 1] == source[at - 1] && !is_excluded(k - 1)
+        }
+    };
+    let mut start = i;
+    while continues(start) && frequent(start - 1) {
+        start -= 1;
+    }
+    if continues(start) {
+        return None;
+    }
+    let mut len = n + (i - start);
+    let (from, to) = (start, j + start - i);
+    while from + len < paper.len()
+        && to + len < source.len()
+        && paper[from + len] == source[to + len]
+        && !is_excluded(from + len)
+    {
+        len += 1;
+    }
+    Some(Segment {
+        paper: from,
+        source: to,
+        len,
+    })
 }
 
 /// One source place per paper place, and one paper place per source place, at the level of

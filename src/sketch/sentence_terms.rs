@@ -102,8 +102,7 @@ impl SentenceVectors {
                 },
             );
             vectors.characters.push(pairs * 2 > scratch.len());
-            // The crate's one sort (a unit holds tens of terms): std's would add a copy of itself.
-            crate::sort::sort_by_key(&mut scratch, |t| t.hash);
+            crate::sort::sort_by_u64_key(&mut scratch, |t| t.hash);
             let start = vectors.terms.len();
             for &term in &scratch {
                 let own = vectors.terms.len() > start;

@@ -165,7 +165,7 @@ fn summed(vectors: &SentenceVectors, units: &Range<usize>) -> Vec<WeightedTerm> 
         .clone()
         .flat_map(|u| vectors.terms(u).iter().copied())
         .collect();
-    crate::sort::sort_by_key(&mut terms, |t| t.hash);
+    crate::sort::sort_by_u64_key(&mut terms, |t| t.hash);
     let mut summed: Vec<WeightedTerm> = Vec::with_capacity(terms.len());
     for term in terms {
         match summed.last_mut() {

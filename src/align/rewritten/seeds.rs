@@ -79,7 +79,7 @@ impl SourceTerms {
             let terms = source.terms(unit).iter();
             postings.extend(terms.map(|t| (t.hash, unit as u32, t.weight)));
         }
-        crate::sort::sort_by_key(&mut postings, |p| p.0);
+        crate::sort::sort_by_u64_key(&mut postings, |p| p.0);
         let mut held = vec![0u64; FILTER_WORDS];
         for &(hash, _, _) in &postings {
             held[filter_slot(hash) / 64] |= 1 << (filter_slot(hash) % 64);
