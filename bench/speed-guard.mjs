@@ -1,10 +1,10 @@
 // The speed regression guard (issue 44), the `speed` layer of scripts/test.sh: times the built npm
 // package in Node on a fixed workload (minhash(text) of English and Chinese, a check against 300
-// references, indexing 40 texts), divides each time by a plain-JS yardstick's timed in the same run
-// (bench/speed-guard/yardstick.mjs) and fails when a ratio is more than 25% above the committed
-// baseline's (bench/speed-guard/baseline.json). A ratio, not a time: CI machines differ and this
-// one is shared, while the engine's speed relative to the same machine's JavaScript does not move
-// unless plagscope's code does. About 20 s on a quiet 2-core machine.
+// references, indexing 40 texts), divides each time (CPU time of this process) by a plain-JS
+// yardstick's timed in the same run (bench/speed-guard/yardstick.mjs) and fails when a ratio is more
+// than 25% above the committed baseline's (bench/speed-guard/baseline.json). A ratio, not a time:
+// CI machines differ and this one is shared, while the engine's speed relative to the same
+// machine's JavaScript does not move unless plagscope's code does. 15-25 s on a 2-core machine.
 //
 //   node bench/speed-guard.mjs                           measure and compare; exit 1 on a failure
 //   node bench/speed-guard.mjs --update --reason "why"   measure three times, write the baseline
@@ -51,9 +51,9 @@ const git = (...command) => {
 /** One measuring run, printed as it ends. */
 function run(workload, label) {
   const result = measure(engine, workload, { rounds: ROUNDS, warmup: WARMUP });
-  console.log(`speed guard${label}: ${ROUNDS} rounds in ${result.seconds.toFixed(1)} s, yardstick median ${result.yardstickMs.toFixed(1)} ms, load average ${load()}`);
+  console.log(`speed guard${label}: ${ROUNDS} rounds in ${result.seconds.toFixed(1)} s, yardstick median ${result.yardstickMs.toFixed(1)} ms of CPU, load average ${load()}`);
   for (const [name, figure] of Object.entries(result.figures)) {
-    console.log(`  ${name.padEnd(12)} ${figure.ms.toFixed(1).padStart(7)} ms  ratio ${figure.ratio.toFixed(3)} (rounds ${figure.spread.map((r) => r.toFixed(3)).join('–')})  ${figure.what}`);
+    console.log(`  ${name.padEnd(12)} ${figure.ms.toFixed(1).padStart(7)} ms of CPU  ratio ${figure.ratio.toFixed(3)} (rounds ${figure.spread.map((r) => r.toFixed(3)).join('–')})  ${figure.what}`);
   }
   if (args.json) console.log(JSON.stringify({ workload: result.workload, figures: Object.fromEntries(Object.entries(result.figures).map(([n, f]) => [n, { ratio: f.ratio, ms: f.ms }])), yardstickMs: result.yardstickMs, seconds: result.seconds, load: loadavg()[0] }));
   return result;

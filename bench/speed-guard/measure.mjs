@@ -1,10 +1,13 @@
 // The speed guard's timing: each figure's engine work timed between two runs of the plain-JS
 // yardstick, round after round, the figures' order rotated each round. A figure's ratio is the
-// median over rounds of its time over the mean of the two yardstick runs around it: another
-// process taking the CPU for a while slows both sides of a pair, and the median drops the pairs a
-// burst hit on one side only. Everything runs a few times untimed first, so the JavaScript is
-// optimized and the wasm memory has grown before any figure counts.
+// median over rounds of its time over the mean of the two yardstick runs around it, so anything
+// that drifts during a run (the CPU's clock, caches shared with a busy neighbour) moves both sides
+// of a pair. Times are this process's CPU time after a full garbage collection, not wall time (see
+// `timed`). Everything runs a few times untimed first, so the JavaScript is optimized and the wasm
+// memory has grown before any figure counts.
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { bytesOf } from './workload.mjs';
 import { yardstick } from './yardstick.mjs';
 import { median } from './compare.mjs';
@@ -44,10 +47,24 @@ function figures(engine, workload, checker) {
   };
 }
 
+// A full collection before each sample: the garbage one figure leaves (a check's report, a freed
+// Checker's wrapper) is otherwise collected during the next sample, by threads whose CPU time this
+// process counts, and the yardstick would pay for the engine's garbage.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc');
+
+/**
+ * The CPU time `run` takes (user + system, the whole process, in ms). Not wall time: on a shared
+ * machine another process takes the CPU for bursts of a few milliseconds, and a wall clock counts
+ * them against whichever side of a pair they hit (per-round wall ratios spread from 0.4 to 6 at a
+ * load of 5 on 2 cores); the CPU time this process spends is what the code costs.
+ */
 const timed = (run) => {
-  const start = performance.now();
+  collectGarbage();
+  const start = process.cpuUsage();
   run();
-  return performance.now() - start;
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
 };
 
 /**
