@@ -51,10 +51,14 @@ async function watchMainThread(page, doneSelector) {
 /** The selector that matches once the app has finished its next action (`act` in harness.mjs). */
 const nextCompleted = async (page) => `body[data-completed="${Number((await page.evaluate(() => document.body.dataset.completed)) ?? 0) + 1}"]`;
 
-/** Prints what the watch saw, and holds that the page drew frames while it worked. */
-function reportWatch(t, what, seen) {
+/**
+ * Prints what the watch saw and, for work that lasts seconds on any machine (a check, a report,
+ * indexing), holds that the page drew frames while it worked. Opening a file can end within two
+ * frames on a fast machine, so there the count is printed only.
+ */
+function reportWatch(t, what, seen, { drawsFrames = true } = {}) {
   t.diagnostic(`${what}: longest main-thread task ${seen.longest} ms (the goal of 200 ms is measured by bench/browser/long-tasks.mjs); ${seen.frames} frames drawn meanwhile`);
-  assert.ok(seen.frames >= 2, `the page drew ${seen.frames} frames while ${what}: the work was not split into tasks`);
+  if (drawsFrames) assert.ok(seen.frames >= 2, `the page drew ${seen.frames} frames while ${what}: the work was not split into tasks`);
 }
 
 /** The Brown corpus as one text, to cut files and papers from. */
@@ -102,7 +106,7 @@ test('opening a 10 MB paper: shown as a document; the whole text is checked and 
   await act(page, () => page.setInputFiles('#paper-file', path), 120_000);
   // Whatever the page does after the action (rendering, layout, paint) belongs to opening too.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 500))));
-  reportWatch(t, `opening a ${(paper.length / 1e6).toFixed(1)} MB paper`, await opening.take());
+  reportWatch(t, `opening a ${(paper.length / 1e6).toFixed(1)} MB paper`, await opening.take(), { drawsFrames: false });
   assert.equal(await page.locator('#paper').count(), 0, 'the paper box is not given 10 MB');
   assert.equal(squash(await page.locator('.document-name').textContent()), 'thesis.txt');
   assert.match(squash(await page.locator('.document-size').textContent()), /^10\.\d MB · 10\.\d million characters · about 1\.\d million words$/);
