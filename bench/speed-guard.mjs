@@ -59,8 +59,8 @@ function run(workload, label) {
   return result;
 }
 
-const workload = loadWorkload();
-if (args.update) {
+/** --update: three runs, each figure's median written to the baseline with when, what and why. */
+function updateBaseline(workload) {
   const runs = [];
   for (let i = 0; i < UPDATE_RUNS; i++) runs.push(run(workload, ` (baseline run ${i + 1} of ${UPDATE_RUNS})`));
   const about = {
@@ -74,16 +74,22 @@ if (args.update) {
   };
   writeFileSync(baselineFile, `${JSON.stringify(baselineFrom(runs, about), null, 2)}\n`);
   console.log(`speed guard: wrote ${BASELINE_PATH} (the median of ${UPDATE_RUNS} runs). Commit it alone, the reason in the message:`);
-  console.log(`  git commit -m "Speed guard: new baseline" -m "${about.reason}" -- ${BASELINE_PATH}`);
-} else {
-  const result = run(workload, '');
-  let baseline;
+  console.log(`  git commit -m "Speed guard: new baseline" -m "<the reason, and the figures>" -- ${BASELINE_PATH}`);
+}
+
+function readBaseline() {
   try {
-    baseline = JSON.parse(readFileSync(baselineFile, 'utf8'));
+    return JSON.parse(readFileSync(baselineFile, 'utf8'));
   } catch (error) {
-    baseline = null;
     console.error(`speed guard: cannot read ${BASELINE_PATH} (${error.message})`);
+    return null;
   }
+}
+
+/** The guard itself: one run against the baseline; exits 1 when it fails. */
+function guard(workload) {
+  const result = run(workload, '');
+  const baseline = readBaseline();
   const verdict = compareWithBaseline(baseline, result, baseline?.tolerance ?? TOLERANCE);
   console.log(`against the baseline of ${baseline?.commit ?? '—'} (${baseline?.date?.slice(0, 10) ?? '—'}: ${baseline?.reason ?? '—'}):`);
   for (const line of formatRows(verdict.rows)) console.log(line);
@@ -101,3 +107,6 @@ if (args.update) {
   }
   console.log('speed guard: passed');
 }
+
+if (args.update) updateBaseline(loadWorkload());
+else guard(loadWorkload());
