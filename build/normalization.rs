@@ -1,9 +1,14 @@
 //! NFKC's data from `unicode-normalization`, in compact sorted tables (src/text/nfkc.rs searches
 //! them): the full canonical and the full compatibility decomposition of each character that has
-//! one (keys as 16-bit numbers in the Basic Multilingual Plane, the decompositions as one UTF-8
-//! string), canonical combining classes and the NFKC quick check as runs, the primary composites,
-//! and the combining-mark ranges. The crate's perfect-hash tables of the same facts take about
-//! 128 KB of the wasm; these take about a third. Hangul syllables are left to the algorithm.
+//! one (the decompositions as one UTF-8 string), canonical combining classes and the NFKC quick
+//! check as runs, the primary composites, and the combining-mark ranges. The crate's perfect-hash
+//! tables of the same facts take about 128 KB of the wasm; these take about a fifth. Hangul
+//! syllables are left to the algorithm.
+//!
+//! The tables only the rare path reads (decompositions, composites) are packed as varints of the
+//! differences between sorted keys and as byte lengths, which src/text/nfkc.rs unpacks once: most
+//! keys follow the one before and most decompositions are a few bytes, so the packed bytes gzip
+//! to 1.5 KB where the keys and string ends as plain 16- and 32-bit numbers took 16 KB.
 
 use std::fmt::Write;
 
@@ -107,38 +112,57 @@ fn single_character_runs(table: &mut Vec<(char, String)>) -> Vec<super::case::Ru
     runs
 }
 
-/// `{NAME}_BMP_KEYS` (u16), `{NAME}_ASTRAL_KEYS` (u32), `{NAME}_ENDS` (the end of each key's
-/// decomposition in `{NAME}_TEXT`, BMP keys first) and `{NAME}_TEXT`.
+/// `{NAME}_KEYS` (varints of each key's difference from the one before, from 0, ascending),
+/// `{NAME}_LENGTHS` (the bytes of each key's decomposition in `{NAME}_TEXT`), `{NAME}_TEXT` and
+/// `{NAME}_BLOCKS`.
 fn decomposition_table(source: &mut String, name: &str, table: &[(char, String)]) {
-    let bmp: Vec<u32> = table
+    let keys = varint_deltas(table.iter().map(|(c, _)| *c as u32));
+    let lengths: Vec<u8> = table
         .iter()
-        .map(|(c, _)| *c as u32)
-        .filter(|&c| c <= 0xFFFF)
+        .map(|(_, parts)| u8::try_from(parts.len()).expect("a decomposition under 256 bytes"))
         .collect();
-    let astral: Vec<u32> = table
-        .iter()
-        .map(|(c, _)| *c as u32)
-        .filter(|&c| c > 0xFFFF)
-        .collect();
-    let mut text = String::new();
-    let mut ends = Vec::new();
-    for (_, parts) in table {
-        text.push_str(parts);
-        ends.push(u16::try_from(text.len()).expect("a decomposition table under 64 KiB"));
-    }
+    let text: String = table.iter().map(|(_, parts)| parts.as_str()).collect();
     writeln!(
         source,
-        "static {name}_BMP_KEYS: [u16; {}] = {bmp:?};\n\
-         static {name}_ASTRAL_KEYS: [u32; {}] = {astral:?};\n\
-         static {name}_ENDS: [u16; {}] = {ends:?};\n\
+        "static {name}_KEYS: [u8; {}] = {keys:?};\n\
+         static {name}_LENGTHS: [u8; {}] = {lengths:?};\n\
          static {name}_TEXT: &str = {text:?};\n\
          static {name}_BLOCKS: [u8; {BLOCK_BITMAP_BYTES}] = {:?};\n",
-        bmp.len(),
-        astral.len(),
-        ends.len(),
+        keys.len(),
+        lengths.len(),
         blocks_bitmap(table.iter().map(|(c, _)| *c)),
     )
     .unwrap();
+}
+
+/// LEB128 varints (7 bits a byte, low first, the high bit set on all but the last) of the
+/// differences between ascending numbers, the first from 0 (src/text/nfkc.rs `varints` reads them).
+fn varint_deltas(ascending: impl Iterator<Item = u32>) -> Vec<u8> {
+    let (mut bytes, mut previous) = (Vec::new(), 0);
+    for value in ascending {
+        let mut delta = value.checked_sub(previous).expect("ascending numbers");
+        previous = value;
+        while delta >= 0x80 {
+            bytes.push(delta as u8 | 0x80);
+            delta >>= 7;
+        }
+        bytes.push(delta as u8);
+    }
+    bytes
+}
+
+/// LEB128 varints of zigzag-encoded numbers (0, -1, 1, -2... as 0, 1, 2, 3...).
+fn varint_signed(values: impl Iterator<Item = i32>) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for value in values {
+        let mut zigzag = (value << 1 ^ value >> 31) as u32;
+        while zigzag >= 0x80 {
+            bytes.push(zigzag as u8 | 0x80);
+            zigzag >>= 7;
+        }
+        bytes.push(zigzag as u8);
+    }
+    bytes
 }
 
 /// `{NAME}_STARTS` (where each run of one value starts, from 0) and `{NAME}_VALUES`, for a property
@@ -183,7 +207,8 @@ fn blocks_bitmap(chars: impl Iterator<Item = char>) -> Vec<u8> {
 }
 
 /// `COMPOSITION_SECONDS` (the characters that end a primary composite, ascending),
-/// `COMPOSITION_KEYS` (first << 11 | index of the second, ascending) and `COMPOSITES`.
+/// `COMPOSITION_KEYS` (first << 11 | index of the second, ascending, as varint differences) and
+/// `COMPOSITES` (each composite minus its first character, zigzag varints).
 ///
 /// Canonical composition only ever composes a starter that is fully decomposed or itself a
 /// composite with one character of decomposed text, so every pair it can meet is (the NFC of a
@@ -215,14 +240,22 @@ fn compositions(source: &mut String) {
         })
         .collect();
     keyed.sort_unstable();
-    let (keys, composites): (Vec<u32>, Vec<u32>) = keyed.into_iter().unzip();
+    let keys = varint_deltas(keyed.iter().map(|&(key, _)| key));
+    let composites = varint_signed(
+        keyed
+            .iter()
+            .map(|&(key, composite)| composite as i32 - (key >> 11) as i32),
+    );
     writeln!(
         source,
         "static COMPOSITION_SECONDS: [u32; {}] = {seconds:?};\n\
-         static COMPOSITION_KEYS: [u32; {n}] = {keys:?};\n\
-         static COMPOSITES: [u32; {n}] = {composites:?};\n",
+         const COMPOSITION_COUNT: usize = {};\n\
+         static COMPOSITION_KEYS: [u8; {}] = {keys:?};\n\
+         static COMPOSITES: [u8; {}] = {composites:?};\n",
         seconds.len(),
-        n = keys.len(),
+        keyed.len(),
+        keys.len(),
+        composites.len(),
     )
     .unwrap();
 }

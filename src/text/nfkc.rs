@@ -2,8 +2,12 @@
 //! generates from `unicode-normalization`: full decompositions (canonical and compatibility),
 //! canonical ordering by combining class, canonical composition, the NFKC quick check and the
 //! combining marks. The same answers as the crate (tests compare every code point) from about a
-//! third of its tables' bytes in the wasm; the pipeline reaches it only for the rare clusters
-//! that NFKC can change (src/text/normalize.rs).
+//! fifth of its tables' bytes in the wasm; the pipeline reaches it only for the rare clusters
+//! that NFKC can change (src/text/normalize.rs). The tables of that rare path (decompositions,
+//! composites) come packed, as varints and byte lengths, and are unpacked once, at the first
+//! character that needs them: 11.9 KB less gzipped wasm than plain sorted arrays.
+
+use std::sync::OnceLock;
 
 use super::case::OffsetRuns;
 
@@ -19,47 +23,122 @@ const HANGUL_T_COUNT: u32 = 28;
 const HANGUL_N_COUNT: u32 = HANGUL_V_COUNT * HANGUL_T_COUNT;
 const HANGUL_S_COUNT: u32 = HANGUL_L_COUNT * HANGUL_N_COUNT;
 
-/// A generated table of full decompositions: the keys in two sorted arrays and each key's
-/// decomposition as a slice of one UTF-8 string.
-struct Decompositions {
+/// A generated table of full decompositions, packed (build/normalization.rs): the keys as varint
+/// differences, the byte length of each key's decomposition, and the decompositions as one string.
+struct Packed {
     blocks: &'static [u8],
-    bmp_keys: &'static [u16],
-    astral_keys: &'static [u32],
-    ends: &'static [u16],
+    keys: &'static [u8],
+    lengths: &'static [u8],
     text: &'static str,
 }
 
-impl Decompositions {
-    fn get(&self, c: char) -> Option<&'static str> {
-        if !in_blocks(self.blocks, c) {
-            return None;
-        }
-        let code = c as u32;
-        let index = match u16::try_from(code) {
-            Ok(code) => self.bmp_keys.binary_search(&code).ok()?,
-            Err(_) => self.bmp_keys.len() + self.astral_keys.binary_search(&code).ok()?,
-        };
-        let start = index.checked_sub(1).map_or(0, |i| self.ends[i] as usize);
-        Some(&self.text[start..self.ends[index] as usize])
-    }
-}
-
-static CANONICAL: Decompositions = Decompositions {
+static CANONICAL: Packed = Packed {
     blocks: &CANONICAL_BLOCKS,
-    bmp_keys: &CANONICAL_BMP_KEYS,
-    astral_keys: &CANONICAL_ASTRAL_KEYS,
-    ends: &CANONICAL_ENDS,
+    keys: &CANONICAL_KEYS,
+    lengths: &CANONICAL_LENGTHS,
     text: CANONICAL_TEXT,
 };
 
 /// Only the characters whose compatibility decomposition differs from their canonical one.
-static COMPATIBLE: Decompositions = Decompositions {
+static COMPATIBLE: Packed = Packed {
     blocks: &COMPATIBLE_BLOCKS,
-    bmp_keys: &COMPATIBLE_BMP_KEYS,
-    astral_keys: &COMPATIBLE_ASTRAL_KEYS,
-    ends: &COMPATIBLE_ENDS,
+    keys: &COMPATIBLE_KEYS,
+    lengths: &COMPATIBLE_LENGTHS,
     text: COMPATIBLE_TEXT,
 };
+
+/// A table of decompositions unpacked: sorted keys, and where each one's decomposition ends.
+struct Decompositions {
+    keys: Vec<u32>,
+    ends: Vec<u32>,
+}
+
+impl Decompositions {
+    fn unpack(packed: &Packed) -> Self {
+        let keys: Vec<u32> = ascending(packed.keys).collect();
+        let ends: Vec<u32> = packed
+            .lengths
+            .iter()
+            .scan(0, |end, &length| {
+                *end += u32::from(length);
+                Some(*end)
+            })
+            .collect();
+        debug_assert_eq!(keys.len(), ends.len());
+        Decompositions { keys, ends }
+    }
+}
+
+/// The rare path's tables, unpacked once.
+struct Unpacked {
+    canonical: Decompositions,
+    compatible: Decompositions,
+    /// `first << 11 | index of the second in COMPOSITION_SECONDS`, ascending.
+    composition_keys: Vec<u32>,
+    composites: Vec<u32>,
+}
+
+fn unpacked() -> &'static Unpacked {
+    static UNPACKED: OnceLock<Unpacked> = OnceLock::new();
+    UNPACKED.get_or_init(|| {
+        let composition_keys: Vec<u32> = ascending(&COMPOSITION_KEYS).collect();
+        let composites = varints(&COMPOSITES)
+            .zip(&composition_keys)
+            .map(|(zigzag, key)| {
+                let offset = (zigzag >> 1) as i32 ^ -((zigzag & 1) as i32);
+                (key >> 11).wrapping_add_signed(offset)
+            })
+            .collect();
+        debug_assert_eq!(composition_keys.len(), COMPOSITION_COUNT);
+        Unpacked {
+            canonical: Decompositions::unpack(&CANONICAL),
+            compatible: Decompositions::unpack(&COMPATIBLE),
+            composition_keys,
+            composites,
+        }
+    })
+}
+
+/// The LEB128 varints of `bytes` (7 bits a byte, low first; a clear high bit ends a number).
+fn varints(bytes: &'static [u8]) -> impl Iterator<Item = u32> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let (mut value, mut shift) = (0u32, 0);
+        loop {
+            let byte = *bytes.get(at)?;
+            at += 1;
+            value |= u32::from(byte & 0x7F) << shift;
+            if byte < 0x80 {
+                return Some(value);
+            }
+            shift += 7;
+        }
+    })
+}
+
+/// The ascending numbers whose differences (the first from 0) `bytes` holds as varints.
+fn ascending(bytes: &'static [u8]) -> impl Iterator<Item = u32> {
+    varints(bytes).scan(0, |value, delta| {
+        *value += delta;
+        Some(*value)
+    })
+}
+
+/// The decomposition of `c` in `packed`, if it has one there (`unpacked_table` picks the same
+/// table unpacked).
+fn decomposition(
+    packed: &Packed,
+    unpacked_table: fn(&'static Unpacked) -> &'static Decompositions,
+    c: char,
+) -> Option<&'static str> {
+    if !in_blocks(packed.blocks, c) {
+        return None;
+    }
+    let table = unpacked_table(unpacked());
+    let index = table.keys.binary_search(&(c as u32)).ok()?;
+    let start = index.checked_sub(1).map_or(0, |i| table.ends[i] as usize);
+    Some(&packed.text[start..table.ends[index] as usize])
+}
 
 /// Whether the block of 256 code points around `c` is marked in the bitmap `blocks`.
 fn in_blocks(blocks: &[u8], c: char) -> bool {
@@ -103,7 +182,7 @@ pub fn decompose_canonical(c: char, mut emit: impl FnMut(char)) {
     if decompose_hangul(c, &mut emit) {
         return;
     }
-    match CANONICAL.get(c) {
+    match decomposition(&CANONICAL, |t| &t.canonical, c) {
         Some(parts) => parts.chars().for_each(emit),
         None => emit(c),
     }
@@ -117,13 +196,13 @@ pub fn decompose_compatible(c: char, mut emit: impl FnMut(char)) {
     if decompose_hangul(c, &mut emit) {
         return;
     }
-    if let Some(parts) = COMPATIBLE.get(c) {
+    if let Some(parts) = decomposition(&COMPATIBLE, |t| &t.compatible, c) {
         return parts.chars().for_each(emit);
     }
     if let Some(single) = COMPATIBLE_RUNS.get(c) {
         return emit(single);
     }
-    match CANONICAL.get(c) {
+    match decomposition(&CANONICAL, |t| &t.canonical, c) {
         Some(parts) => parts.chars().for_each(emit),
         None => emit(c),
     }
@@ -183,8 +262,12 @@ pub fn compose(first: char, second: char) -> Option<char> {
         return char::from_u32(l + (v - HANGUL_T_BASE));
     }
     let second = COMPOSITION_SECONDS.binary_search(&v).ok()? as u32;
-    let index = COMPOSITION_KEYS.binary_search(&(l << 11 | second)).ok()?;
-    char::from_u32(COMPOSITES[index])
+    let tables = unpacked();
+    let index = tables
+        .composition_keys
+        .binary_search(&(l << 11 | second))
+        .ok()?;
+    char::from_u32(tables.composites[index])
 }
 
 /// NFKC of a sequence of characters: `.nfkc()` on any iterator of `char`.
