@@ -56,9 +56,8 @@ impl<'a> TermWeights<'a> {
         done.expect("a callback that never fails")
     }
 
-    /// [`Self::vectors`], telling `progress` how far it is in tenths (the sentences and the
-    /// terms' weights a tenth each, the vectors the rest, as they go: on a 64 MB paper the vectors
-    /// take over a second).
+    /// [`Self::vectors`], telling `progress` how far it is in tenths (the sentences two tenths,
+    /// the vectors the rest, as they go: on a 64 MB paper the vectors take over a second).
     pub(super) fn vectors_with_progress(
         &mut self,
         prepared: &Prepared,
@@ -66,19 +65,17 @@ impl<'a> TermWeights<'a> {
         progress: &mut dyn FnMut(usize) -> Result<(), Error>,
     ) -> Result<SentenceVectors, Error> {
         let units = sentence_units(&prepared.analysis, &prepared.token_weights);
-        progress(1)?;
-        let weights: Vec<Option<f32>> = (prepared.token_hashes.iter().enumerate())
-            .zip(prepared.analysis.token_texts())
-            .map(|((i, &hash), text)| {
-                (!unusable.get(i).copied().unwrap_or(false)).then(|| self.of(hash, text))
-            })
-            .collect();
         progress(2)?;
         let (analysis, hashes) = (&prepared.analysis, &prepared.token_hashes);
         let mut part = |done: usize, total: usize| progress(2 + 8 * done / total.max(1));
-        let weight = |i: usize| weights[i];
+        // Weighed as the terms ask, not token by token beforehand: half the tokens are stop
+        // words, and each weight is a look-up in a map of the check's whole vocabulary.
+        let mut weight = |i: usize| {
+            let text = analysis.text_of(&analysis.tokens[i]);
+            (!unusable.get(i).copied().unwrap_or(false)).then(|| self.of(hashes[i], text))
+        };
         let vectors =
-            SentenceVectors::new_with_progress(analysis, hashes, units, &weight, &mut part)?;
+            SentenceVectors::new_with_progress(analysis, hashes, units, &mut weight, &mut part)?;
         progress(10)?;
         Ok(vectors)
     }

@@ -61,7 +61,7 @@ impl SentenceVectors {
         analysis: &Analysis,
         token_hashes: &[u64],
         units: Vec<Range<usize>>,
-        weight: &dyn Fn(usize) -> Option<f32>,
+        weight: &mut dyn FnMut(usize) -> Option<f32>,
     ) -> Self {
         let vectors =
             Self::new_with_progress(analysis, token_hashes, units, weight, &mut |_, _| Ok(()));
@@ -74,7 +74,7 @@ impl SentenceVectors {
         analysis: &Analysis,
         token_hashes: &[u64],
         units: Vec<Range<usize>>,
-        weight: &dyn Fn(usize) -> Option<f32>,
+        weight: &mut dyn FnMut(usize) -> Option<f32>,
         progress: &mut dyn FnMut(usize, usize) -> Result<(), Error>,
     ) -> Result<Self, Error> {
         let mut vectors = SentenceVectors {
@@ -94,7 +94,10 @@ impl SentenceVectors {
                 token_hashes,
                 unit.clone(),
                 &mut |first, last, hash| {
-                    if let (Some(a), Some(b)) = (weight(first), weight(last)) {
+                    // Asked only for the tokens of terms, once for a word's one token.
+                    let a = weight(first);
+                    let b = if last == first { a } else { weight(last) };
+                    if let (Some(a), Some(b)) = (a, b) {
                         let weight = (a + b) / 2.0;
                         scratch.push(WeightedTerm { hash, weight });
                         pairs += usize::from(first < last);
@@ -322,7 +325,7 @@ mod tests {
             .map(|t| hash_bytes(t.as_bytes()))
             .collect();
         let units = sentence_units(&analysis, &token_weights(&analysis));
-        SentenceVectors::new(&analysis, &hashes, units, &|_| Some(1.0))
+        SentenceVectors::new(&analysis, &hashes, units, &mut |_| Some(1.0))
     }
 
     #[test]
@@ -352,18 +355,22 @@ mod tests {
         let hashes: Vec<u64> = (analysis.token_texts())
             .map(|t| hash_bytes(t.as_bytes()))
             .collect();
-        let all =
-            SentenceVectors::new(&analysis, &hashes, std::iter::once(0..6).collect(), &|_| {
-                Some(1.0)
-            });
+        let all = SentenceVectors::new(
+            &analysis,
+            &hashes,
+            std::iter::once(0..6).collect(),
+            &mut |_| Some(1.0),
+        );
         // river ×2, flood ×2, plain.
         let mut weights: Vec<f32> = all.terms(0).iter().map(|t| t.weight / LN_2).collect();
         weights.sort_by(f32::total_cmp);
         assert_eq!(weights, [1.0, 2.0, 2.0]);
-        let some =
-            SentenceVectors::new(&analysis, &hashes, std::iter::once(0..6).collect(), &|i| {
-                (i != 0).then_some(1.0)
-            });
+        let some = SentenceVectors::new(
+            &analysis,
+            &hashes,
+            std::iter::once(0..6).collect(),
+            &mut |i| (i != 0).then_some(1.0),
+        );
         assert_eq!(some.terms(0).len(), 3);
         let sum: f32 = some.terms(0).iter().map(|t| t.weight).sum();
         assert!((sum - 4.0 * LN_2).abs() < 1e-6);

@@ -214,7 +214,7 @@ mod tests {
             .map(|t| hash_bytes(t.as_bytes()))
             .collect();
         let units = sentence_units(&analysis, &token_weights(&analysis));
-        SentenceVectors::new(&analysis, &hashes, units, &|_| Some(1.0))
+        SentenceVectors::new(&analysis, &hashes, units, &mut |_| Some(1.0))
     }
 
     const THRESHOLDS: SeedThresholds = SeedThresholds {

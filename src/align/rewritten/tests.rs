@@ -21,7 +21,7 @@ fn text(text: &str) -> Text {
     let weights = token_weights(&analysis);
     let units = sentence_units(&analysis, &weights);
     // Every term weighs as a rare one would in a large set.
-    let vectors = SentenceVectors::new(&analysis, &hashes, units, &|_| Some(4.0));
+    let vectors = SentenceVectors::new(&analysis, &hashes, units, &mut |_| Some(4.0));
     Text {
         analysis,
         hashes,
