@@ -32,6 +32,9 @@ optimize() { # LEVEL FILE: wasm-opt in place
 optimize -Oz pkg/plagscope_bg.wasm
 after=$(stat -c %s pkg/plagscope_bg.wasm)
 info "pkg/plagscope_bg.wasm: $before -> $after bytes"
+# What every page downloads, beside its budget (size-budget.json, held by tests/js/size-budget.test.mjs).
+budget=$(node -p "require('./size-budget.json').budgets['pkg/plagscope_bg.wasm'].gzipBytes")
+info "pkg/plagscope_bg.wasm: $(gzip -9 -c pkg/plagscope_bg.wasm | wc -c) bytes gzip -9, budget $budget (size-budget.json)"
 
 # An engine of its own with FEATURE, into pkg/DIR/, optimized at LEVEL: loaded only when a user
 # asks for what it adds, so pkg/plagscope_bg.wasm, which every page loads, stays as it was.
