@@ -14,7 +14,9 @@ use crate::text::CountUnit;
 use super::evidence::{align_candidates, paper_sentences};
 use super::exclusions::exclusions;
 use super::options::CheckOptions;
-use super::prepare::{count_holders_with_progress, prepare_with_progress, Prepared};
+use super::prepare::{
+    count_holders_with_progress, prepare_with_progress, Prepared, PreparedSources,
+};
 use super::progress::{preparing, preparing_part, OnProgress, PREPARING_STEPS};
 use super::reference_set::ReferenceSet;
 use super::report::{Report, SourceReport};
@@ -43,7 +45,10 @@ pub(super) fn check(
     let mut paper = analysis(set, text, progress)?;
     // 2. What is left out: the reader's spans, the bibliography, quotations, base documents.
     let ignored = ignored_ids(options);
-    let (excluded_spans, excluded) = exclusions(set, text, &paper, &ignored, options, progress)?;
+    // The references the quotation pass prepares, kept for the evidence stage.
+    let mut sources = PreparedSources::default();
+    let sets = (set, &mut sources);
+    let (excluded_spans, excluded) = exclusions(sets, text, &paper, &ignored, options, progress)?;
     let counted = excluded.iter().filter(|&&e| !e).count();
     // 3. The paper's sketches, which every source's scores compare with its own.
     let sketches = paper_sketches(set, &paper, meta, progress)?;
@@ -68,7 +73,7 @@ pub(super) fn check(
     .with_sentences(sentences.as_ref());
     let units = paper.sentence_units();
     let mut aligned = align_candidates(
-        set,
+        (set, &mut sources),
         (side, units, &masks.unusable),
         &candidates,
         &ignored,

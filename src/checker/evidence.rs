@@ -15,7 +15,7 @@ use crate::align::{sentence_true, PaperSentences, SentenceMatch, SentenceSeed, S
 use crate::error::Error;
 use crate::sketch::sentence_terms::SentenceVectors;
 
-use super::prepare::{prepare_source, Prepared};
+use super::prepare::{prepare_source, Prepared, PreparedSources};
 use super::progress::preparing_part;
 use super::progress::{report, OnProgress, Stage};
 use super::reference_set::ReferenceSet;
@@ -65,9 +65,10 @@ pub(super) fn paper_sentences(
 }
 
 /// The first pass: every candidate (`ignored` ones aside) aligned by its exact runs, and its
-/// sentences compared with the paper's when `paper` has sentence vectors.
+/// sentences compared with the paper's when `paper` has sentence vectors. A candidate among the
+/// `sources` an earlier stage prepared is taken from them.
 pub(super) fn align_candidates(
-    set: ReferenceSet<'_>,
+    (set, sources): (ReferenceSet<'_>, &mut PreparedSources),
     (paper, paper_units, unusable): (Side<'_>, Vec<Range<usize>>, &[bool]),
     candidates: &[(usize, usize)],
     ignored: &HashSet<&str>,
@@ -87,15 +88,20 @@ pub(super) fn align_candidates(
         if ignored.contains(entry.reference.id.as_str()) {
             continue;
         }
-        let text = match entry.reference.text() {
-            Ok(text) => text,
-            // Aligned only as one of a small library's few references
-            // (`retrieval::SMALL_LIBRARY`), it holds none of the paper's fingerprints: its damage
-            // is told when it is a source.
-            Err(_) if hits == 0 => continue,
-            Err(error) => return Err(error),
+        let (text, prepared) = match sources.take(document) {
+            Some(kept) => kept,
+            None => match entry.reference.text() {
+                Ok(text) => {
+                    let prepared = prepare_source(set.options, &text)?;
+                    (text.into_owned(), prepared)
+                }
+                // Aligned only as one of a small library's few references
+                // (`retrieval::SMALL_LIBRARY`), it holds none of the paper's fingerprints: its
+                // damage is told when it is a source.
+                Err(_) if hits == 0 => continue,
+                Err(error) => return Err(error),
+            },
         };
-        let prepared = prepare_source(set.options, &text)?;
         let sentences = paper_sentences.map(|_| term_weights.vectors(&prepared, &[]));
         let exact = align_exact(paper, prepared.side(), unusable, options);
         let seeds = match (paper_sentences, &sentences) {
@@ -111,7 +117,7 @@ pub(super) fn align_candidates(
             continue;
         }
         let source = AlignedSource {
-            text: text.into_owned(),
+            text,
             prepared,
             sentences,
             exact,

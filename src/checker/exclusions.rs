@@ -12,7 +12,7 @@ use crate::span::Span;
 use crate::text::Analysis;
 
 use super::options::CheckOptions;
-use super::prepare::{prepare_source, Prepared};
+use super::prepare::{prepare_source, Prepared, PreparedSources};
 use super::progress::{preparing, preparing_part, OnProgress};
 use super::quotations::quotations;
 use super::reference_set::ReferenceSet;
@@ -60,7 +60,7 @@ pub(super) fn mark_inside(analysis: &Analysis, span: Span, excluded: &mut [bool]
 /// text shared with base documents. Returns the exclusions and, per paper token, whether it is
 /// excluded.
 pub(super) fn exclusions(
-    set: ReferenceSet<'_>,
+    (set, sources): (ReferenceSet<'_>, &mut PreparedSources),
     text: &str,
     paper: &Prepared,
     ignored: &HashSet<&str>,
@@ -124,7 +124,16 @@ pub(super) fn exclusions(
         // Finding the quote marks is about a third of the step, aligning the rest.
         preparing_part(progress, 2, 1, 3)?;
         let mut aligned = |done, total| preparing_part(progress, 2, total + 2 * done, 3 * total);
-        let quotations = quotations(set, paper, found, &excluded, ignored, options, &mut aligned)?;
+        let sets = (set, &mut *sources);
+        let quotations = quotations(
+            sets,
+            paper,
+            found,
+            &excluded,
+            ignored,
+            options,
+            &mut aligned,
+        )?;
         for (span, source) in quotations {
             mark_inside(&paper.analysis, span, &mut excluded);
             spans.push(Exclusion {

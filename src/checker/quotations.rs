@@ -19,13 +19,13 @@
 use rustc_hash::FxHashSet as HashSet;
 use std::ops::Range;
 
-use crate::align::{align, AlignOptions, Passage, Side};
+use crate::align::{align, AlignOptions, Passage, SeedTable, Side};
 use crate::error::Error;
 use crate::span::Span;
 use crate::text::{Analysis, WORD};
 
 use super::options::CheckOptions;
-use super::prepare::{prepare_source, Prepared};
+use super::prepare::{Prepared, PreparedSources};
 use super::reference_set::ReferenceSet;
 use super::retrieval::{common_phrasing, shared_by_references, shingle_hits, ShingleHits};
 
@@ -246,7 +246,7 @@ fn judge(
 /// the source it quotes, if any; see the module docs. `excluded` paper tokens (the reader's
 /// spans, the bibliography) are no evidence, nor is common phrasing, as in the check itself.
 pub(super) fn quotations(
-    set: ReferenceSet<'_>,
+    (set, sources): (ReferenceSet<'_>, &mut PreparedSources),
     paper: &Prepared,
     (text, spans): (&str, Vec<Span>),
     excluded: &[bool],
@@ -278,7 +278,15 @@ pub(super) fn quotations(
     let candidates = quoted_candidates(set, paper, &quotations, (&unusable, lead_in));
     let min_outside =
         u32::try_from(options.align.min_words).map_or(u32::MAX, |w| w.saturating_mul(WORD));
-    let aligned = align_quoted(set, (paper, &near), &candidates, ignored, options, progress)?;
+    let sets = (set, sources);
+    let aligned = align_quoted(
+        sets,
+        (paper, &near),
+        &candidates,
+        ignored,
+        options,
+        progress,
+    )?;
     let stock = StockTokens {
         weights: paper.token_weights.as_slice(),
         shared: &matched_by_several(&aligned, paper.analysis.tokens.len()),
@@ -304,7 +312,7 @@ pub(super) fn quotations(
 /// The passages of each of the `candidates` (but `ignored` references) with the paper's text
 /// around its quotations (`near`), in paper positions.
 fn align_quoted(
-    set: ReferenceSet<'_>,
+    (set, sources): (ReferenceSet<'_>, &mut PreparedSources),
     (paper, near): (&Prepared, &Surroundings),
     candidates: &[usize],
     ignored: &HashSet<&str>,
@@ -312,19 +320,20 @@ fn align_quoted(
     progress: &mut dyn FnMut(usize, usize) -> Result<(), Error>,
 ) -> Result<Vec<(usize, Vec<Passage>)>, Error> {
     let mut aligned = Vec::with_capacity(candidates.len());
+    // Each candidate's windows are looked up in the surroundings' table, built once.
+    let seeds = SeedTable::with_filter(&near.hashes, options.align.seed_words);
+    let paper_side = Side {
+        seeds: Some(&seeds),
+        ..near.side(paper)
+    };
     for (done, &document) in candidates.iter().enumerate() {
         progress(done, candidates.len())?;
         let entry = &set.entries[document];
         if ignored.contains(entry.reference.id.as_str()) {
             continue;
         }
-        let source = prepare_source(set.options, &entry.reference.text()?)?;
-        let passages = align(
-            near.side(paper),
-            source.side(),
-            &near.unusable,
-            &options.align,
-        );
+        let (_, source) = sources.get(set, document)?;
+        let passages = align(paper_side, source.side(), &near.unusable, &options.align);
         aligned.push((
             document,
             passages.into_iter().map(|p| near.in_paper(p)).collect(),
