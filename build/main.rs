@@ -13,13 +13,15 @@
 //! - `ts_pairs.rs`, `common_chars.rs`: the Traditional -> Simplified pairs (with the Japanese
 //!   shinjitai forms composed in) and the 2,500 common characters, packed (from the data files in src/);
 //! - `foreign_letters.rs`: the wider table of letters of other scripts that look Latin, packed
-//!   (from src/text/data/latin_lookalikes.txt, which scripts/text-tables.mjs writes from decancer).
+//!   (from src/text/data/latin_lookalikes.txt, which scripts/text-tables.mjs writes from decancer);
+//! - `background_en.rs`: the English word frequencies of src/sketch/data/background-en.txt, packed.
 //!
 //! Tests in the library hold each table to its crate, which is a dev-dependency, for every code
 //! point.
 
 use std::path::Path;
 
+mod background;
 mod case;
 mod chinese;
 mod foreign;
@@ -40,6 +42,7 @@ fn main() {
     write("ts_pairs.rs", &chinese::traditional_to_simplified_source());
     write("common_chars.rs", &chinese::common_chars_source());
     write("foreign_letters.rs", &foreign::generate());
+    write("background_en.rs", &background::generate());
 }
 
 /// Writes a generated source file into cargo's `OUT_DIR`.

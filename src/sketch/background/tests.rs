@@ -88,3 +88,12 @@ fn a_large_library_keeps_its_own_counts() {
         );
     }
 }
+
+#[test]
+fn the_packed_list_is_the_file() {
+    let file = Background::parse(include_str!("../data/background-en.txt"));
+    let packed = english();
+    assert_eq!(packed.centibels, file.centibels);
+    assert_eq!(packed.common, file.common);
+    assert_eq!(packed.common.len(), LANGUAGE_WORDS);
+}
