@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 import { Checker, minhash } from '../js/node.js';
 import { initSync } from '../pkg/plagscope.js';
 
@@ -118,7 +118,8 @@ writeFileSync(new URL('references.txt', out), workload.references.join('\n\u001e
 writeFileSync(new URL('paper.txt', out), workload.paper);
 
 const referenceWords = workload.references.reduce((n, text) => n + words(text).length, 0);
-const gzipped = gzipSync(readFileSync(new URL('pkg/plagscope_bg.wasm', root)), { level: 9 }).length;
+// GNU gzip, as size-budget.json measures (node:zlib's level 9 is about 2% larger).
+const gzipped = execFileSync('gzip', ['-9', '-c', new URL('pkg/plagscope_bg.wasm', root).pathname], { maxBuffer: 1 << 30 }).length;
 const fixed = (value, digits = 1) => value.toFixed(digits);
 console.log(`issue 44 figures, wasm in Node ${process.version}, at ${new Date().toISOString()}`);
 if (!process.argv.includes('--check-only')) {

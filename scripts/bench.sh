@@ -81,6 +81,9 @@ cargo bench --bench pairs
 step "checker on the WebAssembly build in Node (same input; ratios to native)"
 node bench/wasm.mjs
 
+step "issue 44's figures through the npm package in Node: the pipeline over 25 MB beside npm minhash, a 5,000-word paper against 1,000 references (median, p95), bytes per word saved and in memory, the engine's size (bench/figures.mjs)"
+node --expose-gc bench/figures.mjs
+
 step "the browser benchmark's input (target/bench/input, from target/corpus) and its native side (release build)"
 node bench/browser/input.mjs > /dev/null
 cargo bench --bench same_input
