@@ -49,10 +49,7 @@ pub(crate) fn seeds(
     let mut found = Vec::new();
     for unit in 0..paper.len() {
         for term in paper.terms(unit) {
-            if !terms.may_hold(term.hash) {
-                continue;
-            }
-            for &(_, other, weight) in terms.holding(term.hash) {
+            for (other, weight) in terms.holding(term.hash) {
                 shared.add(other as usize, term.weight, weight);
             }
         }
@@ -62,41 +59,74 @@ pub(crate) fn seeds(
     one_place_per_source_sentence(found, source.len())
 }
 
-/// A source's sentence terms as postings sorted by hash, with a filter of the hashes it holds.
+/// A source's sentence terms by hash: each distinct term's postings (source unit, weight) in unit
+/// order, found by open addressing. Built at every check for every candidate, so with no sort:
+/// the postings are made unit by unit, already in the order a term's list needs.
 struct SourceTerms {
-    /// (term hash, source unit, weight), sorted by hash.
-    postings: Vec<(u64, u32, f32)>,
-    /// One bit per [`filter_slot`]: most of a paper's terms are in no sentence of a given source,
-    /// and one bit tells before the search (a long paper against many candidates spends its time
-    /// here).
-    held: Vec<u64>,
+    /// (source unit, weight), in the order the units hold them.
+    postings: Vec<(u32, f32)>,
+    /// The posting after each with the same term, or [`NONE`].
+    next: Vec<u32>,
+    /// (term hash, its first and last posting), a power of two of them; a free slot's first
+    /// posting is [`NONE`].
+    slots: Vec<(u64, u32, u32)>,
 }
+
+/// No posting.
+const NONE: u32 = u32::MAX;
 
 impl SourceTerms {
     fn new(source: &SentenceVectors) -> Self {
-        let mut postings: Vec<(u64, u32, f32)> = Vec::new();
+        let terms = (0..source.len())
+            .map(|unit| source.terms(unit).len())
+            .sum::<usize>();
+        let mut table = SourceTerms {
+            postings: Vec::with_capacity(terms),
+            next: Vec::with_capacity(terms),
+            // At most half full: a term the source lacks (most of a paper's) ends its probe soon.
+            slots: vec![(0, NONE, NONE); (2 * terms).next_power_of_two().max(2)],
+        };
         for unit in 0..source.len() {
-            let terms = source.terms(unit).iter();
-            postings.extend(terms.map(|t| (t.hash, unit as u32, t.weight)));
+            for term in source.terms(unit) {
+                table.push(term.hash, unit as u32, term.weight);
+            }
         }
-        crate::sort::sort_by_u64_key(&mut postings, |p| p.0);
-        let mut held = vec![0u64; FILTER_WORDS];
-        for &(hash, _, _) in &postings {
-            held[filter_slot(hash) / 64] |= 1 << (filter_slot(hash) % 64);
-        }
-        SourceTerms { postings, held }
+        table
     }
 
-    /// False when no source sentence holds `hash`; true when one may.
-    fn may_hold(&self, hash: u64) -> bool {
-        self.held[filter_slot(hash) / 64] & (1 << (filter_slot(hash) % 64)) != 0
+    /// The slot of `hash`: its own, or the free one where it would go.
+    fn slot(&self, hash: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        // The hashes are a hash function's: their high bits are as good as any.
+        let mut at = (hash >> 32) as usize & mask;
+        while self.slots[at].1 != NONE && self.slots[at].0 != hash {
+            at = (at + 1) & mask;
+        }
+        at
     }
 
-    /// The postings of `hash`.
-    fn holding(&self, hash: u64) -> &[(u64, u32, f32)] {
-        let first = self.postings.partition_point(|p| p.0 < hash);
-        let count = self.postings[first..].partition_point(|p| p.0 == hash);
-        &self.postings[first..first + count]
+    fn push(&mut self, hash: u64, unit: u32, weight: f32) {
+        let posting = self.postings.len() as u32;
+        self.postings.push((unit, weight));
+        self.next.push(NONE);
+        let at = self.slot(hash);
+        let slot = &mut self.slots[at];
+        if slot.1 == NONE {
+            *slot = (hash, posting, posting);
+        } else {
+            self.next[slot.2 as usize] = posting;
+            slot.2 = posting;
+        }
+    }
+
+    /// The postings of `hash`, in unit order.
+    fn holding(&self, hash: u64) -> impl Iterator<Item = (u32, f32)> + '_ {
+        let mut posting = self.slots[self.slot(hash)].1;
+        std::iter::from_fn(move || {
+            let found = *self.postings.get(posting as usize)?;
+            posting = self.next[posting as usize];
+            Some(found)
+        })
     }
 }
 
@@ -145,17 +175,19 @@ impl Shared {
         };
         let mut best: Option<Seed> = None;
         for &other in &self.touched {
+            // Most touched sentences share a word or two: no seed, whatever their cosine.
+            let shared = self.terms[other];
+            if shared < thresholds.terms {
+                continue;
+            }
             let norms = paper.norm(unit) * source.norm(other);
             let cosine = if norms > 0.0 {
                 self.dot[other] / norms
             } else {
                 0.0
             };
-            let shared = self.terms[other];
             let dice = 2.0 * f32::from(shared) / (paper_terms + source.terms(other).len() as f32);
-            let passes = cosine >= thresholds.cosine_extension
-                && dice >= thresholds.dice
-                && shared >= thresholds.terms;
+            let passes = cosine >= thresholds.cosine_extension && dice >= thresholds.dice;
             if passes && best.is_none_or(|b| cosine > b.cosine) {
                 best = Some(Seed {
                     paper: unit,
@@ -174,14 +206,6 @@ impl Shared {
             (self.dot[other], self.terms[other], self.weight[other]) = (0.0, 0, 0.0);
         }
     }
-}
-
-/// 64-bit words of the filter of a source's terms: 65,536 bits, so a source of a few thousand
-/// terms leaves most bits clear.
-const FILTER_WORDS: usize = 1024;
-
-fn filter_slot(hash: u64) -> usize {
-    (hash >> 48) as usize % (FILTER_WORDS * 64)
 }
 
 /// Keeps, for each source sentence, its best seed and those of the paper sentences next to that
