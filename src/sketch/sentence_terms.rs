@@ -19,6 +19,8 @@
 
 use std::ops::Range;
 
+use rustc_hash::FxHashMap as HashMap;
+
 use crate::error::Error;
 use crate::text::{is_stopword, Analysis, TokenKind};
 
@@ -128,25 +130,19 @@ impl SentenceVectors {
     /// nothing about which sentence was rewritten from which (Sanchez-Perez et al. weigh terms
     /// by sentence frequency alone).
     fn weigh_by_spread(&mut self) {
-        let mut hashes: Vec<u64> = self.terms.iter().map(|t| t.hash).collect();
-        hashes.sort_unstable();
-        // (term, units holding it), counted once per term: counting at every occurrence would be
-        // quadratic in a term's spread (5 s of a 20 MB paper's check in wasm).
-        let mut spread: Vec<(u64, u32)> = Vec::new();
-        for hash in hashes {
-            match spread.last_mut() {
-                Some((last, count)) if *last == hash => *count += 1,
-                _ => spread.push((hash, 1)),
-            }
+        // Each term's spread, counted in a map (no sort: this runs for every candidate of every
+        // check). A unit holds a term once, so a term's occurrences are the units holding it.
+        // Then each count becomes the term's factor (its `f32` bits), computed once per term.
+        let mut spread: HashMap<u64, u32> = HashMap::default();
+        for term in &self.terms {
+            *spread.entry(term.hash).or_default() += 1;
         }
         let units = self.units.len() as f32;
-        let isf = |hash: u64| {
-            let at = spread.partition_point(|&(h, _)| h < hash);
-            let holding = spread.get(at).map_or(1, |&(_, count)| count);
-            (1.0 + units / holding.max(1) as f32).ln()
-        };
+        for factor in spread.values_mut() {
+            *factor = (1.0 + units / (*factor).max(1) as f32).ln().to_bits();
+        }
         for term in &mut self.terms {
-            term.weight *= isf(term.hash);
+            term.weight *= f32::from_bits(spread[&term.hash]);
         }
         self.norms = (0..self.units.len())
             .map(|u| {
