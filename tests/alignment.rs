@@ -53,6 +53,7 @@ fn run(paper: &[u64], source: &[u64], weight: u32, options: &AlignOptions) -> Ve
         shared: &[],
         common: &[],
         seeds: None,
+        sums: None,
         sentences: None,
     };
     let source_side = Side {
@@ -61,6 +62,7 @@ fn run(paper: &[u64], source: &[u64], weight: u32, options: &AlignOptions) -> Ve
         shared: &[],
         common: &[],
         seeds: None,
+        sums: None,
         sentences: None,
     };
     let passages = align(paper, source_side, &[], options);

@@ -1,10 +1,13 @@
 //! What every alignment stage needs: both texts' token weights as prefix sums, the options in
 //! tenths of a word, and the computation of a passage's ranges and evidence from its runs.
 
+use std::borrow::Cow;
+
 use super::{AlignOptions, Passage, Segment, Side, SEED_SHARE_PERCENT};
 use crate::text::WORD;
 
 /// Prefix sums of token weights, so the weight of any token range is one subtraction.
+#[derive(Debug, Clone)]
 pub(super) struct Weights(Vec<u32>);
 
 impl Weights {
@@ -29,11 +32,40 @@ impl Weights {
     }
 }
 
+/// A side's prefix sums of its token weights, and of those of the tokens no other reference
+/// shares: what every alignment's [`Context`] computes from its paper side, built once for a
+/// paper aligned with many sources (a check's candidates).
+#[derive(Debug, Clone)]
+pub struct WeightSums {
+    all: Weights,
+    rare: Weights,
+}
+
+impl WeightSums {
+    /// The sums of `side`'s weights (and of those not `shared`).
+    pub fn of(side: &Side<'_>) -> Self {
+        // Tokens other references share weigh nothing as an edited passage's evidence.
+        let rare: Vec<u32> = (side.weights.iter().enumerate())
+            .map(|(i, &w)| {
+                if side.shared.get(i) == Some(&true) {
+                    0
+                } else {
+                    w
+                }
+            })
+            .collect();
+        WeightSums {
+            all: Weights::new(side.weights),
+            rare: Weights::new(&rare),
+        }
+    }
+}
+
 /// Both texts' weights and the options in tenths of a word: what every stage needs.
-pub(super) struct Context {
-    pub(super) paper: Weights,
+pub(super) struct Context<'a> {
+    pub(super) paper: Cow<'a, Weights>,
     /// Paper weights counting only tokens no other reference shares.
-    pub(super) paper_rare: Weights,
+    pub(super) paper_rare: Cow<'a, Weights>,
     pub(super) source: Weights,
     pub(super) seed: u32,
     pub(super) max_gap: u32,
@@ -41,27 +73,28 @@ pub(super) struct Context {
     pub(super) min_density: u32,
 }
 
-impl Context {
-    /// The context of aligning `paper` with `source`.
-    pub(super) fn new(paper: &Side<'_>, source: &Side<'_>, options: &AlignOptions) -> Self {
+impl<'a> Context<'a> {
+    /// The context of aligning `paper` with `source` (the paper's sums taken from it when it
+    /// has them).
+    pub(super) fn new(paper: &Side<'a>, source: &Side<'_>, options: &AlignOptions) -> Self {
         let words = |n: usize| {
             u32::try_from(n)
                 .unwrap_or(u32::MAX / WORD)
                 .saturating_mul(WORD)
         };
-        // Tokens other references share weigh nothing as an edited passage's evidence.
-        let rare: Vec<u32> = (paper.weights.iter().enumerate())
-            .map(|(i, &w)| {
-                if paper.shared.get(i) == Some(&true) {
-                    0
-                } else {
-                    w
-                }
-            })
-            .collect();
+        let given = paper
+            .sums
+            .filter(|sums| sums.all.0.len() == paper.weights.len() + 1);
+        let (paper_sums, paper_rare) = match given {
+            Some(sums) => (Cow::Borrowed(&sums.all), Cow::Borrowed(&sums.rare)),
+            None => {
+                let WeightSums { all, rare } = WeightSums::of(paper);
+                (Cow::Owned(all), Cow::Owned(rare))
+            }
+        };
         Context {
-            paper: Weights::new(paper.weights),
-            paper_rare: Weights::new(&rare),
+            paper: paper_sums,
+            paper_rare,
             source: Weights::new(source.weights),
             seed: words(options.seed_words) * SEED_SHARE_PERCENT / 100,
             max_gap: words(options.max_gap),

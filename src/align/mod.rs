@@ -47,6 +47,7 @@ mod validate;
 use crate::sketch::sentence_terms::SentenceVectors;
 use crate::text::WORD;
 use context::Context;
+pub use context::WeightSums;
 
 pub use rewritten::{sentence_seeds, Evidence, SentencePair, SentenceSeed};
 pub use segments::{
@@ -135,6 +136,9 @@ pub struct Side<'a> {
     /// paper's (with its filter) in a check; one with another window than the options' seed
     /// length is ignored, and a table is built for the call.
     pub seeds: Option<&'a SeedTable>,
+    /// The prefix sums of `weights` when built beforehand (a check's paper, aligned with every
+    /// candidate); ones of another length are ignored.
+    pub sums: Option<&'a WeightSums>,
     /// The text's sentence vectors, when rewritten copies are looked for; `None` on either side
     /// finds exact evidence only.
     pub sentences: Option<&'a SentenceVectors>,

@@ -197,7 +197,7 @@ fn explained_runs(verdicts: &[Explained]) -> Vec<Range<usize>> {
 
 /// The thresholds of [`sentence_true`] in tenths of a word.
 struct Judge<'c> {
-    context: &'c Context,
+    context: &'c Context<'c>,
     /// Both texts' sentence vectors, when they were made (rewritten evidence on).
     vectors: Option<(&'c SentenceVectors, &'c SentenceVectors)>,
     anchor: u32,

@@ -29,6 +29,7 @@ fn side(tokens: &(Vec<u64>, Vec<u32>)) -> Side<'_> {
         shared: &[],
         common: &[],
         seeds: None,
+        sums: None,
         sentences: None,
     }
 }

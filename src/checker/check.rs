@@ -5,7 +5,7 @@
 
 use rustc_hash::FxHashSet as HashSet;
 
-use crate::align::{SeedTable, Side};
+use crate::align::{SeedTable, Side, WeightSums};
 use crate::error::Error;
 use crate::methods::combined::Metadata;
 use crate::text::tokenize::check_size;
@@ -64,11 +64,15 @@ pub(super) fn check(
     let mut term_weights = TermWeights::new(set.idf);
     let sentences = paper_sentences(&paper, &masks, &options.align, &mut term_weights, progress)?;
     preparing(progress, PREPARING_STEPS)?;
-    // Every candidate's windows are looked up in the paper's: its seed table is built once.
+    // Every candidate's windows are looked up in the paper's seed table, and every alignment
+    // reads the paper's weight sums: both built once.
     let seeds = SeedTable::with_filter(&paper.token_hashes, options.align.seed_words);
+    let side = paper.paper_side(&masks.shared, &masks.common);
+    let sums = WeightSums::of(&side);
     let side = Side {
         seeds: Some(&seeds),
-        ..paper.paper_side(&masks.shared, &masks.common)
+        sums: Some(&sums),
+        ..side
     }
     .with_sentences(sentences.as_ref());
     let units = paper.sentence_units();

@@ -59,6 +59,7 @@ impl Prepared {
             shared: &[],
             common: &[],
             seeds: None,
+            sums: None,
             sentences: None,
         }
     }

@@ -37,6 +37,7 @@ fn side(t: &Text) -> Side<'_> {
         shared: &[],
         common: &[],
         seeds: None,
+        sums: None,
         sentences: Some(&t.vectors),
     }
 }
