@@ -24,8 +24,8 @@ fn seed_hash(tokens: &[u64]) -> u64 {
     })
 }
 
-/// A source's seed windows of `window` tokens, found by hash: built once per source and reused for
-/// every text aligned with it (all pairs aligns each reference with many others).
+/// A text's seed windows of `window` tokens, found by hash: built once and reused for every text
+/// aligned with it (all pairs builds each reference's; a check, the paper's, with a filter).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeedTable {
     window: usize,
