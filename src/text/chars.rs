@@ -127,18 +127,63 @@ pub fn cjk_ideograph_run_len(text: &str) -> usize {
     len
 }
 
+/// Whether `c` is a kana that the fast paths take as they take a CJK ideograph: the Hiragana
+/// letters and iteration marks (U+3041..U+3096, U+309D..U+309E) and the Katakana letters, the
+/// prolonged sound mark and the iteration marks (U+30A1..U+30FA, U+30FC..U+30FE). Each is a
+/// letter that NFKC, case folding, punctuation unification and Simplified Chinese leave alone, a
+/// grapheme cluster of its own and a token of its own (a test checks every one against the
+/// tables). Left out: the voiced sound marks U+3099..U+309C (two combine, two NFKC changes), ゟ
+/// and ヿ (NFKC spells them out), ・ (punctuation) and half-width Katakana (NFKC widens them).
+#[inline]
+pub fn is_stable_kana(c: char) -> bool {
+    matches!(c as u32, 0x3041..=0x3096 | 0x309D..=0x309E | 0x30A1..=0x30FA | 0x30FC..=0x30FE)
+}
+
+/// Whether the [`is_stable_kana`] `c` is Katakana to UAX #29 (Word_Break `Katakana`): a run of
+/// them is one word segment (WB13); each Hiragana one is a segment of its own.
+#[inline]
+pub fn is_katakana_word(c: char) -> bool {
+    matches!(c as u32, 0x30A1..=0x30FA | 0x30FC..=0x30FE)
+}
+
+/// The length in bytes of the run of [`is_cjk_ideograph`]s and [`is_stable_kana`] that starts
+/// `text` (Japanese is mostly these), read from the UTF-8 bytes as [`cjk_ideograph_run_len`]
+/// reads ideographs: a kana is E3 81..E3 83 and a third byte.
+#[inline]
+pub fn cjk_letter_run_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut len = 0;
+    while let [lead, second, third, ..] = bytes[len..] {
+        let letter = match (lead, second) {
+            (0xE5..=0xE9, _) => true,
+            (0xE4, _) => second != 0xB7,
+            (0xE3, 0x90..) => true,
+            (0xE3, 0x81) => third != 0x80,
+            (0xE3, 0x82) => matches!(third, 0x80..=0x96 | 0x9D..=0x9E | 0xA1..=0xBF),
+            (0xE3, 0x83) => matches!(third, 0x80..=0xBA | 0xBC..=0xBE),
+            _ => false,
+        };
+        if !letter {
+            break;
+        }
+        len += 3;
+    }
+    len
+}
+
 /// The code point of a three-byte UTF-8 sequence (`bytes` must start one), decoded without checks.
 #[inline]
 pub fn three_byte_code(bytes: &[u8]) -> u32 {
     u32::from(bytes[0] & 0x0F) << 12 | u32::from(bytes[1] & 0x3F) << 6 | u32::from(bytes[2] & 0x3F)
 }
 
-/// `char::is_alphanumeric`, answered without the tables for ASCII, CJK ideographs and the common
+/// `char::is_alphanumeric`, answered without the tables for ASCII, CJK ideographs, kana and the common
 /// punctuation of [`is_common_punctuation`].
 #[inline]
 pub fn is_alphanumeric_fast(c: char) -> bool {
     c.is_ascii_alphanumeric()
         || is_cjk_ideograph(c)
+        || is_stable_kana(c)
         || (!c.is_ascii() && !is_common_punctuation(c) && c.is_alphanumeric())
 }
 

@@ -188,9 +188,10 @@ impl NormalizedLine {
 
     /// Step 2: NFKC, case folding and punctuation unification per grapheme cluster of `visible`.
     /// Runs of printable ASCII (most of a line with a few curly quotes or accented letters) and of
-    /// CJK ideographs go through in one step, with the same result as one cluster at a time.
+    /// CJK ideographs and kana go through in one step, with the same result as one cluster at a
+    /// time.
     fn normalize_clusters(&mut self, options: &TextOptions, evasion: &mut EvasionBuilder) {
-        use super::simple_bounds::{first_cluster_len, ideograph_clusters, one_byte_clusters};
+        use super::simple_bounds::{cjk_letter_clusters, first_cluster_len, one_byte_clusters};
         let visible = std::mem::take(&mut self.visible);
         let (mut rest, mut offset) = (visible.as_str(), 0);
         // A reversed stretch maps every cluster to the whole stretch: not one to one.
@@ -198,7 +199,7 @@ impl NormalizedLine {
         while let Some(&first) = rest.as_bytes().first() {
             let (ascii, ideographs) = match first {
                 b' '..=b'~' if runs => (one_byte_clusters(rest.as_bytes()), 0),
-                0xE3..=0xE9 if runs => (0, ideograph_clusters(rest)), // U+3000..U+9FFF
+                0xE3..=0xE9 if runs => (0, cjk_letter_clusters(rest)), // U+3000..U+9FFF
                 _ => (0, 0),
             };
             let len = match ascii + ideographs {
@@ -371,16 +372,20 @@ fn empty_text_with_room(text: &mut String, len: usize) {
     }
 }
 
-/// Whether printable ASCII and CJK ideographs go through both steps a run at a time (always, but
-/// for the tests that compare the runs with one character at a time).
+/// Whether printable ASCII, CJK ideographs and kana go through both steps, and lines of them
+/// through the tokenizer, a run at a time (always, but for the tests that compare the runs with
+/// one character at a time and the general segmenting).
 #[cfg(not(test))]
 #[inline(always)]
-fn fast_runs() -> bool {
+pub(super) fn fast_runs() -> bool {
     true
 }
 
 #[cfg(test)]
-use tests::fast_runs;
+pub(super) use tests::fast_runs;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod kana_tests;

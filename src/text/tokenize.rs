@@ -12,12 +12,12 @@
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::chars::{
-    cjk_ideograph_run_len, has_ignorable_marks, is_alphanumeric_fast, is_notation, push_short,
+    cjk_letter_run_len, has_ignorable_marks, is_alphanumeric_fast, is_notation, push_short,
 };
 use super::confusables::{fold_letter, mixed_word_script, script_name};
 use super::evasion::EvasionBuilder;
 use super::nfkc::is_combining_mark;
-use super::normalize::NormalizedLine;
+use super::normalize::{fast_runs, NormalizedLine};
 use super::simple_bounds::simple_word_bounds;
 use super::stopwords::is_stopword;
 use super::TextOptions;
@@ -159,16 +159,17 @@ impl Builder<'_> {
     }
 
     /// Cuts a normalized line into UAX #29 segments: an ASCII line (most of English) by the byte
-    /// table of [`super::ascii_words`], a line of ASCII, CJK and U+FFFD by
-    /// [`super::simple_bounds`], anything else by `unicode-segmentation`; the segments are the
+    /// table of [`super::ascii_words`], a line of ASCII, CJK (kana too) and U+FFFD by
+    /// [`super::simple_bounds`], anything else by `unicode-segmentation`; the tokens are the
     /// same (property tests hold them to each other).
     fn segment_line(&mut self, line: &NormalizedLine) {
-        if line.text.is_ascii() {
+        if line.text.is_ascii() && fast_runs() {
             self.ascii_segments(line);
         } else {
             let mut bounds = std::mem::take(&mut self.bounds);
-            if simple_word_bounds(&line.text, &mut bounds) {
-                // Chinese with ASCII: each ideograph and CJK punctuation mark is a segment.
+            if fast_runs() && simple_word_bounds(&line.text, &mut bounds) {
+                // Chinese and Japanese with ASCII: each CJK punctuation mark is a segment, each
+                // run of ideographs and kana a range of one-character tokens.
                 let text = &line.text;
                 self.segments(line, bounds.iter().map(|&(s, e)| (s, &text[s..e])), true);
             } else {
@@ -179,8 +180,8 @@ impl Builder<'_> {
     }
 
     /// Writes the segments of `line`: separators, words (as tokens) and punctuation. `simple`:
-    /// they come from [`simple_word_bounds`], where a segment that starts with an ideograph is a
-    /// run of them, not read again.
+    /// they come from [`simple_word_bounds`], where a segment that starts with an ideograph or a
+    /// kana is a run of them, not read again.
     fn segments<'l>(
         &mut self,
         line: &'l NormalizedLine,
@@ -189,15 +190,16 @@ impl Builder<'_> {
     ) {
         for (start, segment) in segments {
             let ideographs = match segment.as_bytes().first() {
-                Some(0xE3..=0xE9) if simple => match cjk_ideograph_run_len(&segment[..3]) {
+                Some(0xE3..=0xE9) if simple => match cjk_letter_run_len(&segment[..3]) {
                     0 => 0,
                     _ => segment.len(),
                 },
-                Some(0xE3..=0xE9) => cjk_ideograph_run_len(segment),
+                Some(0xE3..=0xE9) if fast_runs() => cjk_letter_run_len(segment),
                 _ => 0,
             };
             if ideographs == segment.len() && ideographs > 0 {
-                // Chinese characters (most of Chinese), each a segment: each its own token.
+                // Chinese characters and kana (most of Chinese and Japanese): each its own token,
+                // as `pieces` makes them of a segment of Katakana.
                 self.ideographs(line, start, segment);
                 continue;
             }

@@ -1,7 +1,7 @@
 //! Step 1 of normalizing a line: the visible characters, without the invisible ones (see the
 //! [parent module](super)), each byte with the original span it came from. Printable ASCII, most of
-//! nearly every line, and CJK ideographs with the common punctuation between them are copied a run
-//! at a time.
+//! nearly every line, and CJK ideographs and kana with the common punctuation between them are
+//! copied a run at a time.
 
 use std::cell::Cell;
 
@@ -11,8 +11,8 @@ use super::{
 };
 use crate::span::Span;
 use crate::text::chars::{
-    can_stand_for_space, char_role, cjk_ideograph_run_len, hides_inside_word, is_cjk_ideograph,
-    selects_variant, spaces_out_letters, three_byte_code, CharRole,
+    can_stand_for_space, char_role, cjk_letter_run_len, hides_inside_word, is_cjk_ideograph,
+    is_stable_kana, selects_variant, spaces_out_letters, three_byte_code, CharRole,
 };
 use crate::text::evasion::EvasionBuilder;
 use crate::text::gaps::{separator_stretches, spelled_out_stretches};
@@ -86,7 +86,7 @@ impl NormalizedLine {
     fn begin_line<'l>(&mut self, line: &'l str, base: usize) -> Stretches<'l> {
         empty_text_with_room(&mut self.visible, line.len());
         empty_with_room(&mut self.visible_origin, line.len());
-        self.lookalike_suspects = false; // none in the runs of ASCII and ideographs
+        self.lookalike_suspects = false; // none in the runs of ASCII, ideographs and kana
         self.overrides
             .start(std::mem::take(&mut self.override_open));
         Stretches {
@@ -109,7 +109,7 @@ impl NormalizedLine {
             self.visible_origin.extend(spans);
             return unit + text.len();
         }
-        // Ideographs of the Basic Multilingual Plane: three bytes, one UTF-16 unit each.
+        // Ideographs and kana of the Basic Multilingual Plane: three bytes, one UTF-16 unit each.
         let count = text.len() / 3;
         let spans = (unit..unit + count).flat_map(|u| [Span::new(u, u + 1); 3]);
         self.visible_origin.extend(spans);
@@ -288,8 +288,8 @@ impl NormalizedLine {
 }
 
 /// The length in bytes of the run of characters that step 1 keeps as they are, starting with `c`
-/// (`after` is the rest of the line): printable ASCII, or CJK ideographs and the common punctuation
-/// between them ([`is_lone_punctuation`]); 0 for any other `c`.
+/// (`after` is the rest of the line): printable ASCII, or CJK ideographs, kana and the common
+/// punctuation between them ([`is_lone_punctuation`]); 0 for any other `c`.
 fn visible_run_len(c: char, after: &str) -> usize {
     if matches!(c, ' '..='~') {
         return 1 + after
@@ -297,18 +297,18 @@ fn visible_run_len(c: char, after: &str) -> usize {
             .take_while(|b| matches!(b, b' '..=b'~'))
             .count();
     }
-    if is_cjk_ideograph(c) || is_lone_punctuation(c) {
+    if is_cjk_ideograph(c) || is_stable_kana(c) || is_lone_punctuation(c) {
         return 3 + cjk_run_len(after);
     }
     0
 }
 
-/// The length in bytes of the run of CJK ideographs and [`is_lone_punctuation`] characters at the
-/// start of `text`, each three bytes.
+/// The length in bytes of the run of CJK ideographs, kana and [`is_lone_punctuation`] characters at
+/// the start of `text`, each three bytes.
 fn cjk_run_len(text: &str) -> usize {
     let mut len = 0;
     while let Some(bytes) = text.as_bytes().get(len..len + 3) {
-        let more = cjk_ideograph_run_len(&text[len..]);
+        let more = cjk_letter_run_len(&text[len..]);
         if more > 0 {
             len += more;
             continue;

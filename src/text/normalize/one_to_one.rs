@@ -1,6 +1,7 @@
 //! Both steps of normalizing at once for a line whose every character is printable ASCII, a CJK
-//! ideograph, one of the common punctuation marks of CJK text or U+FFFD, with perhaps a line feed
-//! at the end: nearly every line of Chinese. Nothing in such a line is invisible, reversed or a
+//! ideograph, a kana ([`is_stable_kana`](crate::text::chars::is_stable_kana)), one of the common
+//! punctuation marks of CJK text or U+FFFD, with perhaps a line feed at the end: nearly every line
+//! of Chinese and Japanese. Nothing in such a line is invisible, reversed or a
 //! look-alike, and each character is its own grapheme cluster, one UTF-16 unit, whose matching
 //! form is one character; so step 1 would copy the line as it is, and the original span of each
 //! character of the result follows from its place ([`Mapping::OneUnitPerChar`]) without a span
@@ -16,7 +17,7 @@ use super::mapping::Mapping;
 use super::runs::lone_punctuation_form;
 use super::{empty_text_with_room, NormalizedLine};
 use crate::span::Span;
-use crate::text::chars::cjk_ideograph_run_len;
+use crate::text::chars::cjk_letter_run_len;
 use crate::text::evasion::EvasionBuilder;
 use crate::text::foreign_letters::ideographs_touch_latin;
 use crate::text::marks::MarkStats;
@@ -24,8 +25,8 @@ use crate::text::TextOptions;
 
 impl NormalizedLine {
     /// Normalizes `line`, which starts at UTF-16 offset `base`, if every character of it is
-    /// printable ASCII, a CJK ideograph, one of the common CJK punctuation marks or U+FFFD, but for
-    /// a line feed at its end: each run through what the general path's step 2 does with it.
+    /// printable ASCII, a CJK ideograph or kana, one of the common CJK punctuation marks or U+FFFD,
+    /// but for a line feed at its end: each run through what the general path's step 2 does with it.
     /// Returns the line's length in characters (and UTF-16 units), or `None`, with nothing changed
     /// that the general path would see, for any other line.
     pub(super) fn normalize_one_to_one(
@@ -53,7 +54,7 @@ impl NormalizedLine {
                 // No character of the line can join the last one's cluster.
                 self.normalize_ascii(&rest[..ascii], offset, options);
                 (ascii, ascii)
-            } else if let ideographs @ 1.. = ideograph_run_len(body, offset) {
+            } else if let ideographs @ 1.. = cjk_run_len(body, offset) {
                 self.normalize_ideographs(&rest[..ideographs], offset);
                 (ideographs, ideographs / 3)
             } else if let Some(form) = rest.get(..3).and_then(lone_punctuation_form) {
@@ -88,16 +89,16 @@ impl NormalizedLine {
     }
 }
 
-/// The length of the run of ideographs at `offset` of `body` (`cjk_ideograph_run_len`), 0 when one
-/// of them may stand for a Latin letter beside one ([`touches_latin`]).
-fn ideograph_run_len(body: &str, offset: usize) -> usize {
-    match cjk_ideograph_run_len(&body[offset..]) {
+/// The length of the run of ideographs and kana at `offset` of `body` (`cjk_letter_run_len`), 0
+/// when one of them may stand for a Latin letter beside one ([`touches_latin`]).
+fn cjk_run_len(body: &str, offset: usize) -> usize {
+    match cjk_letter_run_len(&body[offset..]) {
         len if len > 0 && touches_latin(body, offset, len) => 0,
         len => len,
     }
 }
 
-/// Whether the ideographs `body[offset..offset + len]` touch an ASCII letter with one that looks
+/// Whether the ideographs and kana `body[offset..offset + len]` touch an ASCII letter with one that looks
 /// like a Latin letter (`ideographs_touch_latin`).
 fn touches_latin(body: &str, offset: usize, len: usize) -> bool {
     let (before, after) = (

@@ -1,5 +1,5 @@
-//! Step 2's fast paths: runs of printable ASCII and of CJK ideographs, each character a grapheme
-//! cluster of its own, normalized a run at a time, and the common punctuation of Chinese text
+//! Step 2's fast paths: runs of printable ASCII and of CJK ideographs and kana, each character a
+//! grapheme cluster of its own, normalized a run at a time, and the common punctuation of Chinese text
 //! (，。、“”), one in six of its characters, without the general path; with the result that one
 //! cluster at a time gives (`fast_runs_change_nothing` and an every-character test hold them to it).
 
@@ -30,9 +30,9 @@ impl NormalizedLine {
         self.marks.ascii_letters(run.as_bytes());
     }
 
-    /// CJK ideographs at byte `offset` of `visible`, each a cluster of its own: what
+    /// CJK ideographs and kana at byte `offset` of `visible`, each a cluster of its own: what
     /// [`Self::normalize_cluster`] does for each (Simplified Chinese; no letter case, marks,
-    /// look-alike or punctuation to change), in one go.
+    /// look-alike or punctuation to change; a kana stays as it is), in one go.
     pub(super) fn normalize_ideographs(&mut self, run: &str, offset: usize) {
         self.styled.end_run();
         self.marks.end_letter();
@@ -44,7 +44,7 @@ impl NormalizedLine {
             let mut folded = false; // without a branch too
             for bytes in run.as_bytes().chunks_exact(3) {
                 let code = three_byte_code(bytes);
-                let to = simplified[(code - IDEOGRAPHS_START) as usize];
+                let to = simplified_form(simplified, code);
                 folded |= to as u32 != code;
                 self.text.push(to);
             }
@@ -53,9 +53,9 @@ impl NormalizedLine {
         }
         let mut copied = 0; // bytes of `run` written
         for (at, bytes) in run.as_bytes().chunks_exact(3).enumerate() {
-            // Three bytes of UTF-8, a code point of the table's range (`cjk_ideograph_run_len`).
+            // Three bytes of UTF-8, an ideograph or a kana (`cjk_letter_run_len`).
             let code = three_byte_code(bytes);
-            let to = simplified[(code - IDEOGRAPHS_START) as usize];
+            let to = simplified_form(simplified, code);
             if to as u32 != code {
                 self.ideographs_folded = true;
                 let at = at * 3;
@@ -113,6 +113,16 @@ impl NormalizedLine {
             self.origin
                 .extend(std::iter::repeat_n(span, form.len_utf8()));
         }
+    }
+}
+
+/// The Simplified form of the ideograph or kana `code`, by the table of the ideographs' forms; a
+/// kana, below the table's range, is its own.
+#[inline(always)]
+fn simplified_form(simplified: &[char], code: u32) -> char {
+    match simplified.get(code.wrapping_sub(IDEOGRAPHS_START) as usize) {
+        Some(&to) => to,
+        None => char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER),
     }
 }
 

@@ -9,14 +9,19 @@ thread_local! {
     static FAST_RUNS: Cell<bool> = const { Cell::new(true) };
 }
 
-pub(super) fn fast_runs() -> bool {
+pub(crate) fn fast_runs() -> bool {
     FAST_RUNS.with(Cell::get)
+}
+
+/// Turns the fast paths on or off for this thread.
+pub(super) fn set_fast_runs(runs: bool) {
+    FAST_RUNS.with(|flag| flag.set(runs));
 }
 
 /// Everything normalizing `lines` gives: each line's text and the origin of each of its bytes, and
 /// the evasion report.
 #[cfg(not(target_arch = "wasm32"))]
-fn everything(lines: &[String], options: &TextOptions, runs: bool) -> String {
+pub(super) fn everything(lines: &[String], options: &TextOptions, runs: bool) -> String {
     FAST_RUNS.with(|flag| flag.set(runs));
     let mut line = NormalizedLine::default();
     let mut evasion = EvasionBuilder::default();

@@ -1,12 +1,14 @@
-//! Runs of CJK ideographs, each character a token of its own: most of Chinese text, written in one
-//! loop (for a line of one UTF-16 unit per character, in one `extend`).
+//! Runs of CJK ideographs and kana, each character a token of its own: most of Chinese and
+//! Japanese text, written in one loop (for a line of one UTF-16 unit per character, in one
+//! `extend`).
 
 use super::{Builder, Token, TokenKind};
 use crate::span::Span;
 use crate::text::normalize::NormalizedLine;
 
 impl Builder<'_> {
-    /// Writes `run`, CJK ideographs at byte `start` of the line, as one token per character.
+    /// Writes `run`, CJK ideographs and kana at byte `start` of the line, as one token per
+    /// character.
     pub(super) fn ideographs(&mut self, line: &NormalizedLine, start: usize, run: &str) {
         self.write_pending_space();
         let norm_start = self.analysis.normalized.len();
