@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap as HashMap;
 use crate::align::Passage;
 use crate::error::Error;
 use crate::sketch::background::{self, Background};
-use crate::sketch::sentence_terms::{unit_terms, SentenceVectors};
+use crate::sketch::sentence_terms::{token_term, unit_terms, SentenceVectors, TokenTerm};
 use crate::sketch::simhash::IdfTable;
 use crate::text::sentences::sentence_units;
 
@@ -17,14 +17,17 @@ use super::exclusions::token_span;
 use super::prepare::Prepared;
 use super::report::{SentencePairReport, WordSpan};
 
-/// Each token's idf (by the hash of its matching form), computed once per check however many
-/// candidate sources repeat the word.
+/// What each distinct token gives sentence vectors, its term and its weight (the idf of its
+/// matching form), worked out once per check however many candidate sources repeat the word.
 pub(super) struct TermWeights<'a> {
     idf: &'a IdfTable,
     /// The background, when the set is small and in its language.
     background: Option<&'static Background>,
-    /// The idf's `f32` bits: a map of `u32`s shares its code with the idf table's own.
-    known: HashMap<u64, u32>,
+    /// Place in `known` by the token's hash and kind: a map of `u32`s shares its code with
+    /// the idf table's own.
+    places: HashMap<u64, u32>,
+    /// Each token's term and weight (0 for a token making no term: stop words are not weighed).
+    known: Vec<(TokenTerm, f32)>,
 }
 
 impl<'a> TermWeights<'a> {
@@ -34,19 +37,32 @@ impl<'a> TermWeights<'a> {
         TermWeights {
             idf,
             background: (small && english.describes(idf)).then_some(english),
-            known: HashMap::default(),
+            places: HashMap::default(),
+            known: Vec::new(),
         }
     }
 
-    /// The weight of token `text`, whose matching form has hash `token_hash`.
-    fn of(&mut self, token_hash: u64, text: &str) -> f32 {
-        let (idf, background) = (self.idf, self.background);
-        let bits = self.known.entry(token_hash);
-        let weight = || match background.filter(|_| in_latin_letters(text)) {
-            Some(background) => background.idf(idf, token_hash),
-            None => idf.idf(token_hash),
+    /// The term and weight of token `i` of `prepared`.
+    fn token(&mut self, prepared: &Prepared, i: usize) -> (TokenTerm, f32) {
+        let (analysis, hashes) = (&prepared.analysis, &prepared.token_hashes);
+        let token = &analysis.tokens[i];
+        // A word and a character of the same text would make different terms.
+        let key = hashes[i] ^ (token.kind as u64).wrapping_mul(KIND_SALT);
+        if let Some(&place) = self.places.get(&key) {
+            return self.known[place as usize];
+        }
+        let term = token_term(analysis, hashes, i);
+        let text = analysis.text_of(token);
+        let weight = match term.is_weighed() {
+            true => match self.background.filter(|_| in_latin_letters(text)) {
+                Some(background) => background.idf(self.idf, hashes[i]) as f32,
+                None => self.idf.idf(hashes[i]) as f32,
+            },
+            false => 0.0,
         };
-        f32::from_bits(*bits.or_insert_with(|| (weight() as f32).to_bits()))
+        self.places.insert(key, self.known.len() as u32);
+        self.known.push((term, weight));
+        (term, weight)
     }
 
     /// The sentence vectors of `prepared`; tokens marked in `unusable` (excluded text, common
@@ -66,20 +82,21 @@ impl<'a> TermWeights<'a> {
     ) -> Result<SentenceVectors, Error> {
         let units = sentence_units(&prepared.analysis, &prepared.token_weights);
         progress(2)?;
-        let (analysis, hashes) = (&prepared.analysis, &prepared.token_hashes);
         let mut part = |done: usize, total: usize| progress(2 + 8 * done / total.max(1));
-        // Weighed as the terms ask, not token by token beforehand: half the tokens are stop
-        // words, and each weight is a look-up in a map of the check's whole vocabulary.
-        let mut weight = |i: usize| {
-            let text = analysis.text_of(&analysis.tokens[i]);
-            (!unusable.get(i).copied().unwrap_or(false)).then(|| self.of(hashes[i], text))
+        let mut token = |i: usize| {
+            let (term, weight) = self.token(prepared, i);
+            let counts = term.is_weighed() && !unusable.get(i).copied().unwrap_or(false);
+            (term, counts.then_some(weight))
         };
-        let vectors =
-            SentenceVectors::new_with_progress(analysis, hashes, units, &mut weight, &mut part)?;
+        let hashes = &prepared.token_hashes;
+        let vectors = SentenceVectors::from_tokens(hashes, units, &mut token, &mut part)?;
         progress(10)?;
         Ok(vectors)
     }
 }
+
+/// Mixed into a token's hash with its kind (an odd multiplier, from SplitMix64).
+const KIND_SALT: u64 = 0xBF58_476D_1CE4_E5B9;
 
 /// Whether a token is a word in Latin letters or a number: what the English background weighs (a
 /// number it does not list weighs as a rare word; a word of another script keeps the library's
@@ -155,4 +172,50 @@ fn shared_words(
         previous = Some(token);
     }
     spans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checker::options::CheckerOptions;
+    use crate::checker::prepare::prepare_source;
+
+    fn terms(vectors: &SentenceVectors) -> Vec<Vec<(u64, u32)>> {
+        (0..vectors.len())
+            .map(|u| {
+                vectors
+                    .terms(u)
+                    .iter()
+                    .map(|t| (t.hash, t.weight.to_bits()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn vectors_are_the_same_whatever_the_check_met_before() {
+        let texts = [
+            "Rivers flood the plain in spring. The plain floods when rivers rise, 2017.",
+            "国家保护公民的合法财产。公民的国家 rivers 2017 保护。",
+            "The river's delta, 国 and 家, holds 2017 tons of silt. Rivers carry silt.",
+        ];
+        let options = CheckerOptions::default();
+        let mut idf = IdfTable::new();
+        let prepared: Vec<Prepared> = (texts.iter())
+            .map(|t| prepare_source(&options, t).unwrap())
+            .collect();
+        for p in &prepared[..2] {
+            idf.add_document(&p.analysis);
+        }
+        let mut warm = TermWeights::new(&idf);
+        for (n, p) in prepared.iter().enumerate() {
+            let unusable: Vec<bool> = (0..p.token_hashes.len()).map(|i| i % 5 == n).collect();
+            let cold = TermWeights::new(&idf).vectors(p, &unusable);
+            assert_eq!(terms(&warm.vectors(p, &unusable)), terms(&cold), "text {n}");
+            assert_eq!(
+                terms(&warm.vectors(p, &[])),
+                terms(&TermWeights::new(&idf).vectors(p, &[]))
+            );
+        }
+    }
 }

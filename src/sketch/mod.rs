@@ -12,6 +12,7 @@ pub mod of_text;
 pub mod sentence_terms;
 pub mod shingle;
 pub mod simhash;
+pub mod token_terms;
 pub mod winnow;
 
 pub use hash::{hash_bytes, HASH_SCHEME_VERSION, SHINGLE_SEED};

@@ -2,17 +2,8 @@
 //! weighted terms, so that two sentences saying the same thing in other words still share most of
 //! their rare content.
 //!
-//! Terms are what survives rewriting:
-//! - a word of a space-separated script, not a stop word and of two letters or more, cut to its
-//!   first [`PREFIX_CHARS`] characters. Truncation is a stemmer: "relates", "related" and
-//!   "relating" meet, and in retrieval experiments it does about as well as Porter or Snowball for
-//!   English (McNamee and Mayfield 2009, "Character N-Gram Tokenization for European Language Text
-//!   Retrieval": 5-character truncation within a few percent of Snowball). It costs no table and
-//!   no code, where a Snowball stemmer would add about 12 KB of gzipped wasm;
-//! - a number, whole;
-//! - two neighbouring Han (or other unsegmented-script) characters, stop characters skipped, so
-//!   that an inserted or dropped 的 or 了 leaves the bigram: character bigrams are the standard
-//!   indexing unit of Chinese retrieval, and Traditional characters are already Simplified.
+//! Terms are what survives rewriting: words cut to a prefix, numbers, pairs of characters
+//! ([`super::token_terms`]).
 //!
 //! Each term weighs what the caller says its tokens weigh (the reference set's idf), summed over
 //! its occurrences in the unit (tf·idf), times its inverse sentence frequency in the text.
@@ -22,12 +13,12 @@ use std::ops::Range;
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::error::Error;
-use crate::text::{is_stopword, Analysis, TokenKind};
+use crate::text::Analysis;
 
-use super::hash::hash_bytes;
-
-/// Characters a word is cut to before it is compared.
-pub const PREFIX_CHARS: usize = 5;
+use super::token_terms::PAIR_MULTIPLIER;
+pub use super::token_terms::{
+    number_term, token_term, unit_terms, word_term, TermRun, TokenTerm, PREFIX_CHARS,
+};
 
 /// One term of a unit: its hash and its tf·idf weight.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -79,6 +70,22 @@ impl SentenceVectors {
         weight: &mut dyn FnMut(usize) -> Option<f32>,
         progress: &mut dyn FnMut(usize, usize) -> Result<(), Error>,
     ) -> Result<Self, Error> {
+        let mut token = |i: usize| {
+            let term = token_term(analysis, token_hashes, i);
+            (term, if term.is_weighed() { weight(i) } else { None })
+        };
+        Self::from_tokens(token_hashes, units, &mut token, progress)
+    }
+
+    /// Vectors of `units` from what each token gives: `token(i)` is token i's term
+    /// ([`token_term`]) and its weight, `None` when it must not count (or makes no term).
+    /// `progress` as for [`Self::new_with_progress`].
+    pub fn from_tokens(
+        token_hashes: &[u64],
+        units: Vec<Range<usize>>,
+        token: &mut dyn FnMut(usize) -> (TokenTerm, Option<f32>),
+        progress: &mut dyn FnMut(usize, usize) -> Result<(), Error>,
+    ) -> Result<Self, Error> {
         let mut vectors = SentenceVectors {
             offsets: Vec::with_capacity(units.len() + 1),
             ..Default::default()
@@ -91,21 +98,18 @@ impl SentenceVectors {
             }
             scratch.clear();
             let mut pairs = 0;
-            unit_terms(
-                analysis,
-                token_hashes,
-                unit.clone(),
-                &mut |first, last, hash| {
-                    // Asked only for the tokens of terms, once for a word's one token.
-                    let a = weight(first);
-                    let b = if last == first { a } else { weight(last) };
-                    if let (Some(a), Some(b)) = (a, b) {
+            let mut run = TermRun::default();
+            for i in unit.clone() {
+                let (term, weight) = token(i);
+                let made = run.next(i, term, token_hashes[i], weight);
+                if let Some(((first, Some(a)), hash)) = made {
+                    if let Some(b) = weight {
                         let weight = (a + b) / 2.0;
                         scratch.push(WeightedTerm { hash, weight });
-                        pairs += usize::from(first < last);
+                        pairs += usize::from(first < i);
                     }
-                },
-            );
+                }
+            }
             vectors.characters.push(pairs * 2 > scratch.len());
             crate::sort::sort_by_u64_key(&mut scratch, |t| t.hash);
             let start = vectors.terms.len();
@@ -131,18 +135,29 @@ impl SentenceVectors {
     /// by sentence frequency alone).
     fn weigh_by_spread(&mut self) {
         // Each term's spread, counted in a map (no sort: this runs for every candidate of every
-        // check). A unit holds a term once, so a term's occurrences are the units holding it.
-        // Then each count becomes the term's factor (its `f32` bits), computed once per term.
-        let mut spread: HashMap<u64, u32> = HashMap::default();
-        for term in &self.terms {
-            *spread.entry(term.hash).or_default() += 1;
-        }
+        // check) that gives each distinct term a place. A unit holds a term once, so a term's
+        // occurrences are the units holding it. Then each count becomes the term's factor,
+        // computed once per term, and each term finds its factor by its place.
+        let mut places: HashMap<u64, u32> =
+            HashMap::with_capacity_and_hasher(self.terms.len(), Default::default());
+        let mut spread: Vec<u32> = Vec::new();
+        let term_places: Vec<u32> = (self.terms.iter())
+            .map(|term| {
+                let next = spread.len() as u32;
+                let place = *places.entry(term.hash).or_insert(next);
+                if place == next {
+                    spread.push(0);
+                }
+                spread[place as usize] += 1;
+                place
+            })
+            .collect();
         let units = self.units.len() as f32;
-        for factor in spread.values_mut() {
-            *factor = (1.0 + units / (*factor).max(1) as f32).ln().to_bits();
-        }
-        for term in &mut self.terms {
-            term.weight *= f32::from_bits(spread[&term.hash]);
+        let factors: Vec<f32> = (spread.iter())
+            .map(|&count| (1.0 + units / count.max(1) as f32).ln())
+            .collect();
+        for (term, &place) in self.terms.iter_mut().zip(&term_places) {
+            term.weight *= factors[place as usize];
         }
         self.norms = (0..self.units.len())
             .map(|u| {
@@ -176,61 +191,6 @@ impl SentenceVectors {
     pub fn is_empty(&self) -> bool {
         self.units.is_empty()
     }
-}
-
-/// Calls `term(first, last, hash)` for each term of the tokens `range`, where `first..=last` are
-/// the tokens it comes from (one, or the two characters of a pair).
-pub fn unit_terms(
-    analysis: &Analysis,
-    token_hashes: &[u64],
-    range: Range<usize>,
-    term: &mut dyn FnMut(usize, usize, u64),
-) {
-    let mut previous_character: Option<usize> = None;
-    for i in range {
-        let token = &analysis.tokens[i];
-        let text = analysis.text_of(token);
-        match token.kind {
-            TokenKind::Word => {
-                previous_character = None;
-                if text.char_indices().nth(1).is_none() || is_stopword(text) {
-                    continue;
-                }
-                term(i, i, word_term(text));
-            }
-            TokenKind::Number => {
-                previous_character = None;
-                term(i, i, number_term(token_hashes[i]));
-            }
-            TokenKind::Character => {
-                if is_stopword(text) {
-                    continue;
-                }
-                if let Some(j) = previous_character {
-                    let pair = token_hashes[j].rotate_left(23) ^ token_hashes[i];
-                    term(j, i, pair.wrapping_mul(PAIR_MULTIPLIER));
-                }
-                previous_character = Some(i);
-            }
-            TokenKind::Punctuation => previous_character = None,
-        }
-    }
-}
-
-/// The term of a word in matching form (not a stop word): its first [`PREFIX_CHARS`] characters,
-/// hashed. The translated evidence hashes a dictionary's English words the same way, so that they
-/// meet the terms of English sentences.
-pub fn word_term(word: &str) -> u64 {
-    let cut = word
-        .char_indices()
-        .nth(PREFIX_CHARS)
-        .map_or(word.len(), |(at, _)| at);
-    hash_bytes(&word.as_bytes()[..cut]) ^ WORD_TAG
-}
-
-/// The term of a number token, from its hash: the same in a sentence of any language.
-pub fn number_term(token_hash: u64) -> u64 {
-    token_hash ^ NUMBER_TAG
 }
 
 /// Fewest distinct terms a sentence needs to have a fingerprint: a shorter one ("He said so.")
@@ -298,18 +258,14 @@ impl SentenceVectors {
     }
 }
 
-/// Kept apart from a word's hash, so the number 2017 and a word never share a term.
-const NUMBER_TAG: u64 = 0x6e75_6d62_6572_0000;
-const WORD_TAG: u64 = 0x776f_7264_0000_0000;
 /// One hash permutation per fingerprint of a sentence: two sketches, so a rewritten sentence
 /// whose least two terms changed may still keep the other's.
 const SENTENCE_TAGS: [u64; 2] = [0x7365_6e74_656e_6365, 0x636c_6175_7365_7332];
-/// An odd multiplier (from SplitMix64) mixes a character pair's two hashes.
-const PAIR_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sketch::hash_bytes;
     use crate::text::sentences::sentence_units;
     use crate::text::{analyze, token_weights, TextOptions};
     use std::f32::consts::LN_2;
@@ -379,7 +335,7 @@ mod tests {
              Rivers often run dry in the summer.",
         );
         let weight = |unit: usize, word: &str| {
-            let hash = hash_bytes(word.as_bytes()) ^ WORD_TAG;
+            let hash = word_term(word);
             v.terms(unit)
                 .iter()
                 .find(|t| t.hash == hash)
