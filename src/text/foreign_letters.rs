@@ -19,7 +19,9 @@
 //! Letters with a UTS #39 Latin twin (Cyrillic а, Coptic ⲟ) are left to the look-alike folding
 //! that runs next; they count as Latin letters around the others.
 
-use super::chars::{has_ignorable_marks, is_right_to_left, is_unsegmented_script};
+use super::chars::{
+    has_ignorable_marks, is_cjk_ideograph, is_right_to_left, is_stable_kana, is_unsegmented_script,
+};
 use super::confusables::{
     latin_lookalike, latin_twin, lookalike_script, radical_ideograph, script_name,
 };
@@ -52,6 +54,10 @@ enum Kind {
 fn kind(c: char) -> Kind {
     if c.is_ascii() || matches!(c as u32, 0x80..=0x24F | 0x1E00..=0x1EFF) {
         return Kind::Not; // the common case: Latin letters, accented or not
+    }
+    if is_cjk_ideograph(c) || is_stable_kana(c) {
+        // Most of CJK text, without the tables (a test checks every one).
+        return [Kind::Not, Kind::Ideographic][usize::from(is_cjk_letter(c))];
     }
     let c = judged(c);
     if !c.is_alphabetic() || is_combining_mark(c) || is_right_to_left(c) {
@@ -93,19 +99,38 @@ pub fn touches_latin(text: &str) -> bool {
     false
 }
 
-/// Whether a line of printable ASCII and CJK ideographs has an ideograph `run` (between the
-/// characters `before` and `after`) that looks like a Latin letter and touches an ASCII letter:
-/// such a line leaves the one-to-one path for [`fold_foreign_letters`].
-pub fn ideographs_touch_latin(before: Option<char>, run: &str, after: Option<char>) -> bool {
-    let touches = |l: Option<char>, c: Option<char>| {
-        l.is_some_and(|l| l.is_ascii_alphabetic()) && c.and_then(wide_twin).is_some()
-    };
-    touches(before, run.chars().next()) || touches(after, run.chars().next_back())
+/// The Latin letter that `c`, a CJK ideograph or [`is_stable_kana`], looks like beside Latin
+/// letters: its wide twin if it is a CJK letter to [`kind`]. On a line of ASCII, such letters and
+/// punctuation (the one-to-one path; only its ASCII letters are Latin-like, a test checks), the
+/// folding changes nothing unless one with a look stands alone between two ASCII letters, or
+/// [`is_disguised_cjk_line`].
+pub fn cjk_letter_look(c: char) -> Option<char> {
+    is_cjk_letter(c).then(|| wide_twin(c)).flatten()
+}
+
+/// Whether the CJK ideograph or [`is_stable_kana`] `c` is a CJK letter to [`kind`]: an ideograph
+/// or Katakana (not Hiragana, nor ー, of the Common script).
+fn is_cjk_letter(c: char) -> bool {
+    is_cjk_ideograph(c) || matches!(c as u32, 0x30A1..=0x30FA | 0x30FD..=0x30FE)
+}
+
+/// Whether the one-to-one line `text`, where `beside` CJK letters with a [`cjk_letter_look`] touch
+/// an ASCII letter, is Latin in disguise ([`disguised_line`]): every CJK letter has a look.
+pub fn is_disguised_cjk_line(text: &str, beside: usize) -> bool {
+    beside >= DISGUISED_LINE
+        && text
+            .chars()
+            .filter(|&c| kind(c) == Kind::Ideographic)
+            .all(|c| cjk_letter_look(c).is_some())
 }
 
 /// Whether `c` is, or normalizes to, a letter of the Latin script (𝐚, ａ, 🅐 too).
 fn is_latin(c: char) -> bool {
-    c.is_ascii_alphabetic() || (!c.is_ascii() && lookalike_script(judged(c)) == Some(Script::Latin))
+    c.is_ascii_alphabetic()
+        || (!c.is_ascii()
+            && !is_cjk_ideograph(c)
+            && !is_stable_kana(c)
+            && lookalike_script(judged(c)) == Some(Script::Latin))
 }
 
 /// The letter `c` is read as after normalization, when that is one character: a styled or

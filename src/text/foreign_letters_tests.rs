@@ -63,3 +63,55 @@ fn cjk_text_beside_latin_words_is_honest() {
         assert!(evasion.is_clean(), "{honest}: {evasion:?}");
     }
 }
+
+/// How [`super::kind`] judges `c` by the tables alone.
+fn kind_by_tables(c: char) -> super::Kind {
+    use super::{judged, Kind};
+    use crate::text::scripts::{Script, UnicodeScript};
+    let c = judged(c);
+    if !c.is_alphabetic() || crate::text::nfkc::is_combining_mark(c) {
+        return Kind::Not;
+    }
+    match c.script() {
+        Script::Han | Script::Katakana => Kind::Ideographic,
+        _ => Kind::Not,
+    }
+}
+
+#[test]
+fn cjk_letters_are_judged_without_the_tables_as_with_them() {
+    use crate::text::chars::{is_cjk_ideograph, is_common_punctuation, is_stable_kana};
+    let cjk = (0x3000..=0x9FFF)
+        .filter_map(char::from_u32)
+        .filter(|&c| is_cjk_ideograph(c) || is_stable_kana(c));
+    for c in cjk {
+        assert_eq!(super::kind(c), kind_by_tables(c), "{c}");
+        let look = (kind_by_tables(c) == super::Kind::Ideographic).then(|| super::wide_twin(c));
+        assert_eq!(super::cjk_letter_look(c), look.flatten(), "{c}");
+        assert_eq!(super::judged(c), c, "{c}");
+        assert!(!super::latin_like(c) && !super::is_latin(c), "{c}");
+    }
+    // The other characters of the one-to-one path: only the ASCII letters look Latin.
+    let others = (0x20..0x7F)
+        .chain(0x2000..=0xFFFF)
+        .filter_map(char::from_u32)
+        .filter(|&c| c.is_ascii() || is_common_punctuation(c) || c == '\u{FFFD}');
+    for c in others {
+        let latin = c.is_ascii_alphabetic();
+        assert_eq!(super::latin_like(c), latin, "{c:?}");
+        assert_eq!(super::is_latin(c), latin, "{c:?}");
+        assert_eq!(super::kind(c), super::Kind::Not, "{c:?}");
+    }
+}
+
+#[test]
+fn japanese_beside_latin_words_is_honest_and_disguises_are_still_found() {
+    for honest in [
+        "Subプロシージャを呼び出す",
+        "Basicマクロ、Functionプロシージャ、Calc",
+    ] {
+        assert!(tokenize(honest).evasion.is_clean(), "{honest}");
+    }
+    assert_eq!(folded("wエre"), "wire");
+    assert_eq!(folded("tロ sトロp wエth"), "to stop with");
+}

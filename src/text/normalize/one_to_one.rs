@@ -1,8 +1,10 @@
 //! Both steps of normalizing at once for a line whose every character is printable ASCII, a CJK
 //! ideograph, a kana ([`is_stable_kana`](crate::text::chars::is_stable_kana)), one of the common
 //! punctuation marks of CJK text or U+FFFD, with perhaps a line feed at the end: nearly every line
-//! of Chinese and Japanese. Nothing in such a line is invisible, reversed or a
-//! look-alike, and each character is its own grapheme cluster, one UTF-16 unit, whose matching
+//! of Chinese and Japanese. Nothing in such a line is invisible, reversed or a look-alike (a CJK
+//! letter that looks like a Latin one is folded only alone between ASCII letters, or in a line of
+//! Latin text in disguise: such lines leave), and each character is its own grapheme cluster, one
+//! UTF-16 unit, whose matching
 //! form is one character; so step 1 would copy the line as it is, and the original span of each
 //! character of the result follows from its place ([`Mapping::OneUnitPerChar`]) without a span
 //! written per byte.
@@ -19,7 +21,7 @@ use super::{empty_text_with_room, NormalizedLine};
 use crate::span::Span;
 use crate::text::chars::cjk_letter_run_len;
 use crate::text::evasion::EvasionBuilder;
-use crate::text::foreign_letters::ideographs_touch_latin;
+use crate::text::foreign_letters::{cjk_letter_look, is_disguised_cjk_line};
 use crate::text::marks::MarkStats;
 use crate::text::TextOptions;
 
@@ -43,39 +45,18 @@ impl NormalizedLine {
         empty_text_with_room(&mut self.text, line.len());
         self.lookalike_suspects = false;
         let body = line.strip_suffix('\n').unwrap_or(line);
-        let (mut offset, mut units) = (0, 0);
+        // CJK letters that look like Latin letters beside ASCII letters: a line with enough of
+        // them may be Latin text in disguise.
+        let (mut offset, mut units, mut beside) = (0, 0, 0);
         while offset < body.len() {
-            let rest = &body[offset..];
-            let ascii = rest
-                .bytes()
-                .take_while(|b| matches!(b, b' '..=b'~'))
-                .count();
-            let (len, chars) = if ascii > 0 {
-                // No character of the line can join the last one's cluster.
-                self.normalize_ascii(&rest[..ascii], offset, options);
-                (ascii, ascii)
-            } else if let ideographs @ 1.. = cjk_run_len(body, offset) {
-                self.normalize_ideographs(&rest[..ideographs], offset);
-                (ideographs, ideographs / 3)
-            } else if let Some(form) = rest.get(..3).and_then(lone_punctuation_form) {
-                self.normalize_punctuation(form, offset);
-                (3, 1)
-            } else if rest.starts_with(char::REPLACEMENT_CHARACTER) {
-                // What text decoded with errors is full of (a news article's lost quotes): a
-                // cluster of its own here, no letter, its own matching form, like the marks above.
-                self.normalize_punctuation(char::REPLACEMENT_CHARACTER, offset);
-                (3, 1)
-            } else {
-                // Another character, or an ideograph that may stand for a Latin letter beside
-                // one (crate::text::foreign_letters): nothing was reported yet (the marks' counts are reported at
-                // the line's end, and no run of styled letters was open), so undoing is starting
-                // the counts afresh, as every line does.
-                self.marks = MarkStats::default();
-                self.mapping = Mapping::PerByte;
-                return None;
+            let Some((len, chars)) = self.one_to_one_run(body, offset, options, &mut beside) else {
+                return self.give_up();
             };
             offset += len;
             units += chars;
+        }
+        if beside > 0 && is_disguised_cjk_line(body, beside) {
+            return self.give_up();
         }
         if body.len() < line.len() {
             let span = Span::new(base + units, base + units + 1);
@@ -87,25 +68,70 @@ impl NormalizedLine {
         self.styled.finish(evasion);
         Some(units)
     }
-}
 
-/// The length of the run of ideographs and kana at `offset` of `body` (`cjk_letter_run_len`), 0
-/// when one of them may stand for a Latin letter beside one ([`touches_latin`]).
-fn cjk_run_len(body: &str, offset: usize) -> usize {
-    match cjk_letter_run_len(&body[offset..]) {
-        len if len > 0 && touches_latin(body, offset, len) => 0,
-        len => len,
+    /// Normalizes the run at byte `offset` of `body`: printable ASCII, CJK letters (counting in
+    /// `beside` those that look like a Latin letter beside an ASCII letter), one punctuation mark
+    /// or U+FFFD. Returns its length in bytes and characters, or `None` at any other character
+    /// and at a CJK letter that [`fold_foreign_letters`](crate::text::foreign_letters) folds.
+    fn one_to_one_run(
+        &mut self,
+        body: &str,
+        offset: usize,
+        options: &TextOptions,
+        beside: &mut usize,
+    ) -> Option<(usize, usize)> {
+        let rest = &body[offset..];
+        let ascii = rest
+            .bytes()
+            .take_while(|b| matches!(b, b' '..=b'~'))
+            .count();
+        if ascii > 0 {
+            // No character of the line can join the last one's cluster.
+            self.normalize_ascii(&rest[..ascii], offset, options);
+            Some((ascii, ascii))
+        } else if let letters @ 1.. = cjk_letter_run_len(rest) {
+            *beside += looks_beside_latin(body, offset, letters)?;
+            self.normalize_ideographs(&rest[..letters], offset);
+            Some((letters, letters / 3))
+        } else if let Some(form) = rest.get(..3).and_then(lone_punctuation_form) {
+            self.normalize_punctuation(form, offset);
+            Some((3, 1))
+        } else if rest.starts_with(char::REPLACEMENT_CHARACTER) {
+            // What text decoded with errors is full of (a news article's lost quotes): a
+            // cluster of its own here, no letter, its own matching form, like the marks above.
+            self.normalize_punctuation(char::REPLACEMENT_CHARACTER, offset);
+            Some((3, 1))
+        } else {
+            None
+        }
+    }
+
+    /// Leaves the line to the general path: nothing was reported yet (the marks' counts are
+    /// reported at the line's end, and no run of styled letters was open), so undoing is starting
+    /// the counts afresh, as every line does.
+    fn give_up(&mut self) -> Option<usize> {
+        self.marks = MarkStats::default();
+        self.mapping = Mapping::PerByte;
+        None
     }
 }
 
-/// Whether the ideographs and kana `body[offset..offset + len]` touch an ASCII letter with one that looks
-/// like a Latin letter (`ideographs_touch_latin`).
-fn touches_latin(body: &str, offset: usize, len: usize) -> bool {
-    let (before, after) = (
-        body[..offset].chars().next_back(),
-        body[offset + len..].chars().next(),
-    );
-    let ascii_letter = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphabetic());
-    (ascii_letter(before) || ascii_letter(after))
-        && ideographs_touch_latin(before, &body[offset..offset + len], after)
+/// How many ends of the run of CJK letters `body[offset..offset + len]` touch an ASCII letter
+/// with a letter that looks like a Latin one ([`cjk_letter_look`]); `None` when the run is one
+/// such letter between two ASCII letters, which is folded ("wエre").
+fn looks_beside_latin(body: &str, offset: usize, len: usize) -> Option<usize> {
+    let bytes = body.as_bytes();
+    let letter_before = offset > 0 && bytes[offset - 1].is_ascii_alphabetic();
+    let letter_after = bytes.get(offset + len).is_some_and(u8::is_ascii_alphabetic);
+    if !letter_before && !letter_after {
+        return Some(0); // most runs, without the look-up
+    }
+    let run = &body[offset..offset + len];
+    let looks = |c: Option<char>| c.and_then(cjk_letter_look).is_some();
+    let before = letter_before && looks(run.chars().next());
+    let after = letter_after && looks(run.chars().next_back());
+    if len == 3 && before && after {
+        return None;
+    }
+    Some(usize::from(before) + usize::from(after))
 }
