@@ -41,12 +41,16 @@ pub fn sentence_units(analysis: &Analysis, weights: &[u32]) -> Vec<Range<usize>>
 /// that is not inside a word ("U.S", "D-N.Y", a mangled quote's `"?though` between two Latin
 /// letters) and not followed by a comma ("D-N.Y., has"), where no sentence begins.
 fn ends_sentence(analysis: &Analysis, i: usize) -> bool {
-    let gap = &analysis.normalized[gap_of(analysis, i)];
-    // Nearly every gap is a space: none of the marks' bytes (the first of '。' included), no end.
+    // Nearly every gap is a space, or empty (between CJK characters): none of the marks' bytes
+    // (the first of '。' included), no end; read as bytes, without a `str` slice's boundary checks.
     let marks = |b: &u8| matches!(b, b'\n' | b'.' | b'!' | b'?' | b';' | 0xE3);
-    if !gap.as_bytes().iter().any(marks) {
+    if !analysis.normalized.as_bytes()[gap_of(analysis, i)]
+        .iter()
+        .any(marks)
+    {
         return false;
     }
+    let gap = &analysis.normalized[gap_of(analysis, i)];
     // One pass over the characters: `str::contains` of a non-ASCII `char` searches for its
     // UTF-8 bytes as a string, which links std's two-way string search (2 KB of wasm).
     let mut end = None;

@@ -54,8 +54,13 @@ impl CountUnit {
 /// The weight of `token` in tenths of a word.
 pub fn token_weight(analysis: &Analysis, token: &Token) -> u32 {
     match token.kind {
-        TokenKind::Character => match analysis.text_of(token).chars().next() {
-            Some(c) if is_southeast_asian(c) => OTHER_CHARACTER,
+        // Most characters are CJK (kana and ideographs are led by E3..E9): told by their first
+        // byte without slicing and decoding; the Southeast Asian scripts are led by E0 and E1.
+        TokenKind::Character => match analysis.normalized.as_bytes()[token.norm_start] {
+            0xE0 | 0xE1 => match analysis.text_of(token).chars().next() {
+                Some(c) if is_southeast_asian(c) => OTHER_CHARACTER,
+                _ => CJK_CHARACTER,
+            },
             _ => CJK_CHARACTER,
         },
         TokenKind::Word | TokenKind::Number | TokenKind::Punctuation => WORD,
