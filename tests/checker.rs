@@ -1,5 +1,5 @@
-//! The checker through its Rust API: planted passages, exclusions, base documents, common phrasing,
-//! all-pairs, removal and errors.
+//! The checker through its Rust API: planted passages, exclusions, common phrasing, all-pairs,
+//! removal and errors (base documents: `tests/base_documents.rs`).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -185,36 +185,6 @@ fn quotes_and_the_bibliography_are_excluded() {
     let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(ids.len(), 2);
     assert!(ids.contains(&"doc1") && ids.contains(&"doc2"));
-}
-
-#[test]
-fn text_from_a_base_document_is_never_reported() {
-    let docs = documents(4);
-    let template = words(&docs[0], 0, 50).replace('"', "");
-    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
-    checker
-        .add_reference(Reference {
-            base: true,
-            ..reference("assignment", &template)
-        })
-        .unwrap();
-    // A classmate's essay that also contains the assignment text.
-    checker
-        .add_reference(reference(
-            "classmate",
-            &format!("{template} {}", words(&docs[1], 0, 200)),
-        ))
-        .unwrap();
-    let paper = format!("{template} {}", words(&docs[2], 0, 200));
-    let report = checker.check(&paper, &CheckOptions::default()).unwrap();
-    assert!(report.sources.is_empty(), "{:?}", report.sources);
-    let base: Vec<_> = report
-        .excluded
-        .iter()
-        .filter(|e| e.kind == ExclusionKind::Base)
-        .collect();
-    assert_eq!(base.len(), 1);
-    assert_eq!(utf16_slice(&paper, base[0].start, base[0].end), template);
 }
 
 /// A checker whose references `r1..=count` each hold `phrase` between two stretches of their own.

@@ -31,14 +31,19 @@ function plainError(error) {
 /** References looked at to tell the library's scripts (a library of thousands is sampled). */
 const SCRIPT_SAMPLE = 200;
 
+/** The units of the sampled references, until a request changes the library (null: not known). */
+let sampledUnits = null;
+
 /**
  * Whether some of the library's references are written in another kind of script than a paper
  * counted in `unit` (words, or characters for Chinese and Japanese): a report with no source may
  * then hide copies translated from them, which only the sentence model finds.
  */
 function libraryInOtherScript(unit) {
-  return checker.references().slice(0, SCRIPT_SAMPLE)
-    .some((r) => guessUnit(checker.getReference(r.id).text.slice(0, 20_000)) !== unit);
+  // Listing a library of 10^5 references takes most of a second: sampled once per change.
+  sampledUnits ??= new Set(checker.references().slice(0, SCRIPT_SAMPLE)
+    .map((r) => guessUnit(checker.getReference(r.id).text.slice(0, 20_000))));
+  return [...sampledUnits].some((sampled) => sampled !== unit);
 }
 
 const handlers = {
@@ -248,7 +253,10 @@ self.onmessage = async ({ data }) => {
     reply = { id, ok: false, error: plainError(error) };
   }
   // Before the reply, so the page holds the new library by the time the request resolves.
-  if (isRequest(type) && REQUESTS[type].changesLibrary) sendLibrary();
+  if (isRequest(type) && REQUESTS[type].changesLibrary) {
+    sampledUnits = null;
+    sendLibrary();
+  }
   self.postMessage(reply, transfer);
 };
 

@@ -38,6 +38,9 @@ pub struct Checker {
     pub(super) hasher: MinHasher,
     /// Bytes of reference text held, kept under [`MAX_REFERENCE_SET_BYTES`].
     pub(super) text_bytes: usize,
+    /// How many references are base (template) documents: a check looks for text shared with
+    /// them only when there is one, without a pass over every reference.
+    pub(super) bases: usize,
     /// The sentence model and lexicon for translated evidence, once given
     /// ([`Checker::use_sentence_model`]).
     #[cfg(feature = "translated")]
@@ -81,6 +84,7 @@ impl Checker {
             postings: Postings::default(),
             hasher,
             text_bytes: 0,
+            bases: 0,
             #[cfg(feature = "translated")]
             translation: None,
         })
@@ -145,6 +149,7 @@ impl Checker {
             postings: &self.postings,
             idf: &self.idf,
             hasher: &self.hasher,
+            has_bases: self.bases > 0,
             #[cfg(feature = "translated")]
             translation: self.translation.as_ref(),
         }

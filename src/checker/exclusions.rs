@@ -166,7 +166,7 @@ fn shared_with_bases(
     options: &CheckOptions,
 ) -> Result<Vec<Span>, Error> {
     let mut spans = Vec::new();
-    if !set.entries.iter().any(|e| e.reference.base) {
+    if !set.has_bases {
         return Ok(spans);
     }
     for (document, _) in candidates(set, paper, excluded, Some(true)) {

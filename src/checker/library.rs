@@ -78,6 +78,7 @@ impl Checker {
 
     pub(super) fn insert_entry(&mut self, entry: Entry, fingerprints: &[u64]) {
         self.text_bytes += entry.reference.text.len();
+        self.bases += usize::from(entry.reference.base);
         let slot = self.postings.push(fingerprints);
         self.ids.insert(entry.reference.id.clone(), slot);
         self.entries.push(entry);
@@ -144,6 +145,7 @@ impl Checker {
         pending: &mut Vec<(u64, u32)>,
     ) {
         self.text_bytes += entry.reference.text.len();
+        self.bases += usize::from(entry.reference.base);
         let slot = self.postings.append(fingerprints, pending);
         self.ids.insert(entry.reference.id.clone(), slot);
         self.entries.push(entry);
@@ -189,6 +191,7 @@ impl Checker {
         let entry = self.entries.remove(position);
         self.postings.remove(position, &fingerprints);
         self.text_bytes -= entry.reference.text.len();
+        self.bases -= usize::from(entry.reference.base);
         if self.postings.mostly_free() {
             self.renumber();
         }
@@ -202,6 +205,7 @@ impl Checker {
         let mut entries = std::mem::take(&mut self.entries).into_iter();
         self.ids.clear();
         self.text_bytes = 0;
+        self.bases = 0;
         let mut pending = Vec::new();
         // A run of references' fingerprints at a time, never the whole set's at once.
         for run in old.fingerprints_by_level() {

@@ -34,6 +34,8 @@ pub(super) struct ReferenceSet<'a> {
     pub(super) postings: &'a Postings,
     pub(super) idf: &'a IdfTable,
     pub(super) hasher: &'a MinHasher,
+    /// Whether any reference is a base (template) document.
+    pub(super) has_bases: bool,
     /// The sentence model and lexicon, when the checker was given them.
     #[cfg(feature = "translated")]
     pub(super) translation: Option<&'a super::translation::Translation>,

@@ -201,3 +201,16 @@ test('a report without source against a library in another script offers the mod
   await page.locator('.report .sources .source-title', { hasText: 'Norias of Hama' }).waitFor({ timeout: 120_000 });
   assert.equal(await page.locator('.report .other-script').count(), 0);
 });
+
+test('the hint follows the library: a reference added in another script brings it', async (t) => {
+  // The worker samples the library's scripts once per change of the library (www/worker.js).
+  const page = await app.openApp(t, { viewport: SIZES.desktop });
+  await addPastedReference(page, 'Norias of Hama', SOURCE);
+  await page.fill('#paper', 'The committee met on Tuesday to discuss the annual budget of the town and its schools in detail.');
+  await act(page, '#check');
+  assert.equal(await page.locator('.report .other-script').count(), 0);
+  await addPastedReference(page, '哈马的水车', TRANSLATION);
+  await act(page, '#check');
+  assert.match(squash(await page.locator('.report .overall').textContent()), /no matching sources/);
+  assert.equal(await page.locator('.report .other-script').count(), 1);
+});
