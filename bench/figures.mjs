@@ -2,10 +2,11 @@
 // yardstick in the same process: the whole pipeline (`minhash(text)`) over 25 MB of English
 // prose, a 5,000-word paper checked against 1,000 references of 2,000 words (median and p95, with
 // default options and with `align.rewritten` off), the saved index and the memory per reference
-// word, and the engine's gzipped size. Writes the workload to target/bench/figures/ so native
+// word, the Japanese case (a help page against the 100 largest other pages, target/corpus/bench-ja,
+// when `node scripts/corpus.mjs --bench` could fetch it) and the engine's gzipped size. Writes the workload to target/bench/figures/ so native
 // profiling (examples/check-profile.rs) runs on the same text.
 // Run: `node bench/figures.mjs` (part of `npm run bench`); `--check-only` skips the pipeline.
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
@@ -112,6 +113,30 @@ function check({ references, paper }) {
   return { indexSeconds, heapGrowth, wasmGrowth, saved, defaults: timed(undefined), noRewritten: timed({ align: { rewritten: false } }) };
 }
 
+/** The Japanese case: the help page against the 100 largest other pages, CHECKS checks after an untimed one. */
+function japanese() {
+  const folder = new URL('target/corpus/bench-ja/', root);
+  if (!existsSync(folder)) return null;
+  const read = (file) => readFileSync(new URL(file, folder), 'utf8');
+  const files = readdirSync(folder).filter((file) => file.startsWith('ref-')).sort();
+  const checker = new Checker();
+  files.forEach((file) => checker.addReference({ id: file, text: read(file) }));
+  const paper = read('paper.txt');
+  const report = checker.check(paper);
+  const times = [];
+  for (let run = 0; run < CHECKS; run++) {
+    const start = performance.now();
+    checker.check(paper);
+    times.push(performance.now() - start);
+  }
+  checker.free();
+  const characters = (text) => [...text].length;
+  return {
+    paper: characters(paper), references: files.length, bytes: files.reduce((n, file) => n + Buffer.byteLength(read(file)), 0),
+    median: median(times), p95: percentile(times, 0.95), sources: report.sources.length,
+  };
+}
+
 const documents = englishDocuments();
 const workload = checkWorkload(documents);
 const out = new URL('target/bench/figures/', root);
@@ -135,4 +160,10 @@ for (const [label, figures] of [['default options', result.defaults], ['align.re
   console.log(`  check of a ${paperWords}-word paper, ${label}: median ${fixed(figures.median)} ms, p95 ${fixed(figures.p95)} ms (${figures.sources} sources, ${fixed(figures.similarity * 100)}%)`);
 }
 console.log(`  saved index ${fixed(result.saved / referenceWords, 2)} B per reference word; memory grew ${fixed(result.wasmGrowth / referenceWords)} B (wasm) + ${fixed(result.heapGrowth / referenceWords, 2)} B (JS heap) per reference word`);
+const ja = japanese();
+if (ja) {
+  console.log(`  Japanese: a ${ja.paper}-character help page against ${ja.references} pages (${fixed(ja.bytes / 1e6, 2)} MB): median ${fixed(ja.median)} ms, p95 ${fixed(ja.p95)} ms (${ja.sources} sources)`);
+} else {
+  console.log('  Japanese: target/corpus/bench-ja is missing (`node scripts/corpus.mjs --bench` fetches it with apt-get)');
+}
 console.log(`  engine pkg/plagscope_bg.wasm, gzip -9: ${gzipped} bytes`);

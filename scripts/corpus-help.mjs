@@ -32,8 +32,8 @@ const hanCount = (text) => (text.match(/\p{Script=Han}/gu) ?? []).length;
 
 /** A help page's visible text: the page body without the header, navigation, footer, related-topic links,
  *  code and the other systems' or modules' variants of a phrase (help.js shows one); one block a line,
- *  lines without Han characters dropped. */
-export function helpPageText(html, parse) {
+ *  lines without Han characters dropped unless `keep` says otherwise. */
+export function helpPageText(html, parse, keep = (line) => hanCount(line) > 0) {
   const body = parse(html).querySelector('#DisplayArea');
   if (!body) return '';
   const hidden = 'script, style, meta, pre, .bascode, .relatedtopics, span[hidden][class]';
@@ -41,7 +41,7 @@ export function helpPageText(html, parse) {
   return body.structuredText
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => hanCount(line) > 0)
+    .filter(keep)
     .join('\n');
 }
 
@@ -152,4 +152,43 @@ export function translationDocuments() {
   mkdirSync(join(out, 'bench-xlang'), { recursive: true });
   writeFileSync(join(out, 'bench-xlang', 'sources.tsv'), `${sources.join('\n')}\n`);
   return documents;
+}
+
+/** The ja help, for issue 44's Japanese case (bench/figures.mjs); pinned like DEBS. */
+const JA_HELP = {
+  spec: 'libreoffice-help-ja=4:7.4.7-1+deb12u14',
+  file: 'libreoffice-help-ja_4%3a7.4.7-1+deb12u14_all.deb',
+  sha256: '7799ace9bfe0845771ed2499913e7f7e521318cf3727c007672e3b020f8eb7b9',
+  help: 'usr/share/libreoffice/help/ja/text',
+};
+/** The paper of the Japanese case: a 3,300-character page of the Basic help. */
+const JA_PAPER = 'sbasic/shared/03050300.html';
+/** References of the Japanese case: the largest other pages, which share the help's boilerplate. */
+const JA_REFERENCES = 100;
+
+/** The Japanese help's paper (paper.txt) and the JA_REFERENCES largest other pages (ref-NNN.txt),
+ *  their visible text as helpPageText reads it, every line kept; sources.tsv names the pages. */
+export function japaneseDocuments() {
+  const { parse } = benchRequire('node-html-parser');
+  const scratch = join(out, 'downloads', 'libreoffice-help-ja');
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  const result = spawnSync('dpkg-deb', ['-x', debianPackage(JA_HELP), scratch], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`dpkg-deb could not extract ${JA_HELP.file} (${result.error?.message ?? 'see above'})`);
+  const dir = join(scratch, JA_HELP.help);
+  // Every line of the body: the boilerplate and code a copy of a manual page brings are the point.
+  const everyLine = (line) => line.length > 0;
+  const pages = htmlFiles(dir).map((page) => ({ page, text: helpPageText(readFileSync(join(dir, page), 'utf8'), parse, everyLine) }));
+  const paper = pages.find(({ page }) => page === JA_PAPER);
+  if (!paper?.text) throw new Error(`${JA_HELP.file} has no ${JA_PAPER}`);
+  const references = pages
+    .filter(({ page, text }) => page !== JA_PAPER && text)
+    .sort((a, b) => b.text.length - a.text.length || (a.page < b.page ? -1 : 1))
+    .slice(0, JA_REFERENCES);
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(join(out, 'bench-ja'), { recursive: true });
+  const names = references.map((_, i) => `ref-${String(i).padStart(3, '0')}`);
+  const sources = [`paper\t${JA_PAPER}`, ...references.map(({ page }, i) => `${names[i]}\t${page}`)];
+  writeFileSync(join(out, 'bench-ja', 'sources.tsv'), `${sources.join('\n')}\n`);
+  return [{ name: 'paper', text: paper.text }, ...references.map(({ text }, i) => ({ name: names[i], text }))];
 }

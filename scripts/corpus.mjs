@@ -41,6 +41,10 @@
 //                                       with >= 40 aligned English words; sources.tsv names the pages.
 //                                       PyPI hsk-sentences-audio 1.0.0 (sha256 9bf16cc7…0335, HSK sentences
 //                                       with English translations) is not used: see benches/quality/translate.rs
+//   target/corpus/bench-ja/{paper,ref-NNN}.txt  issue 44's Japanese case (bench/figures.mjs): the LibreOffice 7.4
+//                                       help in Japanese (Debian libreoffice-help-ja 4:7.4.7-1+deb12u14, read like
+//                                       the pages above), the page sbasic/shared/03050300 as the paper and the 100
+//                                       largest other pages as references; sources.tsv names the pages
 //   target/corpus/bench-renderings/NNNN.{pickthall,yusufali}.txt  two independent human renderings in English
 //                                       of one text, for the English rewording kind: the Qur'an in Marmaduke
 //                                       Pickthall's translation (1930) and Abdullah Yusuf Ali's (1934-37), both
@@ -69,7 +73,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { WORDNET, thesaurusFiles } from './thesaurus.mjs';
 import { benchRequire, debianPackage, out, root, unzipEntry, wheel } from './corpus-fetch.mjs';
-import { rewriteDocuments, translationDocuments } from './corpus-help.mjs';
+import { japaneseDocuments, rewriteDocuments, translationDocuments } from './corpus-help.mjs';
 import { renderingDocuments } from './corpus-quran.mjs';
 import { citationDocuments } from './corpus-essays.mjs';
 
@@ -78,6 +82,7 @@ const VERSION = '2';
 const BENCH_VERSION = '1';
 const REWRITE_VERSION = '1';
 const XLANG_VERSION = '1';
+const JA_VERSION = '2';
 const THESAURUS_VERSION = '3';
 const RENDERINGS_VERSION = '1';
 const ESSAYS_VERSION = '1';
@@ -326,6 +331,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     // Also needs apt; without it the bench skips the cross-language kinds (they have no target yet).
     await refresh('bench-xlang', XLANG_VERSION, translationDocuments).catch((error) =>
       console.warn(`    the translation set is skipped: ${error.message}`));
+    // Also needs apt; without it bench/figures.mjs leaves out the Japanese case.
+    await refresh('bench-ja', JA_VERSION, japaneseDocuments).catch((error) =>
+      console.warn(`    the Japanese help pages are skipped: ${error.message}`));
     // Also needs apt; without it the bench reports the paraphrase kind as missing (a missed target).
     await refresh('bench-thesaurus', THESAURUS_VERSION, thesaurusDocuments).catch((error) =>
       console.warn(`    the paraphrase thesauri are skipped: ${error.message}`));

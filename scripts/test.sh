@@ -86,7 +86,8 @@ crash_build() {
 # whole run past CI's limit; the longest test takes about a minute.
 node_test() { timeout --kill-after=30 2400 node --test --test-timeout=600000 "$@"; }
 
-layer_js() { crash_build && node_test tests/js/; }
+# tests/js/model.test.mjs reads the reference implementation's vectors too (idempotent: made once).
+layer_js() { node scripts/model.mjs --reference && crash_build && node_test tests/js/; }
 
 # The speed regression guard (bench/speed-guard.mjs, about 20 s): the built package timed on a fixed
 # workload, each figure as a ratio to a plain-JS yardstick run alongside, failing on a figure more
