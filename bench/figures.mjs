@@ -3,8 +3,9 @@
 // prose, a 5,000-word paper checked against 1,000 references of 2,000 words (median and p95, with
 // default options and with `align.rewritten` off), the saved index and the memory per reference
 // word, the Japanese case (a help page against the 100 largest other pages, target/corpus/bench-ja,
-// when `node scripts/corpus.mjs --bench` could fetch it) and the engine's gzipped size. Writes the workload to target/bench/figures/ so native
-// profiling (examples/check-profile.rs) runs on the same text.
+// when `node scripts/corpus.mjs --bench` could fetch it) and the engine's gzipped size. Writes the
+// workloads to target/bench/figures/ and figures-ja/ so that native profiling
+// (examples/check-profile.rs) runs on the same text.
 // Run: `node bench/figures.mjs` (part of `npm run bench`); `--check-only` skips the pipeline.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -122,6 +123,11 @@ function japanese() {
   const checker = new Checker();
   files.forEach((file) => checker.addReference({ id: file, text: read(file) }));
   const paper = read('paper.txt');
+  // For `cargo run --release --example check-profile -- 30 default ja`.
+  const profiled = new URL('target/bench/figures-ja/', root);
+  mkdirSync(profiled, { recursive: true });
+  writeFileSync(new URL('references.txt', profiled), files.map(read).join('\n\u001e\n'));
+  writeFileSync(new URL('paper.txt', profiled), paper);
   const report = checker.check(paper);
   const times = [];
   for (let run = 0; run < CHECKS; run++) {

@@ -1,14 +1,26 @@
 //! The check of `bench/figures.mjs` natively, for a profiler: indexes the references it wrote to
 //! target/bench/figures/ (run it first), then checks its paper again and again, printing the
 //! median and p95. Run under `perf record -g` to see where a check's time goes:
-//! `cargo run --release --example check-profile -- [CHECKS] [exact]` (`exact`: `align.rewritten` off).
+//! `cargo run --release --example check-profile -- [CHECKS] [exact] [ja]` (`exact`:
+//! `align.rewritten` off, `default` to keep it; `ja`: the Japanese case, target/bench/figures-ja/).
 
 use std::time::Instant;
 
 use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
 
 fn main() {
-    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/target/bench/figures/");
+    let mut args = std::env::args().skip(1);
+    let checks: usize = args
+        .next()
+        .map_or(30, |n| n.parse().expect("CHECKS is a number"));
+    let mut options = CheckOptions::default();
+    options.align.rewritten = args.next().as_deref() != Some("exact");
+    let case = if args.next().as_deref() == Some("ja") {
+        "figures-ja"
+    } else {
+        "figures"
+    };
+    let folder = format!("{}/target/bench/{case}/", env!("CARGO_MANIFEST_DIR"));
     let read = |name: &str| {
         std::fs::read_to_string(format!("{folder}{name}")).unwrap_or_else(|error| {
             panic!("{folder}{name}: {error} (run `node bench/figures.mjs` first)")
@@ -16,12 +28,6 @@ fn main() {
     };
     let references = read("references.txt");
     let paper = read("paper.txt");
-    let mut args = std::env::args().skip(1);
-    let checks: usize = args
-        .next()
-        .map_or(30, |n| n.parse().expect("CHECKS is a number"));
-    let mut options = CheckOptions::default();
-    options.align.rewritten = args.next().as_deref() != Some("exact");
 
     let start = Instant::now();
     let mut checker = Checker::new(CheckerOptions::default()).expect("default options");
