@@ -156,7 +156,8 @@ const WORD_TAG: u64 = 0x776f_7264_0000_0000;
 /// An odd multiplier (from SplitMix64) mixes a character pair's two hashes.
 pub(super) const PAIR_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
 
-#[cfg(test)]
+// proptest forks processes, which wasm32 cannot: natively only.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::text::{analyze, TextOptions};

@@ -13,7 +13,8 @@ pub(crate) fn fast_runs() -> bool {
     FAST_RUNS.with(Cell::get)
 }
 
-/// Turns the fast paths on or off for this thread.
+/// Turns the fast paths on or off for this thread (for the native-only property tests).
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn set_fast_runs(runs: bool) {
     FAST_RUNS.with(|flag| flag.set(runs));
 }
