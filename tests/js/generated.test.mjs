@@ -10,6 +10,7 @@ import { flagHelp, optionFlags, optionsFromFlags } from '../../js/cli-options.js
 import { declared, OPTIONS } from '../../www/options.js';
 import { declarations } from '../../scripts/types.mjs';
 import { optionTable, withTables } from '../../scripts/docs.mjs';
+import { pythonTypes } from '../../scripts/pytypes.mjs';
 
 /** The schema with `AlignOptions.minWords` at default 17, range 2..999, and a new `CheckOptions.fooBar`. */
 function edited() {
@@ -67,4 +68,12 @@ test('the README tables are the declarations (run `npm run docs` after changing 
   assert.equal(withTables(readme, schema), readme);
   assert.match(optionTable(edited(), 'CheckOptions'), /\| `align\.minWords` \| `17` \| 2\.\.=999 \| Fewest matched words/);
   assert.match(optionTable(edited(), 'CheckOptions'), /\| `fooBar` \| `3` \| 1\.\.=9 \| A new option\. \|/);
+});
+
+test('the Python typed dicts are the declarations (run `npm run docs` after changing one)', () => {
+  const made = readFileSync(new URL('../../bindings/python/python/plagscope/types.py', import.meta.url), 'utf8');
+  assert.equal(pythonTypes(schema), made);
+  const withFooBar = pythonTypes(edited());
+  assert.match(withFooBar, /class CheckOptions\(TypedDict, total=False\):[\s\S]*?# A new option\.\n    fooBar: int\n/);
+  assert.match(withFooBar, /class Report\(TypedDict\):/);
 });
