@@ -89,9 +89,11 @@ def dask_client(args):
     # the job's modules already, so nothing is uploaded. The driver runs no thread of its own that
     # a fork could copy mid-work (the analysis runs in the workers).
     dask.config.set({"distributed.worker.multiprocessing-method": "fork"})
-    # One thread a worker: the analysis holds a core while it runs (it releases the GIL).
+    # One thread a worker: the analysis holds a core while it runs (it releases the GIL). The
+    # cluster's own logs only at CRITICAL: when a worker is lost, the others log the broken
+    # connection at ERROR with a traceback, and the job's one error line says what happened.
     with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster:
+                      dashboard_address=None, silence_logs=logging.CRITICAL) as cluster:
         with Client(cluster) as client:
             yield client
 
