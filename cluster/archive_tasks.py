@@ -11,7 +11,8 @@ numbers, so that no file passes through the scheduler.
 - ``read_group``: the documents of an existing group file (the texts of an archive being
   compacted; one being grown reads only its batches' ``ids.bin``).
 
-Paths are ``Manifest::partition_path`` and ``Manifest::group_path``'s (src/store/archive/mod.rs).
+Paths are the core's (``Manifest::partition_path`` and the rest, src/store/archive/mod.rs, through
+``plagscope.archive_partition_path``, ``archive_group_path`` and ``archive_batch_files``).
 """
 
 from __future__ import annotations
@@ -26,13 +27,13 @@ from archive_sources import load_text, shown_id, source_id, source_title
 
 
 def partition_path(batch_dir: pathlib.Path, partition: int) -> pathlib.Path:
-    """``{batch}/p/{partition:05x}.bin``."""
-    return batch_dir / "p" / f"{partition:05x}.bin"
+    """Where partition ``partition`` of the batch in ``batch_dir`` is (the core's layout)."""
+    return batch_dir.parent / plagscope.archive_partition_path(batch_dir.name, partition)
 
 
 def group_path(batch_dir: pathlib.Path, group: int) -> pathlib.Path:
-    """``{batch}/d/{group:05x}.bin``."""
-    return batch_dir / "d" / f"{group:05x}.bin"
+    """Where group ``group`` of the batch in ``batch_dir`` is (the core's layout)."""
+    return batch_dir.parent / plagscope.archive_group_path(batch_dir.name, group)
 
 
 def pieces_path(batch_dir: pathlib.Path, task: int, merge_range: int) -> pathlib.Path:

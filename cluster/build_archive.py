@@ -232,7 +232,8 @@ def batch_ids(out: pathlib.Path, manifest: str) -> list:
     """The ids of every batch of the archive in ``out``, in number order, from its ids files."""
     names = [batch["name"] for batch in json.loads(manifest)["batches"]]
     return [id for name in names
-            for id in plagscope.archive_ids(manifest, name, (out / name / "ids.bin").read_bytes())]
+            for id in plagscope.archive_ids(
+                manifest, name, (out / plagscope.archive_batch_files(name)["ids"]).read_bytes())]
 
 
 def report(stats: dict, skipped: int, seconds: float) -> None:
@@ -365,9 +366,10 @@ def run_tasks(client, args, parsed, name, batch_dir, sources, first_document, st
     ids = [archive_sources.source_id(source) for source in sources]
     partitions_dir, groups_dir, ids_file, entry = plagscope.finish_batch(
         name, first_document, counts["documents"], counts["words"], postings, partitions, groups, ids)
-    archive_tasks.write_file(batch_dir / "partitions.dir", partitions_dir)
-    archive_tasks.write_file(batch_dir / "groups.dir", groups_dir)
-    archive_tasks.write_file(batch_dir / "ids.bin", ids_file)
+    files = plagscope.archive_batch_files(name)
+    archive_tasks.write_file(batch_dir.parent / files["partitions"], partitions_dir)
+    archive_tasks.write_file(batch_dir.parent / files["groups"], groups_dir)
+    archive_tasks.write_file(batch_dir.parent / files["ids"], ids_file)
     stats.update(counts, partitions=len(merged))
     stats["bytes"] = sum(f.stat().st_size for f in batch_dir.rglob("*") if f.is_file())
     stats["finish"] = time.monotonic() - started

@@ -30,6 +30,7 @@ import sys
 import threading
 import time
 
+import plagscope
 import psutil
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -107,13 +108,17 @@ def run_job(corpus: pathlib.Path, archive: pathlib.Path, workers: int) -> dict:
     }
 
 
+# The folder of a batch's document groups, as the core lays an archive out.
+GROUPS_FOLDER = pathlib.PurePosixPath(plagscope.archive_group_path("b", 0)).parent.name
+
+
 def archive_bytes(archive: pathlib.Path) -> dict:
-    """The archive's bytes: the texts (document groups, ``d/``) and the index (all the rest)."""
+    """The archive's bytes: the texts (document groups) and the index (all the rest)."""
     texts = index = 0
     for file in archive.rglob("*"):
         if file.is_file():
             size = file.stat().st_size
-            if file.parent.name == "d":
+            if file.parent.name == GROUPS_FOLDER:
                 texts += size
             else:
                 index += size

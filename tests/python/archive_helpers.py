@@ -75,20 +75,21 @@ def build_in_one_process(corpus: pathlib.Path, out: pathlib.Path, layout: dict) 
     partitions = [(0, 0)] * (1 << layout["partitionBits"])
     postings = 0
     for p, data in built["partitions"]:
-        write(out / f"b0000/p/{p:05x}.bin", data)
+        write(out / plagscope.archive_partition_path("b0000", p), data)
         partitions[p] = plagscope.file_check(data)
         postings += plagscope.partition_postings(data)
     groups = []
     for g, data in built["groups"]:
-        write(out / f"b0000/d/{g:05x}.bin", data)
+        write(out / plagscope.archive_group_path("b0000", g), data)
         groups.append(plagscope.file_check(data))
     counts = (built["documents"], built["words"], postings)
     ids = [file.relative_to(corpus).as_posix() for file in files]
     partitions_dir, groups_dir, ids_file, entry = plagscope.finish_batch(
         "b0000", 0, *counts, partitions, groups, ids)
-    write(out / "b0000/partitions.dir", partitions_dir)
-    write(out / "b0000/groups.dir", groups_dir)
-    write(out / "b0000/ids.bin", ids_file)
+    batch = plagscope.archive_batch_files("b0000")
+    write(out / batch["partitions"], partitions_dir)
+    write(out / batch["groups"], groups_dir)
+    write(out / batch["ids"], ids_file)
     manifest = plagscope.manifest_add_batch(plagscope.new_manifest(None, layout), entry)
     write(out / "manifest.json", manifest.encode("utf-8"))
 

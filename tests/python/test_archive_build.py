@@ -54,6 +54,14 @@ def built(tmp_path_factory):
     return root, documents, done, seconds
 
 
+def test_the_layout_is_the_cores_and_stays_as_published():
+    # Published archives are read where these paths say: a change here is a new archive format.
+    assert plagscope.archive_batch_files("b0007") == {
+        "partitions": "b0007/partitions.dir", "groups": "b0007/groups.dir", "ids": "b0007/ids.bin"}
+    assert plagscope.archive_partition_path("b0007", 0x1A) == "b0007/p/0001a.bin"
+    assert plagscope.archive_group_path("b0007", 3) == "b0007/d/00003.bin"
+
+
 def test_a_cluster_build_writes_the_files_of_one_process(built):
     root, documents, done, seconds = built
     assert "200 documents" in done.stdout and "0 skipped" in done.stdout, done.stdout

@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 mod archive;
+mod archive_paths;
 mod archive_query;
 mod args;
 mod checker;
@@ -55,5 +56,6 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(version, module)?)?;
     module.add_function(wrap_pyfunction!(defaults, module)?)?;
     sketches::register(module)?;
+    archive_paths::register(module)?;
     archive::register(module)
 }

@@ -42,8 +42,11 @@ __all__ = [
     "PlagscopeError",
     "__version__",
     "analyze",
+    "archive_batch_files",
+    "archive_group_path",
     "archive_ids",
     "archive_layout_for",
+    "archive_partition_path",
     "decode_group",
     "defaults",
     "file_check",
@@ -164,6 +167,16 @@ def shared_ngrams(a: str, b: str, n: Optional[int] = None) -> SharedNgrams:
 # manifest is its JSON text, written as ``manifest.json`` unchanged.
 
 _Layout = Dict[str, int]
+
+def archive_batch_files(batch: str) -> Dict[str, str]:
+    """The files every batch has, relative to the archive's folder: ``{"partitions", "groups",
+    "ids"}`` (its two directories and its ids), as the core lays an archive out."""
+
+def archive_partition_path(batch: str, partition: int) -> str:
+    """Where partition ``partition`` of ``batch`` is, relative to the archive's folder."""
+
+def archive_group_path(batch: str, group: int) -> str:
+    """Where group ``group`` of ``batch`` is, relative to the archive's folder."""
 
 def archive_layout_for(documents: int, words: int) -> _Layout:
     """The layout ``{"partitionBits", "groupDocuments"}`` for about ``documents`` documents of about
