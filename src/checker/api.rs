@@ -12,11 +12,11 @@ use crate::sketch::simhash::IdfTable;
 use super::options::{CheckOptions, CheckerOptions, PairsOptions};
 use super::pair_candidates::PairCandidates;
 use super::progress::OnProgress;
-use super::records::Entry;
 use super::reference_set::ReferenceSet;
+use super::references::Entry;
 use super::report::{PairReport, Report};
 #[cfg(feature = "translated")]
-use super::translation::Translation;
+use super::sentence_model::Translation;
 use super::{check, pair_candidates, pairs};
 #[cfg(feature = "translated")]
 use crate::lexicon::Lexicon;

@@ -6,10 +6,10 @@ use crate::sketch::{guarantee_window, winnow_positions};
 use crate::text::tokenize::check_size;
 
 use super::api::{Checker, MAX_REFERENCE_SET_BYTES};
-use super::merge::MergeOutcome;
+use super::merge_sets::MergeOutcome;
 use super::options::CheckerOptions;
 use super::prepare::{distinct, prepare, Prepared};
-use super::records::{Entry, Reference, ReferenceInfo};
+use super::references::{Entry, Reference, ReferenceInfo};
 use super::stored::StoredReference;
 use crate::index::postings::{fingerprint_of, FINGERPRINT_BITS};
 
@@ -168,7 +168,7 @@ impl Checker {
     /// assert_eq!(a.reference("one").unwrap().unwrap().text, "The first text.");
     /// ```
     pub fn merge(&mut self, other: Checker) -> Result<MergeOutcome, Error> {
-        super::merge::merge(self, other)
+        super::merge_sets::merge(self, other)
     }
 
     /// Removes the reference with `id`; returns whether it existed. The work is that of the

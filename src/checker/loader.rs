@@ -9,7 +9,7 @@ use crate::sketch::simhash::IdfTable;
 
 use super::api::{Checker, MAX_REFERENCE_SET_BYTES};
 use super::options::CheckerOptions;
-use super::records::StoredEntry;
+use super::references::StoredEntry;
 
 /// A set being filled from a saved index (see the module docs).
 pub(crate) struct Loader {

@@ -1,8 +1,9 @@
 //! The checker: a reference set ([`Checker`]) and what is done with it.
 //!
-//! **The set** (`library.rs`, `records.rs`): each reference is analyzed, its word shingles winnowed
-//! into fingerprints held in the postings ([`crate::index::postings`]), with its MinHash and
-//! metadata signatures and its terms' document frequencies.
+//! **The set** (`library.rs`, `references.rs`, `merge_sets.rs`): each reference is analyzed, its
+//! word shingles winnowed into fingerprints held in the postings ([`crate::index::postings`]),
+//! with its MinHash and metadata signatures and its terms' document frequencies; with a sentence
+//! model (`sentence_model.rs`), each reference's sentences for translated evidence (`translated/`).
 //!
 //! **A check** (`check.rs`, read top to bottom): the paper's analysis (`prepare.rs`) → what is left
 //! out (`exclusions.rs`, `quotations.rs`) → its sketches → candidate retrieval (`retrieval.rs`) →
@@ -19,38 +20,38 @@ mod evidence;
 mod exclusions;
 mod library;
 mod loader;
-mod merge;
+mod merge_sets;
 mod options;
 mod pair_candidates;
 mod pairs;
 mod prepare;
 mod progress;
 mod quotations;
-mod records;
 mod reference_set;
+mod references;
 mod report;
 mod report_json;
 mod retrieval;
 mod scoring;
+#[cfg(feature = "translated")]
+mod sentence_model;
 mod sentences;
 mod stored;
 #[cfg(feature = "translated")]
 mod translated;
-#[cfg(feature = "translated")]
-mod translation;
 
 pub(crate) use crate::index::postings::{fingerprint_of, FINGERPRINT_BYTES};
 pub use api::{Checker, MAX_REFERENCE_SET_BYTES};
 
 pub use library::{indexed_fingerprints, placed_fingerprints, PlacedFingerprint};
 pub(crate) use loader::Loader;
-pub use merge::MergeOutcome;
+pub use merge_sets::MergeOutcome;
 pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOptions};
 pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};
 pub use progress::{OnProgress, Progress, Stage};
 pub use quotations::{ACROSS_EDGE_WORDS, EDGE_WINDOW_WORDS};
-pub(crate) use records::{Entry, StoredEntry};
-pub use records::{Paper, Reference, ReferenceInfo};
+pub(crate) use references::{Entry, StoredEntry};
+pub use references::{Paper, Reference, ReferenceInfo};
 pub use report::{
     LanguagePair, MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun,
     SourceReport, WordSpan,

@@ -6,7 +6,7 @@ use crate::sketch::minhash::MinHasher;
 use crate::sketch::simhash::IdfTable;
 
 use super::options::CheckerOptions;
-use super::records::Entry;
+use super::references::Entry;
 
 impl ReferenceSet<'_> {
     /// An error unless the set was given a sentence model, when `translated` evidence is asked for.
@@ -38,5 +38,5 @@ pub(super) struct ReferenceSet<'a> {
     pub(super) has_bases: bool,
     /// The sentence model and lexicon, when the checker was given them.
     #[cfg(feature = "translated")]
-    pub(super) translation: Option<&'a super::translation::Translation>,
+    pub(super) translation: Option<&'a super::sentence_model::Translation>,
 }

@@ -9,9 +9,9 @@ use crate::methods::chinese_ngram::NgramDuplicate;
 use crate::methods::combined::CombinedSimilarity;
 use crate::methods::weibo::WeiboComparison;
 
-use super::merge::MergeOutcome;
+use super::merge_sets::MergeOutcome;
 use super::options::Defaults;
-use super::records::{Reference, ReferenceInfo};
+use super::references::{Reference, ReferenceInfo};
 use super::report::{
     LanguagePair, MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun,
     SourceReport, WordSpan,

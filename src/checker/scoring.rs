@@ -18,8 +18,8 @@ use super::options::CheckOptions;
 use super::options::ScoreOptions;
 use super::prepare::{distinct, Prepared};
 use super::progress::{preparing, preparing_part, report, OnProgress, Stage};
-use super::records::Entry;
 use super::reference_set::ReferenceSet;
+use super::references::Entry;
 use super::report::{LanguagePair, MethodScores, PassageReport, SharedRun, SourceReport};
 use super::sentences;
 

@@ -28,7 +28,7 @@ pub(crate) mod u64_bytes {
 }
 
 /// Fingerprints as [`FINGERPRINT_BYTES`] little-endian bytes each, written only (a record reads
-/// its bytes and the body's version says their width, see `records::BodyVersion`).
+/// its bytes and the body's version says their width, see `format_records::BodyVersion`).
 pub(crate) mod fingerprint_bytes {
     use serde::Serializer;
 

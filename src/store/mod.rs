@@ -11,7 +11,7 @@
 //! | n | body: postcard (serde, varints) of the format's records: the options, every reference (id, title, text compressed as the set keeps it, base flag, metadata, word and shingle counts, fingerprints in 5 bytes each, MinHash signatures), the document-frequency table |
 //! | 8 | XXH3-64 of the body |
 //!
-//! The body is written from records of its own ([`records`], version 4; [`written`] writes them),
+//! The body is written from records of its own ([`format_records`], version 4; [`written`] writes them),
 //! never from the checker's in-memory structs, so those can change without changing the file. Each
 //! format version keeps its records: versions 2 (texts as strings, compressed on loading) and 3
 //! (fingerprints of 48 bits, cut to 40 on loading) share them with version 4. A version no
@@ -27,7 +27,7 @@
 
 pub mod archive;
 mod bytes;
-mod records;
+mod format_records;
 mod sink;
 mod source;
 #[cfg(test)]
@@ -44,7 +44,7 @@ pub use source::IndexSource;
 /// The file's first bytes.
 pub const MAGIC: &[u8; 16] = b"PLAGSCOPE-INDEX\n";
 /// Version of the layout written; files of a newer version are refused with a clear message.
-/// 1: postcard of the in-memory structs (no longer read); 2: the [`records`] of the format;
+/// 1: postcard of the in-memory structs (no longer read); 2: the [`format_records`] of the format;
 /// 3: the same records with each text compressed as the set keeps it; 4: fingerprints of 40 bits
 /// in 5 bytes, where 3 has 48 in 6.
 pub const FORMAT_VERSION: u32 = 4;
@@ -178,12 +178,12 @@ pub fn import_index(bytes: &[u8]) -> Result<Checker, Error> {
 pub fn import_index_from(source: &mut impl IndexSource) -> Result<Checker, Error> {
     let (version, scheme, body_len) = read_frame(source)?;
     let version = match version {
-        2 => records::BodyVersion::V2,
-        3 => records::BodyVersion::V3,
-        FORMAT_VERSION => records::BodyVersion::V4,
+        2 => format_records::BodyVersion::V2,
+        3 => format_records::BodyVersion::V3,
+        FORMAT_VERSION => format_records::BodyVersion::V4,
         older => return Err(refuse_older(older)),
     };
     let mut body = source::Window::new(source, HEADER, HEADER + body_len);
     // An earlier scheme hashed other matching forms: the stored texts are indexed again.
-    records::load_from(&mut body, version, scheme < HASH_SCHEME_VERSION)
+    format_records::load_from(&mut body, version, scheme < HASH_SCHEME_VERSION)
 }

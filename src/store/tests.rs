@@ -3,7 +3,7 @@
 
 mod earlier_versions;
 
-use super::records::{IndexRecord, IndexRecordOwned, ReferenceRecord, SignatureRecordV2};
+use super::format_records::{IndexRecord, IndexRecordOwned, ReferenceRecord, SignatureRecordV2};
 use super::*;
 use crate::checker::{CheckOptions, CheckerOptions, Reference};
 use crate::sketch::minhash::{MinHashScheme, MinHashSignature};

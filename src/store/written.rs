@@ -9,8 +9,8 @@ use crate::sketch::simhash::IdfTable;
 
 use super::bytes::{byte_string, fingerprint_bytes, u32_bytes};
 #[cfg(test)]
-use super::records::ReferenceRecord;
-use super::records::{idf_counts, scheme_code, IdfRecordV2, IndexRecord};
+use super::format_records::ReferenceRecord;
+use super::format_records::{idf_counts, scheme_code, IdfRecordV2, IndexRecord};
 
 /// A [`ReferenceRecord`] as written: the same fields in the same order, borrowed from the
 /// checker (postcard writes `&str` as a `String` and `&[T]` as a `Vec<T>`, byte for byte), so

@@ -18,8 +18,8 @@ use super::options::CheckOptions;
 use super::prepare::{prepare_source, Prepared};
 use super::progress::{report, OnProgress, Stage};
 use super::reference_set::ReferenceSet;
+use super::sentence_model::Translation;
 use super::sentences::TermWeights;
-use super::translation::Translation;
 
 mod names;
 mod verify;

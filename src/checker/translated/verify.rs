@@ -16,8 +16,8 @@ use crate::text::WORD;
 use super::super::evidence::AlignedSource;
 use super::super::prepare::{prepare_source, Prepared};
 use super::super::reference_set::ReferenceSet;
+use super::super::sentence_model::Translation;
 use super::super::sentences::TermWeights;
-use super::super::translation::Translation;
 use super::names::{names_agree, PairSide};
 use super::{Pass, MIN_PAIRED_WORDS, MIN_PASSAGE_WORDS, SAME_LANGUAGE_EXTRA_PAIRS};
 
