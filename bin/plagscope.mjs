@@ -4,19 +4,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ACCEPTED_EXTENSIONS, ACCEPTED_TYPES } from '../js/formats.js';
-import { readPath } from '../js/read-node.js';
-import { collectFiles, resolvePath } from '../js/cli-files.js';
-import { evidenceLine, isRewritten } from '../js/evidence.js';
-import { evasionPhrases } from '../js/evasion.js';
-import { nearDuplicateText } from '../js/near-duplicate.js';
-import { matchedExclusions, exclusionPhrase } from '../js/left-out.js';
+import { ACCEPTED_EXTENSIONS, ACCEPTED_TYPES } from '../js/read/formats.js';
+import { readPath } from '../js/read/node.js';
+import { collectFiles, resolvePath } from '../js/cli/files.js';
+import { evidenceLine, isRewritten } from '../js/words/evidence.js';
+import { evasionPhrases } from '../js/words/evasion.js';
+import { nearDuplicateText } from '../js/words/near-duplicate.js';
+import { matchedExclusions, exclusionPhrase } from '../js/words/left-out.js';
 import { Checker, checkArchive, defaults, loadSentenceModel, version } from '../js/node.js';
-import { flagHelp, isUsageError, optionsFromFlags, parseArgsOptions, UsageError } from '../js/cli-options.js';
-import { indexInParallel } from '../js/parallel-index.js';
-import { cliLanguage, count, setLanguage, t } from '../js/i18n.js';
-import { percent } from '../js/words.js';
-import { errorWords, WORDED_CODES } from '../js/error-words.js';
+import { flagHelp, isUsageError, optionsFromFlags, parseArgsOptions, UsageError } from '../js/cli/options.js';
+import { indexInParallel } from '../js/cli/parallel-index.js';
+import { cliLanguage, count, setLanguage, t } from '../js/words/i18n.js';
+import { percent } from '../js/words/percent.js';
+import { errorWords, WORDED_CODES } from '../js/words/errors.js';
 
 /** The extensions of the files read as plain text (text and HTML), from the shared list. */
 function plainExtensions() {
@@ -25,8 +25,8 @@ function plainExtensions() {
 
 /**
  * The CLI's own flags, declared once: `parseArgs` and the help are made from this list (the
- * engine's matching options come from their own declarations, js/cli-options.js); `help` is the
- * catalogue key of the flag's line (js/i18n.js).
+ * engine's matching options come from their own declarations, js/cli/options.js); `help` is the
+ * catalogue key of the flag's line (js/words/i18n.js).
  */
 const OWN_FLAGS = [
   { name: 'refs', type: 'string', multiple: true, value: 'PATH', help: 'cli.flag.refs' },
@@ -75,7 +75,7 @@ const TEXT_EXTENSIONS = new Set(ACCEPTED_EXTENSIONS);
 
 
 /**
- * Plain text of a file, read as the page reads it (js/read-node.js, js/read.js): text in UTF-8,
+ * Plain text of a file, read as the page reads it (js/read/node.js, js/read/document.js): text in UTF-8,
  * UTF-16 or Windows-1252, HTML's visible text, Word and PDF through their packages. A file that
  * cannot be read throws the page's own sentence for it.
  */
@@ -272,7 +272,7 @@ try {
   await main(process.argv.slice(2));
 } catch (error) {
   const usageError = isUsageError(error);
-  // Worded by code (js/error-words.js), in the CLI's language; a usage error points at --help.
+  // Worded by code (js/words/errors.js), in the CLI's language; a usage error points at --help.
   const words = WORDED_CODES.has(error?.code) ? errorWords(error) : error.message;
   console.error(`plagscope: ${words}${usageError ? t('cli.seeHelp') : ''}`);
   process.exitCode = usageError ? 2 : 1;

@@ -39,8 +39,8 @@ export function shellFiles() {
   return [
     'index.html',
     ...files('www', /\.(js|css)$/),
-    // The Node-only modules (the package's Node entry, the CLI's file reader, files and flags) are never loaded by the page.
-    ...files('js', /\.js$/).filter((path) => !/(node|cli-options|cli-files)\.js$/.test(path)),
+    // The Node-only modules (the package's Node entry, the Node file reader, js/cli/) are never loaded by the page.
+    ...files('js', /\.js$/).filter((path) => !path.startsWith('js/cli/') && !/(^|\/)node\.js$/.test(path)),
     'pkg/plagscope.js',
     'pkg/schema.js',
     'pkg/plagscope_bg.wasm',

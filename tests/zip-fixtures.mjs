@@ -1,4 +1,4 @@
-// Zip files made byte by byte for tests of js/zip.js: small Word documents, and the zip bombs
+// Zip files made byte by byte for tests of js/read/zip.js: small Word documents, and the zip bombs
 // users may be sent (a 200 KB .docx that inflates to 200 MB, one whose headers lie about its size,
 // entries that overlap), built without ever holding what they inflate to.
 import { constants, crc32, deflateRawSync } from 'node:zlib';

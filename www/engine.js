@@ -5,7 +5,7 @@
 
 import { ENGINE_RESTARTED } from '../js/guard.js';
 import { isCancellable, isRequest } from './protocol.js';
-import { t } from '../js/i18n.js';
+import { t } from '../js/words/i18n.js';
 
 // What the user is told of a restart, looked up when it happens (in the page's language then).
 const STOPPED = 'engine.stopped';

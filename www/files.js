@@ -1,15 +1,15 @@
 // Reading the user's files as plain text, in the page (nothing is uploaded): the browser's part of
-// js/read.js, which decides how every file is read and what the user is told when one cannot be.
+// js/read/document.js, which decides how every file is read and what the user is told when one cannot be.
 // Here: a File becomes bytes; HTML is parsed by the browser's inert DOMParser; the Word and PDF
 // readers (mammoth, pdf.js) are loaded from this origin's pkg/vendor/ only when such a file is opened.
-import { ACCEPT, ACCEPTED_TYPES } from '../js/formats.js';
-import { FileReadError, MAX_FILE_BYTES, MESSAGES, checkBeforeReading, readDocument } from '../js/read.js';
+import { ACCEPT, ACCEPTED_TYPES } from '../js/read/formats.js';
+import { FileReadError, MAX_FILE_BYTES, MESSAGES, checkBeforeReading, readDocument } from '../js/read/document.js';
 
 export { ACCEPT, ACCEPTED_TYPES, FileReadError, MAX_FILE_BYTES, MESSAGES };
 
 /**
  * Reads a File the user chose or dropped: `{ text, encoding }`, where `encoding` is how a text or
- * HTML file was decoded ('utf-8', 'utf-16le', 'utf-16be' or 'windows-1252'; see js/decode.js) and
+ * HTML file was decoded ('utf-8', 'utf-16le', 'utf-16be' or 'windows-1252'; see js/read/decode.js) and
  * null for Word and PDF files. Throws a FileReadError when the file cannot be read or holds no text.
  */
 export async function readFile(file) {
@@ -30,7 +30,7 @@ export async function readTextFile(file) {
 }
 
 /**
- * HTML as the browser parses it (js/read-html.js walks the tree). DOMParser builds an inert
+ * HTML as the browser parses it (js/read/html.js walks the tree). DOMParser builds an inert
  * document: no scripts run, nothing is fetched.
  */
 const DOM_TREE = {

@@ -1,10 +1,10 @@
 // The page's language: chosen once from the browser's languages (navigator.languages: Chinese that
 // is not explicitly Traditional is Simplified Chinese, anything else English) unless the reader
 // picked one with the switch in the header, which is remembered in localStorage. The words come
-// from the catalogues shared with the HTML report and the CLI (js/i18n.js). index.html's static shell
+// from the catalogues shared with the HTML report and the CLI (js/words/i18n.js). index.html's static shell
 // is written in English for a browser that runs no script; localizeShell says it in the page's
 // language as soon as the script runs, while the engine is still loading.
-import { pickLanguage, setLanguage, t } from '../js/i18n.js';
+import { pickLanguage, setLanguage, t } from '../js/words/i18n.js';
 
 const STORAGE_KEY = 'plagscope.language';
 

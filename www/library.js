@@ -12,7 +12,7 @@
 //   given up when the browser's storage is full.
 // - `papers`: each tab's paper and last report, and a short history of papers (www/papers.js).
 import { openDB } from '../pkg/vendor/ui.js';
-import { t } from '../js/i18n.js';
+import { t } from '../js/words/i18n.js';
 
 const DATABASE = 'plagscope';
 const VERSION = 3;

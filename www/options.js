@@ -4,14 +4,14 @@
 // no edit here. `text` options decide how the library is indexed: changing one indexes every
 // reference again.
 import schema from '../pkg/schema.js';
-import { t } from '../js/i18n.js';
+import { t } from '../js/words/i18n.js';
 
 /** Where each option lives: the engine type holding it, and the key of the page's values. */
 const GROUPS = { CheckOptions: 'check', AlignOptions: 'align', TextOptions: 'text' };
 
 /**
  * Every option the page shows, in the order it shows them: `where` is `Type.name` in the schema;
- * `label` and `help` are catalogue keys (js/i18n.js).
+ * `label` and `help` are catalogue keys (js/words/i18n.js).
  */
 const CHOICES = [
   {

@@ -5,7 +5,7 @@
 // state says which references are not kept (`unsaved`), and the page tells the user what to do.
 import * as stored from './library.js';
 import { textOptions } from './options.js';
-import { count, list, t } from '../js/i18n.js';
+import { count, list, t } from '../js/words/i18n.js';
 
 const CHANNEL = 'plagscope-library';
 /** What the page tells the user when references are not kept; `names` lists a few of them. */

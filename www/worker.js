@@ -10,7 +10,7 @@ import { Checker, loadSentenceModel, version } from '../js/browser.js';
 import { ENGINE_RESTARTED } from '../js/guard.js';
 import { isRequest, protocolMismatch, REQUESTS } from './protocol.js';
 import { archiveSource, checkWithArchive } from './worker-archive.js';
-import { guessUnit } from '../js/units.js';
+import { guessUnit } from '../js/words/units.js';
 
 let checker = new Checker();
 /** The engine the library lives in: the plain one, or the sentence model's once it is loaded. */

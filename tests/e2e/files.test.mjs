@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDFDocument, PDFHexString, StandardFonts, rgb } from 'pdf-lib';
-import { ACCEPT } from '../../js/formats.js';
+import { ACCEPT } from '../../js/read/formats.js';
 import { makeDocx, makePdf } from '../fixtures.mjs';
 import { wordZipBomb } from '../zip-fixtures.mjs';
 import { act, addPastedReference, brown, errorText, libraryTitles, overall, useApp, words } from './harness.mjs';

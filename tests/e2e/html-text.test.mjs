@@ -1,10 +1,10 @@
 // End-to-end: the page and the CLI read HTML alike. Each fixture of tests/fixtures.mjs is read in the
-// real page (www/files.js: the browser's DOMParser, then js/read-html.js's walk) and in Node as the
-// CLI reads it (js/read-node.js: parse5, then the same walk); both must give the fixture's text.
+// real page (www/files.js: the browser's DOMParser, then js/read/html.js's walk) and in Node as the
+// CLI reads it (js/read/node.js: parse5, then the same walk); both must give the fixture's text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HTML_FIXTURES } from '../fixtures.mjs';
-import { readBytes } from '../../js/read-node.js';
+import { readBytes } from '../../js/read/node.js';
 import { useApp } from './harness.mjs';
 
 const app = useApp();

@@ -2,7 +2,7 @@
 // zh-Hans: every view (the paper, the report with a passage side by side, the library, a batch, the
 // library's pairs, the options, the downloads and the downloaded HTML report) shows no English word
 // of its own (what users typed or opened, and the names of file types and formats, excepted). The
-// page, the HTML report and the CLI say the same evidence sentence, the one js/evidence.js writes.
+// page, the HTML report and the CLI say the same evidence sentence, the one js/words/evidence.js writes.
 // The switch in the header brings English back at once, keeping the paper and the report, and is
 // remembered after a reload.
 import { test } from 'node:test';
@@ -12,8 +12,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Checker } from 'plagscope';
 import { act, comparePanes, demoExcerpt, openOptions, richReport, squash, useApp, useTempFolder } from './harness.mjs';
-import { capitalized, evidenceLine } from '../../js/evidence.js';
-import { t as word, withLanguage } from '../../js/i18n.js';
+import { capitalized, evidenceLine } from '../../js/words/evidence.js';
+import { t as word, withLanguage } from '../../js/words/i18n.js';
 import { checkOptions, defaultValues } from '../../www/options.js';
 
 const app = useApp();
@@ -91,7 +91,7 @@ function firstPassage(text) {
 
 /**
  * The page, the HTML report it downloads and the CLI (`--lang zh-Hans`) say the same evidence
- * sentence for the first passage of `text`, the one js/evidence.js writes; resolves with the report.
+ * sentence for the first passage of `text`, the one js/words/evidence.js writes; resolves with the report.
  */
 async function assertSameEvidence(page, text) {
   await page.locator('.match-list li').nth(0).locator('button.match').click();

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeDocx, makePdf } from '../fixtures.mjs';
 import { wordZipBomb } from '../zip-fixtures.mjs';
-import { isUsageError, UsageError } from '../../js/cli-options.js';
+import { isUsageError, UsageError } from '../../js/cli/options.js';
 import { NORIAS_EN, NORIAS_ZH } from '../translation.mjs';
 
 const cli = new URL('../../bin/plagscope.mjs', import.meta.url).pathname;

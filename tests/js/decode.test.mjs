@@ -1,10 +1,10 @@
-// js/decode.js, the text-file decoder of the page and the CLI, in Node: every encoding it reads (with and without a
+// js/read/decode.js, the text-file decoder of the page and the CLI, in Node: every encoding it reads (with and without a
 // byte-order mark), Windows-1252 as browsers decode it, short texts, the refusals (binary files,
 // other code pages), and that its UTF-16 guess never claims UTF-8 text of any script. The same module
 // runs inside the page in tests/e2e/files.test.mjs, which also compares it with Chromium's decoder.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byteOrderMark, controlCount, decodeText, decodeWindows1252, utf16ByteOrder, utf8Tally } from '../../js/decode.js';
+import { byteOrderMark, controlCount, decodeText, decodeWindows1252, utf16ByteOrder, utf8Tally } from '../../js/read/decode.js';
 
 const utf8 = (text) => new TextEncoder().encode(text);
 const hex = (digits) => Uint8Array.from(digits.match(/../g), (pair) => parseInt(pair, 16));

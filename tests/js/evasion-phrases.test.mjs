@@ -1,11 +1,11 @@
 // Every disguise the engine reports is put into words for the user: for each disguised paper of the
-// shared evasion cases, the page's and the CLI's description (js/evasion.js) names the report field
+// shared evasion cases, the page's and the CLI's description (js/words/evasion.js) names the report field
 // that the case says must name it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { analyze } from 'plagscope';
-import { EVASION_FIELDS, evasionPhrases } from '../../js/evasion.js';
+import { EVASION_FIELDS, evasionPhrases } from '../../js/words/evasion.js';
 
 const cases = JSON.parse(readFileSync(new URL('../data/evasion-cases.json', import.meta.url), 'utf8'));
 

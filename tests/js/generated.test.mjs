@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import schema from '../../pkg/schema.js';
 import { defaults } from 'plagscope';
-import { flagHelp, optionFlags, optionsFromFlags } from '../../js/cli-options.js';
+import { flagHelp, optionFlags, optionsFromFlags } from '../../js/cli/options.js';
 import { declared, OPTIONS } from '../../www/options.js';
 import { declarations } from '../../scripts/types.mjs';
 import { optionTable, withTables } from '../../scripts/docs.mjs';

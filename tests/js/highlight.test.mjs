@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { disjoint, disjointInOrder, flatten, linesAbout, overlay } from '../../www/highlight.js';
-import { disguisedSpans, disguisedSpansInOrder } from '../../js/evasion.js';
+import { disguisedSpans, disguisedSpansInOrder } from '../../js/words/evasion.js';
 
 /** Which range owns each position 0..length-1 (undefined where none), by brute force. */
 function owners(ranges, length, key) {

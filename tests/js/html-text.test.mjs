@@ -1,12 +1,12 @@
-// HTML to text as the CLI reads it (js/read-node.js: parse5, then js/read-html.js's walk), on the
+// HTML to text as the CLI reads it (js/read/node.js: parse5, then js/read/html.js's walk), on the
 // shared fixtures of tests/fixtures.mjs, which tests/e2e/html-text.test.mjs holds the page to as
-// well; and js/read.js's decisions as the CLI meets them: HTML in other encodings, deep nesting,
+// well; and js/read/document.js's decisions as the CLI meets them: HTML in other encodings, deep nesting,
 // the page's sentences for files that cannot be read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HTML_FIXTURES } from '../fixtures.mjs';
-import { readBytes } from '../../js/read-node.js';
-import { FileReadError, MESSAGES } from '../../js/read.js';
+import { readBytes } from '../../js/read/node.js';
+import { FileReadError, MESSAGES } from '../../js/read/document.js';
 
 const utf8 = (text) => new TextEncoder().encode(text);
 

@@ -1,4 +1,4 @@
-// The one home of the words (js/i18n.js and its catalogues): both languages have the same keys and
+// The one home of the words (js/words/i18n.js and its catalogues): both languages have the same keys and
 // placeholders, every key the code uses is defined and every entry is used, and counts, shares and
 // units read right in English and in Simplified Chinese; the page, the report and the CLI pick the
 // language as the README says.
@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOGUES, cliLanguage, count, formatNumber, pickLanguage, t, withLanguage } from '../../js/i18n.js';
-import { percent } from '../../js/words.js';
-import { unitKey } from '../../js/units.js';
-import { evidencePhrases } from '../../js/evidence.js';
+import { CATALOGUES, cliLanguage, count, formatNumber, pickLanguage, t, withLanguage } from '../../js/words/i18n.js';
+import { percent } from '../../js/words/percent.js';
+import { unitKey } from '../../js/words/units.js';
+import { evidencePhrases } from '../../js/words/evidence.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const cli = join(root, 'bin/plagscope.mjs');

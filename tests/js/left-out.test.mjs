@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checker } from 'plagscope';
-import { matchedExclusions, exclusionPhrase } from '../../js/left-out.js';
+import { matchedExclusions, exclusionPhrase } from '../../js/words/left-out.js';
 import { reportHtml } from '../../www/report-html.js';
 import { referenceList } from '../fixtures.mjs';
 

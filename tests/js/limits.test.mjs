@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Checker, analyze } from 'plagscope';
-import { MAX_FILE_BYTES } from '../../js/read.js';
+import { MAX_FILE_BYTES } from '../../js/read/document.js';
 
 const MiB = 1 << 20;
 const SOURCE =
@@ -56,7 +56,7 @@ test('the limit counts UTF-8 bytes: 23 million Chinese characters (69 MB) are ov
 });
 
 test("the files plagscope reads (and what a Word file may unpack to) stop at the engine's own limit", () => {
-  // The engine says its limit in bytes (`error.limit`) when it refuses a text one byte over js/read.js's.
+  // The engine says its limit in bytes (`error.limit`) when it refuses a text one byte over js/read/document.js's.
   const error = (() => {
     try {
       analyze('a'.repeat(MAX_FILE_BYTES + 1));

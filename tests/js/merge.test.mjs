@@ -1,10 +1,10 @@
-// Merging saved sets (`mergeIndex`) and indexing on every core (js/parallel-index.js, the CLI's
+// Merging saved sets (`mergeIndex`) and indexing on every core (js/cli/parallel-index.js, the CLI's
 // indexing): the result is the set one thread builds from the same documents, byte for byte.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { Checker } from 'plagscope';
-import { indexInParallel } from '../../js/parallel-index.js';
+import { indexInParallel } from '../../js/cli/parallel-index.js';
 
 const corpus = new URL('../../target/corpus/en/', import.meta.url);
 const documents = readdirSync(corpus).filter((f) => f.startsWith('brown')).sort().slice(0, 120)

@@ -1,11 +1,11 @@
-// The near-duplicate verdict (js/near-duplicate.js) on real checks: a whole copy, a lightly edited
+// The near-duplicate verdict (js/words/near-duplicate.js) on real checks: a whole copy, a lightly edited
 // copy and a Chinese copy are near-duplicates, a paper that copies one passage among its own text
 // is not; each reason names its method.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Checker } from 'plagscope';
-import { JACCARD_NEAR, SIMHASH_NEAR, nearDuplicateReasons, nearDuplicateText } from '../../js/near-duplicate.js';
+import { JACCARD_NEAR, SIMHASH_NEAR, nearDuplicateReasons, nearDuplicateText } from '../../js/words/near-duplicate.js';
 
 const { references, example } = JSON.parse(readFileSync(new URL('../../pkg/demo-refs.json', import.meta.url)));
 const checker = new Checker();

@@ -8,7 +8,7 @@ import { Checker } from 'plagscope';
 import { readFileSync } from 'node:fs';
 import { refusalMessage, userMessage } from '../../www/actions/errors.js';
 import { localizeShell } from '../../www/language.js';
-import { withLanguage } from '../../js/i18n.js';
+import { withLanguage } from '../../js/words/i18n.js';
 
 const MIB = 1024 * 1024;
 

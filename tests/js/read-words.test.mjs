@@ -1,4 +1,4 @@
-// The words of a file that cannot be read (js/read.js, js/read-node.js, js/cli-files.js) in both
+// The words of a file that cannot be read (js/read/document.js, js/read/node.js, js/cli/files.js) in both
 // languages: every reader message in Simplified Chinese is Chinese (the file's name, its extension
 // and the names of formats and packages excepted) and keeps the file's name as given; English is
 // unchanged; the CLI says them in the language it was asked for.
@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MESSAGES } from '../../js/read.js';
-import { ACCEPTED_EXTENSIONS } from '../../js/formats.js';
-import { count, t, withLanguage } from '../../js/i18n.js';
+import { MESSAGES } from '../../js/read/document.js';
+import { ACCEPTED_EXTENSIONS } from '../../js/read/formats.js';
+import { count, t, withLanguage } from '../../js/words/i18n.js';
 
 const cli = new URL('../../bin/plagscope.mjs', import.meta.url).pathname;
 

@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { Checker, version } from 'plagscope';
 import { reportHtml, optionPhrases } from '../../www/report-html.js';
 import { PALETTE, HIGHLIGHT_TEXT, sourceColour } from '../../www/palette.js';
-import { evasionPhrases } from '../../js/evasion.js';
+import { evasionPhrases } from '../../js/words/evasion.js';
 
 const demo = JSON.parse(readFileSync(new URL('../../pkg/demo-refs.json', import.meta.url), 'utf8'));
 const france = demo.references.find((r) => r.id === 'factbook-fr');

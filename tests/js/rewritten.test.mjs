@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checker, sharedNgrams, version } from 'plagscope';
 import { reportHtml } from '../../www/report-html.js';
-import { evidencePhrases, rewrittenLabel } from '../../js/evidence.js';
+import { evidencePhrases, rewrittenLabel } from '../../js/words/evidence.js';
 import { OWN_SENTENCE, REWRITTEN, REWRITTEN_ID, REWRITTEN_PAPER } from '../paraphrase.mjs';
 
 const demo = JSON.parse(readFileSync(new URL('../../pkg/demo-refs.json', import.meta.url), 'utf8'));

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checker, version } from 'plagscope';
 import { reportHtml } from '../../www/report-html.js';
-import { evidencePhrases } from '../../js/evidence.js';
-import { t } from '../../js/i18n.js';
+import { evidencePhrases } from '../../js/words/evidence.js';
+import { t } from '../../js/words/i18n.js';
 
 const CASE = JSON.parse(readFileSync(new URL('../data/interleaved.json', import.meta.url), 'utf8'));
 const SENTENCES = CASE.source.text.split(/(?<=\.) /);

@@ -1,9 +1,9 @@
-// The shared words for numbers: one rounding of a share (js/words.js) and one plural (js/i18n.js
+// The shared words for numbers: one rounding of a share (js/words/percent.js) and one plural (js/words/i18n.js
 // `count`) for the page, the HTML report and the CLI; the nouns are the catalogue's, named by key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { percent } from '../../js/words.js';
-import { count } from '../../js/i18n.js';
+import { percent } from '../../js/words/percent.js';
+import { count } from '../../js/words/i18n.js';
 
 test('a share is a percentage with one decimal by default, clamped, and never NaN', () => {
   assert.equal(percent(0.1234), '12.3%');

@@ -1,12 +1,12 @@
-// Word documents are zips: js/zip.js unpacks their text parts with a cap on what they unpack to,
+// Word documents are zips: js/read/zip.js unpacks their text parts with a cap on what they unpack to,
 // before mammoth sees them. A zip bomb (a small .docx that inflates to gigabytes) is refused with
 // the limit in words, once the cap is passed while inflating, whatever its headers claim.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import mammoth from 'mammoth';
-import { MAX_FILE_BYTES } from '../../js/read.js';
-import { readBytes } from '../../js/read-node.js';
-import { ZipError, unpackedZip } from '../../js/zip.js';
+import { MAX_FILE_BYTES } from '../../js/read/document.js';
+import { readBytes } from '../../js/read/node.js';
+import { ZipError, unpackedZip } from '../../js/read/zip.js';
 import { deflatedEntry, deflatedZeros, documentXml, makeWordZip, makeZip, wordZipBomb } from '../zip-fixtures.mjs';
 
 const MiB = 2 ** 20;

@@ -3,8 +3,8 @@
 // its manifest only; a check then fetches the index parts the paper's fingerprints fall into and
 // the candidates' texts (www/worker-archive.js), never sending the paper. The address is
 // remembered in this browser, and other open tabs connect to it too.
-import { count, t } from '../../js/i18n.js';
-import { errorWords } from '../../js/error-words.js';
+import { count, t } from '../../js/words/i18n.js';
+import { errorWords } from '../../js/words/errors.js';
 import { ARCHIVE_HEADER } from '../protocol.js';
 import { documentsOf } from '../../js/archive.js';
 

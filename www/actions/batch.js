@@ -2,7 +2,7 @@
 // each other; one of them opened with its full report.
 import { readTextFile } from '../files.js';
 import { checkOptions, pairsOptions } from '../options.js';
-import { count, t } from '../../js/i18n.js';
+import { count, t } from '../../js/words/i18n.js';
 import { userMessage } from './errors.js';
 
 /** Reads `files` as papers, saying which it reads; the errors of those it cannot read, in words. */

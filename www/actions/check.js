@@ -1,7 +1,7 @@
 // Checking the paper: the check itself, with its progress by stage, and checking it again with the
 // reader's choices (a source, a passage or an exclusion left out or brought back).
 import { checkOptions, textOptions } from '../options.js';
-import { t } from '../../js/i18n.js';
+import { t } from '../../js/words/i18n.js';
 import { nextTask } from './runner.js';
 import { archiveMessage } from './archive.js';
 

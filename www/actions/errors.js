@@ -1,10 +1,10 @@
-// Engine and reader errors in the words the page shows (www/actions/*.js): js/error-words.js words
+// Engine and reader errors in the words the page shows (www/actions/*.js): js/words/errors.js words
 // them by code; the page calls a saved index a library file, and a batch of refused references is
 // one sentence naming them.
-import { errorWords } from '../../js/error-words.js';
-import { list, t } from '../../js/i18n.js';
+import { errorWords } from '../../js/words/errors.js';
+import { list, t } from '../../js/words/i18n.js';
 
-/** An engine or reader error in the page's words; `notDone`: see js/error-words.js. */
+/** An engine or reader error in the page's words; `notDone`: see js/words/errors.js. */
 export const userMessage = (error, notDone) => errorWords(error, { notDone, indexFile: 'error.libraryFile' });
 
 /** How many names a refusal shows before "and N more". */

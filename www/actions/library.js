@@ -4,7 +4,7 @@
 // them in the order the user has known them, in their groups.
 import { readTextFile } from '../files.js';
 import { createPersistence } from '../persist.js';
-import { count, t } from '../../js/i18n.js';
+import { count, t } from '../../js/words/i18n.js';
 import { refusalMessage, userMessage } from './errors.js';
 
 /** A file's id in the library: two files with the same name, size and date are one file. */

@@ -1,6 +1,6 @@
 // "Who copied from whom" in the library: every reference compared with every other.
 import { pairsOptions } from '../options.js';
-import { t } from '../../js/i18n.js';
+import { t } from '../../js/words/i18n.js';
 
 /** The library's pairs over `store` and `engine`, run by `runner` (www/actions/runner.js). */
 export function createPairsActions({ store, engine, runner }) {

@@ -1,7 +1,7 @@
 // The paper's actions: what the user types, a file opened or dropped, the example paper (which
 // copies from the demo set, loaded with it).
 import { readTextFile } from '../files.js';
-import { t } from '../../js/i18n.js';
+import { t } from '../../js/words/i18n.js';
 
 /**
  * The paper's actions over `store`, run by `run`; `addDemo` loads the demo set (www/actions/library.js);

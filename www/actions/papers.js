@@ -4,7 +4,7 @@
 // of the history), is listed under "Recent papers" to open again. Every tab keeps its own paper;
 // the history is shared, and a change to it is told to the other tabs.
 import * as kept from '../papers.js';
-import { t } from '../../js/i18n.js';
+import { t } from '../../js/words/i18n.js';
 
 const CHANNEL = 'plagscope-papers';
 /** Writes of a paper being typed wait this long for the typing to pause. */

@@ -1,7 +1,7 @@
 // How the page's actions run (www/actions/*.js): one at a time, in a line that another tab's
 // changes to the library join too; each marked busy while it runs, its result or error shown in
 // the status line, and its progress counted there.
-import { t } from '../../js/i18n.js';
+import { t } from '../../js/words/i18n.js';
 import { userMessage } from './errors.js';
 
 /**

@@ -2,7 +2,7 @@
 // language (remembered; the page is drawn again in it at once, the paper, report and library kept).
 import { OPTIONS, problem, saveValues, textOptions, valid } from '../options.js';
 import { applyLanguage, rememberLanguage } from '../language.js';
-import { t } from '../../js/i18n.js';
+import { t } from '../../js/words/i18n.js';
 import { MODEL_URL, modelBytes } from '../../js/model.js';
 import { userMessage } from './errors.js';
 import { checkedWith } from './check.js';

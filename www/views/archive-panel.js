@@ -2,7 +2,7 @@
 // files beside this page, what connecting to it means (only index parts are fetched, never the
 // paper), and once connected its size, with a way to disconnect.
 import { html, useEffect, useRef } from '../../pkg/vendor/ui.js';
-import { count, t } from '../../js/i18n.js';
+import { count, t } from '../../js/words/i18n.js';
 
 /**
  * The address field and its button; Enter connects too. After a failure the focus goes back to

@@ -2,7 +2,7 @@
 // from it, the files that could not be used (their documents may be missing; the rest is reported),
 // and which sources came from it.
 import { html } from '../../pkg/vendor/ui.js';
-import { count, formatNumber, list, t } from '../../js/i18n.js';
+import { count, formatNumber, list, t } from '../../js/words/i18n.js';
 
 /** Failed files named in the report before "and N more". */
 const NAMED_FAILURES = 3;

@@ -4,8 +4,8 @@
 import { html, useMemo, useRef, useState } from '../../pkg/vendor/ui.js';
 import { PairsView } from './pairs.js';
 import { useReveal } from './reveal.js';
-import { percent } from '../../js/words.js';
-import { count, formatNumber, t } from '../../js/i18n.js';
+import { percent } from '../../js/words/percent.js';
+import { count, formatNumber, t } from '../../js/words/i18n.js';
 
 /** The table's columns: what each shows and how it sorts (`name` is a catalogue key). */
 const COLUMNS = [

@@ -6,10 +6,10 @@
 import { html, useEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
 import { disjoint, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
-import { isRewritten, isTranslated, sentencePairsOf } from '../../js/evidence.js';
+import { isRewritten, isTranslated, sentencePairsOf } from '../../js/words/evidence.js';
 import { SentencePairs } from './sentence-pairs.js';
 import { useReveal } from './reveal.js';
-import { t } from '../../js/i18n.js';
+import { t } from '../../js/words/i18n.js';
 
 function wrapWith(colour) {
   return (piece, text) => {

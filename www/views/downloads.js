@@ -6,7 +6,7 @@ import { reportHtml } from '../report-html.js';
 import { PALETTE } from '../palette.js';
 import { checkOptions } from '../options.js';
 import { titleOf } from '../actions/check.js';
-import { language, t } from '../../js/i18n.js';
+import { language, t } from '../../js/words/i18n.js';
 
 /** A file name from the paper's title: letters, digits and dashes only. */
 export function fileStem(title) {

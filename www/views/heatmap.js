@@ -3,8 +3,8 @@
 // grid, the arrow keys move between cells, Enter or Space opens the pair. A table, so screen
 // readers announce each cell's row and column.
 import { html, useMemo, useRef, useState } from '../../pkg/vendor/ui.js';
-import { percent } from '../../js/words.js';
-import { t } from '../../js/i18n.js';
+import { percent } from '../../js/words/percent.js';
+import { t } from '../../js/words/i18n.js';
 
 /** Most documents drawn; the rest stay in the table of pairs. */
 export const MAX_DOCUMENTS = 40;

@@ -2,7 +2,7 @@
 // words ("English", "简体中文"), with a label in the current language. Choosing one redraws the
 // page at once in it; the paper, the report and the library stay as they are.
 import { html } from '../../pkg/vendor/ui.js';
-import { LANGUAGE_NAMES, t } from '../../js/i18n.js';
+import { LANGUAGE_NAMES, t } from '../../js/words/i18n.js';
 
 /** The switch; `lang` is the page's language, `actions.setLanguage` changes it. */
 export function LanguageSwitch({ lang, actions }) {

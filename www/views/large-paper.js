@@ -4,8 +4,8 @@
 // laying it out blocks the page for seconds (3.4 s for 10 MB in Chromium, issue 12); the full text
 // stays in the page's state, and that is what is checked, reported and downloaded.
 import { html, useMemo } from '../../pkg/vendor/ui.js';
-import { unitKey, guessUnit } from '../../js/units.js';
-import { count, formatNumber, t } from '../../js/i18n.js';
+import { unitKey, guessUnit } from '../../js/words/units.js';
+import { count, formatNumber, t } from '../../js/words/i18n.js';
 
 /**
  * Above this many characters the paper is shown as a document, not in the textarea. Measured in

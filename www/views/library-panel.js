@@ -3,7 +3,7 @@
 // add (files, a folder, drag and drop, paste), save/open as a file, clear, and the storage used.
 import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { ACCEPT, download } from '../files.js';
-import { count, formatNumber, t } from '../../js/i18n.js';
+import { count, formatNumber, t } from '../../js/words/i18n.js';
 import { ArchivePanel } from './archive-panel.js';
 
 const GROUPS = [

@@ -3,7 +3,7 @@
 // without changing anything.
 import { html, useEffect, useRef } from '../../pkg/vendor/ui.js';
 import { OPTIONS } from '../options.js';
-import { t } from '../../js/i18n.js';
+import { t } from '../../js/words/i18n.js';
 
 function Field({ option, value, actions, busy, characters }) {
   const id = `opt-${option.name}`;

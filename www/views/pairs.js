@@ -5,8 +5,8 @@ import { html, useEffect, useMemo, useRef, useState } from '../../pkg/vendor/ui.
 import { Compare } from './compare.js';
 import { Heatmap } from './heatmap.js';
 import { useReveal } from './reveal.js';
-import { percent } from '../../js/words.js';
-import { count, t } from '../../js/i18n.js';
+import { percent } from '../../js/words/percent.js';
+import { count, t } from '../../js/words/i18n.js';
 
 function PairTable({ pairs, titles, selected, onOpen }) {
   return html`<div class="table-scroll" tabindex="0" role="region" aria-label=${t('pairs.tableLabel')}>

@@ -4,8 +4,8 @@
 // dropped or pasted: the box would block the page for seconds laying it out.
 import { html, useEffect, useLayoutEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { ACCEPT } from '../files.js';
-import { describeAcceptedTypes } from '../../js/formats.js';
-import { t } from '../../js/i18n.js';
+import { describeAcceptedTypes } from '../../js/read/formats.js';
+import { t } from '../../js/words/i18n.js';
 import { LARGE_PAPER_CHARS, LargePaper, isLarge } from './large-paper.js';
 import { RecentPapers } from './recent-papers.js';
 

@@ -4,11 +4,11 @@
 import { html, useEffect, useLayoutEffect, useMemo, useRef } from '../../pkg/vendor/ui.js';
 import { disjointInOrder, flatten, overlaid, renderPieces } from '../highlight.js';
 import { sourceColour } from '../palette.js';
-import { capitalized, evidenceLine, isRewritten, isTranslated, rewrittenMarked, sentencePairsOf } from '../../js/evidence.js';
-import { count, language, t } from '../../js/i18n.js';
+import { capitalized, evidenceLine, isRewritten, isTranslated, rewrittenMarked, sentencePairsOf } from '../../js/words/evidence.js';
+import { count, language, t } from '../../js/words/i18n.js';
 import { PAIRS_ID } from './sentence-pairs.js';
-import { disguisedSpansInOrder } from '../../js/evasion.js';
-import { matchedExclusions, exclusionPhrase } from '../../js/left-out.js';
+import { disguisedSpansInOrder } from '../../js/words/evasion.js';
+import { matchedExclusions, exclusionPhrase } from '../../js/words/left-out.js';
 
 /** Most matches listed at once. */
 const LISTED = 200;
@@ -30,7 +30,7 @@ export function matchesOf(report) {
   return matches.sort((a, b) => a.start - b.start || a.source - b.source);
 }
 
-/** Why a passage was reported, in one line: its evidence (js/evidence.js, shared with the CLI and the HTML report). */
+/** Why a passage was reported, in one line: its evidence (js/words/evidence.js, shared with the CLI and the HTML report). */
 export const evidence = (passage, passages) => capitalized(evidenceLine(passage, ' · ', passages));
 
 /** `items` with `change` applied to each, lazily. */

@@ -2,8 +2,8 @@
 // reports, and those put aside when another took their place, newest first; each opened again or
 // forgotten here. Closed until the user opens it, so it costs the paper panel one line.
 import { html } from '../../pkg/vendor/ui.js';
-import { language, t } from '../../js/i18n.js';
-import { percent } from '../../js/words.js';
+import { language, t } from '../../js/words/i18n.js';
+import { percent } from '../../js/words/percent.js';
 
 /** When a paper was kept, in the page's language ("7 Dec 2026, 14:05"). */
 const when = (savedAt) => new Date(savedAt).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' });

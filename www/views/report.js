@@ -3,17 +3,17 @@
 // again"), the side-by-side view of the chosen passage, and the downloads.
 import { html, useEffect, useRef, useState } from '../../pkg/vendor/ui.js';
 import { sourceColour } from '../palette.js';
-import { unitKey } from '../../js/units.js';
-import { evasionPhrases } from '../../js/evasion.js';
-import { nearDuplicateText } from '../../js/near-duplicate.js';
-import { matchedExclusions, exclusionMatch } from '../../js/left-out.js';
+import { unitKey } from '../../js/words/units.js';
+import { evasionPhrases } from '../../js/words/evasion.js';
+import { nearDuplicateText } from '../../js/words/near-duplicate.js';
+import { matchedExclusions, exclusionMatch } from '../../js/words/left-out.js';
 import { Compare } from './compare.js';
 import { KIND_NAMES, MatchList, PaperText } from './paper-view.js';
 import { Downloads } from './downloads.js';
 import { ArchiveBadge, ArchiveNote, archiveIds, comparedWith } from './archive-report.js';
 import { keepFocus, useReveal } from './reveal.js';
-import { percent } from '../../js/words.js';
-import { count, t } from '../../js/i18n.js';
+import { percent } from '../../js/words/percent.js';
+import { count, t } from '../../js/words/i18n.js';
 import { checkedWith, titleOf } from '../actions/check.js';
 
 /** What the report says when it lists no source: none matched, or those that did are left out by you. */

@@ -4,8 +4,8 @@
 // few exact runs to highlight; an exact passage lists the sentences it grew over. The texts are
 // Preact text children, never parsed as HTML.
 import { html } from '../../pkg/vendor/ui.js';
-import { t } from '../../js/i18n.js';
-import { markedPieces, pairsExplained, pairSimilarity, pairsHeading, sentenceEnd, sentencePairsOf } from '../../js/evidence.js';
+import { t } from '../../js/words/i18n.js';
+import { markedPieces, pairsExplained, pairSimilarity, pairsHeading, sentenceEnd, sentencePairsOf } from '../../js/words/evidence.js';
 
 /** The id of the sentence pairs' section, which the match list's "Go to the sentence pairs" focuses. */
 export const PAIRS_ID = 'sentence-pairs';

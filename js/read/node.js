@@ -1,20 +1,20 @@
 // Reading a document as plain text in Node, for the CLI (bin/plagscope.mjs): the Node part of
-// js/read.js, which decides how every file is read and what the user is told when one cannot be,
+// js/read/document.js, which decides how every file is read and what the user is told when one cannot be,
 // exactly as the page does. Here: a path becomes bytes; HTML is parsed by parse5 (the HTML
 // standard's parser, so the tree, and the text, are the browser's); Word and PDF files are read by
 // the mammoth and pdfjs-dist packages when they are installed (optional peer dependencies). Its
-// words are the catalogue's (js/i18n.js), in the language the CLI chose.
+// words are the catalogue's (js/words/i18n.js), in the language the CLI chose.
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parse } from 'parse5';
-import { FileReadError, checkBeforeReading, readDocument } from './read.js';
-import { t } from './i18n.js';
+import { FileReadError, checkBeforeReading, readDocument } from './document.js';
+import { t } from '../words/i18n.js';
 
 /**
- * HTML as parse5 parses it, for js/read-html.js. Scripting off, as in the browser's DOMParser:
+ * HTML as parse5 parses it, for js/read/html.js. Scripting off, as in the browser's DOMParser:
  * the content of <noscript> is then parsed as markup, as the page sees it.
- * @type {import('./read-html.js').HtmlTree}
+ * @type {import('./html.js').HtmlTree}
  */
 export const PARSE5_TREE = {
   body(html) {
@@ -36,7 +36,7 @@ async function optional(name, reader, pkg, specifier) {
   }
 }
 
-/** The readers of js/read.js, in Node, for the file `name` (named in a missing package's message). */
+/** The readers of js/read/document.js, in Node, for the file `name` (named in a missing package's message). */
 function nodeReaders(name) {
   return {
     html: PARSE5_TREE,
@@ -56,7 +56,7 @@ function nodeReaders(name) {
 
 /**
  * Reads the document `name` from `bytes` as the CLI does: `{ text, encoding }` (see readDocument in
- * js/read.js), or a FileReadError.
+ * js/read/document.js), or a FileReadError.
  * @param {string} name
  * @param {Uint8Array} bytes
  */
@@ -68,7 +68,7 @@ export function readBytes(name, bytes) {
  * Reads the file at `path` (a string, or a Buffer for a name that is not UTF-8), named in messages
  * as `name` (by default the path as given): `{ text, encoding }`. Throws a FileReadError for a file
  * plagscope cannot read, or an Error 'cannot read NAME: …' when the file system refuses (both in
- * the current language, js/i18n.js).
+ * the current language, js/words/i18n.js).
  * @param {string | Buffer} path
  * @param {string} [name]
  */

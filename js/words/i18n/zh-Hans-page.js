@@ -1,5 +1,5 @@
-// 简体中文：页面本身（www/）的文字，按键排列；由 js/i18n.js 与 js/i18n/zh-Hans.js 合并。
-// Simplified Chinese: the page's words, the same keys as js/i18n/en-page.js.
+// 简体中文：页面本身（www/）的文字，按键排列；由 js/words/i18n.js 与 js/words/i18n/zh-Hans.js 合并。
+// Simplified Chinese: the page's words, the same keys as js/words/i18n/en-page.js.
 export default {
   // 页面框架（www/app.js、www/views/language-switch.js）。
   'app.title': 'plagscope — 本地查重，不上传',

@@ -1,8 +1,8 @@
 // The kinds of file plagscope reads, written once for the page (www/files.js, and the `accept`
 // attributes of index.html, which a test holds equal to ACCEPT) and the CLI (bin/plagscope.mjs).
-// Plain data and the catalogue (js/i18n.js) for the types' names: it loads in the browser and in
+// Plain data and the catalogue (js/words/i18n.js) for the types' names: it loads in the browser and in
 // Node alike.
-import { list, t } from './i18n.js';
+import { list, t } from '../words/i18n.js';
 
 /**
  * The accepted file types: `kind` says how the file is read ('text', 'html', 'docx' or 'pdf'),

@@ -2,7 +2,7 @@
 // words, shared by the page, the HTML report and the CLI: "quotation, 140 characters, matches source
 // 3, “Title”". A copy wrapped in quote marks is left out of the similarity like any quotation, and a
 // reference list like any other, but never out of sight: the reader sees which source it matches
-// and how long it is. The words are the catalogue's (js/i18n.js).
+// and how long it is. The words are the catalogue's (js/words/i18n.js).
 import { count, t } from './i18n.js';
 
 /** Characters of `text` from `start` to `end` as a reader counts them: an emoji is one. */

@@ -1,7 +1,7 @@
 // Engine errors in the reader's words, chosen by the error's stable `code` (README "Errors"),
 // never by its wording: the engine's own sentences are English and may change. Shared by the page
-// (www/actions/errors.js) and the CLI; the words are the catalogue's (js/i18n.js).
-import { ENGINE_RESTARTED } from './guard.js';
+// (www/actions/errors.js) and the CLI; the words are the catalogue's (js/words/i18n.js).
+import { ENGINE_RESTARTED } from '../guard.js';
 import { t } from './i18n.js';
 
 const MIB = 1024 * 1024;

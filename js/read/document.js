@@ -1,16 +1,16 @@
 // Reading a document as plain text, decided once for the page (www/files.js) and the CLI
-// (js/read-node.js): its type by extension and by its first bytes, its encoding (decode.js), HTML
+// (js/read/node.js): its type by extension and by its first bytes, its encoding (decode.js), HTML
 // reduced to its visible text (read-html.js), Word and PDF text (documents.js). Every file that
 // cannot be read gets a FileReadError whose `code` names the case and whose message, from MESSAGES,
-// says in words a teacher understands, in the page's or the CLI's language (js/i18n.js), what is
+// says in words a teacher understands, in the page's or the CLI's language (js/words/i18n.js), what is
 // wrong and what to do; no library's own message (with its internals and URLs) reaches the user.
 // Free of any environment: the HTML parser and the Word and PDF readers are passed in, because the
 // browser and Node load them differently.
 import { docxText, pdfText } from './documents.js';
 import { describeAcceptedTypes, extensionOf, typeOf } from './formats.js';
 import { decodeText } from './decode.js';
-import { htmlText } from './read-html.js';
-import { t } from './i18n.js';
+import { htmlText } from './html.js';
+import { t } from '../words/i18n.js';
 import { ZipError, unpackedZip } from './zip.js';
 
 /**
@@ -25,7 +25,7 @@ const LIMIT_MB = MAX_FILE_BYTES / 2 ** 20;
 
 /**
  * The sentences users see when a file cannot be read, by FileReadError code, in the current
- * language (js/i18n.js, keys `read.*`). Each takes the file's name first; each says what happened
+ * language (js/words/i18n.js, keys `read.*`). Each takes the file's name first; each says what happened
  * and what to do. `unreadable` and `readerMissing` are the page's (a file gone since it was chosen,
  * a reader script that did not load), `readerNotInstalled` the CLI's (an optional package not
  * installed); all others are said alike by both. Functions, not strings: the words are looked up
@@ -80,7 +80,7 @@ export function checkBeforeReading(name, size) {
  * `word()`, the mammoth module; `pdf()`, `{ pdfjs, options }`: the pdf.js module and options for its
  * getDocument (where its character maps are). `word` and `pdf` are called only for such a file; one
  * that throws gives the readerMissing message, unless it throws a FileReadError of its own.
- * @typedef {{ html: import('./read-html.js').HtmlTree, word(): Promise<object>,
+ * @typedef {{ html: import('./html.js').HtmlTree, word(): Promise<object>,
  *   pdf(): Promise<{ pdfjs: object, options?: object }> }} Readers
  */
 
@@ -136,7 +136,7 @@ async function readDocx(name, bytes, kind, readers) {
 }
 
 /**
- * A Word file's text parts unpacked (js/zip.js), up to the size of the documents plagscope reads:
+ * A Word file's text parts unpacked (js/read/zip.js), up to the size of the documents plagscope reads:
  * unpacked, a document's XML is larger than its text, so a file past this holds no document the
  * engine would take, or is a zip bomb (1 MB inflating to 1 GiB).
  */

@@ -4,7 +4,7 @@
 // sentences rewritten from the source's (paraphrased or heavily edited text, few exact runs); a
 // rewritten passage says how many of its sentences match, beside the exact-run evidence it has.
 import { unitKey } from './units.js';
-import { percent } from './words.js';
+import { percent } from './percent.js';
 import { count, t } from './i18n.js';
 
 const clamp01 = (x) => Math.max(0, Math.min(1, Number(x) || 0));

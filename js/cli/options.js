@@ -3,8 +3,8 @@
 // PairsOptions, nested groups included, is a flag named after it (`align.minWords` is
 // `--min-words`), with its doc, default and range in the help. A new option in Rust is a new flag
 // here with no edit.
-import schema from '../pkg/schema.js';
-import { t } from './i18n.js';
+import schema from '../../pkg/schema.js';
+import { t } from '../words/i18n.js';
 
 /** Which command each options type serves. */
 const COMMANDS = {

@@ -1,4 +1,4 @@
-// Bytes of a text file -> its text, without the DOM (the page, the CLI and Node tests use it, through js/read.js).
+// Bytes of a text file -> its text, without the DOM (the page, the CLI and Node tests use it, through js/read/document.js).
 // Which encoding: a byte-order mark decides when there is one; otherwise valid UTF-8 is UTF-8 (and
 // mostly valid UTF-8 too, its few bad bytes shown as U+FFFD); bytes with NULs are UTF-16 only when
 // their zeros clearly sit in the high byte of each pair; other bytes are Windows-1252, the

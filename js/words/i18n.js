@@ -1,6 +1,6 @@
 // The one home of every user-facing word: the page, the downloadable HTML report and the CLI look
-// their sentences up here by key (js/i18n/en.js, js/i18n/zh-Hans.js), so the three say the same
-// thing in the same language (the words of the page alone are in js/i18n/*-page.js, merged here).
+// their sentences up here by key (js/words/i18n/en.js, js/words/i18n/zh-Hans.js), so the three say the same
+// thing in the same language (the words of the page alone are in js/words/i18n/*-page.js, merged here).
 // A message is a string with `{name}` placeholders, or, where the
 // noun changes with a count, its plural forms by `Intl.PluralRules` category (`{ one, other }`;
 // Chinese has no plural and writes one string). Numbers are written with `Intl.NumberFormat`.

@@ -5,7 +5,7 @@
 // thread would build: same references, same order, same index bytes.
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { Checker } from './node.js';
+import { Checker } from '../node.js';
 
 /** Below this much text, starting workers (each loads its own engine) costs more than it saves. */
 const MIN_PARALLEL_BYTES = 4 << 20;

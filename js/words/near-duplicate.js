@@ -2,7 +2,7 @@
 // by the page, the HTML report and the CLI: whether a paper and a source are near-duplicates (the
 // same document, give or take edits), and why. Passages say where a paper copies; these say that
 // the paper as a whole is the source.
-import { percent } from './words.js';
+import { percent } from './percent.js';
 import { t } from './i18n.js';
 
 /**

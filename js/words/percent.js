@@ -1,5 +1,5 @@
 // A share as the page, the HTML report and the CLI show it, written once: a percentage with one
-// rounding, in the current language (js/i18n.js). A count with its noun is i18n.js's `count`.
+// rounding, in the current language (js/words/i18n.js). A count with its noun is i18n.js's `count`.
 // tests/js/words.test.mjs and tests/js/i18n.test.mjs hold them.
 import { t } from './i18n.js';
 

@@ -1,7 +1,7 @@
 // What counts are counted in. The engine counts tokens: a word in space-separated scripts, one
 // character in Chinese and Japanese; every report and passage says which (`unit`), so "38 words"
 // is not shown for 38 hanzi. Only a text not yet checked (the size shown before a check) has its
-// unit guessed here. The nouns are the catalogue's (js/i18n.js).
+// unit guessed here. The nouns are the catalogue's (js/words/i18n.js).
 
 const CHARACTER_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const LETTER = /\p{L}/u;

@@ -1,4 +1,4 @@
-// English: the words of the page itself (www/), by key; merged with js/i18n/en.js by js/i18n.js.
+// English: the words of the page itself (www/), by key; merged with js/words/i18n/en.js by js/words/i18n.js.
 export default {
   // The page's frame (www/app.js, www/views/language-switch.js).
   'app.title': 'plagscope — private plagiarism check',

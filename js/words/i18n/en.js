@@ -1,8 +1,8 @@
-// English: every word the page, the downloadable HTML report and the CLI show, by key (js/i18n.js).
+// English: every word the page, the downloadable HTML report and the CLI show, by key (js/words/i18n.js).
 // A plural message gives its forms by Intl.PluralRules category; `{name}` is a placeholder; in the
 // HTML report's messages `[...]` marks the words it wraps in markup.
 export default {
-  // Numbers, lists and counted nouns (js/words.js, js/i18n.js).
+  // Numbers, lists and counted nouns (js/words/percent.js, js/words/i18n.js).
   'number.percent': '{value}%',
   'number.percentBelow': '< {value}%',
   // What comes between two sentences of one line: a space in English, nothing after a Chinese full stop.
@@ -35,7 +35,7 @@ export default {
   'count.pair': { one: '{count} pair', other: '{count} pairs' },
   'count.file': { one: '{count} file', other: '{count} files' },
 
-  // Why a passage was reported (js/evidence.js).
+  // Why a passage was reported (js/words/evidence.js).
   'evidence.rewritten': { one: 'rewritten: {count} of {sentences} matches', other: 'rewritten: {count} of {sentences} match' },
   'evidence.matched': '{matched} of {total} in exact shared runs ({share})',
   'evidence.longest': 'longest exact run: {run}',
@@ -56,7 +56,7 @@ export default {
   'evidence.pairsExplainedTitles': 'Each sentence of “{first}” beside the sentence of “{second}” it matches; the words whose content they share are marked.',
   'evidence.rewrittenMarked': 'a dashed underline marks a rewritten passage: its sentences match the source\'s, said in other words',
 
-  // Disguises (js/evasion.js).
+  // Disguises (js/words/evasion.js).
   'evasion.invisibleCharacters': { one: '{count} invisible character inside words', other: '{count} invisible characters inside words' },
   'evasion.invisibleSeparators': { one: '{count} invisible character used as spaces between words', other: '{count} invisible characters used as spaces between words' },
   'evasion.blankSubstitutes': { one: '{count} blank look-alike used as spaces', other: '{count} blank look-alikes used as spaces' },
@@ -87,7 +87,7 @@ export default {
   'script.canadianAboriginal': 'Canadian syllabics',
   'script.latinLookAlike': 'phonetic, small-capital or long-s',
 
-  // Near-duplicates (js/near-duplicate.js).
+  // Near-duplicates (js/words/near-duplicate.js).
   'near.label': 'Near-duplicate',
   'near.badge': 'near-duplicate',
   'near.text': '{label}: {reasons}.',
@@ -96,22 +96,22 @@ export default {
   'near.minhash': 'MinHash estimates that {share} of their word sequences are shared',
   'near.chinese': '{share} of the paper\'s sampled Chinese 4-character sequences are in the source',
 
-  // Quotations, reference lists and tables that match a source (js/left-out.js).
+  // Quotations, reference lists and tables that match a source (js/words/left-out.js).
   'quotation.matchesSource': '{length}, matches source {number}, “{title}”',
   'quotation.matchesUnlisted': '{length}, matches “{title}”, which has no other match',
   'quotation.phrase': 'quotation, {match}',
   'leftOut.phrase.bibliography': 'reference list, {match}',
   'leftOut.phrase.table': 'table of numbers, {match}',
 
-  // The kinds of file read (js/formats.js).
+  // The kinds of file read (js/read/formats.js).
   'format.type': '{name} ({extensions})',
   'format.text': 'plain text or Markdown',
   'format.html': 'web page',
   'format.docx': 'Word',
   'format.pdf': 'PDF',
 
-  // A file that cannot be read, said alike by the page and the CLI (js/read.js); `{name}` is the
-  // file's name, `{types}` the accepted types (js/formats.js), sizes are in MB.
+  // A file that cannot be read, said alike by the page and the CLI (js/read/document.js); `{name}` is the
+  // file's name, `{types}` the accepted types (js/read/formats.js), sizes are in MB.
   'read.unsupported': '{name} cannot be opened: plagscope reads {types} files. Save the document in one of these formats, or paste the text instead.',
   'read.oldWord': '{name} is an old-style Word document (.doc), which plagscope cannot read. Open it in Word, save it as a Word Document (.docx) and open that file, or paste the text instead.',
   'read.tooLarge': '{name} is too large to check: it is {size} MB, and plagscope reads files of up to {limit} MB. Split it into smaller files, or paste the part you want to check.',
@@ -208,7 +208,7 @@ export default {
   'html.showInPaper': 'show in the paper',
   'html.sourceMissing': 'The source\'s text is not part of this report.',
 
-  // The CLI (bin/plagscope.mjs, js/cli-options.js).
+  // The CLI (bin/plagscope.mjs, js/cli/options.js).
   'cli.flag.refs': 'reference file or folder (repeatable; folders are read recursively)',
   'cli.flag.index': 'saved index to check against (from "plagscope index")',
   'cli.flag.base': 'base/template document whose text is never reported (repeatable)',

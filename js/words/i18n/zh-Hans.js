@@ -1,8 +1,8 @@
-// 简体中文：页面、可下载的 HTML 报告和命令行显示的全部文字，按键排列（js/i18n.js）。中文没有复数，
+// 简体中文：页面、可下载的 HTML 报告和命令行显示的全部文字，按键排列（js/words/i18n.js）。中文没有复数，
 // 每条只写一种形式；`{name}` 是占位符；HTML 报告的文字中 `[...]` 标出要加标记的词。
-// Simplified Chinese: the same keys as js/i18n/en.js; Chinese has no plural forms.
+// Simplified Chinese: the same keys as js/words/i18n/en.js; Chinese has no plural forms.
 export default {
-  // 数字、列举和计数（js/words.js、js/i18n.js）。
+  // 数字、列举和计数（js/words/percent.js、js/words/i18n.js）。
   'number.percent': '{value}%',
   'number.percentBelow': '< {value}%',
   // What comes between two sentences of one line: a space in English, nothing after a Chinese full stop.
@@ -35,7 +35,7 @@ export default {
   'count.pair': '{count} 对',
   'count.file': '{count} 个文件',
 
-  // 段落被报告的依据（js/evidence.js）。
+  // 段落被报告的依据（js/words/evidence.js）。
   'evidence.rewritten': '改写：{sentences}中有 {count} 句相符',
   'evidence.matched': '共 {total}，其中 {matchedUnits}逐字相同（{share}）',
   'evidence.longest': '最长逐字相同片段：{run}',
@@ -53,7 +53,7 @@ export default {
   'evidence.pairsExplainedTitles': '“{first}”的每一句与“{second}”中与之相符的句子并排显示，两句共有的实词已标出。',
   'evidence.rewrittenMarked': '虚线下划线表示改写的段落：其句子与来源相符，只是换了说法',
 
-  // 伪装手段（js/evasion.js）。
+  // 伪装手段（js/words/evasion.js）。
   'evasion.invisibleCharacters': '{count} 个夹在词语中的不可见字符',
   'evasion.invisibleSeparators': '{count} 个当作词间空格的不可见字符',
   'evasion.blankSubstitutes': '{count} 个冒充空格的空白字符',
@@ -84,7 +84,7 @@ export default {
   'script.canadianAboriginal': '加拿大原住民音节',
   'script.latinLookAlike': '冒充拉丁字母的音标、小型大写或长 s ',
 
-  // 近似重复（js/near-duplicate.js）。
+  // 近似重复（js/words/near-duplicate.js）。
   'near.label': '近似重复',
   'near.badge': '近似重复',
   'near.text': '{label}：{reasons}。',
@@ -93,22 +93,22 @@ export default {
   'near.minhash': 'MinHash 估计两者有 {share} 的词序列相同',
   'near.chinese': '论文抽样的中文四字序列中有 {share} 出现在来源中',
 
-  // 与来源相符的引文、参考文献列表和表格（js/left-out.js）。
+  // 与来源相符的引文、参考文献列表和表格（js/words/left-out.js）。
   'quotation.matchesSource': '{length}，与来源 {number}“{title}”相符',
   'quotation.matchesUnlisted': '{length}，与“{title}”相符（该来源没有其他匹配）',
   'quotation.phrase': '引文，{match}',
   'leftOut.phrase.bibliography': '参考文献列表，{match}',
   'leftOut.phrase.table': '数字表格，{match}',
 
-  // 可读取的文件类型（js/formats.js）。
+  // 可读取的文件类型（js/read/formats.js）。
   'format.type': '{name}（{extensions}）',
   'format.text': '纯文本或 Markdown',
   'format.html': '网页',
   'format.docx': 'Word',
   'format.pdf': 'PDF',
 
-  // 无法读取的文件，页面和命令行说法相同（js/read.js）；`{name}` 是文件名，`{types}` 是可读取的类型
-  // （js/formats.js），大小以 MB 计。文件名和扩展名原样保留。
+  // 无法读取的文件，页面和命令行说法相同（js/read/document.js）；`{name}` 是文件名，`{types}` 是可读取的类型
+  // （js/read/formats.js），大小以 MB 计。文件名和扩展名原样保留。
   'read.unsupported': '无法打开 {name}：plagscope 只能读取{types}文件。请把文档另存为其中一种格式，或直接粘贴文字。',
   'read.oldWord': '{name} 是旧版 Word 文档（.doc），plagscope 无法读取。请用 Word 打开它，另存为“Word 文档（.docx）”，再打开新保存的文件；或直接粘贴文字。',
   'read.tooLarge': '{name} 太大，无法检查：文件大小为 {size} MB，而 plagscope 最多只能读取 {limit} MB 的文件。请把它拆分成几个较小的文件，或只粘贴需要检查的部分。',
@@ -205,7 +205,7 @@ export default {
   'html.showInPaper': '在论文中查看',
   'html.sourceMissing': '本报告未包含该来源的原文。',
 
-  // 命令行（bin/plagscope.mjs、js/cli-options.js）。
+  // 命令行（bin/plagscope.mjs、js/cli/options.js）。
   'cli.flag.refs': '参考文献文件或文件夹（可重复；文件夹会递归读取）',
   'cli.flag.index': '用来比对的已保存索引（由“plagscope index”生成）',
   'cli.flag.base': '模板文档，其文字绝不会被报告（可重复）',

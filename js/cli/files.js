@@ -4,11 +4,11 @@
 // decoded string names no file. Each file is shown to the user by that decoded name. An entry of a
 // folder that cannot be opened (a link to nothing, a loop of links) is skipped with one warning,
 // and the rest is read: one odd entry must not stop a run over a whole class's folder. The warnings
-// and errors are in the CLI's language (js/i18n.js).
+// and errors are in the CLI's language (js/words/i18n.js).
 import { lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { extensionOf } from './formats.js';
-import { t } from './i18n.js';
+import { extensionOf } from '../read/formats.js';
+import { t } from '../words/i18n.js';
 
 const decoder = new TextDecoder();
 /** A file name's bytes as text, each byte that is not UTF-8 shown as U+FFFD. */

@@ -1,6 +1,6 @@
 // Plain-language descriptions of an evasion report, shared by the CLI and the page, so that every
 // kind of disguise the engine reports is named the same way everywhere (tests/js/evasion.test.mjs
-// checks that each report field has a description). The words are the catalogue's (js/i18n.js).
+// checks that each report field has a description). The words are the catalogue's (js/words/i18n.js).
 import { count, t } from './i18n.js';
 
 /** [report field, its plural message]: the counted kinds of disguise. */

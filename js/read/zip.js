@@ -1,4 +1,4 @@
-// Unpacking a Word document (a zip) with a cap on what it unpacks to, for js/read.js. A .docx of 1 MB
+// Unpacking a Word document (a zip) with a cap on what it unpacks to, for js/read/document.js. A .docx of 1 MB
 // can inflate to gigabytes, and its headers may claim any size: mammoth would inflate it all (2 GB
 // of memory for 1 GiB) before failing. Here each part that holds text is inflated a piece at a time
 // and dropped once the parts together pass the cap; what is kept goes to mammoth as a zip of stored
