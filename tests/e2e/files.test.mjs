@@ -150,7 +150,7 @@ test('text files: UTF-8, UTF-16 with and without a mark, Windows-1252, HTML', as
 test('the page decodes Windows-1252 exactly as Chromium does', async (t) => {
   const page = await app.openApp(t);
   const [ours, chromium] = await page.evaluate(async () => {
-    const { decodeWindows1252 } = await import('/js/decode.js');
+    const { decodeWindows1252 } = await import('/js/read/decode.js');
     const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
     return [decodeWindows1252(bytes), new TextDecoder('windows-1252').decode(bytes)];
   });

@@ -83,6 +83,8 @@ test('a paper replaced by a batch paper, by Clear or by the example is kept unde
 
   // Clear puts the paper aside too; Forget removes it from the list, after a reload as well.
   await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  // The box is written from the state after the page draws again (an effect), not within the click.
+  await page.waitForFunction(() => document.querySelector('#paper').value === '', null, { timeout: 10_000 }).catch(() => {});
   assert.equal(await page.locator('#paper').inputValue(), '');
   await act(page, () => page.getByRole('button', { name: 'Forget “My draft”' }).click());
   assert.ok(!(await recentTitles(page)).includes('My draft'));
