@@ -11,7 +11,7 @@
 // engine's limit of reference text stops at the first refusal, which is reported; the rest is
 // measured on what fits. Workload: bench/browser/library-scale-workload.mjs.
 //   - Node: the npm package's Node entry, one child process per N (a fresh engine each).
-//   - Chromium: the app's own engine client and worker (www/engine.js, www/worker.js) and its
+//   - Chromium: the app's own engine client and worker (www/engine.js, www/worker/worker.js) and its
 //     IndexedDB persistence (www/persist.js, www/library.js), driven by bench/browser/library-scale.html
 //     in a fresh on-disk profile per N: adding is the request, the records and the saved index
 //     written to IndexedDB, as when the user adds 1,000 files at a time.

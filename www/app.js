@@ -1,5 +1,5 @@
 // The page: the paper and the library in, one report out. The engine runs in a Web Worker
-// (www/engine.js, www/worker.js); the state lives in one store (www/store.js) written only by the
+// (www/engine.js, www/worker/worker.js); the state lives in one store (www/store.js) written only by the
 // actions (www/actions.js); the views (www/views/) render it with Preact and htm, which create
 // text nodes for every piece of user text: nothing pasted or opened is ever parsed as HTML.
 import { html, render, useEffect, useRef } from '../pkg/vendor/ui.js';

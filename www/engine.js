@@ -1,4 +1,4 @@
-// A promise-based client for the engine worker (www/worker.js) that outlives it: if the worker dies
+// A promise-based client for the engine worker (www/worker/worker.js) that outlives it: if the worker dies
 // (an `error` event, or the Web Lock it holds for its lifetime is freed because it was closed, crashed
 // or ran out of memory), the client starts a new worker, restores the library from the last saved
 // index the worker sent, and calls `onRestart` so the page can tell the user.
@@ -63,7 +63,7 @@ export function startEngine({ onRestart = () => {}, onLibrary = () => {} } = {})
 
 /** A new worker; `restore` is null for the first one, else `{ bytes }` to load (or `bytes: null`). */
 function launch(client, restore) {
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('./worker/worker.js', import.meta.url), { type: 'module' });
   const session = { worker, pending: new Map(), started: false, settled: false, dead: false, restore };
   const ready = new Promise((resolve, reject) => {
     worker.onerror = (event) => {

@@ -1,4 +1,4 @@
-// The colours of the sources, shared by the page and the downloadable HTML report (www/report-html.js)
+// The colours of the sources, shared by the page and the downloadable HTML report (www/report-html/report.js)
 // so that source 3 has the same colour on screen and on paper. Each colour is a highlight behind dark
 // text (#1a1a1a): all pass WCAG AA (contrast >= 4.5:1; in fact >= 7:1) and stay visible on white. They
 // were picked for distinctness (CIEDE2000 >= 13 between any two, most distinct first), so the first

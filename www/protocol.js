@@ -1,4 +1,4 @@
-// The requests the page sends the engine worker, declared once: www/worker.js has exactly one
+// The requests the page sends the engine worker, declared once: www/worker/worker.js has exactly one
 // handler for each (checked when it starts), www/engine.js refuses any other name before sending,
 // and those marked `changesLibrary` are followed by the saved library (www/engine.js keeps it to
 // restore a new worker). Replies: { id, ok: true, result } | { id, ok: false, error } (plain data,

@@ -1,7 +1,7 @@
 // The library-scale benchmark in a page (bench/browser/library-scale.html, driven by
 // bench/browser/library-scale-run.mjs through `window.scale`): references are added as the app adds
 // a drop of files (www/actions/library.js `add`): one `addReferences` request to the engine worker
-// (www/engine.js, www/worker.js, which then sends the page the whole saved index), the records and
+// (www/engine.js, www/worker/worker.js, which then sends the page the whole saved index), the records and
 // texts written to IndexedDB (www/persist.js `added`), and the saved index cached there
 // (www/library.js `saveSnapshot`, which the app runs 300 ms after the last change). Checks are the
 // app's `check` request. The texts come from the benchmark's server (/gen/), untimed.

@@ -1,4 +1,4 @@
-// The downloadable HTML report (www/report-html.js) as a teacher gets it: written to a file and
+// The downloadable HTML report (www/report-html/report.js) as a teacher gets it: written to a file and
 // opened from disk in the system Chromium, offline. The highlights show in the source colours,
 // nothing is requested, nothing is logged as an error (a CSP violation would be), axe-core finds no
 // accessibility violation, phones get no sideways scrolling, and printing gives a PDF in which every
@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { Checker, version } from 'plagscope';
 import { executablePath } from './harness.mjs';
-import { reportHtml } from '../../www/report-html.js';
+import { reportHtml } from '../../www/report-html/report.js';
 import { sourceColour } from '../../www/palette.js';
 
 const require = createRequire(import.meta.url);

@@ -203,7 +203,7 @@ test('a report without source against a library in another script offers the mod
 });
 
 test('the hint follows the library: a reference added in another script brings it', async (t) => {
-  // The worker samples the library's scripts once per change of the library (www/worker.js).
+  // The worker samples the library's scripts once per change of the library (www/worker/worker.js).
   const page = await app.openApp(t, { viewport: SIZES.desktop });
   await addPastedReference(page, 'Norias of Hama', SOURCE);
   await page.fill('#paper', 'The committee met on Tuesday to discuss the annual budget of the town and its schools in detail.');

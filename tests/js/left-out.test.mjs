@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checker } from 'plagscope';
 import { matchedExclusions, exclusionPhrase } from '../../js/words/left-out.js';
-import { reportHtml } from '../../www/report-html.js';
+import { reportHtml } from '../../www/report-html/report.js';
 import { referenceList } from '../fixtures.mjs';
 
 const corpus = new URL('../../target/corpus/en/', import.meta.url);

@@ -42,7 +42,7 @@ test('a Chinese copy is found a near-duplicate by the Chinese 4-gram method', ()
 });
 
 test('the HTML report and the CLI name a near-duplicate, and only then', async () => {
-  const { reportHtml } = await import('../../www/report-html.js');
+  const { reportHtml } = await import('../../www/report-html/report.js');
   const page = (paper) => {
     const report = checker.check(paper);
     const sources = report.sources.map((s) => checker.getReference(s.id));

@@ -22,7 +22,7 @@ test('every request the page sends is declared', () => {
 });
 
 test("the worker's handlers are the declared requests", () => {
-  const worker = readFileSync(new URL('worker.js', www), 'utf8');
+  const worker = readFileSync(new URL('worker/worker.js', www), 'utf8');
   const block = worker.slice(worker.indexOf('const handlers = {'), worker.indexOf('\n};\n', worker.indexOf('const handlers = {')));
   const handlers = Object.fromEntries([...block.matchAll(/^ {2}(?:async )?(\w+)(?:\(|:)/gm)].map((m) => [m[1], true]));
   assert.deepEqual(protocolMismatch(handlers), { extra: [], missing: [] });

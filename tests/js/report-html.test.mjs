@@ -1,4 +1,4 @@
-// The downloadable HTML report (www/report-html.js) and the source palette (www/palette.js), built
+// The downloadable HTML report (www/report-html/report.js) and the source palette (www/palette.js), built
 // from real reports of the real engine: every passage is highlighted in its source's colour at the
 // right place (the highlighted document is read back and compared with the paper character by
 // character), each comparison shows both sides' text, user text is escaped, nothing is loaded from
@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { Checker, version } from 'plagscope';
-import { reportHtml, optionPhrases } from '../../www/report-html.js';
+import { reportHtml, optionPhrases } from '../../www/report-html/report.js';
 import { PALETTE, HIGHLIGHT_TEXT, sourceColour } from '../../www/palette.js';
 import { evasionPhrases } from '../../js/words/evasion.js';
 

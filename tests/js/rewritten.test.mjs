@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checker, sharedNgrams, version } from 'plagscope';
-import { reportHtml } from '../../www/report-html.js';
+import { reportHtml } from '../../www/report-html/report.js';
 import { evidencePhrases, rewrittenLabel } from '../../js/words/evidence.js';
 import { OWN_SENTENCE, REWRITTEN, REWRITTEN_ID, REWRITTEN_PAPER } from '../paraphrase.mjs';
 

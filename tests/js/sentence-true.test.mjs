@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checker, version } from 'plagscope';
-import { reportHtml } from '../../www/report-html.js';
+import { reportHtml } from '../../www/report-html/report.js';
 import { evidencePhrases } from '../../js/words/evidence.js';
 import { t } from '../../js/words/i18n.js';
 

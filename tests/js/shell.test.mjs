@@ -1,5 +1,5 @@
 // The service worker's offline shell (scripts/shell.mjs → pkg/shell.js) holds every file the page
-// loads: the modules reachable from www/app.js and www/worker.js by static or dynamic import or
+// loads: the modules reachable from www/app.js and www/worker/worker.js by static or dynamic import or
 // `new URL(…, import.meta.url)`, followed to the end, and the files named with `vendor('…')`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,7 +40,7 @@ function reachable(entries) {
 test('the offline shell holds every file the page loads', () => {
   const shell = new Set(shellFiles());
   // sw.js is the service worker itself; a folder (the worker's scope) is no file.
-  const needed = reachable(['www/app.js', 'www/worker.js']).filter((path) => path !== 'sw.js' && !path.endsWith('/'));
+  const needed = reachable(['www/app.js', 'www/worker/worker.js']).filter((path) => path !== 'sw.js' && !path.endsWith('/'));
   for (const path of ['pkg/vendor/ui.js', 'pkg/plagscope.js', 'pkg/plagscope_bg.wasm', 'pkg/demo-refs.json', 'pkg/vendor/pdf.min.mjs', 'www/views/report.js']) assert.ok(needed.includes(path), `${path} not found by the scan`);
   for (const path of needed) {
     assert.ok(existsSync(join(root, path)), `${path} is imported but missing`);

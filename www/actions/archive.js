@@ -1,7 +1,7 @@
 // The archive the paper is checked against besides the library: an institution's archive of papers
 // published as static files beside this page (built by cluster/build_archive.py). Connecting reads
 // its manifest only; a check then fetches the index parts the paper's fingerprints fall into and
-// the candidates' texts (www/worker-archive.js), never sending the paper. The address is
+// the candidates' texts (www/worker/archive.js), never sending the paper. The address is
 // remembered in this browser, and other open tabs connect to it too.
 import { count, t } from '../../js/words/i18n.js';
 import { errorWords } from '../../js/words/errors.js';

@@ -1,4 +1,4 @@
-// What a report says of the archive it was checked against (www/worker-archive.js): what was read
+// What a report says of the archive it was checked against (www/worker/archive.js): what was read
 // from it, the files that could not be used (their documents may be missing; the rest is reported),
 // and which sources came from it.
 import { html } from '../../pkg/vendor/ui.js';

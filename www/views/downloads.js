@@ -1,8 +1,8 @@
-// Getting a report out: a self-contained HTML file (www/report-html.js: opens offline, no script),
+// Getting a report out: a self-contained HTML file (www/report-html/report.js: opens offline, no script),
 // the JSON report, and printing (the print styles in www/style.css give a clean PDF).
 import { html, useState } from '../../pkg/vendor/ui.js';
 import { download } from '../files.js';
-import { reportHtml } from '../report-html.js';
+import { reportHtml } from '../report-html/report.js';
 import { PALETTE } from '../palette.js';
 import { checkOptions } from '../options.js';
 import { titleOf } from '../actions/check.js';

@@ -133,7 +133,7 @@ export default {
   'read.unpackedTooLarge': '{name} expands to more than {limit} MB when unpacked (a Word file is compressed), and plagscope reads documents of up to {limit} MB. Split it into smaller documents, or paste the part you want to check.',
   'read.docxDamaged': '{name} is damaged, so it cannot be read as a Word document. Open it in Word and save a new copy, or paste the text instead.',
 
-  // The downloadable HTML report (www/report-html.js, www/report-html-passage.js).
+  // The downloadable HTML report (www/report-html/report.js, www/report-html/passage.js).
   'html.untitled': 'Untitled paper',
   'html.title': 'Similarity report: {title}',
   'html.footer': 'Made by plagscope {version} on this computer: no document was uploaded to check it.',

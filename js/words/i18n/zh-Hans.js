@@ -130,7 +130,7 @@ export default {
   'read.unpackedTooLarge': '{name} 解压后超过 {limit} MB（Word 文件是经过压缩的），而 plagscope 最多只能读取 {limit} MB 的文档。请把它拆分成几个较小的文档，或只粘贴需要检查的部分。',
   'read.docxDamaged': '{name} 已损坏，无法作为 Word 文档读取。请用 Word 打开它并另存一份新副本，或直接粘贴文字。',
 
-  // 可下载的 HTML 报告（www/report-html.js、www/report-html-passage.js）。
+  // 可下载的 HTML 报告（www/report-html/report.js、www/report-html/passage.js）。
   'html.untitled': '未命名论文',
   'html.title': '相似度报告：{title}',
   'html.footer': '由 plagscope {version} 在本机生成：检查时没有上传任何文档。',

@@ -1,4 +1,4 @@
-// The downloadable HTML report's style sheet (www/report-html.js inlines it): a document that reads
+// The downloadable HTML report's style sheet (www/report-html/report.js inlines it): a document that reads
 // well on a screen and a phone and prints cleanly, each source's colour set by its palette class.
 
 /** The report's whole style sheet (the palette classes are added per report). */

@@ -2,18 +2,18 @@
 // resource, a CSP that forbids loading anything) that a teacher can keep, mail or print to PDF. It
 // shows the summary, the ranked sources, the paper with every passage highlighted in its source's
 // colour and number, and each passage side by side with its source and evidence (a rewritten one:
-// its sentence pairs; www/report-html-passage.js). A pure function of its input (no DOM), so the
+// its sentence pairs; www/report-html/passage.js). A pure function of its input (no DOM), so the
 // page and Node produce the same file; every piece of user text is escaped.
-import { disguisedSpans, evasionPhrases } from '../js/words/evasion.js';
-import { nearDuplicateReasons, nearDuplicateText } from '../js/words/near-duplicate.js';
-import { matchedExclusions, exclusionPhrase } from '../js/words/left-out.js';
-import { unitKey } from '../js/words/units.js';
-import { percent } from '../js/words/percent.js';
-import { capitalized, isRewritten, rewrittenMarked } from '../js/words/evidence.js';
-import { count, formatDate as writeDate, language, list, t, withLanguage } from '../js/words/i18n.js';
-import { PALETTE, HIGHLIGHT_TEXT } from './palette.js';
-import { REPORT_CSS } from './report-style.js';
-import { EVIDENCE_CSS, esc, escText, passageHtml } from './report-html-passage.js';
+import { disguisedSpans, evasionPhrases } from '../../js/words/evasion.js';
+import { nearDuplicateReasons, nearDuplicateText } from '../../js/words/near-duplicate.js';
+import { matchedExclusions, exclusionPhrase } from '../../js/words/left-out.js';
+import { unitKey } from '../../js/words/units.js';
+import { percent } from '../../js/words/percent.js';
+import { capitalized, isRewritten, rewrittenMarked } from '../../js/words/evidence.js';
+import { count, formatDate as writeDate, language, list, t, withLanguage } from '../../js/words/i18n.js';
+import { PALETTE, HIGHLIGHT_TEXT } from '../palette.js';
+import { REPORT_CSS } from './style.js';
+import { EVIDENCE_CSS, esc, escText, passageHtml } from './passage.js';
 
 
 

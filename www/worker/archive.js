@@ -4,8 +4,8 @@
 // everything a library check has (translated evidence too, once the sentence model is loaded).
 // The library itself never holds archive documents: the reported ones are kept here, apart, for
 // their side-by-side view and the HTML report.
-import { fetchReader, queryArchive, rememberingReader } from '../js/archive.js';
-import { ARCHIVE_HEADER } from './protocol.js';
+import { fetchReader, queryArchive, rememberingReader } from '../../js/archive.js';
+import { ARCHIVE_HEADER } from '../protocol.js';
 
 /** Files read between two progress messages to the page. */
 const PROGRESS_FILES = 50;

@@ -6,11 +6,11 @@
 // { id, type: 'part', field, spans } messages ahead of a report whose evasion lists are long, and
 // { type: 'library', bytes } (the saved index) after every request that may change the library, so
 // the page can restore it in a new worker if this one dies (www/engine.js).
-import { Checker, loadSentenceModel, version } from '../js/browser.js';
-import { ENGINE_RESTARTED } from '../js/guard.js';
-import { isRequest, protocolMismatch, REQUESTS } from './protocol.js';
-import { archiveSource, checkWithArchive } from './worker-archive.js';
-import { guessUnit } from '../js/words/units.js';
+import { Checker, loadSentenceModel, version } from '../../js/browser.js';
+import { ENGINE_RESTARTED } from '../../js/guard.js';
+import { isRequest, protocolMismatch, REQUESTS } from '../protocol.js';
+import { archiveSource, checkWithArchive } from './archive.js';
+import { guessUnit } from '../../js/words/units.js';
 
 let checker = new Checker();
 /** The engine the library lives in: the plain one, or the sentence model's once it is loaded. */
@@ -194,7 +194,7 @@ const handlers = {
     return { ready: true };
   },
   async loadDemo() {
-    const response = await fetch(new URL('../pkg/demo-refs.json', import.meta.url));
+    const response = await fetch(new URL('../../pkg/demo-refs.json', import.meta.url));
     if (!response.ok) throw new Error(`could not load the demo set (${response.status})`);
     const { references, example } = await response.json();
     const result = handlers.addReferences({ references: references.filter((r) => !checker.getReference(r.id)) }, () => {});

@@ -1,10 +1,10 @@
-// One passage's comparison in the downloadable report (www/report-html.js): its evidence line in
+// One passage's comparison in the downloadable report (www/report-html/report.js): its evidence line in
 // the words of js/words/evidence.js (the page's and the CLI's), the passage beside its twin in the source
 // with the exact shared runs marked and the rest underlined, and its sentence pairs: each paper
 // sentence beside the source sentence it was rewritten from, the words whose content they share
 // marked, and their similarity. Pure functions of their input, every piece of user text escaped.
-import { capitalized, evidencePhrases, isRewritten, markedPieces, pairSimilarity, pairsExplained, pairsHeading, sentenceEnd, sentencePairsOf } from '../js/words/evidence.js';
-import { t } from '../js/words/i18n.js';
+import { capitalized, evidencePhrases, isRewritten, markedPieces, pairSimilarity, pairsExplained, pairsHeading, sentenceEnd, sentencePairsOf } from '../../js/words/evidence.js';
+import { t } from '../../js/words/i18n.js';
 
 /** Characters of context shown around each side of a passage. */
 const CONTEXT = 160;
