@@ -17,7 +17,7 @@ before(() => mkdirSync(screenshots, { recursive: true }));
 
 /** The engine worker of the page (the only module worker the page starts before a PDF is read). */
 function engineWorker(page) {
-  const workers = page.workers().filter((w) => w.url().endsWith('/www/worker.js'));
+  const workers = page.workers().filter((w) => w.url().endsWith('/www/worker/worker.js'));
   assert.equal(workers.length, 1, workers.map((w) => w.url()).join(', '));
   return workers[0];
 }
