@@ -155,8 +155,8 @@ function OtherScript({ state, actions }) {
   };
   const size = state.modelBytes ? (state.modelBytes / 1e6).toFixed(1) : null;
   const label = state.model === 'ready' ? t('report.otherScriptOn') : size ? t('model.download', { size }) : t('model.downloadUnsized');
-  return html`<p class="hint other-script">${t('report.otherScript')}
-    <button type="button" disabled=${Boolean(state.busy)} onClick=${lookAgain}>${label}</button></p>`;
+  // htm drops whitespace that holds a line break: the space before the button is written out.
+  return html`<p class="hint other-script">${t('report.otherScript')}${' '}<button type="button" disabled=${Boolean(state.busy)} onClick=${lookAgain}>${label}</button></p>`;
 }
 
 /** The report of the last check. */
