@@ -3,30 +3,19 @@
 //! scoring and the report. Each stage takes what it reads of the reference set explicitly
 //! ([`ReferenceSet`]) and reports its progress ([`Stage`]).
 
-use rustc_hash::FxHashSet as HashSet;
-
 use crate::align::{SeedTable, Side, WeightSums};
 use crate::error::Error;
 use crate::methods::combined::Metadata;
 use crate::text::tokenize::check_size;
 use crate::text::CountUnit;
 
-use super::evidence::{align_candidates, paper_sentences};
-use super::exclusions::exclusions;
+use super::context::Check;
 use super::options::CheckOptions;
-use super::prepare::{
-    count_holders_with_progress, prepare_with_progress, Prepared, PreparedSources,
-};
+use super::prepare::{count_holders_with_progress, prepare_with_progress, Prepared};
 use super::progress::{preparing, preparing_part, OnProgress, PREPARING_STEPS};
 use super::reference_set::ReferenceSet;
 use super::report::{Report, SourceReport};
-use super::retrieval::{candidates, evidence_masks, with_a_small_library};
-use super::scoring::{paper_sketches, ratio, write_up};
-use super::sentences::TermWeights;
-#[cfg(feature = "translated")]
-use super::translated::translated_evidence;
-#[cfg(not(feature = "translated"))]
-use translated_evidence_off as translated_evidence;
+use super::scoring::ratio;
 
 /// Checks `text` with its `meta` against `set`: the stages in order. An error from `progress`
 /// stops the check and is returned.
@@ -43,27 +32,20 @@ pub(super) fn check(
     check_size("text", text.len(), false)?;
     // 1. The paper's analysis, each of its shingles looked up in the postings.
     let mut paper = analysis(set, text, progress)?;
+    let mut check = Check::new(set, (text, &paper), options, progress);
     // 2. What is left out: the reader's spans, the bibliography, quotations, base documents.
-    let ignored = ignored_ids(options);
-    // The references the quotation pass prepares, kept for the evidence stage.
-    let mut sources = PreparedSources::default();
-    let sets = (set, &mut sources);
-    let (excluded_spans, excluded) = exclusions(sets, text, &paper, &ignored, options, progress)?;
+    let (excluded_spans, excluded) = check.exclusions()?;
     let counted = excluded.iter().filter(|&&e| !e).count();
     // 3. The paper's sketches, which every source's scores compare with its own.
-    let sketches = paper_sketches(set, &paper, meta, progress)?;
+    let sketches = check.sketches(meta)?;
     // 4. Candidate retrieval: the references that hold the paper's fingerprints.
-    let masks = evidence_masks(set, &paper, &excluded, options.align.max_doc_frequency);
-    preparing(progress, 5)?;
-    let mut candidates = candidates(set, &paper, &masks.unusable, Some(false));
-    if !options.align.translated {
-        with_a_small_library(set, &mut candidates);
-    }
-    preparing(progress, 6)?;
+    let masks = check.phrasing.masks(&excluded);
+    preparing(check.progress, 5)?;
+    let candidates = check.retrieve(&masks);
+    preparing(check.progress, 6)?;
     // 5. Alignment with each candidate, by exact runs and by rewritten sentences.
-    let mut term_weights = TermWeights::new(set.idf);
-    let sentences = paper_sentences(&paper, &masks, &options.align, &mut term_weights, progress)?;
-    preparing(progress, PREPARING_STEPS)?;
+    let sentences = check.paper_sentences(&masks)?;
+    preparing(check.progress, PREPARING_STEPS)?;
     // Every candidate's windows are looked up in the paper's seed table, and every alignment
     // reads the paper's weight sums: both built once.
     let seeds = SeedTable::with_filter(&paper.token_hashes, options.align.seed_words);
@@ -75,29 +57,14 @@ pub(super) fn check(
         ..side
     }
     .with_sentences(sentences.as_ref());
-    let units = paper.sentence_units();
-    let mut aligned = align_candidates(
-        (set, &mut sources),
-        (side, units, &masks.unusable),
-        &candidates,
-        &ignored,
-        &options.align,
-        &mut term_weights,
-        progress,
-    )?;
+    let units = (side, paper.sentence_units(), masks.unusable.as_slice());
+    let mut aligned = check.align_candidates(units, &candidates)?;
     // 5b. Translated copies, among the references in another language.
-    translated_evidence(
-        set,
-        (&paper, sentences.as_ref()),
-        &ignored,
-        options,
-        &mut aligned,
-        &mut term_weights,
-        progress,
-    )?;
+    check.translated_evidence(sentences.as_ref(), &mut aligned)?;
     // 6. Scoring: each source written up, the paper's words covered counted once.
     let comparison = sketches.comparison(&paper, &excluded, counted, text);
-    let (sources, covered) = write_up(set, &comparison, side, aligned, options, progress)?;
+    let (sources, covered) = check.write_up(&comparison, side, aligned)?;
+    let evasion = std::mem::take(&mut paper.analysis.evasion);
     Ok(Report {
         similarity: ratio(covered, counted),
         words: counted,
@@ -106,7 +73,7 @@ pub(super) fn check(
         sources: ranked(sources, options),
         // Moved, not cloned: the paper is done with, and a clone of its map and span lists
         // was code of its own in the wasm.
-        evasion: std::mem::take(&mut paper.analysis.evasion),
+        evasion,
         excluded: excluded_spans,
     })
 }
@@ -129,13 +96,6 @@ fn analysis(
     Ok(paper)
 }
 
-/// The ids of the references the reader left out of this check.
-fn ignored_ids(options: &CheckOptions) -> HashSet<&str> {
-    (options.ignore_references.iter())
-        .map(|id| id.as_str())
-        .collect()
-}
-
 /// The sources most similar first (ties by id), those under the threshold left out, at most
 /// `options.max_sources`.
 fn ranked(mut sources: Vec<SourceReport>, options: &CheckOptions) -> Vec<SourceReport> {
@@ -152,17 +112,12 @@ fn ranked(mut sources: Vec<SourceReport>, options: &CheckOptions) -> Vec<SourceR
 /// Stage 5b in an engine built without translated evidence: nothing to add (a check that asks for
 /// it was refused by `can_translate`).
 #[cfg(not(feature = "translated"))]
-fn translated_evidence_off(
-    _: ReferenceSet<'_>,
-    _: (
-        &Prepared,
-        Option<&crate::sketch::sentence_terms::SentenceVectors>,
-    ),
-    _: &HashSet<&str>,
-    _: &CheckOptions,
-    _: &mut super::evidence::Aligned,
-    _: &mut TermWeights<'_>,
-    _: OnProgress<'_>,
-) -> Result<(), Error> {
-    Ok(())
+impl Check<'_> {
+    fn translated_evidence(
+        &mut self,
+        _: Option<&crate::sketch::sentence_terms::SentenceVectors>,
+        _: &mut super::evidence::Aligned,
+    ) -> Result<(), Error> {
+        Ok(())
+    }
 }

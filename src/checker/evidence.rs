@@ -6,8 +6,7 @@
 //! of them, as common phrasing is not for exact runs.
 
 use std::ops::Range;
-
-use rustc_hash::FxHashSet as HashSet;
+use std::rc::Rc;
 
 use crate::align::rewritten::may_make_passage;
 use crate::align::{align_exact, finish, sentence_seeds, AlignOptions, ExactAlignment, Passage};
@@ -15,21 +14,19 @@ use crate::align::{sentence_true, PaperSentences, SentenceMatch, SentenceSeed, S
 use crate::error::Error;
 use crate::sketch::sentence_terms::SentenceVectors;
 
-use super::prepare::{prepare_source, Prepared, PreparedSources};
-use super::progress::preparing_part;
-use super::progress::{report, OnProgress, Stage};
-use super::reference_set::ReferenceSet;
-use super::retrieval::EvidenceMasks;
-use super::sentences::TermWeights;
+use super::context::Check;
+use super::phrasing::EvidenceMasks;
+use super::progress::{preparing_part, report, Stage};
+use super::sources::Source;
 
 /// Most sources a paper sentence may match and still be evidence of a rewritten copy.
 pub const MAX_SOURCES_PER_SENTENCE: u32 = 2;
 
-/// A candidate source with evidence: its text, analysis and sentence vectors.
+/// A candidate source with evidence.
 pub(super) struct AlignedSource {
-    pub(super) text: String,
-    pub(super) prepared: Prepared,
-    sentences: Option<SentenceVectors>,
+    pub(super) source: Rc<Source>,
+    /// Whether its sentence vectors take part (rewritten copies are looked for).
+    with_sentences: bool,
     exact: ExactAlignment,
     seeds: Vec<SentenceSeed>,
     /// Translated passages (a source in another language: no other evidence).
@@ -47,92 +44,85 @@ pub(super) struct Aligned {
     pub(super) paper_units: Vec<Range<usize>>,
 }
 
-/// The paper's sentence vectors when rewritten copies are looked for (`options.rewritten`): the
-/// last step of preparing, told about every 100,000 sentences.
-pub(super) fn paper_sentences(
-    paper: &Prepared,
-    masks: &EvidenceMasks,
-    options: &AlignOptions,
-    term_weights: &mut TermWeights<'_>,
-    progress: OnProgress<'_>,
-) -> Result<Option<SentenceVectors>, Error> {
-    if !options.rewritten && !options.translated {
-        return Ok(None);
-    }
-    let mut part = |done| preparing_part(progress, 6, done, 10);
-    let vectors = term_weights.vectors_with_progress(paper, &masks.unusable, &mut part)?;
-    Ok(Some(vectors))
-}
-
-/// The first pass: every candidate (`ignored` ones aside) aligned by its exact runs, and its
-/// sentences compared with the paper's when `paper` has sentence vectors. A candidate among the
-/// `sources` an earlier stage prepared is taken from them.
-pub(super) fn align_candidates(
-    (set, sources): (ReferenceSet<'_>, &mut PreparedSources),
-    (paper, paper_units, unusable): (Side<'_>, Vec<Range<usize>>, &[bool]),
-    candidates: &[(usize, usize)],
-    ignored: &HashSet<&str>,
-    options: &AlignOptions,
-    term_weights: &mut TermWeights<'_>,
-    progress: OnProgress<'_>,
-) -> Result<Aligned, Error> {
-    let paper_sentences = paper.sentences.filter(|_| options.rewritten);
-    let mut aligned = Aligned {
-        sources: Vec::new(),
-        sources_per_sentence: vec![0; paper_sentences.map_or(0, |s| s.len())],
-        paper_units,
-    };
-    for (done, &(document, hits)) in candidates.iter().enumerate() {
-        report(progress, Stage::Aligning, done, candidates.len())?;
-        let entry = &set.entries[document];
-        if ignored.contains(entry.reference.id.as_str()) {
-            continue;
+impl Check<'_> {
+    /// The paper's sentence vectors when rewritten or translated copies are looked for: the
+    /// last step of preparing, told about every 100,000 sentences.
+    pub(super) fn paper_sentences(
+        &mut self,
+        masks: &EvidenceMasks,
+    ) -> Result<Option<SentenceVectors>, Error> {
+        let options = &self.options.align;
+        if !options.rewritten && !options.translated {
+            return Ok(None);
         }
-        let (text, prepared) = match sources.take(document) {
-            Some(kept) => kept,
-            None => match entry.reference.text() {
-                Ok(text) => {
-                    let prepared = prepare_source(set.options, &text)?;
-                    (text.into_owned(), prepared)
-                }
+        let progress = &mut *self.progress;
+        let mut part = |done| preparing_part(progress, 6, done, 10);
+        let vectors =
+            (self.term_weights).vectors_with_progress(self.paper, &masks.unusable, &mut part)?;
+        Ok(Some(vectors))
+    }
+
+    /// Stage 5, the first pass: every candidate (but those the reader left out) aligned with
+    /// the `paper` side by its exact runs, and its sentences compared with the paper's when the
+    /// paper has sentence vectors and rewritten copies are looked for.
+    pub(super) fn align_candidates(
+        &mut self,
+        (paper, paper_units, unusable): (Side<'_>, Vec<Range<usize>>, &[bool]),
+        candidates: &[(usize, usize)],
+    ) -> Result<Aligned, Error> {
+        let options = &self.options.align;
+        let paper_sentences = paper.sentences.filter(|_| options.rewritten);
+        let mut aligned = Aligned {
+            sources: Vec::new(),
+            sources_per_sentence: vec![0; paper_sentences.map_or(0, |s| s.len())],
+            paper_units,
+        };
+        for (done, &(document, hits)) in candidates.iter().enumerate() {
+            report(self.progress, Stage::Aligning, done, candidates.len())?;
+            if self.ignores(document) {
+                continue;
+            }
+            let source = match self.sources.get(document) {
+                Ok(source) => source,
                 // Aligned only as one of a small library's few references
                 // (`retrieval::SMALL_LIBRARY`), it holds none of the paper's fingerprints: its
                 // damage is told when it is a source.
                 Err(_) if hits == 0 => continue,
                 Err(error) => return Err(error),
-            },
-        };
-        let sentences = paper_sentences.map(|_| term_weights.vectors(&prepared, &[]));
-        let exact = align_exact(paper, prepared.side(), unusable, options);
-        let seeds = match (paper_sentences, &sentences) {
-            (Some(paper), Some(source)) => sentence_seeds(paper, source, options),
-            _ => Vec::new(),
-        };
-        // A seed that only extends an exact passage says nothing of how many sources a
-        // sentence matches on its own.
-        for seed in seeds.iter().filter(|s| s.standalone) {
-            aligned.sources_per_sentence[seed.paper] += 1;
+            };
+            // The translated stage reads the candidates again; without it, a source's memory
+            // goes with its evidence.
+            if !options.translated {
+                self.sources.release(document);
+            }
+            let exact = align_exact(paper, source.prepared.side(), unusable, options);
+            let seeds = match paper_sentences {
+                Some(paper) => {
+                    sentence_seeds(paper, source.vectors(&mut self.term_weights), options)
+                }
+                None => Vec::new(),
+            };
+            // A seed that only extends an exact passage says nothing of how many sources a
+            // sentence matches on its own.
+            for seed in seeds.iter().filter(|s| s.standalone) {
+                aligned.sources_per_sentence[seed.paper] += 1;
+            }
+            if exact.passages.is_empty() && !may_make_passage(&seeds, options) {
+                continue;
+            }
+            let source = AlignedSource {
+                source,
+                with_sentences: paper_sentences.is_some(),
+                exact,
+                seeds,
+                translated: Vec::new(),
+            };
+            aligned.sources.push((document, source));
         }
-        if exact.passages.is_empty() && !may_make_passage(&seeds, options) {
-            continue;
-        }
-        let source = AlignedSource {
-            text,
-            prepared,
-            sentences,
-            exact,
-            seeds,
-            translated: Vec::new(),
-        };
-        aligned.sources.push((document, source));
+        let total = candidates.len();
+        report(self.progress, Stage::Aligning, total, total)?;
+        Ok(aligned)
     }
-    report(
-        progress,
-        Stage::Aligning,
-        candidates.len(),
-        candidates.len(),
-    )?;
-    Ok(aligned)
 }
 
 impl Aligned {
@@ -150,11 +140,10 @@ impl Aligned {
 impl AlignedSource {
     /// A source in another language with its translated passages.
     #[cfg(feature = "translated")]
-    pub(super) fn translated(text: String, prepared: Prepared, passages: Vec<Passage>) -> Self {
+    pub(super) fn translated(source: Rc<Source>, passages: Vec<Passage>) -> Self {
         AlignedSource {
-            text,
-            prepared,
-            sentences: None,
+            source,
+            with_sentences: false,
             exact: ExactAlignment::default(),
             seeds: Vec::new(),
             translated: passages,
@@ -177,7 +166,9 @@ impl AlignedSource {
         options: &AlignOptions,
     ) -> Option<(AlignedSource, Vec<Passage>)> {
         (self.seeds).retain(|s| sources_per_sentence[s.paper] <= MAX_SOURCES_PER_SENTENCE);
-        let side = self.prepared.side().with_sentences(self.sentences.as_ref());
+        let source = Rc::clone(&self.source);
+        let sentences = source.weighed_vectors().filter(|_| self.with_sentences);
+        let side = source.prepared.side().with_sentences(sentences);
         let exact = std::mem::take(&mut self.exact);
         let mut passages = finish(paper, side, exact, &self.seeds, options);
         // The model's passages where the seeds made none: one account of each stretch.
@@ -195,9 +186,14 @@ impl AlignedSource {
         (!passages.is_empty()).then_some((self, passages))
     }
 
+    /// Its sentence vectors, when they take part.
+    fn sentences(&self) -> Option<&SentenceVectors> {
+        (self.source.weighed_vectors()).filter(|_| self.with_sentences)
+    }
+
     /// The seeds as sentence pairs of token ranges, in paper order.
     fn sentence_matches(&self, paper: Side<'_>) -> Vec<SentenceMatch> {
-        match (paper.sentences, self.sentences.as_ref()) {
+        match (paper.sentences, self.sentences()) {
             (Some(paper), Some(source)) => SentenceMatch::from_seeds(&self.seeds, paper, source),
             _ => Vec::new(),
         }

@@ -2,21 +2,16 @@
 //! sources first, `quotations.rs`), reference lists, tables of numbers (unless a source holds the
 //! whole table) and text shared with base documents, unless the reader included them again.
 
-use rustc_hash::FxHashSet as HashSet;
-
 use crate::align::align;
 use crate::align::exact_segments;
 use crate::error::Error;
 use crate::exclude::{quotes, reference_lists, tables, Exclusion, ExclusionKind};
 use crate::span::Span;
-use crate::text::Analysis;
 
-use super::options::CheckOptions;
-use super::prepare::{prepare_source, Prepared, PreparedSources};
-use super::progress::{preparing, preparing_part, OnProgress};
-use super::quotations::quotations;
-use super::reference_set::ReferenceSet;
+use super::context::Check;
+use super::progress::{preparing, preparing_part};
 use super::retrieval::{candidates, shingle_hits, ShingleHits};
+use super::token_spans::{mark_inside, token_span, tokens_inside};
 
 /// What a check leaves out: each excluded span with its reason (in paper order), and per paper
 /// token whether it is excluded.
@@ -32,211 +27,188 @@ fn exclusion(kind: ExclusionKind, span: Span) -> Exclusion {
     }
 }
 
-/// The original span from token `start` to token `end - 1`.
-pub(super) fn token_span(analysis: &Analysis, start: usize, end: usize) -> Span {
-    Span::new(
-        analysis.tokens[start].span.start,
-        analysis.tokens[end - 1].span.end,
-    )
+/// What is left out so far: each span with its reason, and per paper token whether it is.
+struct LeftOut {
+    spans: Vec<Exclusion>,
+    excluded: Vec<bool>,
 }
 
-/// Marks the tokens lying inside `span`.
-pub(super) fn mark_inside(analysis: &Analysis, span: Span, excluded: &mut [bool]) {
-    let first = analysis
-        .tokens
-        .partition_point(|t| t.span.start < span.start);
-    for (i, token) in analysis.tokens.iter().enumerate().skip(first) {
-        if token.span.start >= span.end {
-            break;
-        }
-        if token.span.end <= span.end {
-            excluded[i] = true;
-        }
+impl LeftOut {
+    /// Leaves `exclusion` out of the paper (of `check`).
+    fn add(&mut self, check: &Check<'_>, exclusion: Exclusion) {
+        mark_inside(
+            &check.paper.analysis,
+            span_of(&exclusion),
+            &mut self.excluded,
+        );
+        self.spans.push(exclusion);
     }
 }
 
-/// What is left out of the paper and why: the reader's spans, the bibliography and the
-/// quotations that are no part of a longer copy (unless the reader included them again), then
-/// text shared with base documents. Returns the exclusions and, per paper token, whether it is
-/// excluded.
-pub(super) fn exclusions(
-    (set, sources): (ReferenceSet<'_>, &mut PreparedSources),
-    text: &str,
-    paper: &Prepared,
-    ignored: &HashSet<&str>,
-    options: &CheckOptions,
-    progress: OnProgress<'_>,
-) -> Result<Exclusions, Error> {
-    let included_again = |span: &Span| {
-        options
-            .include_spans
-            .iter()
-            .any(|i| i.start < span.end && span.start < i.end)
-    };
-    let mut spans: Vec<Exclusion> = options
-        .exclude_spans
-        .iter()
-        .filter(|s| s.start < s.end)
-        .map(|&s| exclusion(ExclusionKind::Reader, s))
-        .collect();
-    let mut excluded = vec![false; paper.analysis.tokens.len()];
-    for span in &spans {
-        mark_inside(&paper.analysis, span_of(span), &mut excluded);
+impl Check<'_> {
+    /// Stage 2, what is left out of the paper and why: the reader's spans, the bibliography,
+    /// tables and the quotations that are no part of a longer copy (unless the reader included
+    /// them again), then text shared with base documents. Returns the exclusions and, per paper
+    /// token, whether it is excluded.
+    pub(super) fn exclusions(&mut self) -> Result<Exclusions, Error> {
+        let mut left_out = LeftOut {
+            spans: Vec::new(),
+            excluded: vec![false; self.paper.analysis.tokens.len()],
+        };
+        for &span in self.options.exclude_spans.iter() {
+            if span.start < span.end {
+                left_out.add(self, exclusion(ExclusionKind::Reader, span));
+            }
+        }
+        if self.options.exclude_bibliography {
+            self.leave_out_lists(&mut left_out);
+        }
+        if self.options.exclude_tables {
+            self.leave_out_tables(&mut left_out)?;
+        }
+        preparing(self.progress, 2)?;
+        if self.options.exclude_quotes {
+            self.leave_out_quotations(&mut left_out)?;
+        }
+        preparing(self.progress, 3)?;
+        for span in self.shared_with_bases(&left_out.excluded)? {
+            if !self.included_again(&span) {
+                left_out.add(self, exclusion(ExclusionKind::Base, span));
+            }
+        }
+        let LeftOut {
+            mut spans,
+            excluded,
+        } = left_out;
+        crate::sort::sort_by_key(&mut spans, |e| (e.start, e.end));
+        Ok((spans, excluded))
     }
-    // A reference list or a table is named with the reference sharing most of it: what it would
-    // have matched, so a reader sees what was set aside.
-    let mut lists = Vec::new();
-    if options.exclude_bibliography {
-        for span in reference_lists(text)
-            .into_iter()
-            .filter(|s| !included_again(s))
-        {
-            let source = holder(set, paper, span, &excluded, ignored);
-            lists.push(Exclusion {
-                source: source.map(|d| set.entries[d].reference.id.clone()),
+
+    /// Whether the reader included `span` again.
+    fn included_again(&self, span: &Span) -> bool {
+        (self.options.include_spans.iter()).any(|i| i.start < span.end && span.start < i.end)
+    }
+
+    /// The reference lists, each named with the reference sharing most of it: what it would have
+    /// matched, so a reader sees what was set aside.
+    fn leave_out_lists(&self, left_out: &mut LeftOut) {
+        let lists = reference_lists(self.text).into_iter();
+        let lists: Vec<Exclusion> = (lists.filter(|s| !self.included_again(s)))
+            .map(|span| Exclusion {
+                source: self.holder(span, &left_out.excluded).map(|d| self.id(d)),
                 ..exclusion(ExclusionKind::Bibliography, span)
-            });
+            })
+            .collect();
+        for list in lists {
+            left_out.add(self, list);
         }
     }
-    for list in lists {
-        mark_inside(&paper.analysis, span_of(&list), &mut excluded);
-        spans.push(list);
-    }
-    if options.exclude_tables {
-        for span in tables(text).into_iter().filter(|s| !included_again(s)) {
-            let source = holder(set, paper, span, &excluded, ignored);
+
+    /// The tables of numbers, unless the reference sharing most of one holds it whole.
+    fn leave_out_tables(&mut self, left_out: &mut LeftOut) -> Result<(), Error> {
+        for span in tables(self.text) {
+            if self.included_again(&span) {
+                continue;
+            }
+            let source = self.holder(span, &left_out.excluded);
             if let Some(document) = source {
-                if held_whole(set, paper, span, document)? {
+                if self.held_whole(span, document)? {
                     continue;
                 }
             }
-            mark_inside(&paper.analysis, span, &mut excluded);
-            spans.push(Exclusion {
-                source: source.map(|d| set.entries[d].reference.id.clone()),
+            let table = Exclusion {
+                source: source.map(|d| self.id(d)),
                 ..exclusion(ExclusionKind::Table, span)
-            });
+            };
+            left_out.add(self, table);
         }
+        Ok(())
     }
-    preparing(progress, 2)?;
-    if options.exclude_quotes {
-        let found = quotes(text).into_iter().filter(|s| !included_again(s));
-        let found = (text, found.collect());
-        // Finding the quote marks is about a third of the step, aligning the rest.
-        preparing_part(progress, 2, 1, 3)?;
-        let mut aligned = |done, total| preparing_part(progress, 2, total + 2 * done, 3 * total);
-        let sets = (set, &mut *sources);
-        let quotations = quotations(
-            sets,
-            paper,
-            found,
-            &excluded,
-            ignored,
-            options,
-            &mut aligned,
-        )?;
-        for (span, source) in quotations {
-            mark_inside(&paper.analysis, span, &mut excluded);
-            spans.push(Exclusion {
-                source,
-                ..exclusion(ExclusionKind::Quote, span)
-            });
-        }
-    }
-    preparing(progress, 3)?;
-    let base_spans = shared_with_bases(set, paper, &excluded, ignored, options)?
-        .into_iter()
-        .filter(|span| !included_again(span))
-        .collect::<Vec<_>>();
-    for span in base_spans {
-        mark_inside(&paper.analysis, span, &mut excluded);
-        spans.push(exclusion(ExclusionKind::Base, span));
-    }
-    crate::sort::sort_by_key(&mut spans, |e| (e.start, e.end));
-    Ok((spans, excluded))
-}
 
-/// The paper's spans shared with base (template) documents, which are excluded like a quote.
-/// Without a base document in the set, the paper's fingerprints are not looked up for them (a
-/// second of a 20 MB paper's check).
-fn shared_with_bases(
-    set: ReferenceSet<'_>,
-    paper: &Prepared,
-    excluded: &[bool],
-    ignored: &HashSet<&str>,
-    options: &CheckOptions,
-) -> Result<Vec<Span>, Error> {
-    let mut spans = Vec::new();
-    if !set.has_bases {
-        return Ok(spans);
-    }
-    for (document, _) in candidates(set, paper, excluded, Some(true)) {
-        let entry = &set.entries[document];
-        if ignored.contains(entry.reference.id.as_str()) {
-            continue;
+    /// The quotations that the sources show are quotations ([`Check::quotations`]).
+    fn leave_out_quotations(&mut self, left_out: &mut LeftOut) -> Result<(), Error> {
+        let found = quotes(self.text).into_iter();
+        let found: Vec<Span> = found.filter(|s| !self.included_again(s)).collect();
+        // Finding the quote marks is about a third of the step, aligning the rest.
+        preparing_part(self.progress, 2, 1, 3)?;
+        for (span, source) in self.quotations(found, &left_out.excluded)? {
+            left_out.add(
+                self,
+                Exclusion {
+                    source,
+                    ..exclusion(ExclusionKind::Quote, span)
+                },
+            );
         }
-        let source = prepare_source(set.options, &entry.reference.text()?)?;
-        for passage in align(paper.side(), source.side(), excluded, &options.align) {
-            spans.push(token_span(
-                &paper.analysis,
-                passage.paper_start,
-                passage.paper_end,
-            ));
-        }
+        Ok(())
     }
-    Ok(spans)
+
+    /// The paper's spans shared with base (template) documents, which are excluded like a
+    /// quote. Without a base document in the set, the paper's fingerprints are not looked up for
+    /// them (a second of a 20 MB paper's check).
+    fn shared_with_bases(&mut self, excluded: &[bool]) -> Result<Vec<Span>, Error> {
+        let mut spans = Vec::new();
+        if !self.set.has_bases {
+            return Ok(spans);
+        }
+        for (document, _) in candidates(self.set, self.paper, excluded, Some(true)) {
+            if self.ignores(document) {
+                continue;
+            }
+            // No later stage reads a base document.
+            let source = self.sources.get_once(document)?;
+            let sides = (self.paper.side(), source.prepared.side());
+            for passage in align(sides.0, sides.1, excluded, &self.options.align) {
+                let (start, end) = (passage.paper_start, passage.paper_end);
+                spans.push(token_span(&self.paper.analysis, start, end));
+            }
+        }
+        Ok(spans)
+    }
+
+    /// The id of reference `document`.
+    fn id(&self, document: usize) -> String {
+        self.set.entries[document].reference.id.clone()
+    }
 }
 
 /// Least share of a table's tokens inside exact runs with one source for the table to be a
 /// copy of that source's table, in percent.
 pub const WHOLE_TABLE_PERCENT: usize = 80;
 
-/// The paper tokens inside `span`, as a range.
-fn tokens_inside(analysis: &Analysis, span: Span) -> std::ops::Range<usize> {
-    let first = analysis
-        .tokens
-        .partition_point(|t| t.span.start < span.start);
-    let end = analysis.tokens.partition_point(|t| t.span.end <= span.end);
-    first..end.max(first)
-}
-
-/// The reference (not `ignored`) holding most of the shingles of the paper's text at `span`, if
-/// one holds any.
-fn holder(
-    set: ReferenceSet<'_>,
-    paper: &Prepared,
-    span: Span,
-    excluded: &[bool],
-    ignored: &HashSet<&str>,
-) -> Option<usize> {
-    let tokens = tokens_inside(&paper.analysis, span);
-    let shingles = tokens.start
-        ..(tokens.end.saturating_sub(set.options.shingle_words - 1))
+impl Check<'_> {
+    /// The reference (not one the reader left out) holding most of the shingles of the paper's
+    /// text at `span`, if one holds any.
+    fn holder(&self, span: Span, excluded: &[bool]) -> Option<usize> {
+        let tokens = tokens_inside(&self.paper.analysis, span);
+        let shingles = tokens.start
+            ..(tokens
+                .end
+                .saturating_sub(self.set.options.shingle_words - 1))
             .max(tokens.start)
-            .min(paper.shingle_hashes.len());
-    let mut found = ShingleHits::default();
-    shingle_hits(set, paper, shingles, excluded, Some(false), &mut found);
-    (found.ranked().into_iter())
-        .map(|(document, _)| document)
-        .find(|&d| !ignored.contains(set.entries[d].reference.id.as_str()))
-}
-
-/// Whether reference `document` holds the table at `span` whole: [`WHOLE_TABLE_PERCENT`] of its
-/// tokens in exact runs of a seed's length. A table sharing its frame (years, row numbers) holds
-/// far less.
-fn held_whole(
-    set: ReferenceSet<'_>,
-    paper: &Prepared,
-    span: Span,
-    document: usize,
-) -> Result<bool, Error> {
-    let tokens = tokens_inside(&paper.analysis, span);
-    let source = prepare_source(set.options, &set.entries[document].reference.text()?)?;
-    let table = &paper.token_hashes[tokens];
-    let mut covered = vec![false; table.len()];
-    for segment in exact_segments(table, &source.token_hashes, &[], 3) {
-        covered[segment.paper..segment.paper + segment.len].fill(true);
+            .min(self.paper.shingle_hashes.len());
+        let mut found = ShingleHits::default();
+        let paper = self.paper;
+        shingle_hits(self.set, paper, shingles, excluded, Some(false), &mut found);
+        (found.ranked().into_iter())
+            .map(|(document, _)| document)
+            .find(|&d| !self.ignores(d))
     }
-    Ok(covered.iter().filter(|&&c| c).count() * 100 >= WHOLE_TABLE_PERCENT * table.len().max(1))
+
+    /// Whether reference `document` holds the table at `span` whole: [`WHOLE_TABLE_PERCENT`] of
+    /// its tokens in exact runs of a seed's length. A table sharing its frame (years, row
+    /// numbers) holds far less.
+    fn held_whole(&mut self, span: Span, document: usize) -> Result<bool, Error> {
+        let tokens = tokens_inside(&self.paper.analysis, span);
+        let source = self.sources.get(document)?;
+        let table = &self.paper.token_hashes[tokens];
+        let mut covered = vec![false; table.len()];
+        for segment in exact_segments(table, &source.prepared.token_hashes, &[], 3) {
+            covered[segment.paper..segment.paper + segment.len].fill(true);
+        }
+        let held = covered.iter().filter(|&&c| c).count();
+        Ok(held * 100 >= WHOLE_TABLE_PERCENT * table.len().max(1))
+    }
 }
 
 /// The span an exclusion covers.

@@ -9,8 +9,8 @@ use super::api::{Checker, MAX_REFERENCE_SET_BYTES};
 use super::merge_sets::MergeOutcome;
 use super::options::CheckerOptions;
 use super::prepare::{distinct, prepare, Prepared};
+use super::references::StoredReference;
 use super::references::{Entry, Reference, ReferenceInfo};
-use super::stored::StoredReference;
 use crate::index::postings::{fingerprint_of, FINGERPRINT_BITS};
 
 impl Checker {

@@ -5,17 +5,21 @@
 //! with its MinHash and metadata signatures and its terms' document frequencies; with a sentence
 //! model (`sentence_model.rs`), each reference's sentences for translated evidence (`translated/`).
 //!
-//! **A check** (`check.rs`, read top to bottom): the paper's analysis (`prepare.rs`) → what is left
-//! out (`exclusions.rs`, `quotations.rs`) → its sketches → candidate retrieval (`retrieval.rs`) →
-//! alignment with each candidate, by exact runs and rewritten sentences (`evidence.rs`) →
-//! scoring and the report (`scoring.rs`, `report.rs`). **All pairs** (`pairs.rs`) compares the
-//! candidate pairs three indexes give (`pair_candidates.rs`) the same way.
+//! **A check** (`check.rs`, read top to bottom): the paper's analysis (`prepare.rs`) and its
+//! phrasing (`phrasing.rs`) → what is left out (`exclusions.rs`, `quotations.rs`) → its sketches →
+//! candidate retrieval (`retrieval.rs`) → alignment with each candidate, by exact runs and
+//! rewritten sentences (`evidence.rs`), and translated copies (`translated/`) → scoring and the
+//! report (`scoring.rs`, `report.rs`). Each stage is a method of the check's context (`Check`,
+//! `context.rs`), which holds what they all read and the sources each prepared once
+//! (`sources.rs`). **All pairs** (`pairs.rs`) compares the candidate pairs three indexes give
+//! (`pair_candidates.rs`) the same way.
 //!
-//! Stages are functions that take what they read of the set explicitly, as a `ReferenceSet`;
-//! only `api.rs` (the API) and `library.rs` (changing the set) implement `Checker`.
+//! The stages read the set as a borrowed `ReferenceSet`; only `api.rs` (the API) and
+//! `library.rs` (changing the set) implement `Checker`.
 
 mod api;
 mod check;
+mod context;
 mod evidence;
 mod exclusions;
 mod library;
@@ -24,6 +28,7 @@ mod merge_sets;
 mod options;
 mod pair_candidates;
 mod pairs;
+mod phrasing;
 mod prepare;
 mod progress;
 mod quotations;
@@ -36,7 +41,9 @@ mod scoring;
 #[cfg(feature = "translated")]
 mod sentence_model;
 mod sentences;
+mod sources;
 mod stored;
+mod token_spans;
 #[cfg(feature = "translated")]
 mod translated;
 
@@ -48,15 +55,15 @@ pub(crate) use loader::Loader;
 pub use merge_sets::MergeOutcome;
 pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOptions};
 pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};
+pub use phrasing::MAX_STOCK_PHRASE_WORDS;
 pub use progress::{OnProgress, Progress, Stage};
 pub use quotations::{ACROSS_EDGE_WORDS, EDGE_WINDOW_WORDS};
-pub(crate) use references::{Entry, StoredEntry};
+pub(crate) use references::{Entry, StoredEntry, StoredReference};
 pub use references::{Paper, Reference, ReferenceInfo};
 pub use report::{
     LanguagePair, MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun,
     SourceReport, WordSpan,
 };
-pub use retrieval::MAX_STOCK_PHRASE_WORDS;
-pub(crate) use stored::{StoredReference, StoredText};
+pub(crate) use stored::StoredText;
 
 pub use crate::text::MAX_TEXT_BYTES;

@@ -18,10 +18,10 @@ use super::progress::{report, OnProgress, Stage};
 
 use super::options::PairsOptions;
 use super::pair_candidates::{candidate_set, comparable};
+use super::phrasing::{common_phrasing, shared_by_references};
 use super::prepare::{count_holders, prepare, Prepared};
 use super::reference_set::ReferenceSet;
 use super::report::PairReport;
-use super::retrieval::{common_phrasing, shared_by_references};
 use super::scoring::{seed_profile, source_report};
 use super::scoring::{Comparison, SeedProfile, SourceSide};
 use super::sentences::TermWeights;

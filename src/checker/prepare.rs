@@ -12,7 +12,6 @@ use crate::text::sentences::sentence_units;
 use crate::text::{analyze, analyze_with_progress, token_weights, Analysis};
 
 use super::options::CheckerOptions;
-use super::reference_set::ReferenceSet;
 
 /// A paper or reference after analysis, with what alignment needs.
 pub(super) struct Prepared {
@@ -104,40 +103,6 @@ pub(super) fn prepare_with_progress(
 /// `shingle_hashes` are left empty.
 pub(super) fn prepare_source(options: &CheckerOptions, text: &str) -> Result<Prepared, Error> {
     Ok(analyzed(analyze(text, &options.text)?))
-}
-
-/// References a check prepared as sources, kept for a later stage of the same check: the
-/// quotation pass aligns some of the candidates that the evidence stage aligns next, which takes
-/// them rather than decompress and analyze them again. Few (a quotation's candidates), so a list.
-#[derive(Default)]
-pub(super) struct PreparedSources(Vec<(usize, String, Prepared)>);
-
-impl PreparedSources {
-    /// The text and preparation of reference `document` of `set`, made now unless kept.
-    pub(super) fn get(
-        &mut self,
-        set: ReferenceSet<'_>,
-        document: usize,
-    ) -> Result<(&str, &Prepared), Error> {
-        let at = match self.0.iter().position(|(kept, _, _)| *kept == document) {
-            Some(at) => at,
-            None => {
-                let text = set.entries[document].reference.text()?.into_owned();
-                let prepared = prepare_source(set.options, &text)?;
-                self.0.push((document, text, prepared));
-                self.0.len() - 1
-            }
-        };
-        let (_, text, prepared) = &self.0[at];
-        Ok((text, prepared))
-    }
-
-    /// The text and preparation of reference `document`, if kept: no longer kept.
-    pub(super) fn take(&mut self, document: usize) -> Option<(String, Prepared)> {
-        let at = self.0.iter().position(|(kept, _, _)| *kept == document)?;
-        let (_, text, prepared) = self.0.swap_remove(at);
-        Some((text, prepared))
-    }
 }
 
 /// A text's `analysis` with its token hashes and weights (no shingle hashes yet).

@@ -16,18 +16,19 @@
 //!   source: left out, and listed with the source, so a copy in quote marks is still shown;
 //! - a quotation no passage touches is left out, as the marks say.
 
-use rustc_hash::FxHashSet as HashSet;
 use std::ops::Range;
 
 use crate::align::{align, AlignOptions, Passage, SeedTable, Side};
 use crate::error::Error;
 use crate::span::Span;
-use crate::text::{Analysis, WORD};
+use crate::text::WORD;
 
-use super::options::CheckOptions;
-use super::prepare::{Prepared, PreparedSources};
+use super::context::Check;
+use super::prepare::Prepared;
+use super::progress::preparing_part;
 use super::reference_set::ReferenceSet;
-use super::retrieval::{common_phrasing, shared_by_references, shingle_hits, ShingleHits};
+use super::retrieval::{shingle_hits, ShingleHits};
+use super::token_spans::tokens_inside;
 
 mod lead_in;
 use lead_in::{capitalized, lead_in, matched_by_several, with_lead_in, LeadIn, StockTokens};
@@ -49,14 +50,6 @@ struct Quotation {
     quotes: Option<(usize, u32)>,
     /// The first token of a stock lead-in before it, left out with it.
     stock_lead_in: Option<usize>,
-}
-
-/// The paper tokens lying wholly inside `span` (those [`super::exclusions::mark_inside`] marks).
-fn tokens_inside(analysis: &Analysis, span: Span) -> Range<usize> {
-    let tokens = &analysis.tokens;
-    let first = tokens.partition_point(|t| t.span.start < span.start);
-    let end = tokens.partition_point(|t| t.span.end <= span.end);
-    first..end.max(first)
 }
 
 /// How far from a quotation's edge its source's text is looked for, in words (17 Chinese
@@ -242,104 +235,93 @@ fn judge(
     }
 }
 
-/// The quotations (`spans` of `text`, in order and disjoint) that a check leaves out, each with the id of
-/// the source it quotes, if any; see the module docs. `excluded` paper tokens (the reader's
-/// spans, the bibliography) are no evidence, nor is common phrasing, as in the check itself.
-pub(super) fn quotations(
-    (set, sources): (ReferenceSet<'_>, &mut PreparedSources),
-    paper: &Prepared,
-    (text, spans): (&str, Vec<Span>),
-    excluded: &[bool],
-    ignored: &HashSet<&str>,
-    options: &CheckOptions,
-    progress: &mut dyn FnMut(usize, usize) -> Result<(), Error>,
-) -> Result<Vec<(Span, Option<String>)>, Error> {
-    let mut quotations: Vec<Quotation> = (spans.into_iter())
-        .map(|span| Quotation {
-            tokens: tokens_inside(&paper.analysis, span),
-            span,
-            crossed: false,
-            quotes: None,
-            stock_lead_in: None,
-        })
-        .collect();
-    if quotations.is_empty() {
-        return Ok(Vec::new());
-    }
-    let common = common_phrasing(paper, set.options, options.align.max_doc_frequency);
-    let unusable: Vec<bool> = (common.iter().zip(excluded))
-        .map(|(&common, &excluded)| common || excluded)
-        .collect();
-    let shared = shared_by_references(paper, set.options.shingle_words, 2);
-    let near = Surroundings::of(&quotations, paper, &shared, &unusable, &options.align);
-    // The `lead_in` tokens before each quotation too: a reference holding only a quotation's
-    // lead-in shows it is stock phrasing ([`matched_by_several`]).
-    let lead_in = options.align.min_words.saturating_mul(2);
-    let candidates = quoted_candidates(set, paper, &quotations, (&unusable, lead_in));
-    let min_outside =
-        u32::try_from(options.align.min_words).map_or(u32::MAX, |w| w.saturating_mul(WORD));
-    let sets = (set, sources);
-    let aligned = align_quoted(
-        sets,
-        (paper, &near),
-        &candidates,
-        ignored,
-        options,
-        progress,
-    )?;
-    let stock = StockTokens {
-        weights: paper.token_weights.as_slice(),
-        shared: &matched_by_several(&aligned, paper.analysis.tokens.len()),
-        capitalized: &capitalized(text, &paper.analysis),
-    };
-    for (document, passages) in &aligned {
-        for passage in passages {
-            judge(&mut quotations, (passage, *document), &stock, min_outside);
+impl Check<'_> {
+    /// The quotations (`spans` of the paper's text, in order and disjoint) that a check leaves
+    /// out, each with the id of the source it quotes, if any; see the module docs. `excluded`
+    /// paper tokens (the reader's spans, the bibliography) are no evidence, nor is common
+    /// phrasing, as in the check itself.
+    pub(super) fn quotations(
+        &mut self,
+        spans: Vec<Span>,
+        excluded: &[bool],
+    ) -> Result<Vec<(Span, Option<String>)>, Error> {
+        let paper = self.paper;
+        let mut quotations: Vec<Quotation> = (spans.into_iter())
+            .map(|span| Quotation {
+                tokens: tokens_inside(&paper.analysis, span),
+                span,
+                crossed: false,
+                quotes: None,
+                stock_lead_in: None,
+            })
+            .collect();
+        if quotations.is_empty() {
+            return Ok(Vec::new());
         }
+        let options = &self.options.align;
+        let unusable = self.phrasing.unusable(excluded);
+        let shared = self.phrasing.shared();
+        let near = Surroundings::of(&quotations, paper, shared, &unusable, options);
+        // The `lead_in` tokens before each quotation too: a reference holding only a quotation's
+        // lead-in shows it is stock phrasing ([`matched_by_several`]).
+        let lead_in = options.min_words.saturating_mul(2);
+        let candidates = quoted_candidates(self.set, paper, &quotations, (&unusable, lead_in));
+        let min_outside =
+            u32::try_from(options.min_words).map_or(u32::MAX, |w| w.saturating_mul(WORD));
+        let aligned = self.align_quoted(&near, &candidates)?;
+        let stock = StockTokens {
+            weights: paper.token_weights.as_slice(),
+            shared: &matched_by_several(&aligned, paper.analysis.tokens.len()),
+            capitalized: &capitalized(self.text, &paper.analysis),
+        };
+        for (document, passages) in &aligned {
+            for passage in passages {
+                judge(&mut quotations, (passage, *document), &stock, min_outside);
+            }
+        }
+        let id = |document: usize| self.set.entries[document].reference.id.clone();
+        Ok((quotations.into_iter())
+            .filter(|q| !q.crossed)
+            .map(|q| {
+                (
+                    with_lead_in(&paper.analysis, q.span, q.stock_lead_in),
+                    q.quotes.map(|(document, _)| id(document)),
+                )
+            })
+            .collect())
     }
-    let id = |document: usize| set.entries[document].reference.id.clone();
-    Ok((quotations.into_iter())
-        .filter(|q| !q.crossed)
-        .map(|q| {
-            (
-                with_lead_in(&paper.analysis, q.span, q.stock_lead_in),
-                q.quotes.map(|(document, _)| id(document)),
-            )
-        })
-        .collect())
-}
 
-/// The passages of each of the `candidates` (but `ignored` references) with the paper's text
-/// around its quotations (`near`), in paper positions.
-fn align_quoted(
-    (set, sources): (ReferenceSet<'_>, &mut PreparedSources),
-    (paper, near): (&Prepared, &Surroundings),
-    candidates: &[usize],
-    ignored: &HashSet<&str>,
-    options: &CheckOptions,
-    progress: &mut dyn FnMut(usize, usize) -> Result<(), Error>,
-) -> Result<Vec<(usize, Vec<Passage>)>, Error> {
-    let mut aligned = Vec::with_capacity(candidates.len());
-    // Each candidate's windows are looked up in the surroundings' table, built once.
-    let seeds = SeedTable::with_filter(&near.hashes, options.align.seed_words);
-    let paper_side = Side {
-        seeds: Some(&seeds),
-        ..near.side(paper)
-    };
-    for (done, &document) in candidates.iter().enumerate() {
-        progress(done, candidates.len())?;
-        let entry = &set.entries[document];
-        if ignored.contains(entry.reference.id.as_str()) {
-            continue;
+    /// The passages of each of the `candidates` (but those the reader left out) with the paper's
+    /// text around its quotations (`near`), in paper positions: the rest of the progress step
+    /// that finding the quote marks began.
+    fn align_quoted(
+        &mut self,
+        near: &Surroundings,
+        candidates: &[usize],
+    ) -> Result<Vec<(usize, Vec<Passage>)>, Error> {
+        let mut aligned = Vec::with_capacity(candidates.len());
+        let options = &self.options.align;
+        // Each candidate's windows are looked up in the surroundings' table, built once.
+        let seeds = SeedTable::with_filter(&near.hashes, options.seed_words);
+        let paper_side = Side {
+            seeds: Some(&seeds),
+            ..near.side(self.paper)
+        };
+        let total = candidates.len();
+        for (done, &document) in candidates.iter().enumerate() {
+            preparing_part(self.progress, 2, total + 2 * done, 3 * total)?;
+            if self.ignores(document) {
+                continue;
+            }
+            let source = self.sources.get(document)?;
+            let passages = align(paper_side, source.prepared.side(), &near.unusable, options);
+            aligned.push((
+                document,
+                passages.into_iter().map(|p| near.in_paper(p)).collect(),
+            ));
         }
-        let (_, source) = sources.get(set, document)?;
-        let passages = align(paper_side, source.side(), &near.unusable, &options.align);
-        aligned.push((
-            document,
-            passages.into_iter().map(|p| near.in_paper(p)).collect(),
-        ));
+        Ok(aligned)
     }
-    Ok(aligned)
 }
 
 /// References (not base documents) holding the fingerprint of a paper shingle that overlaps a

@@ -1,12 +1,16 @@
 //! The records a reference set is made of: a [`Reference`] as the user adds it, a [`Paper`] as it
-//! is checked, the [`Entry`] the index keeps per reference, and the [`ReferenceInfo`] listings show.
+//! is checked, the [`StoredReference`] the set keeps (its text compressed), the [`Entry`] the index
+//! keeps per reference, and the [`ReferenceInfo`] listings show.
+
+use std::borrow::Cow;
 
 use serde::Serialize;
 
+use crate::error::Error;
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::MinHashSignature;
 
-use super::stored::StoredReference;
+use super::stored::StoredText;
 
 crate::records! {
     /// A paper with its metadata, which the combined score compares with each source's.
@@ -55,6 +59,51 @@ impl Reference {
     }
 }
 
+/// A reference as the set keeps it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct StoredReference {
+    pub(crate) id: String,
+    pub(crate) title: String,
+    pub(crate) text: StoredText,
+    pub(crate) meta: Metadata,
+    pub(crate) base: bool,
+}
+
+impl StoredReference {
+    /// `reference` with its text compressed.
+    pub(crate) fn new(reference: Reference) -> Self {
+        StoredReference {
+            text: StoredText::compress(&reference.text),
+            id: reference.id,
+            title: reference.title,
+            meta: reference.meta,
+            base: reference.base,
+        }
+    }
+
+    /// The reference's text, decompressed if it is kept compressed.
+    pub(crate) fn text(&self) -> Result<Cow<'_, str>, Error> {
+        self.text.text().ok_or_else(|| {
+            Error::invalid_index(format!(
+                "the saved text of the reference {:?} is damaged; load a good copy of the \
+                 index, or build the set again from the documents",
+                self.id
+            ))
+        })
+    }
+
+    /// The reference as it was added.
+    pub(crate) fn to_reference(&self) -> Result<Reference, Error> {
+        Ok(Reference {
+            id: self.id.clone(),
+            title: self.title.clone(),
+            text: self.text()?.into_owned(),
+            meta: self.meta.clone(),
+            base: self.base,
+        })
+    }
+}
+
 /// What the index keeps per reference (saved through the store's own records, `crate::store`).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Entry {
@@ -93,4 +142,19 @@ pub struct ReferenceInfo {
     pub fingerprints: usize,
     /// Whether it is a base document.
     pub base: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_damaged_text_is_an_error_naming_its_reference() {
+        let reference = StoredReference {
+            text: StoredText::damaged(),
+            ..StoredReference::new(Reference::new("r", "x"))
+        };
+        let error = reference.text().unwrap_err().to_string();
+        assert!(error.contains("\"r\" is damaged"), "{error}");
+    }
 }

@@ -1,24 +1,16 @@
-//! Candidate references for a paper: its shingles looked up in the postings, and the tokens that
-//! cannot be evidence because many references share them (common phrasing) or because other
-//! references share them too.
+//! Stage 4 of a check, candidate retrieval: the references holding the paper's usable shingles'
+//! fingerprints, or its sentences' (a rewritten copy), ranked by how many they hold.
 
 use std::ops::Range;
 
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::sketch::guarantee_window;
-use crate::text::WORD;
-
-use super::options::CheckerOptions;
-use super::prepare::Prepared;
-use super::reference_set::ReferenceSet;
 use crate::index::postings::fingerprint_of;
 
-/// Longest stretch of common phrasing that is still a stock phrase, in words: a formula ("the
-/// receipts into the Treasury during the year ending on the 30th of September") is short. A longer
-/// stretch held by many references is a popular source that many of them copied, and copying it
-/// again is still copying.
-pub const MAX_STOCK_PHRASE_WORDS: u32 = 20;
+use super::context::Check;
+use super::phrasing::EvidenceMasks;
+use super::prepare::Prepared;
+use super::reference_set::ReferenceSet;
 
 /// Most references a paper sentence's fingerprint may be held by and still make candidates.
 pub const MAX_SENTENCE_HOLDERS: usize = 10;
@@ -43,89 +35,16 @@ pub const MIN_SENTENCE_HITS: usize = 1;
 /// looks at every reference's sentences itself.
 pub const SMALL_LIBRARY: usize = 20;
 
-/// Tokens covered by shingles that are fingerprints of more than `max_doc_frequency` references:
-/// common phrasing (MOSS `-m`), which cannot be evidence. Winnowing selects a fingerprint in every
-/// window, so a phrase shared by many references is covered but for a few words at its edges, fewer
-/// than a passage needs. Stretches longer than [`MAX_STOCK_PHRASE_WORDS`] are not stock phrases and
-/// stay evidence.
-pub(super) fn common_phrasing(
-    prepared: &Prepared,
-    options: &CheckerOptions,
-    max_doc_frequency: usize,
-) -> Vec<bool> {
-    let mut common = vec![false; prepared.analysis.tokens.len()];
-    let positions = (prepared.held_by.iter().enumerate())
-        .filter(|(_, &held_by)| held_by as usize > max_doc_frequency)
-        .map(|(position, _)| position);
-    // Winnowing keeps a fingerprint in every window of w shingles, so inside one shared stretch
-    // common fingerprints are at most w apart: join them into stretches.
-    let window = guarantee_window(options.shingle_words, options.guarantee_words).unwrap_or(1);
-    let mut stretches: Vec<(usize, usize)> = Vec::new();
-    for position in positions {
-        match stretches.last_mut() {
-            Some(last) if position <= last.1 - options.shingle_words + window => {
-                last.1 = position + options.shingle_words
-            }
-            _ => stretches.push((position, position + options.shingle_words)),
+impl Check<'_> {
+    /// Stage 4, candidate retrieval: the references (not base documents) holding the paper's
+    /// usable fingerprints, most hits first, and every reference of a small library
+    /// ([`with_a_small_library`]) unless translated copies are looked for.
+    pub(super) fn retrieve(&self, masks: &EvidenceMasks) -> Vec<(usize, usize)> {
+        let mut found = candidates(self.set, self.paper, &masks.unusable, Some(false));
+        if !self.options.align.translated {
+            with_a_small_library(self.set, &mut found);
         }
-    }
-    for (start, end) in stretches {
-        let weight: u32 = prepared.token_weights[start..end].iter().sum();
-        if weight <= MAX_STOCK_PHRASE_WORDS * WORD {
-            common[start..end].fill(true);
-        }
-    }
-    common
-}
-
-/// Tokens covered by a shingle that is a fingerprint of at least `min_references` references:
-/// phrasing the domain shares, which shows nothing about one source.
-pub(super) fn shared_by_references(
-    prepared: &Prepared,
-    k: usize,
-    min_references: usize,
-) -> Vec<bool> {
-    let mut shared = vec![false; prepared.analysis.tokens.len()];
-    for (position, &held_by) in prepared.held_by.iter().enumerate() {
-        if held_by as usize >= min_references {
-            shared[position..position + k].fill(true);
-        }
-    }
-    shared
-}
-
-/// Which paper tokens can be evidence, and which other references share.
-pub(super) struct EvidenceMasks {
-    /// Excluded text and common phrasing: never evidence.
-    pub(super) unusable: Vec<bool>,
-    /// Tokens whose text two or more references share.
-    pub(super) shared: Vec<bool>,
-    /// Common phrasing outside the left-out text, among the unusable tokens
-    /// ([`common_phrasing`]).
-    pub(super) common: Vec<bool>,
-}
-
-/// The paper's [`EvidenceMasks`]: its `excluded` tokens and common phrasing (fingerprints more
-/// than `max_doc_frequency` references hold) cannot be evidence.
-pub(super) fn evidence_masks(
-    set: ReferenceSet<'_>,
-    paper: &Prepared,
-    excluded: &[bool],
-    max_doc_frequency: usize,
-) -> EvidenceMasks {
-    let mut common = common_phrasing(paper, set.options, max_doc_frequency);
-    let unusable = (common.iter().zip(excluded))
-        .map(|(&common, &excluded)| common || excluded)
-        .collect();
-    // Left-out text never joins runs, stock phrasing or not.
-    for (common, &excluded) in common.iter_mut().zip(excluded) {
-        *common &= !excluded;
-    }
-    let shared = shared_by_references(paper, set.options.shingle_words, 2);
-    EvidenceMasks {
-        unusable,
-        shared,
-        common,
+        found
     }
 }
 

@@ -12,16 +12,16 @@ use crate::span::Span;
 use crate::text::chinese_script::ScriptCount;
 use crate::text::CountUnit;
 
+use super::context::Check;
 use super::evidence::Aligned;
-use super::exclusions::token_span;
-use super::options::CheckOptions;
 use super::options::ScoreOptions;
 use super::prepare::{distinct, Prepared};
-use super::progress::{preparing, preparing_part, report, OnProgress, Stage};
+use super::progress::{preparing, preparing_part, report, Stage};
 use super::reference_set::ReferenceSet;
 use super::references::Entry;
 use super::report::{LanguagePair, MethodScores, PassageReport, SharedRun, SourceReport};
 use super::sentences;
+use super::token_spans::token_span;
 
 /// One text's side of the SimHash estimate and the seeds' scores, computed once per text however
 /// many texts it is compared with.
@@ -63,27 +63,25 @@ pub(super) struct PaperSketches {
     meta: MinHashSignature,
 }
 
-/// The paper's [`PaperSketches`]: step 4 of preparing, in parts.
-pub(super) fn paper_sketches(
-    set: ReferenceSet<'_>,
-    paper: &Prepared,
-    meta: &Metadata,
-    progress: OnProgress<'_>,
-) -> Result<PaperSketches, Error> {
-    preparing(progress, 4)?;
-    let shingles = distinct(&paper.shingle_hashes);
-    preparing_part(progress, 4, 3, 9)?;
-    let minhash = set.hasher.signature(&shingles);
-    preparing_part(progress, 4, 6, 9)?;
-    // The seed profile is the rest of the step, in three parts.
-    let mut part = |done| preparing_part(progress, 4, 6 + done, 9);
-    let seeds = seed_profile_with_progress(set, paper, &mut part)?;
-    Ok(PaperSketches {
-        minhash,
-        shingles: shingles.len(),
-        seeds,
-        meta: meta.signature(set.hasher),
-    })
+impl Check<'_> {
+    /// Stage 3, the paper's [`PaperSketches`]: step 4 of preparing, in parts.
+    pub(super) fn sketches(&mut self, meta: &Metadata) -> Result<PaperSketches, Error> {
+        let (set, progress) = (self.set, &mut *self.progress);
+        preparing(progress, 4)?;
+        let shingles = distinct(&self.paper.shingle_hashes);
+        preparing_part(progress, 4, 3, 9)?;
+        let minhash = set.hasher.signature(&shingles);
+        preparing_part(progress, 4, 6, 9)?;
+        // The seed profile is the rest of the step, in three parts.
+        let mut part = |done| preparing_part(progress, 4, 6 + done, 9);
+        let seeds = seed_profile_with_progress(set, self.paper, &mut part)?;
+        Ok(PaperSketches {
+            minhash,
+            shingles: shingles.len(),
+            seeds,
+            meta: meta.signature(set.hasher),
+        })
+    }
 }
 
 impl PaperSketches {
@@ -108,50 +106,52 @@ impl PaperSketches {
     }
 }
 
-/// Every aligned source's second pass and report, as it is written up (on a long paper each one
-/// takes a while, and the progress moves with them); with how many of the paper's counted words
-/// lie inside any passage, each counted once.
-pub(super) fn write_up(
-    set: ReferenceSet<'_>,
-    paper: &Comparison<'_>,
-    paper_side: Side<'_>,
-    aligned: Aligned,
-    options: &CheckOptions,
-    progress: OnProgress<'_>,
-) -> Result<(Vec<SourceReport>, usize), Error> {
-    let mut covered = vec![false; paper.a.analysis.tokens.len()];
-    let mut sources = Vec::new();
-    let count = aligned.sources.len();
-    for (done, (entry, source)) in aligned.sources.into_iter().enumerate() {
-        report(progress, Stage::Reporting, done, count)?;
-        let sentences = (&aligned.sources_per_sentence[..], &aligned.paper_units[..]);
-        let Some((source, passages)) = source.finish(paper_side, sentences, &options.align) else {
-            continue;
-        };
-        for passage in &passages {
-            let range = passage.paper_start..passage.paper_end;
-            covered[range.clone()]
-                .iter_mut()
-                .zip(&paper.a_excluded[range])
-                .for_each(|(c, &e)| *c |= !e);
+impl Check<'_> {
+    /// Stage 6, every aligned source's second pass and report, as it is written up (on a long
+    /// paper each one takes a while, and the progress moves with them); with how many of the
+    /// paper's counted words lie inside any passage, each counted once.
+    pub(super) fn write_up(
+        &mut self,
+        paper: &Comparison<'_>,
+        paper_side: Side<'_>,
+        aligned: Aligned,
+    ) -> Result<(Vec<SourceReport>, usize), Error> {
+        let (set, options, progress) = (self.set, self.options, &mut *self.progress);
+        let mut covered = vec![false; paper.a.analysis.tokens.len()];
+        let mut sources = Vec::new();
+        let count = aligned.sources.len();
+        for (done, (entry, source)) in aligned.sources.into_iter().enumerate() {
+            report(progress, Stage::Reporting, done, count)?;
+            let sentences = (&aligned.sources_per_sentence[..], &aligned.paper_units[..]);
+            let Some((source, passages)) = source.finish(paper_side, sentences, &options.align)
+            else {
+                continue;
+            };
+            for passage in &passages {
+                let range = passage.paper_start..passage.paper_end;
+                covered[range.clone()]
+                    .iter_mut()
+                    .zip(&paper.a_excluded[range])
+                    .for_each(|(c, &e)| *c |= !e);
+            }
+            let seeds = seed_profile(set, &source.source.prepared)?;
+            let side = SourceSide {
+                prepared: &source.source.prepared,
+                seeds: &seeds,
+                text: Some(&source.source.text),
+            };
+            let entry = &set.entries[entry];
+            sources.push(source_report(
+                paper,
+                entry,
+                side,
+                &passages,
+                &options.scores,
+            )?);
         }
-        let seeds = seed_profile(set, &source.prepared)?;
-        let side = SourceSide {
-            prepared: &source.prepared,
-            seeds: &seeds,
-            text: Some(&source.text),
-        };
-        let entry = &set.entries[entry];
-        sources.push(source_report(
-            paper,
-            entry,
-            side,
-            &passages,
-            &options.scores,
-        )?);
+        report(progress, Stage::Reporting, count, count)?;
+        Ok((sources, covered.iter().filter(|&&c| c).count()))
     }
-    report(progress, Stage::Reporting, count, count)?;
-    Ok((sources, covered.iter().filter(|&&c| c).count()))
 }
 
 pub(super) fn ratio(part: usize, whole: usize) -> f64 {

@@ -13,9 +13,9 @@ use crate::sketch::sentence_terms::{token_term, unit_terms, SentenceVectors, Tok
 use crate::sketch::simhash::IdfTable;
 use crate::text::sentences::sentence_units;
 
-use super::exclusions::token_span;
 use super::prepare::Prepared;
 use super::report::{SentencePairReport, WordSpan};
+use super::token_spans::token_span;
 
 /// What each distinct token gives sentence vectors, its term and its weight (the idf of its
 /// matching form), worked out once per check however many candidate sources repeat the word.

@@ -1,5 +1,5 @@
-//! What the set keeps of each reference: its id, title, metadata and base flag as given, and its
-//! text compressed ([`StoredText`]), which is what a saved index holds too.
+//! How the set keeps each reference's text: compressed ([`StoredText`]), which is what a saved
+//! index holds too.
 //!
 //! A text is decompressed only when something reads it: a check aligning the paper with that
 //! reference, `pairs()` aligning two references, removing the reference, or the caller asking for
@@ -11,11 +11,6 @@ use std::borrow::Cow;
 
 use miniz_oxide::inflate::core::{decompress, inflate_flags, DecompressorOxide};
 use miniz_oxide::inflate::TINFLStatus;
-
-use crate::error::Error;
-use crate::methods::combined::Metadata;
-
-use super::Reference;
 
 /// The DEFLATE level texts are compressed at. On the news of `target/corpus/bench-en`, one
 /// document at a time, natively: level 1 1.89x at 93 MB/s, level 2 2.06x at 72 MB/s, level 3
@@ -117,48 +112,14 @@ impl StoredText {
     }
 }
 
-/// A reference as the set keeps it.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct StoredReference {
-    pub(crate) id: String,
-    pub(crate) title: String,
-    pub(crate) text: StoredText,
-    pub(crate) meta: Metadata,
-    pub(crate) base: bool,
-}
-
-impl StoredReference {
-    /// `reference` with its text compressed.
-    pub(crate) fn new(reference: Reference) -> Self {
-        StoredReference {
-            text: StoredText::compress(&reference.text),
-            id: reference.id,
-            title: reference.title,
-            meta: reference.meta,
-            base: reference.base,
-        }
-    }
-
-    /// The reference's text, decompressed if it is kept compressed.
-    pub(crate) fn text(&self) -> Result<Cow<'_, str>, Error> {
-        self.text.text().ok_or_else(|| {
-            Error::invalid_index(format!(
-                "the saved text of the reference {:?} is damaged; load a good copy of the \
-                 index, or build the set again from the documents",
-                self.id
-            ))
-        })
-    }
-
-    /// The reference as it was added.
-    pub(crate) fn to_reference(&self) -> Result<Reference, Error> {
-        Ok(Reference {
-            id: self.id.clone(),
-            title: self.title.clone(),
-            text: self.text()?.into_owned(),
-            meta: self.meta.clone(),
-            base: self.base,
-        })
+impl StoredText {
+    /// A saved text that claims more bytes than its payload holds: unreadable.
+    #[cfg(test)]
+    pub(super) fn damaged() -> Self {
+        let mut bytes = vec![DEFLATE];
+        bytes.extend_from_slice(&9u32.to_le_bytes());
+        bytes.extend_from_slice(&[0xff; 4]);
+        StoredText::from_saved(bytes).expect("a deflated text's head")
     }
 }
 
@@ -226,14 +187,5 @@ mod tests {
             let damaged = StoredText::from_saved(saved(DEFLATE, len, &payload)).unwrap();
             assert_eq!(damaged.text(), None);
         }
-        let reference = StoredReference {
-            text: StoredText::from_saved(saved(DEFLATE, 9, &[0xff; 4])).unwrap(),
-            ..StoredReference::new(Reference::new("r", "x"))
-        };
-        assert!(reference
-            .text()
-            .unwrap_err()
-            .to_string()
-            .contains("\"r\" is damaged"));
     }
 }

@@ -9,17 +9,14 @@ use crate::align::translated::candidates::{candidates, CandidateLimits};
 use crate::align::translated::chains::Pair;
 use crate::align::translated::pivot::{pivot_units, PivotUnit};
 use crate::align::translated::SHORT_RUN_PAIRS;
-use crate::align::{AlignOptions, Evidence};
+use crate::align::Evidence;
 use crate::error::Error;
 use crate::sketch::sentence_terms::SentenceVectors;
 
+use super::context::Check;
 use super::evidence::{Aligned, AlignedSource};
-use super::options::CheckOptions;
-use super::prepare::{prepare_source, Prepared};
-use super::progress::{report, OnProgress, Stage};
-use super::reference_set::ReferenceSet;
+use super::progress::{report, Stage};
 use super::sentence_model::Translation;
-use super::sentences::TermWeights;
 
 mod names;
 mod verify;
@@ -90,58 +87,49 @@ struct Pass {
     evidence: Evidence,
 }
 
-/// Adds to `aligned` the sources in another language that the paper translates (or that
-/// translate it), when `options.align.translated` and the paper has sentence vectors.
-pub(super) fn translated_evidence(
-    set: ReferenceSet<'_>,
-    (paper, sentences): (&Prepared, Option<&SentenceVectors>),
-    ignored: &HashSet<&str>,
-    options: &CheckOptions,
-    aligned: &mut Aligned,
-    term_weights: &mut TermWeights<'_>,
-    progress: OnProgress<'_>,
-) -> Result<(), Error> {
-    let Some(vectors) = sentences.filter(|_| options.align.translated) else {
-        return Ok(());
-    };
-    let mut passes = vec![Pass {
-        same_language: false,
-        min_similarity: options.align.translated_similarity as f32 / 100.0,
-        evidence: Evidence::Translated,
-    }];
-    if options.align.rewritten {
-        let similarity = options.align.translated_similarity + SAME_LANGUAGE_EXTRA;
-        passes.push(Pass {
-            same_language: true,
-            min_similarity: similarity.min(100) as f32 / 100.0,
-            evidence: Evidence::Rewritten,
-        });
-    }
-    for pass in passes {
-        // A source that only has sentence seeds so far (too few for a rewritten passage of their
-        // own) may still be a translated or model-reworded copy.
-        let already: HashSet<usize> = (aligned.sources.iter())
-            .filter(|(_, source)| source.paper_spans().next().is_some())
-            .map(|(entry, _)| *entry)
-            .collect();
-        let covered = if pass.same_language {
-            covered_units(aligned, vectors)
-        } else {
-            vec![false; vectors.len()]
+impl Check<'_> {
+    /// Stage 5b: adds to `aligned` the sources in another language that the paper translates
+    /// (or that translate it), when `align.translated` and the paper has sentence vectors.
+    pub(super) fn translated_evidence(
+        &mut self,
+        sentences: Option<&SentenceVectors>,
+        aligned: &mut Aligned,
+    ) -> Result<(), Error> {
+        let options = &self.options.align;
+        let Some(vectors) = sentences.filter(|_| options.translated) else {
+            return Ok(());
         };
-        let found = translated_sources(
-            set,
-            (paper, vectors, &covered),
-            (ignored, &already),
-            (&options.align, pass),
-            term_weights,
-            progress,
-        )?;
-        for (entry, source) in found {
-            aligned.add_translated(entry, source);
+        let mut passes = vec![Pass {
+            same_language: false,
+            min_similarity: options.translated_similarity as f32 / 100.0,
+            evidence: Evidence::Translated,
+        }];
+        if options.rewritten {
+            let similarity = options.translated_similarity + SAME_LANGUAGE_EXTRA;
+            passes.push(Pass {
+                same_language: true,
+                min_similarity: similarity.min(100) as f32 / 100.0,
+                evidence: Evidence::Rewritten,
+            });
         }
+        for pass in passes {
+            // A source that only has sentence seeds so far (too few for a rewritten passage of
+            // their own) may still be a translated or model-reworded copy.
+            let already: HashSet<usize> = (aligned.sources.iter())
+                .filter(|(_, source)| source.paper_spans().next().is_some())
+                .map(|(entry, _)| *entry)
+                .collect();
+            let covered = if pass.same_language {
+                covered_units(aligned, vectors)
+            } else {
+                vec![false; vectors.len()]
+            };
+            for (entry, source) in self.translated_sources((vectors, &covered), &already, pass)? {
+                aligned.add_translated(entry, source);
+            }
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The paper's sentence units that a passage of a source already found overlaps: a sentence
@@ -162,131 +150,116 @@ fn covered_units(aligned: &Aligned, vectors: &SentenceVectors) -> Vec<bool> {
         .collect()
 }
 
-/// The sources translated into (or from) the paper, each with its translated passages: sources
-/// already aligned by other evidence (`aligned`) and `ignored` ones are left out.
-fn translated_sources(
-    set: ReferenceSet<'_>,
-    (paper, paper_vectors, covered): (&Prepared, &SentenceVectors, &[bool]),
-    (ignored, aligned): (&HashSet<&str>, &HashSet<usize>),
-    (options, pass): (&AlignOptions, Pass),
-    term_weights: &mut TermWeights<'_>,
-    progress: OnProgress<'_>,
-) -> Result<Vec<(usize, AlignedSource)>, Error> {
-    let Some(translation) = set.translation else {
-        return Ok(Vec::new());
-    };
-    let lexicon = (&*translation.lexicon, &*translation.table);
-    let paper_units = pivot_units(&paper.analysis, &paper.token_hashes, paper_vectors, lexicon);
-    let docs = reference_units(
-        set,
-        translation,
-        (&paper_units, pass.same_language),
-        (ignored, aligned),
-        term_weights,
-        progress,
-    )?;
-    let slices: Vec<&[PivotUnit]> = docs.iter().map(|(_, units)| units.as_slice()).collect();
-    let limits = if pass.same_language {
-        CandidateLimits {
-            per_source: 0,
-            ..LIMITS
-        }
-    } else {
-        LIMITS
-    };
-    let mut found: Vec<(usize, Vec<Pair>)> =
-        candidates(&paper_units, &slices, &limits, pass.same_language)
-            .into_iter()
-            .collect();
-    found.sort_by_key(|(doc, _)| *doc);
-    for (_, pairs) in &mut found {
-        pairs.retain(|pair| !covered[pair.paper]);
-    }
-    let least = if pass.same_language {
-        options.min_sentences
-    } else {
-        SHORT_RUN_PAIRS.min(options.min_sentences)
-    };
-    found.retain(|(_, pairs)| pairs.len() >= least);
-    let mut paper = PaperSide {
-        prepared: paper,
-        vectors: paper_vectors,
-        encoded: HashMap::default(),
-        unit_weights: verify::unit_weights(paper, paper_vectors),
-    };
-    let mut sources = Vec::new();
-    for (done, (doc, pairs)) in found.iter().enumerate() {
-        report(
-            progress,
-            Stage::Translating,
-            set.entries.len() + done,
-            set.entries.len() + found.len(),
-        )?;
-        let entry_index = docs[*doc].0;
-        if let Some(source) = verify_source(
-            set,
-            translation,
-            (entry_index, pairs),
-            &mut paper,
-            pass,
-            options,
-            term_weights,
-        )? {
-            sources.push((entry_index, source));
-        }
-    }
-    Ok(sources)
-}
-
-/// Each reference that has sentences of a language other than some paper sentence's, with its
-/// units in the term space, told as the first half of [`Stage::Translating`].
-fn reference_units(
-    set: ReferenceSet<'_>,
-    translation: &Translation,
-    (paper_units, same_language): (&[PivotUnit], bool),
-    (ignored, aligned): (&HashSet<&str>, &HashSet<usize>),
-    term_weights: &mut TermWeights<'_>,
-    progress: OnProgress<'_>,
-) -> Result<Vec<ReferenceUnits>, Error> {
-    let paper_has = |characters: bool| {
-        paper_units
-            .iter()
-            .any(|u| u.characters == characters && !u.terms.is_empty())
-    };
-    let (paper_characters, paper_words) = (paper_has(true), paper_has(false));
-    let mut docs = Vec::new();
-    for (i, entry) in set.entries.iter().enumerate() {
-        report(progress, Stage::Translating, i, set.entries.len() * 2)?;
-        let id = entry.reference.id.as_str();
-        if ignored.contains(id) || aligned.contains(&i) {
-            continue;
-        }
-        let units = translation.reference_units(id, || {
-            let prepared = prepare_source(set.options, &entry.reference.text()?)?;
-            let vectors = term_weights.vectors(&prepared, &[]);
-            let lexicon = (&*translation.lexicon, &*translation.table);
-            Ok(pivot_units(
-                &prepared.analysis,
-                &prepared.token_hashes,
-                &vectors,
-                lexicon,
-            ))
-        })?;
-        let paired = units.iter().any(|u| {
-            let (same, other) = if u.characters {
-                (paper_characters, paper_words)
-            } else {
-                (paper_words, paper_characters)
-            };
-            if same_language {
-                same
-            } else {
-                other
+impl Check<'_> {
+    /// The sources translated into (or from) the paper, each with its translated passages:
+    /// sources `already` aligned by other evidence and those the reader left out are not.
+    fn translated_sources(
+        &mut self,
+        (paper_vectors, covered): (&SentenceVectors, &[bool]),
+        already: &HashSet<usize>,
+        pass: Pass,
+    ) -> Result<Vec<(usize, AlignedSource)>, Error> {
+        let Some(translation) = self.set.translation else {
+            return Ok(Vec::new());
+        };
+        let paper = self.paper;
+        let lexicon = (&*translation.lexicon, &*translation.table);
+        let paper_units = pivot_units(&paper.analysis, &paper.token_hashes, paper_vectors, lexicon);
+        let sides = (paper_units.as_slice(), pass.same_language);
+        let docs = self.reference_units(translation, sides, already)?;
+        let slices: Vec<&[PivotUnit]> = docs.iter().map(|(_, units)| units.as_slice()).collect();
+        let limits = if pass.same_language {
+            CandidateLimits {
+                per_source: 0,
+                ..LIMITS
             }
-        });
-        if paired {
-            docs.push((i, units));
+        } else {
+            LIMITS
+        };
+        let mut found: Vec<(usize, Vec<Pair>)> =
+            candidates(&paper_units, &slices, &limits, pass.same_language)
+                .into_iter()
+                .collect();
+        found.sort_by_key(|(doc, _)| *doc);
+        for (_, pairs) in &mut found {
+            pairs.retain(|pair| !covered[pair.paper]);
         }
+        let least = if pass.same_language {
+            self.options.align.min_sentences
+        } else {
+            SHORT_RUN_PAIRS.min(self.options.align.min_sentences)
+        };
+        found.retain(|(_, pairs)| pairs.len() >= least);
+        let mut paper = PaperSide {
+            prepared: paper,
+            vectors: paper_vectors,
+            encoded: HashMap::default(),
+            unit_weights: verify::unit_weights(paper, paper_vectors),
+        };
+        let mut sources = Vec::new();
+        let references = self.set.entries.len();
+        for (done, (doc, pairs)) in found.iter().enumerate() {
+            let total = references + found.len();
+            report(self.progress, Stage::Translating, references + done, total)?;
+            let entry_index = docs[*doc].0;
+            let candidate = (entry_index, pairs.as_slice());
+            if let Some(source) = verify_source(self, translation, candidate, &mut paper, pass)? {
+                sources.push((entry_index, source));
+            }
+        }
+        Ok(sources)
     }
-    Ok(docs)
+
+    /// Each reference that has sentences of a language other than some paper sentence's (of
+    /// the same, for a `same_language` pass), with its units in the term space, told as the
+    /// first half of [`Stage::Translating`]. A reference's units are kept by the set's
+    /// [`Translation`] from the first check that reads them; the source prepared for them is
+    /// not kept.
+    fn reference_units(
+        &mut self,
+        translation: &Translation,
+        (paper_units, same_language): (&[PivotUnit], bool),
+        already: &HashSet<usize>,
+    ) -> Result<Vec<ReferenceUnits>, Error> {
+        let paper_has = |characters: bool| {
+            paper_units
+                .iter()
+                .any(|u| u.characters == characters && !u.terms.is_empty())
+        };
+        let (paper_characters, paper_words) = (paper_has(true), paper_has(false));
+        let mut docs = Vec::new();
+        let entries = self.set.entries;
+        for (i, entry) in entries.iter().enumerate() {
+            report(self.progress, Stage::Translating, i, entries.len() * 2)?;
+            if self.ignores(i) || already.contains(&i) {
+                continue;
+            }
+            let (sources, term_weights) = (&mut self.sources, &mut self.term_weights);
+            let units = translation.reference_units(&entry.reference.id, || {
+                let source = sources.get_once(i)?;
+                let vectors = source.vectors(term_weights);
+                let lexicon = (&*translation.lexicon, &*translation.table);
+                let prepared = &source.prepared;
+                let units =
+                    pivot_units(&prepared.analysis, &prepared.token_hashes, vectors, lexicon);
+                Ok(units)
+            })?;
+            let paired = units.iter().any(|u| {
+                let (same, other) = if u.characters {
+                    (paper_characters, paper_words)
+                } else {
+                    (paper_words, paper_characters)
+                };
+                if same_language {
+                    same
+                } else {
+                    other
+                }
+            });
+            if paired {
+                docs.push((i, units));
+            }
+        }
+        Ok(docs)
+    }
 }

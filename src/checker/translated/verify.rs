@@ -7,17 +7,16 @@ use crate::align::translated::chains::Pair;
 use crate::align::translated::{
     translated_runs, units_of, Verification, EXTENSION_SIMILARITY_MARGIN,
 };
-use crate::align::{AlignOptions, Evidence, Passage, SentencePair};
+use crate::align::{Evidence, Passage, SentencePair};
 use crate::error::Error;
 use crate::sketch::embeddings::cosine;
 use crate::sketch::sentence_terms::SentenceVectors;
 use crate::text::WORD;
 
+use super::super::context::Check;
 use super::super::evidence::AlignedSource;
-use super::super::prepare::{prepare_source, Prepared};
-use super::super::reference_set::ReferenceSet;
+use super::super::prepare::Prepared;
 use super::super::sentence_model::Translation;
-use super::super::sentences::TermWeights;
 use super::names::{names_agree, PairSide};
 use super::{Pass, MIN_PAIRED_WORDS, MIN_PASSAGE_WORDS, SAME_LANGUAGE_EXTRA_PAIRS};
 
@@ -32,17 +31,17 @@ pub(super) struct PaperSide<'a> {
 
 /// One source's candidate pairs verified by the model into translated passages, if any pass.
 pub(super) fn verify_source(
-    set: ReferenceSet<'_>,
+    check: &mut Check<'_>,
     translation: &Translation,
     (entry_index, pairs): (usize, &[Pair]),
     paper: &mut PaperSide<'_>,
     pass: Pass,
-    options: &AlignOptions,
-    term_weights: &mut TermWeights<'_>,
 ) -> Result<Option<AlignedSource>, Error> {
-    let text = set.entries[entry_index].reference.text()?.into_owned();
-    let prepared = prepare_source(set.options, &text)?;
-    let vectors = term_weights.vectors(&prepared, &[]);
+    // Kept when the evidence stage prepared it; no later stage reads it otherwise.
+    let source = check.sources.get_once(entry_index)?;
+    let vectors = source.vectors(&mut check.term_weights);
+    let prepared = &source.prepared;
+    let options = &check.options.align;
     let mut source_encoded: HashMap<usize, Vec<f32>> = HashMap::default();
     let mut cosines = |pairs: &[Pair]| -> Result<Vec<f32>, Error> {
         let (paper_units, source_units) = units_of(pairs);
@@ -59,8 +58,8 @@ pub(super) fn verify_source(
         )?;
         encode_units(
             translation,
-            &prepared,
-            &vectors,
+            prepared,
+            vectors,
             &source_units,
             &mut source_encoded,
         )?;
@@ -81,7 +80,7 @@ pub(super) fn verify_source(
         };
         names_agree(
             &side(paper.prepared, paper.vectors, p.paper),
-            &side(&prepared, &vectors, p.source),
+            &side(prepared, vectors, p.source),
         )
     };
     let mut verification = Verification {
@@ -104,13 +103,13 @@ pub(super) fn verify_source(
     let passages: Vec<Passage> = runs
         .iter()
         .filter_map(|run| {
-            let passage = passage_of(&run.pairs, (paper.vectors, &vectors), pass.evidence);
+            let passage = passage_of(&run.pairs, (paper.vectors, vectors), pass.evidence);
             // A run holding a short copy is a passage by it; any other must be long enough.
             let enough = run.short || long_enough(&passage, &paper.prepared.token_weights);
             enough.then_some(passage)
         })
         .collect();
-    Ok((!passages.is_empty()).then(|| AlignedSource::translated(text, prepared, passages)))
+    Ok((!passages.is_empty()).then(|| AlignedSource::translated(source.clone(), passages)))
 }
 
 /// Per sentence unit of the paper, its weight in tenths of a word.
