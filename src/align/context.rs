@@ -1,65 +1,15 @@
-//! What every alignment stage needs: both texts' token weights as prefix sums, the options in
-//! tenths of a word, and the computation of a passage's ranges and evidence from its runs.
+//! What every alignment stage needs ([`Context`]): both texts' token weights as prefix sums, the
+//! options in tenths of a word, and the computation of a passage's ranges and evidence from its
+//! runs.
 
 use std::borrow::Cow;
 
-use super::{AlignOptions, Passage, Segment, Side, SEED_SHARE_PERCENT};
+use super::options::AlignOptions;
+use super::passage::{Evidence, Passage};
+use super::segments::{Segment, SEED_SHARE_PERCENT};
+use super::side::{Side, WeightSums};
+use super::weights::Weights;
 use crate::text::WORD;
-
-/// Prefix sums of token weights, so the weight of any token range is one subtraction.
-#[derive(Debug, Clone)]
-pub(super) struct Weights(Vec<u32>);
-
-impl Weights {
-    pub(super) fn new(weights: &[u32]) -> Self {
-        let mut sums = Vec::with_capacity(weights.len() + 1);
-        sums.push(0u32);
-        let mut total = 0u32;
-        for &w in weights {
-            total = total.saturating_add(w);
-            sums.push(total);
-        }
-        Weights(sums)
-    }
-
-    /// Weight of tokens `start..end` (0 when empty or reversed).
-    pub(super) fn of(&self, start: usize, end: usize) -> u32 {
-        if end <= start {
-            return 0;
-        }
-        let end = end.min(self.0.len() - 1);
-        self.0[end] - self.0[start.min(end)]
-    }
-}
-
-/// A side's prefix sums of its token weights, and of those of the tokens no other reference
-/// shares: what every alignment's [`Context`] computes from its paper side, built once for a
-/// paper aligned with many sources (a check's candidates).
-#[derive(Debug, Clone)]
-pub struct WeightSums {
-    all: Weights,
-    rare: Weights,
-}
-
-impl WeightSums {
-    /// The sums of `side`'s weights (and of those not `shared`).
-    pub fn of(side: &Side<'_>) -> Self {
-        // Tokens other references share weigh nothing as an edited passage's evidence.
-        let rare: Vec<u32> = (side.weights.iter().enumerate())
-            .map(|(i, &w)| {
-                if side.shared.get(i) == Some(&true) {
-                    0
-                } else {
-                    w
-                }
-            })
-            .collect();
-        WeightSums {
-            all: Weights::new(side.weights),
-            rare: Weights::new(&rare),
-        }
-    }
-}
 
 /// Both texts' weights and the options in tenths of a word: what every stage needs.
 pub(super) struct Context<'a> {
@@ -84,7 +34,7 @@ impl<'a> Context<'a> {
         };
         let given = paper
             .sums
-            .filter(|sums| sums.all.0.len() == paper.weights.len() + 1);
+            .filter(|sums| sums.all.len() == paper.weights.len());
         let (paper_sums, paper_rare) = match given {
             Some(sums) => (Cow::Borrowed(&sums.all), Cow::Borrowed(&sums.rare)),
             None => {
@@ -147,7 +97,7 @@ impl<'a> Context<'a> {
             source_matched_weight,
             longest_run: longest.1,
             longest_weight: longest.0,
-            evidence: super::Evidence::Exact,
+            evidence: Evidence::Exact,
             sentence_pairs: Vec::new(),
             sentences: 0,
             by_model: false,

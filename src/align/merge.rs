@@ -1,7 +1,9 @@
 //! Steps 2, 3 and 6: exact runs chained into fragments, fragments merged into passages, and one
 //! source place per paper place. Distances are weights of token ranges ([`Context`]).
 
-use super::{Context, Passage, Segment};
+use super::context::Context;
+use super::passage::Passage;
+use super::segments::Segment;
 
 /// Step 2: chains segments (sorted by paper position) along the diagonal with gaps of at most
 /// `max_gap` in both texts. A segment continues a fragment only forwards in the source

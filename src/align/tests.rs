@@ -1,6 +1,7 @@
 use super::*;
 use crate::sketch::hash_bytes;
 use crate::text::units::CJK_CHARACTER;
+use crate::text::WORD;
 
 /// Whitespace-separated words, each weighing one word.
 fn words(text: &str) -> (Vec<u64>, Vec<u32>) {

@@ -6,8 +6,10 @@
 //! [`MAX_LENGTH_RATIO`] times the other, and exact runs covering at least `min_density` percent
 //! of each side. Otherwise it is split at its widest gap and each part is judged again.
 
-use super::context::Weights;
-use super::{Context, Passage, Segment, FRAGMENT_ANCHOR_WORDS};
+use super::context::Context;
+use super::passage::{Passage, FRAGMENT_ANCHOR_WORDS};
+use super::segments::Segment;
+use super::weights::Weights;
 use crate::text::WORD;
 
 /// Largest ratio between the lengths of a passage's two sides.

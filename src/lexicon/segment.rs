@@ -16,7 +16,7 @@
 
 use std::ops::Range;
 
-use super::{Lexicon, WordId};
+use super::bilingual::{Lexicon, WordId};
 use crate::text::chinese_script::to_simplified;
 use crate::text::is_unsegmented_script;
 

@@ -6,9 +6,9 @@
 use serde::Serialize;
 
 use super::minhash::{MinHashScheme, MinHasher};
-use super::shingle::word_shingle_hashes;
+use super::shingle::{char_shingles, default_char_k, word_shingle_hashes, word_shingles};
 use super::simhash::{text_simhash, TermWeighting};
-use super::{char_shingles, default_char_k, guarantee_window, winnow, word_shingles};
+use super::winnow::{guarantee_window, winnow};
 use crate::error::Error;
 use crate::span::Span;
 use crate::text::{analyze, TextOptions};

@@ -103,7 +103,8 @@ mod tests {
             );
         }
     }
-    use crate::text::{analyze, TextOptions};
+    use crate::text::options::TextOptions;
+    use crate::text::tokenize::analyze;
 
     #[test]
     fn pieces_put_together_are_the_text() {

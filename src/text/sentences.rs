@@ -11,7 +11,8 @@
 
 use std::ops::Range;
 
-use super::{Analysis, WORD};
+use super::tokenize::Analysis;
+use super::units::WORD;
 
 /// Fewest word equivalents in a unit: a shorter one ("Mr.", "Article 3.") joins the next.
 pub const MIN_UNIT_WEIGHT: u32 = 5 * WORD;
@@ -133,7 +134,9 @@ fn join_small(units: Vec<Unit>, weights: &[u32]) -> Vec<Range<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::{analyze, token_weights, TextOptions};
+    use crate::text::options::TextOptions;
+    use crate::text::tokenize::analyze;
+    use crate::text::units::token_weights;
 
     fn units(text: &str) -> Vec<String> {
         let analysis = analyze(text, &TextOptions::default()).unwrap();

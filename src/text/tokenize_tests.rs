@@ -1,6 +1,7 @@
 //! Unit tests of the tokenizer (src/text/tokenize.rs).
 
 use super::*;
+use crate::text::options::TextOptions;
 
 fn words(text: &str) -> Vec<String> {
     tokenize(text).token_texts().map(String::from).collect()

@@ -6,7 +6,7 @@
 //! Thai, Lao, Khmer and Myanmar words average 3-4 grapheme clusters, so each weighs 0.3.
 //! Weights are integers in tenths of a word so sums stay exact.
 
-use super::{Analysis, Token, TokenKind};
+use super::tokenize::{Analysis, Token, TokenKind};
 
 /// The weight of one word; every threshold in words is multiplied by this.
 pub const WORD: u32 = 10;
@@ -83,7 +83,8 @@ fn is_southeast_asian(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::{analyze, TextOptions};
+    use crate::text::options::TextOptions;
+    use crate::text::tokenize::analyze;
 
     #[test]
     fn characters_weigh_less_than_words() {

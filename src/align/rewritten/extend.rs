@@ -3,9 +3,11 @@
 
 use std::ops::Range;
 
-use super::super::Passage;
+use crate::align::passage::Passage;
+
 use super::seeds::Seed;
-use super::{pair, Sentences, MAX_LENGTH_RATIO};
+use super::sentences::{pair, Sentences};
+use super::thresholds::MAX_LENGTH_RATIO;
 
 /// Extends each exact passage of a group over the seeds nearest to it in the paper. A seed whose
 /// two sentences the passage reaches into, in both texts, makes it cover both whole when what it

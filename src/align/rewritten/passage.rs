@@ -7,18 +7,23 @@ use std::ops::Range;
 use crate::sketch::sentence_terms::{SentenceVectors, WeightedTerm};
 use crate::text::WORD;
 
-use super::super::{AlignOptions, Context, Passage, Segment};
+use crate::align::context::Context;
+use crate::align::options::AlignOptions;
+use crate::align::passage::{Evidence, Passage};
+use crate::align::segments::Segment;
+
 use super::seeds::Seed;
-use super::{pair, Evidence, Sentences};
-use super::{MAX_LENGTH_RATIO, MIN_PASSAGE_COSINE, MIN_SEED_SHARE, MIN_SHARED_WEIGHT};
-use super::{ORDERED_RUN_EXTRA_SENTENCES, ORDERED_RUN_STANDALONE, ORDERED_RUN_STEP};
+use super::sentences::{pair, Sentences};
+use super::thresholds::SHORT_COPY_SENTENCES;
+use super::thresholds::{MAX_LENGTH_RATIO, MIN_PASSAGE_COSINE, MIN_SEED_SHARE, MIN_SHARED_WEIGHT};
+use super::thresholds::{ORDERED_RUN_EXTRA_SENTENCES, ORDERED_RUN_STANDALONE, ORDERED_RUN_STEP};
 
 /// Whether `seeds` may make a rewritten passage without an exact one: `minSentences` standalone
-/// seeds, a short copy's ([`super::SHORT_COPY_SENTENCES`]), or an ordered run's worth
+/// seeds, a short copy's ([`SHORT_COPY_SENTENCES`]), or an ordered run's worth
 /// (`is_ordered_run` aside from the order).
 pub fn may_make_passage(seeds: &[Seed], options: &AlignOptions) -> bool {
     let standalone = seeds.iter().filter(|s| s.standalone).count();
-    standalone >= options.min_sentences.min(super::SHORT_COPY_SENTENCES)
+    standalone >= options.min_sentences.min(SHORT_COPY_SENTENCES)
         || ordered_run_size(standalone, seeds.len(), options)
 }
 

@@ -2,7 +2,11 @@
 //! PAN 2014: tf·idf cosine and Dice coefficient of the two sentences' terms, both over a
 //! threshold).
 
+use crate::align::options::AlignOptions;
 use crate::sketch::sentence_terms::SentenceVectors;
+
+use super::thresholds::{CHARACTER_SIMILARITY_EXTRA, EXTENSION_SIMILARITY_MARGIN};
+use super::thresholds::{MIN_DICE, MIN_SHARED_TERMS};
 
 /// Two units, one of each text, that say the same thing.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -35,6 +39,25 @@ pub(crate) struct SeedThresholds {
     /// Fewest distinct shared terms: a pair sharing two words is a coincidence, whatever its
     /// cosine.
     pub(crate) terms: u16,
+}
+
+/// The seeds of a paper and a source: for each paper sentence, the source sentence it matches
+/// best, if one passes the thresholds (`sentenceSimilarity`, [`MIN_DICE`], [`MIN_SHARED_TERMS`]).
+pub fn sentence_seeds(
+    paper: &SentenceVectors,
+    source: &SentenceVectors,
+    options: &AlignOptions,
+) -> Vec<Seed> {
+    let characters = (options.sentence_similarity + CHARACTER_SIMILARITY_EXTRA).min(100);
+    let extension = (options.sentence_similarity).saturating_sub(EXTENSION_SIMILARITY_MARGIN);
+    let thresholds = SeedThresholds {
+        cosine: options.sentence_similarity as f32 / 100.0,
+        cosine_characters: characters as f32 / 100.0,
+        cosine_extension: extension as f32 / 100.0,
+        dice: MIN_DICE,
+        terms: MIN_SHARED_TERMS,
+    };
+    seeds(paper, source, thresholds)
 }
 
 /// For each paper unit, the source unit it matches best, when the pair passes `thresholds` (at

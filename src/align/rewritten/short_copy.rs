@@ -3,7 +3,7 @@
 //! sentences in a row, each rewritten from the next sentence of the source in its order, with
 //! strong and specific evidence: each pair [`SHORT_COPY_EXTRA_SIMILARITY`] points over
 //! `sentenceSimilarity`, each paper sentence [`SHORT_COPY_SENTENCE_WORDS`] long, their shared terms' idf mass over [`SHORT_COPY_SHARED_WEIGHT`] (rare
-//! words, not the topic's), and the two spans as wholes alike ([`super::MIN_PASSAGE_COSINE`]).
+//! words, not the topic's), and the two spans as wholes alike ([`MIN_PASSAGE_COSINE`](super::MIN_PASSAGE_COSINE)).
 //! The bar is the evidence's specificity, not the passage's length: texts on one subject share
 //! its words, not two consecutive sentences that say the same rare things in the same order.
 //! Sentences written in characters (Chinese, Japanese) are left out: two laws' parallel
@@ -11,24 +11,16 @@
 //! rewritten sentence has, which made three same-topic documents of the quality bench's 40
 //! short copies.
 
-use super::super::{AlignOptions, Context, Passage, Segment};
 use super::passage::build_rewritten;
 use super::seeds::Seed;
-use super::Sentences;
+use super::sentences::Sentences;
+use super::thresholds::{SHORT_COPY_EXTRA_SIMILARITY, SHORT_COPY_SENTENCES};
+use super::thresholds::{SHORT_COPY_SENTENCE_WORDS, SHORT_COPY_SHARED_WEIGHT};
+use crate::align::context::Context;
+use crate::align::options::AlignOptions;
+use crate::align::passage::Passage;
+use crate::align::segments::Segment;
 use crate::text::WORD;
-
-/// Consecutive sentence pairs that make a short copy.
-pub const SHORT_COPY_SENTENCES: usize = 2;
-
-/// Points of cosine over `sentenceSimilarity` each pair of a short copy needs.
-pub const SHORT_COPY_EXTRA_SIMILARITY: usize = 10;
-
-/// Fewest words in each paper sentence of a short copy: an abbreviation's full stop ("Berry
-/// Sr.") cuts one sentence in two, and two news reports of one fact share such a sentence.
-pub const SHORT_COPY_SENTENCE_WORDS: u32 = 8;
-
-/// Least idf-weighted mass of the terms a short copy's pairs share, summed.
-pub const SHORT_COPY_SHARED_WEIGHT: f32 = 30.0;
 
 /// The short copies among `seeds` (standalone ones, of a group without an exact passage and too
 /// small for a rewritten passage); see the module docs.

@@ -8,8 +8,14 @@
 
 use std::ops::Range;
 
-use super::super::{AlignOptions, Context, Passage, Segment, SentencePair, Side};
-use super::{cut, sentence_true, PaperSentences};
+use crate::align::context::Context;
+use crate::align::options::AlignOptions;
+use crate::align::passage::{Passage, SentencePair};
+use crate::align::segments::Segment;
+use crate::align::side::Side;
+
+use super::cut::{cut, sentence_true};
+use super::paper_sentences::PaperSentences;
 
 /// `passages` of `a` against `b` made true to `a`'s sentences (`a_sentences`: its units and the
 /// sentence matches with `b`) and then to `b`'s (`b_sentences`, matches seen from `b`).

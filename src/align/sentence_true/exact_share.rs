@@ -6,7 +6,9 @@
 
 use std::ops::Range;
 
-use super::super::{Context, Passage, Segment, SEED_SHARE_PERCENT};
+use crate::align::context::Context;
+use crate::align::passage::Passage;
+use crate::align::segments::{Segment, SEED_SHARE_PERCENT};
 
 /// How many consecutive source sentences make one place of the source: one sentence, or two a
 /// copy merged (or a full stop moved by an edit split across).

@@ -1,9 +1,11 @@
-//! A piece of a passage cut by [`super::sentence_true`]: its runs clipped to the piece, its
-//! sentence pairs inside it, its ranges and measures recomputed.
+//! A piece of a passage cut by [`sentence_true`](super::sentence_true): its runs clipped to the
+//! piece, its sentence pairs inside it, its ranges and measures recomputed.
 
 use std::ops::Range;
 
-use super::super::{Context, Evidence, Passage, Segment, FRAGMENT_ANCHOR_WORDS};
+use crate::align::context::Context;
+use crate::align::passage::{Evidence, Passage, FRAGMENT_ANCHOR_WORDS};
+use crate::align::segments::Segment;
 use crate::text::WORD;
 
 /// The part of `passage` inside the paper tokens `tokens` (a run of `sentences` explained

@@ -8,7 +8,7 @@ use std::ops::Range;
 use crate::error::Error;
 
 use super::chains::Pair;
-use super::Cosines;
+use super::verification::Cosines;
 
 /// How far the next pair may be from a run's end, in units of each text: a sentence the
 /// translator merged, split or dropped.

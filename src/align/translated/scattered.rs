@@ -8,10 +8,8 @@ use crate::error::Error;
 use crate::text::WORD;
 
 use super::chains::{ordered_runs_within, Pair};
-use super::{
-    specific_pairs, verified, TranslatedRun, Verification, ESTABLISHED_SENTENCE_WORDS,
-    MAX_GAP_SENTENCES, SHORT_RUN_MARGIN,
-};
+use super::verification::{specific_pairs, verified, TranslatedRun, Verification};
+use super::verification::{ESTABLISHED_SENTENCE_WORDS, MAX_GAP_SENTENCES, SHORT_RUN_MARGIN};
 
 /// Paper units a scattered run may step over between two pairs: the writer's own sentences
 /// between two translated blocks (one to three), and a heading.

@@ -1,6 +1,10 @@
 //! Translated runs: short runs of two strong pairs, and pieces of one run joined.
 
-use super::*;
+use super::chains::Pair;
+use super::runs::{join_neighbours, translated_runs};
+use super::verification::{TranslatedRun, Verification};
+use crate::error::Error;
+use crate::text::WORD;
 
 fn pair(paper: usize, source: usize) -> Pair {
     Pair {

@@ -1,6 +1,6 @@
 //! Shortcuts and case folding for one grapheme cluster's matching form: the clusters that need
-//! none of the NFKC machinery (most of real text), a full-width ASCII character, and the full case
-//! foldings that lowercasing lacks.
+//! none of the NFKC machinery (most of real text), a full-width ASCII character, the lone CJK
+//! punctuation both steps take a run at a time, and the full case foldings that lowercasing lacks.
 
 use crate::text::case::to_lowercase;
 use crate::text::chars::{is_cjk_ideograph, is_lookalike_ideograph, unify_punctuation};
@@ -65,4 +65,33 @@ pub(super) fn fold_case(chars: &[char], out: &mut Vec<char>) -> bool {
         }
     }
     changed
+}
+
+/// Whether `c` is one of the common punctuation of CJK text (fullwidth ASCII punctuation, CJK
+/// brackets and marks, dashes and quotes) that both steps take a run at a time: step 1 keeps it as
+/// it is, within a run of ideographs, and step 2 gives its form by [`lone_punctuation_form`]. All
+/// are three bytes of UTF-8 and one UTF-16 unit.
+pub(super) fn is_lone_punctuation(c: char) -> bool {
+    matches!(c as u32,
+        0xFF01..=0xFF0F | 0xFF1A..=0xFF20 | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF5E // fullwidth ASCII
+        | 0x3001..=0x3003 | 0x3008..=0x301F // CJK marks and brackets
+        | 0x2010 | 0x2012..=0x2016 | 0x2018..=0x2023 // dashes and quotes
+    )
+}
+
+/// The matching form of a cluster that is one [`is_lone_punctuation`] character, which NFKC, case
+/// folding and punctuation unification give without the tables; `None` for any other cluster.
+pub(super) fn lone_punctuation_form(cluster: &str) -> Option<char> {
+    let mut chars = cluster.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() || !is_lone_punctuation(c) {
+        return None;
+    }
+    let form = match c as u32 {
+        // Fullwidth ASCII punctuation: NFKC gives the ASCII character.
+        code @ 0xFF01..=0xFF5E => char::from_u32(code - 0xFEE0)?,
+        // The others are their own NFKC form.
+        _ => c,
+    };
+    Some(unify_punctuation(form))
 }

@@ -5,10 +5,8 @@
 
 use std::cell::Cell;
 
-use super::runs::is_lone_punctuation;
-use super::{
-    empty_text_with_room, empty_with_room, fast_runs, is_lookalike_suspect, NormalizedLine, Removed,
-};
+use super::clusters::is_lone_punctuation;
+use super::line::{empty_text_with_room, empty_with_room, fast_runs, NormalizedLine, Removed};
 use crate::span::Span;
 use crate::text::chars::{
     can_stand_for_space, char_role, cjk_letter_run_len, hides_inside_word, is_cjk_ideograph,
@@ -16,6 +14,7 @@ use crate::text::chars::{
 };
 use crate::text::evasion::EvasionBuilder;
 use crate::text::gaps::{separator_stretches, spelled_out_stretches};
+use crate::text::lookalike_lines::is_lookalike_suspect;
 use crate::text::nfkc::Nfkc;
 use crate::text::scripts::UnicodeScript;
 

@@ -7,10 +7,16 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use super::tests::{everything, set_fast_runs};
 use super::*;
+use crate::text::chars::has_ignorable_marks;
 use crate::text::chars::{
     cjk_letter_run_len, is_alphanumeric_fast, is_cjk_ideograph, is_katakana_word,
     is_lookalike_ideograph, is_stable_kana, is_unsegmented_script,
 };
+use crate::text::chinese_script::to_simplified;
+use crate::text::confusables::latin_lookalike;
+use crate::text::lookalike_lines::is_lookalike_suspect;
+use crate::text::nfkc::is_combining_mark;
+use crate::text::options::TextOptions;
 
 fn stable_kana() -> impl Iterator<Item = char> {
     (0x3000..=0x30FF)

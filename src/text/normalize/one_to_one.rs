@@ -15,15 +15,15 @@
 
 use std::cell::Cell;
 
+use super::clusters::lone_punctuation_form;
+use super::line::{empty_text_with_room, NormalizedLine};
 use super::mapping::Mapping;
-use super::runs::lone_punctuation_form;
-use super::{empty_text_with_room, NormalizedLine};
 use crate::span::Span;
 use crate::text::chars::cjk_letter_run_len;
 use crate::text::evasion::EvasionBuilder;
 use crate::text::foreign_letters::{cjk_letter_look, is_disguised_cjk_line};
 use crate::text::marks::MarkStats;
-use crate::text::TextOptions;
+use crate::text::options::TextOptions;
 
 impl NormalizedLine {
     /// Normalizes `line`, which starts at UTF-16 offset `base`, if every character of it is

@@ -3,12 +3,12 @@
 //! (，。、“”), one in six of its characters, without the general path; with the result that one
 //! cluster at a time gives (`fast_runs_change_nothing` and an every-character test hold them to it).
 
-use super::NormalizedLine;
+use super::line::NormalizedLine;
 use crate::span::Span;
 use crate::text::chars::{three_byte_code, unify_punctuation};
 use crate::text::chinese_script::{is_japanese_form, simplified_ideographs, IDEOGRAPHS_START};
 use crate::text::evasion::EvasionBuilder;
-use crate::text::TextOptions;
+use crate::text::options::TextOptions;
 
 impl NormalizedLine {
     /// Printable ASCII characters at byte `offset` of `visible`, each a cluster of its own: what
@@ -124,33 +124,4 @@ fn simplified_form(simplified: &[char], code: u32) -> char {
         Some(&to) => to,
         None => char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER),
     }
-}
-
-/// Whether `c` is one of the common punctuation of CJK text (fullwidth ASCII punctuation, CJK
-/// brackets and marks, dashes and quotes) that both steps take a run at a time: step 1 keeps it as
-/// it is, within a run of ideographs, and step 2 gives its form by [`lone_punctuation_form`]. All
-/// are three bytes of UTF-8 and one UTF-16 unit.
-pub(super) fn is_lone_punctuation(c: char) -> bool {
-    matches!(c as u32,
-        0xFF01..=0xFF0F | 0xFF1A..=0xFF20 | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF5E // fullwidth ASCII
-        | 0x3001..=0x3003 | 0x3008..=0x301F // CJK marks and brackets
-        | 0x2010 | 0x2012..=0x2016 | 0x2018..=0x2023 // dashes and quotes
-    )
-}
-
-/// The matching form of a cluster that is one [`is_lone_punctuation`] character, which NFKC, case
-/// folding and punctuation unification give without the tables; `None` for any other cluster.
-pub(super) fn lone_punctuation_form(cluster: &str) -> Option<char> {
-    let mut chars = cluster.chars();
-    let c = chars.next()?;
-    if chars.next().is_some() || !is_lone_punctuation(c) {
-        return None;
-    }
-    let form = match c as u32 {
-        // Fullwidth ASCII punctuation: NFKC gives the ASCII character.
-        code @ 0xFF01..=0xFF5E => char::from_u32(code - 0xFEE0)?,
-        // The others are their own NFKC form.
-        _ => c,
-    };
-    Some(unify_punctuation(form))
 }

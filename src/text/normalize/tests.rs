@@ -1,5 +1,11 @@
 //! Unit tests of `normalize`: kept beside it in a file of their own.
+use super::clusters::fullwidth_ascii;
+use super::mapping::Mapping;
 use super::*;
+use crate::span::Span;
+use crate::text::evasion::EvasionBuilder;
+use crate::text::nfkc::Nfkc;
+use crate::text::options::TextOptions;
 use std::cell::Cell;
 
 use crate::text::tokenize;
@@ -281,7 +287,7 @@ fn each_common_punctuation_mark_alone_is_normalized_as_the_general_path_does() {
         .chain(0xFF00..=0xFF65);
     let mut taken = 0;
     for c in candidates.filter_map(char::from_u32) {
-        taken += usize::from(runs::lone_punctuation_form(&c.to_string()).is_some());
+        taken += usize::from(clusters::lone_punctuation_form(&c.to_string()).is_some());
         // The last: words with every vowel marked, separated by the mark: five in a row are reported.
         let marked_words = "tá{}mé{}lí{}pó{}kú{}dé{}rá";
         for context in [

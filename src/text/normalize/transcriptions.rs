@@ -6,7 +6,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::NormalizedLine;
+use super::line::NormalizedLine;
 use crate::span::Span;
 use crate::text::confusables::latin_lookalike;
 use crate::text::evasion::EvasionBuilder;

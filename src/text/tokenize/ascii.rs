@@ -3,7 +3,8 @@
 //! ideographs, marks after a space, words to split or fold). A property test holds the two to the
 //! same output on arbitrary ASCII.
 
-use super::{ascii_word_kind, Builder};
+use super::builder::Builder;
+use super::words::ascii_word_kind;
 use crate::text::ascii_words::segment_end;
 use crate::text::normalize::NormalizedLine;
 
@@ -45,9 +46,10 @@ impl Builder<'_> {
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
+    use super::super::analysis::Analysis;
     use super::*;
     use crate::text::ascii_words::ascii_word_bounds;
-    use crate::text::{Analysis, TextOptions};
+    use crate::text::options::TextOptions;
 
     /// The analysis of `text` (ASCII) with every line through the one-loop path or the general one.
     fn analysis(text: &str, options: &TextOptions, one_loop: bool) -> (Analysis, String) {

@@ -26,25 +26,16 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::{is_unsegmented_script, Builder, Token, TokenKind};
+use super::analysis::{Token, TokenKind};
+use super::builder::{Builder, LineEndHyphen};
 use crate::span::Span;
 use crate::text::case::to_lowercase;
+use crate::text::chars::is_unsegmented_script;
 use crate::text::chars::{char_role, push_short, CharRole};
 use crate::text::confusables::{lookalike_script, mixed_word_script};
 use crate::text::nfkc::is_combining_mark;
 use crate::text::normalize::NormalizedLine;
 use crate::text::scripts::Script;
-
-/// A hyphen that ended the previous line directly after a letter.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct LineEndHyphen {
-    /// Byte of the `-` in the matching form, its last byte.
-    at: usize,
-    /// What only the original text shows allows the join so far: the character was a hyphen,
-    /// not a dash that normalizes to `-`, and no blank line followed it (the matching form
-    /// reduces a blank line to one line break).
-    joinable: bool,
-}
 
 impl Builder<'_> {
     /// After a line (`piece`, whose matching form began at byte `written`): notes a hyphen that

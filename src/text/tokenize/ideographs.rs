@@ -2,7 +2,8 @@
 //! Japanese text, written in one loop (for a line of one UTF-16 unit per character, in one
 //! `extend`).
 
-use super::{Builder, Token, TokenKind};
+use super::analysis::{Token, TokenKind};
+use super::builder::Builder;
 use crate::span::Span;
 use crate::text::normalize::NormalizedLine;
 

@@ -4,7 +4,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::TokenKind;
+use super::analysis::TokenKind;
 use crate::text::chars::{
     cjk_ideograph_run_len, is_alphanumeric_fast, is_cjk_ideograph, is_unsegmented_script,
 };
