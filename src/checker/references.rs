@@ -1,8 +1,6 @@
 //! The records a reference set is made of: a [`Reference`] as the user adds it, a [`Paper`] as it
 //! is checked, the [`Entry`] the index keeps per reference, and the [`ReferenceInfo`] listings show.
 
-use serde::Serialize;
-
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::MinHashSignature;
 
@@ -79,18 +77,19 @@ pub(crate) struct StoredEntry {
     pub(crate) fingerprints: Vec<u64>,
 }
 
-/// A summary of one reference, for listings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReferenceInfo {
-    /// Its id.
-    pub id: String,
-    /// Its title.
-    pub title: String,
-    /// Its number of words.
-    pub words: usize,
-    /// Its number of fingerprints in the index.
-    pub fingerprints: usize,
-    /// Whether it is a base document.
-    pub base: bool,
+crate::report_records! {
+    /// A summary of one reference, for listings.
+    #[derive(Eq)]
+    pub struct ReferenceInfo {
+        /// Its id.
+        pub id: String;
+        /// Its title.
+        pub title: String;
+        /// Its number of words.
+        pub words: usize;
+        /// Its number of fingerprints in the index.
+        pub fingerprints: usize;
+        /// Whether it is a base document.
+        pub base: bool;
+    }
 }

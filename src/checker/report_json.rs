@@ -1,21 +1,16 @@
 //! The checker's results as JSON for the wasm bindings ([`crate::json_out`]): the text
 //! `serde_json::to_string` writes from the derived `Serialize`, which the tests hold it to, on
-//! reports with every kind of field and value. The report's records are declared with
-//! [`crate::report_records!`], which writes them from their declaration; here are the other
-//! values: the enums serde writes as their camelCase variant names, the records of other modules,
-//! the [`Reference`], an input record.
+//! reports with every kind of field and value. The records (the report, the pairs, the reference
+//! listings, the defaults) are declared with [`crate::report_records!`], which writes them from
+//! their declaration; here are only the values that are not a list of fields, the enums serde
+//! writes as their camelCase variant names, and the [`Reference`], an input record.
 
 use crate::align::Evidence;
-use crate::exclude::{Exclusion, ExclusionKind};
+use crate::exclude::ExclusionKind;
 use crate::json_out::{Json, WriteJson};
-use crate::methods::chinese_ngram::NgramDuplicate;
-use crate::methods::combined::CombinedSimilarity;
-use crate::methods::weibo::WeiboComparison;
 use crate::text::CountUnit;
 
-use super::merge_sets::MergeOutcome;
-use super::options::Defaults;
-use super::references::{Reference, ReferenceInfo};
+use super::references::Reference;
 
 // The enums of unit variants: serde writes each as its name in camelCase, a string, where a
 // record is an object of fields; so a list of names, not of fields, and no record declaration.
@@ -37,57 +32,16 @@ impl WriteJson for Evidence {
     }
 }
 
-impl WriteJson for CombinedSimilarity {
+impl WriteJson for ExclusionKind {
     fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("hamming", &self.hamming);
-        json.field("metadataJaccard", &self.metadata_jaccard);
-        json.field("score", &self.score);
-        json.end();
-    }
-}
-
-impl WriteJson for WeiboComparison {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("hamming", &self.hamming);
-        json.field("dup", &self.dup);
-        json.field("sim", &self.sim);
-        json.field("similar", &self.similar);
-        json.end();
-    }
-}
-
-impl WriteJson for NgramDuplicate {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("characters", &self.characters);
-        json.field("samples", &self.samples);
-        json.field("matched", &self.matched);
-        json.field("share", &self.share);
-        json.field("threshold", &self.threshold);
-        json.field("duplicate", &self.duplicate);
-        json.end();
-    }
-}
-
-impl WriteJson for Exclusion {
-    fn write_json(&self, json: &mut Json) {
-        let kind = match self.kind {
+        let name = match self {
             ExclusionKind::Quote => "quote",
             ExclusionKind::Bibliography => "bibliography",
             ExclusionKind::Table => "table",
             ExclusionKind::Base => "base",
             ExclusionKind::Reader => "reader",
         };
-        json.begin();
-        json.field("kind", &kind);
-        json.field("start", &self.start);
-        json.field("end", &self.end);
-        if let Some(source) = &self.source {
-            json.field("source", source);
-        }
-        json.end();
+        name.write_json(json);
     }
 }
 
@@ -102,37 +56,6 @@ impl WriteJson for Reference {
         json.field("text", &self.text);
         json.field("meta", &self.meta);
         json.field("base", &self.base);
-        json.end();
-    }
-}
-
-impl WriteJson for Defaults {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("checker", &self.checker);
-        json.field("check", &self.check);
-        json.field("pairs", &self.pairs);
-        json.end();
-    }
-}
-
-impl WriteJson for ReferenceInfo {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("id", &self.id);
-        json.field("title", &self.title);
-        json.field("words", &self.words);
-        json.field("fingerprints", &self.fingerprints);
-        json.field("base", &self.base);
-        json.end();
-    }
-}
-
-impl WriteJson for MergeOutcome {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("added", &self.added);
-        json.field("skipped", &self.skipped);
         json.end();
     }
 }
