@@ -41,21 +41,21 @@ pub enum ExclusionKind {
     Reader,
 }
 
-/// An excluded part of the paper.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Exclusion {
-    /// Why.
-    pub kind: ExclusionKind,
-    /// First UTF-16 unit.
-    pub start: usize,
-    /// One past the last UTF-16 unit.
-    pub end: usize,
-    /// What it matched. For a quotation, the id of the source it quotes: the reference with a
-    /// passage there that does not run on past its quote marks (the one with the most matched
-    /// words), which would be reported were the marks not there. For a reference list or a table,
-    /// the reference sharing most of its word sequences (shingles). Absent when nothing matches
-    /// it, and for the other kinds.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
+crate::report_records! {
+    /// An excluded part of the paper.
+    #[derive(Eq)]
+    pub struct Exclusion {
+        /// Why.
+        pub kind: ExclusionKind;
+        /// First UTF-16 unit.
+        pub start: usize;
+        /// One past the last UTF-16 unit.
+        pub end: usize;
+        /// What it matched. For a quotation, the id of the source it quotes: the reference with a
+        /// passage there that does not run on past its quote marks (the one with the most matched
+        /// words), which would be reported were the marks not there. For a reference list or a table,
+        /// the reference sharing most of its word sequences (shingles). Absent when nothing matches
+        /// it, and for the other kinds.
+        pub source: Option<String>, skip_none;
+    }
 }

@@ -2,8 +2,10 @@
 //! (see `bindings/wasm/src/lib.rs`). The text is exactly what `serde_json::to_string` writes from the
 //! derived `Serialize` impls (tests hold every written type to it), but with far less code:
 //! serde's derived code makes a copy of serde_json's field writer, key escaping included, for
-//! every field type of every struct, where here each struct is a list of calls with its keys as
-//! literals and each value type is written by one function ([`Json::field`] takes a `dyn`).
+//! every field type of every struct, where here each struct is a list of its fields' names and
+//! values, written by one loop for every struct ([`Json::options`] for [`crate::options!`],
+//! [`Json::record`] for [`crate::report_records!`]), and each value type is written by one
+//! function ([`Json::field`] takes a `dyn`).
 //!
 //! Strings are escaped as serde_json escapes them (`"`, `\`, and control characters as `\b`, `\t`,
 //! `\n`, `\f`, `\r` or `\u00xx`), floats are written by the same `zmij` formatter serde_json uses
@@ -65,6 +67,19 @@ impl Json {
         self.begin();
         for (name, value) in names.iter().zip(values) {
             self.field(&crate::json_path::camel_case(name), *value);
+        }
+        self.end();
+    }
+
+    /// A result record (see [`crate::report_records!`]): like [`Json::options`], but with the
+    /// Rust names in one string, each followed by a comma, and a field whose value is `None` left
+    /// out (serde's `skip_serializing_if`).
+    pub fn record(&mut self, names: &str, values: &[Option<&dyn WriteJson>]) {
+        self.begin();
+        for (name, value) in names.split_terminator(',').zip(values) {
+            if let Some(value) = value {
+                self.field(&crate::json_path::camel_case(name), *value);
+            }
         }
         self.end();
     }

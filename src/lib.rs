@@ -36,6 +36,7 @@ pub mod lexicon;
 pub mod methods;
 pub mod options;
 pub mod records;
+pub mod report_records;
 // Research code reached by no product path, kept with its tests only: not part of the public crate.
 #[cfg(test)]
 mod research;

@@ -8,14 +8,15 @@ use crate::options::Differ;
 
 use super::api::Checker;
 
-/// What [`Checker::merge`] did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MergeOutcome {
-    /// References added.
-    pub added: usize,
-    /// References left out because this set already holds their id (the one here is kept).
-    pub skipped: usize,
+crate::report_records! {
+    /// What [`Checker::merge`] did.
+    #[derive(Copy, Eq)]
+    pub struct MergeOutcome {
+        /// References added.
+        pub added: usize;
+        /// References left out because this set already holds their id (the one here is kept).
+        pub skipped: usize;
+    }
 }
 
 /// Adds the references of `other` to `into` (see [`Checker::merge`]).

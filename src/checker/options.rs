@@ -103,13 +103,15 @@ crate::options! {
     }
 }
 
-/// Every option's default, filled in: what front ends read instead of writing defaults again.
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, schemars::JsonSchema)]
-pub struct Defaults {
-    /// The defaults of a reference set's options.
-    pub checker: CheckerOptions,
-    /// The defaults of a check's options.
-    pub check: CheckOptions,
-    /// The defaults of an all-pairs run's options.
-    pub pairs: PairsOptions,
+crate::report_records! {
+    /// Every option's default, filled in: what front ends read instead of writing defaults again.
+    #[derive(Default)]
+    pub struct Defaults {
+        /// The defaults of a reference set's options.
+        pub checker: CheckerOptions;
+        /// The defaults of a check's options.
+        pub check: CheckOptions;
+        /// The defaults of an all-pairs run's options.
+        pub pairs: PairsOptions;
+    }
 }

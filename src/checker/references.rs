@@ -4,8 +4,6 @@
 
 use std::borrow::Cow;
 
-use serde::Serialize;
-
 use crate::error::Error;
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::MinHashSignature;
@@ -128,20 +126,21 @@ pub(crate) struct StoredEntry {
     pub(crate) fingerprints: Vec<u64>,
 }
 
-/// A summary of one reference, for listings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReferenceInfo {
-    /// Its id.
-    pub id: String,
-    /// Its title.
-    pub title: String,
-    /// Its number of words.
-    pub words: usize,
-    /// Its number of fingerprints in the index.
-    pub fingerprints: usize,
-    /// Whether it is a base document.
-    pub base: bool,
+crate::report_records! {
+    /// A summary of one reference, for listings.
+    #[derive(Eq)]
+    pub struct ReferenceInfo {
+        /// Its id.
+        pub id: String;
+        /// Its title.
+        pub title: String;
+        /// Its number of words.
+        pub words: usize;
+        /// Its number of fingerprints in the index.
+        pub fingerprints: usize;
+        /// Whether it is a base document.
+        pub base: bool;
+    }
 }
 
 #[cfg(test)]

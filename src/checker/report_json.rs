@@ -1,221 +1,53 @@
-//! The checker's results as JSON for the wasm bindings ([`crate::json_out`]): the report, the
-//! pairs, the references, the defaults; the text `serde_json::to_string` writes from the derived
-//! `Serialize`, which the tests hold it to, on reports with every kind of field and value.
+//! The checker's results as JSON for the wasm bindings ([`crate::json_out`]): the text
+//! `serde_json::to_string` writes from the derived `Serialize`, which the tests hold it to, on
+//! reports with every kind of field and value. The records (the report, the pairs, the reference
+//! listings, the defaults) are declared with [`crate::report_records!`], which writes them from
+//! their declaration; here are only the values that are not a list of fields, the enums serde
+//! writes as their camelCase variant names, and the [`Reference`], an input record.
 
 use crate::align::Evidence;
-use crate::exclude::{Exclusion, ExclusionKind};
+use crate::exclude::ExclusionKind;
 use crate::json_out::{Json, WriteJson};
-use crate::methods::chinese_ngram::NgramDuplicate;
-use crate::methods::combined::CombinedSimilarity;
-use crate::methods::weibo::WeiboComparison;
+use crate::text::CountUnit;
 
-use super::merge_sets::MergeOutcome;
-use super::options::Defaults;
-use super::references::{Reference, ReferenceInfo};
-use super::report::{
-    LanguagePair, MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun,
-    SourceReport, WordSpan,
-};
+use super::references::Reference;
 
-/// `start`, `end`, `sourceStart`, `sourceEnd`: the first fields of several records.
-fn spans(json: &mut Json, paper: (usize, usize), source: (usize, usize)) {
-    json.field("start", &paper.0);
-    json.field("end", &paper.1);
-    json.field("sourceStart", &source.0);
-    json.field("sourceEnd", &source.1);
-}
+// The enums of unit variants: serde writes each as its name in camelCase, a string, where a
+// record is an object of fields; so a list of names, not of fields, and no record declaration.
 
-impl WriteJson for Report {
+impl WriteJson for CountUnit {
     fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("similarity", &self.similarity);
-        json.field("words", &self.words);
-        json.field("totalWords", &self.total_words);
-        json.field("unit", &self.unit.name());
-        json.field("sources", &self.sources);
-        json.field("evasion", &self.evasion);
-        json.field("excluded", &self.excluded);
-        json.end();
+        self.name().write_json(json);
     }
 }
 
-impl WriteJson for SourceReport {
+impl WriteJson for Evidence {
     fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("id", &self.id);
-        json.field("title", &self.title);
-        json.field("similarity", &self.similarity);
-        json.field("sourceCoverage", &self.source_coverage);
-        json.field("jaccard", &self.jaccard);
-        json.field("containment", &self.containment);
-        json.field("simhashDistance", &self.simhash_distance);
-        json.field("scores", &self.scores);
-        json.field("passages", &self.passages);
-        json.end();
-    }
-}
-
-impl WriteJson for MethodScores {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("combined", &self.combined);
-        json.field("weibo", &self.weibo);
-        json.field("chineseNgram", &self.chinese_ngram);
-        json.end();
-    }
-}
-
-impl WriteJson for CombinedSimilarity {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("hamming", &self.hamming);
-        json.field("metadataJaccard", &self.metadata_jaccard);
-        json.field("score", &self.score);
-        json.end();
-    }
-}
-
-impl WriteJson for WeiboComparison {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("hamming", &self.hamming);
-        json.field("dup", &self.dup);
-        json.field("sim", &self.sim);
-        json.field("similar", &self.similar);
-        json.end();
-    }
-}
-
-impl WriteJson for NgramDuplicate {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("characters", &self.characters);
-        json.field("samples", &self.samples);
-        json.field("matched", &self.matched);
-        json.field("share", &self.share);
-        json.field("threshold", &self.threshold);
-        json.field("duplicate", &self.duplicate);
-        json.end();
-    }
-}
-
-impl WriteJson for PassageReport {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        spans(
-            json,
-            (self.start, self.end),
-            (self.source_start, self.source_end),
-        );
-        json.field("words", &self.words);
-        json.field("unit", &self.unit.name());
-        json.field("matchedWords", &self.matched_words);
-        json.field("longestRun", &self.longest_run);
-        json.field("matchedShare", &self.matched_share);
-        json.field("convertedScript", &self.converted_script);
-        json.field("ngrams", &self.ngrams);
-        let evidence = match self.evidence {
+        let name = match self {
             Evidence::Exact => "exact",
             Evidence::Rewritten => "rewritten",
             Evidence::Translated => "translated",
         };
-        json.field("evidence", &evidence);
-        json.field("region", &self.region);
-        json.field("sentences", &self.sentences);
-        json.field("sentencePairs", &self.sentence_pairs);
-        if let Some(languages) = &self.languages {
-            json.field("languages", languages);
-        }
-        json.end();
+        name.write_json(json);
     }
 }
 
-impl WriteJson for LanguagePair {
+impl WriteJson for ExclusionKind {
     fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("paper", &self.paper.as_str());
-        json.field("source", &self.source.as_str());
-        json.end();
-    }
-}
-
-impl WriteJson for SharedRun {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        spans(
-            json,
-            (self.start, self.end),
-            (self.source_start, self.source_end),
-        );
-        json.end();
-    }
-}
-
-impl WriteJson for SentencePairReport {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        spans(
-            json,
-            (self.start, self.end),
-            (self.source_start, self.source_end),
-        );
-        json.field("similarity", &self.similarity);
-        json.field("sharedWords", &self.shared_words);
-        json.field("sourceSharedWords", &self.source_shared_words);
-        json.end();
-    }
-}
-
-impl WriteJson for WordSpan {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("start", &self.start);
-        json.field("end", &self.end);
-        json.end();
-    }
-}
-
-impl WriteJson for Exclusion {
-    fn write_json(&self, json: &mut Json) {
-        let kind = match self.kind {
+        let name = match self {
             ExclusionKind::Quote => "quote",
             ExclusionKind::Bibliography => "bibliography",
             ExclusionKind::Table => "table",
             ExclusionKind::Base => "base",
             ExclusionKind::Reader => "reader",
         };
-        json.begin();
-        json.field("kind", &kind);
-        json.field("start", &self.start);
-        json.field("end", &self.end);
-        if let Some(source) = &self.source {
-            json.field("source", source);
-        }
-        json.end();
+        name.write_json(json);
     }
 }
 
-impl WriteJson for PairReport {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("a", &self.a);
-        json.field("b", &self.b);
-        json.field("similarity", &self.similarity);
-        json.field("report", &self.report);
-        json.end();
-    }
-}
-
-impl WriteJson for Defaults {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("checker", &self.checker);
-        json.field("check", &self.check);
-        json.field("pairs", &self.pairs);
-        json.end();
-    }
-}
-
+/// Written field by field: an input record, declared with [`crate::records!`], which makes its
+/// reader but no JSON writer; the reference is the one input record the bindings write back
+/// (`getReference`), and a writer for every record would be `records!`' to make.
 impl WriteJson for Reference {
     fn write_json(&self, json: &mut Json) {
         json.begin();
@@ -224,27 +56,6 @@ impl WriteJson for Reference {
         json.field("text", &self.text);
         json.field("meta", &self.meta);
         json.field("base", &self.base);
-        json.end();
-    }
-}
-
-impl WriteJson for ReferenceInfo {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("id", &self.id);
-        json.field("title", &self.title);
-        json.field("words", &self.words);
-        json.field("fingerprints", &self.fingerprints);
-        json.field("base", &self.base);
-        json.end();
-    }
-}
-
-impl WriteJson for MergeOutcome {
-    fn write_json(&self, json: &mut Json) {
-        json.begin();
-        json.field("added", &self.added);
-        json.field("skipped", &self.skipped);
         json.end();
     }
 }

@@ -1,8 +1,17 @@
 //! Tests of `report_json.rs`: each written type against `serde_json::to_string`.
 
-use super::*;
+use crate::align::Evidence;
+use crate::checker::merge_sets::MergeOutcome;
+use crate::checker::report::{
+    LanguagePair, MethodScores, PairReport, PassageReport, Report, SentencePairReport, SharedRun,
+    SourceReport, WordSpan,
+};
 use crate::checker::{CheckOptions, Checker, CheckerOptions, PairsOptions, Reference};
-use crate::json_out::to_json;
+use crate::exclude::{Exclusion, ExclusionKind};
+use crate::json_out::{to_json, WriteJson};
+use crate::methods::chinese_ngram::NgramDuplicate;
+use crate::methods::combined::CombinedSimilarity;
+use crate::methods::weibo::WeiboComparison;
 use crate::span::Span;
 use crate::text::CountUnit;
 

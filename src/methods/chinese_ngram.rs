@@ -12,8 +12,6 @@
 //!    search. The *share* of samples found decides: duplicate when it reaches `Tset` = 0.6, or 0.7
 //!    for texts under 200 (common) characters, where chance overlaps weigh more.
 
-use serde::Serialize;
-
 use crate::error::Error;
 use crate::text::{Analysis, TokenKind};
 
@@ -93,22 +91,23 @@ impl SampleStep {
     }
 }
 
-/// The outcome of checking one text against another.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NgramDuplicate {
-    /// Common characters in the checked text.
-    pub characters: usize,
-    /// Samples taken from it.
-    pub samples: usize,
-    /// Samples found in the other text.
-    pub matched: usize,
-    /// `matched / samples` (0 without samples).
-    pub share: f64,
-    /// The threshold applied: 0.6, or 0.7 for short texts.
-    pub threshold: f64,
-    /// Whether `share >= threshold`.
-    pub duplicate: bool,
+crate::report_records! {
+    /// The outcome of checking one text against another.
+    #[derive(Copy)]
+    pub struct NgramDuplicate {
+        /// Common characters in the checked text.
+        pub characters: usize;
+        /// Samples taken from it.
+        pub samples: usize;
+        /// Samples found in the other text.
+        pub matched: usize;
+        /// `matched / samples` (0 without samples).
+        pub share: f64;
+        /// The threshold applied: 0.6, or 0.7 for short texts.
+        pub threshold: f64;
+        /// Whether `share >= threshold`.
+        pub duplicate: bool;
+    }
 }
 
 /// Checks whether `checked` duplicates `other`: samples `checked`'s 4-gram hashes and looks them up in

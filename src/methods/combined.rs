@@ -14,8 +14,6 @@
 //!
 //! [`TermWeighting::TfIdfLength`]: crate::sketch::simhash::TermWeighting::TfIdfLength
 
-use serde::Serialize;
-
 use crate::error::Error;
 use crate::sketch::hash::hash_bytes;
 use crate::sketch::minhash::{MinHashSignature, MinHasher};
@@ -103,16 +101,17 @@ pub fn combined_score(hamming: u32, metadata_jaccard: f64, mu: f64) -> Result<f6
     Ok(mu / (hamming as f64 + 1.0) + (1.0 - mu) * metadata_jaccard)
 }
 
-/// The combined comparison of two documents.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CombinedSimilarity {
-    /// Hamming distance of the weighted SimHashes.
-    pub hamming: u32,
-    /// MinHash estimate of the metadata sets' Jaccard similarity (0 when either has none).
-    pub metadata_jaccard: f64,
-    /// The combined score.
-    pub score: f64,
+crate::report_records! {
+    /// The combined comparison of two documents.
+    #[derive(Copy)]
+    pub struct CombinedSimilarity {
+        /// Hamming distance of the weighted SimHashes.
+        pub hamming: u32;
+        /// MinHash estimate of the metadata sets' Jaccard similarity (0 when either has none).
+        pub metadata_jaccard: f64;
+        /// The combined score.
+        pub score: f64;
+    }
 }
 
 /// Compares two documents by their weighted SimHashes and metadata signatures.

@@ -14,8 +14,6 @@
 //!   path: `src/research/weibo_buckets.rs`, built for tests only (all pairs takes its near-duplicate candidates from
 //!   the permuted-table SimHash index instead).
 
-use serde::Serialize;
-
 use crate::error::Error;
 use crate::sketch::hash::hash_bytes;
 use crate::text::{is_stopword, Analysis};
@@ -151,18 +149,19 @@ pub fn is_similar(sim: f64, k: f64) -> Result<bool, Error> {
     Ok(sim >= 1.0 + 0.2 * k)
 }
 
-/// The comparison of two short texts.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WeiboComparison {
-    /// Hamming distance of the 32-bit fingerprints.
-    pub hamming: u32,
-    /// Duplicate rate `Dup`.
-    pub dup: f64,
-    /// `Sim`.
-    pub sim: f64,
-    /// Whether `Sim >= 1 + 0.2K`.
-    pub similar: bool,
+crate::report_records! {
+    /// The comparison of two short texts.
+    #[derive(Copy)]
+    pub struct WeiboComparison {
+        /// Hamming distance of the 32-bit fingerprints.
+        pub hamming: u32;
+        /// Duplicate rate `Dup`.
+        pub dup: f64;
+        /// `Sim`.
+        pub sim: f64;
+        /// Whether `Sim >= 1 + 0.2K`.
+        pub similar: bool;
+    }
 }
 
 /// Compares two short texts with parameter `K` in [2, 8].
