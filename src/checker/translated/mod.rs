@@ -19,8 +19,10 @@ use super::progress::{report, Stage};
 use super::sentence_model::Translation;
 
 mod names;
+mod pass;
 mod verify;
 
+use pass::Pass;
 use verify::{verify_source, PaperSide};
 
 /// How lexical candidates are chosen: a few per sentence, sharing a quarter of both sentences'
@@ -44,19 +46,6 @@ const LIMITS: CandidateLimits = CandidateLimits {
     max_term_share: 0.1,
 };
 
-/// Fewest word equivalents (a Chinese character is 0.6) of a translated passage on the paper's
-/// side: about four sentences. Texts on one subject share shorter translated stretches (a standard
-/// definition, a list of a dialog's options) that are no copy; on the quality bench, every
-/// translated passage under 80 words in a same-topic document of the other language was one.
-const MIN_PASSAGE_WORDS: u32 = 80;
-
-/// Fewest word equivalents of those in the paper sentences that the passage's pairs match. A help
-/// page that names a dialog's fields ("Portrait", "Landscape") pairs field by field with another
-/// language's page on that dialog, around sentences of its own: on the quality bench (draw 0),
-/// such a same-topic page matched 46 of its passage's 123 words, while a translated table of
-/// keyboard shortcuts, the sparsest planted passage found, matched 74 of 151.
-const MIN_PAIRED_WORDS: u32 = 60;
-
 /// Points of cosine (in hundredths) beyond `translatedSimilarity` that a reworded passage in the
 /// paper's own language needs: two sentences of one language on one subject are closer in the
 /// model's space than a sentence and its translation. Chosen on the quality bench (draws 0 to 2):
@@ -69,23 +58,8 @@ const MIN_PAIRED_WORDS: u32 = 60;
 /// evidence.
 const SAME_LANGUAGE_EXTRA: usize = 11;
 
-/// Sentence pairs beyond `minSentences` that a reworded passage needs (with 2, the English
-/// rendered kind lost a tenth of its recall and nothing else changed).
-const SAME_LANGUAGE_EXTRA_PAIRS: usize = 1;
-
 /// A reference (its position in the set) with its units in the term space.
 type ReferenceUnits = (usize, std::sync::Arc<Vec<PivotUnit>>);
-
-/// Which sentence pairs a pass of stage 5b looks at, and what it needs of them.
-#[derive(Debug, Clone, Copy)]
-struct Pass {
-    /// Pairs within one language (reworded copies) rather than across languages.
-    same_language: bool,
-    /// Least mean cosine of a run's pairs.
-    min_similarity: f32,
-    /// What the passages found are reported as.
-    evidence: Evidence,
-}
 
 impl Check<'_> {
     /// Stage 5b: adds to `aligned` the sources in another language that the paper translates

@@ -18,7 +18,7 @@ use super::super::evidence::AlignedSource;
 use super::super::prepare::Prepared;
 use super::super::sentence_model::Translation;
 use super::names::{names_agree, PairSide};
-use super::{Pass, MIN_PAIRED_WORDS, MIN_PASSAGE_WORDS, SAME_LANGUAGE_EXTRA_PAIRS};
+use super::pass::{Pass, MIN_PAIRED_WORDS, MIN_PASSAGE_WORDS, SAME_LANGUAGE_EXTRA_PAIRS};
 
 /// The paper's side: its prepared text, sentence units and their vectors, once encoded.
 pub(super) struct PaperSide<'a> {
