@@ -118,13 +118,14 @@ const snippet = (text, start, end) => {
   return s.length > 70 ? `${s.slice(0, 67)}...` : s;
 };
 
-function printReport(name, paper, report, checker) {
+/** `sourceOf(id)`: the reference (id, title, text) a report names. */
+function printReport(name, paper, report, sourceOf) {
   const lines = [
     // Numbers go to t() as numbers: written in the language's format ("12,345").
     t('cli.summary', { name, share: percent(report.similarity), words: report.words, sources: count('count.source', report.sources.length) }),
   ];
   report.sources.forEach((source, i) => {
-    const sourceText = checker.getReference(source.id)?.text ?? '';
+    const sourceText = sourceOf(source.id)?.text ?? '';
     const passages = count('count.passage', source.passages.length);
     lines.push(`  ${i + 1}. ${percent(source.similarity).padStart(6)}  ${source.title} [${source.id}]  ${t('cli.source', { passages, share: percent(source.sourceCoverage) })}`);
     const near = nearDuplicateText(source);
@@ -145,7 +146,7 @@ function printReport(name, paper, report, checker) {
   // A quotation, reference list or table that matches a source is left out of the similarity, and
   // named with its source.
   const quoted = new Set(report.excluded.map((x) => x.source).filter(Boolean));
-  const titles = Object.fromEntries([...quoted].map((id) => [id, checker.getReference(id)?.title ?? id]));
+  const titles = Object.fromEntries([...quoted].map((id) => [id, sourceOf(id)?.title ?? id]));
   for (const q of matchedExclusions(report, paper, { titles })) {
     lines.push(`    ${exclusionPhrase(q)} [${q.id}]: "${snippet(paper, q.start, q.end)}"`);
   }
@@ -180,18 +181,20 @@ async function checkCommand(values, rest, options) {
     checker = model.Checker.importIndex(checker.exportIndex());
   }
   const paper = await readDocument(resolvePath(rest[0]), rest[0]);
-  // Against an archive, the sources are in the checker that searched it, beside the library's.
-  const { report, searched } = values.archive
+  // Against an archive, a source is the library's or one of the archive's the check returns.
+  const { report, sources = [] } = values.archive
     ? await checkAgainstArchive(values.archive, paper, checker, options)
-    : { report: checker.check(paper, options.check), searched: checker };
+    : { report: checker.check(paper, options.check) };
+  const fromArchive = new Map(sources.map((source) => [source.id, source]));
+  const sourceOf = (id) => fromArchive.get(id) ?? checker.getReference(id);
   if (values.json) console.log(JSON.stringify({ paper: rest[0], ...report }, null, 2));
-  else printReport(rest[0], paper, report, searched);
+  else printReport(rest[0], paper, report, sourceOf);
 }
 
 /**
  * The paper checked against an archive (a folder or a URL) and the local references together,
- * with the checker that holds both; what was fetched, and each file of the archive that could not
- * be, on stderr.
+ * with the archive's documents the report names; what was fetched, and each file of the archive
+ * that could not be, on stderr.
  */
 async function checkAgainstArchive(archive, paper, checker, options) {
   // The sentence model's engine is kept even when empty: the candidates get translated evidence.
@@ -200,7 +203,7 @@ async function checkAgainstArchive(archive, paper, checker, options) {
     if (error?.code !== 'PLAGSCOPE_INVALID_INDEX') throw error;
     throw new Error(t('cli.error.archive', { archive, reason: error.reason ?? error.message }), { cause: error });
   });
-  const { report, archive: traffic, checker: searched } = result;
+  const { report, sources, archive: traffic } = result;
   for (const failure of traffic.failures) console.error(`plagscope: ${t('cli.archiveFailed', { failure })}`);
   console.error(`plagscope: ${t('cli.archiveFetched', {
     requests: traffic.requests,
@@ -208,7 +211,7 @@ async function checkAgainstArchive(archive, paper, checker, options) {
     partitions: traffic.partitionsRequested,
     total: traffic.partitions,
   })}`);
-  return { report, searched };
+  return { report, sources };
 }
 
 /** `pairs FILE_OR_DIR...`: every pair of the documents at or above the least similarity. */

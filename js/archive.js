@@ -1,7 +1,7 @@
 // Checking a paper against an archive (a reference set published as static files, built on a
 // cluster by cluster/build_archive.py): the engine's ArchiveQuery says which files it wants, they
-// are read here a few at a time and handed back, and the candidate documents then go into a
-// Checker of the archive's options, beside the caller's own library if one is given. The paper
+// are read here a few at a time and handed back, and the candidate documents are then checked with
+// the caller's own library (or a Checker of the archive's options) for that check only. The paper
 // never leaves the machine: the host only sees which files were asked for.
 import { guardEngine } from './guard.js';
 
@@ -83,31 +83,31 @@ export async function queryArchive(read, text, options = {}, module = undefined)
 /**
  * Checks `paper` against the archive whose files `read(path)` gives (a Promise of their bytes).
  * `options.query` is an ArchiveQueryOptions, `options.check` a CheckOptions; `options.library`, a
- * Checker, is checked together with the archive (the archive's documents analyzed with its options).
- * `module` is the archive engine's compiled bytes (Node reads them from the package). Resolves to
- * `{ report, archive: { failures, partitions, partitionsRequested, requests, bytes }, checker }`,
- * `checker` holding the sources reported (the library's and the archive's candidates), for their
- * texts.
+ * Checker, is checked together with the archive: the candidates join it for the check and leave it
+ * after (`Checker.checkWithCandidates`), analyzed with its options; without one, a checker of the
+ * archive's options takes them. `module` is the archive engine's compiled bytes (Node reads them
+ * from the package). Resolves to `{ report, sources, archive: { failures, partitions,
+ * partitionsRequested, requests, bytes } }`, `sources` the archive's documents the report names
+ * (`{ id, title, text }`, for their texts).
  */
 export async function checkArchiveWith(read, paper, options = {}, module = undefined) {
   const text = typeof paper === 'string' ? paper : paper?.text;
   if (typeof text !== 'string') throw invalidInput('paper', `expected a string or { text, meta }, got ${describe(paper)}`);
-  if (options.library !== undefined && typeof options.library?.exportIndex !== 'function') {
+  if (options.library !== undefined && typeof options.library?.checkWithCandidates !== 'function') {
     throw invalidInput('library', `expected a Checker, got ${describe(options.library)}`);
   }
   // Common phrasing has one definition: the check's own, unless the query gives its own.
   const maxDocFrequency = options.check?.align?.maxDocFrequency;
   const query = maxDocFrequency === undefined ? options.query : { maxDocFrequency, ...options.query };
   const found = await queryArchive(read, text, { query }, module);
-  // A copy of the library in its own engine (the sentence model's, for translated evidence, when
-  // it is one) takes the candidates; without a library, the archive engine with its options.
   const { Checker } = await archiveEngine(module);
-  const checker = options.library ? options.library.constructor.importIndex(options.library.exportIndex()) : new Checker(found.options);
-  const held = new Set(checker.references().map((r) => r.id));
-  for (const reference of found.references) {
-    if (!held.has(reference.id)) checker.addReference(reference);
+  const checker = options.library ?? new Checker(found.options);
+  try {
+    const { report, sources } = checker.checkWithCandidates(paper, found.references, options.check);
+    return { report, sources, archive: found.archive };
+  } finally {
+    if (checker !== options.library) checker.free();
   }
-  return { report: checker.check(paper, options.check), archive: found.archive, checker };
 }
 
 /**

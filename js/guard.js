@@ -255,6 +255,11 @@ class GuardedChecker {
     return this.#run((raw) => raw.check(text, options, onProgress));
   }
 
+  /** The set is as it was after it (the candidates leave it): nothing to journal. */
+  checkWithCandidates(paper, candidates, options, onProgress) {
+    return this.#run((raw) => raw.checkWithCandidates(paper, candidates, options, onProgress));
+  }
+
   pairs(options, onProgress) {
     return this.#run((raw) => raw.pairs(options, onProgress));
   }

@@ -17,7 +17,7 @@ export {
 // Every option and result type, generated from the Rust declarations (src/schema.rs).
 export type * from '../pkg/types.js';
 
-import type { ArchiveQueryOptions, CheckOptions, ErrorCode, Paper, Report } from '../pkg/types.js';
+import type { ArchiveQueryOptions, CheckOptions, ErrorCode, Paper, Reference, Report } from '../pkg/types.js';
 import type { Checker } from '../pkg/plagscope.js';
 
 /**
@@ -107,11 +107,11 @@ export interface ArchiveTraffic {
  * is a folder or an http(s) URL; in browsers, a URL. `library`, a Checker, is checked together
  * with the archive. Rejects with an Error whose `code` is 'PLAGSCOPE_INVALID_INDEX' when the
  * manifest cannot be read; a missing or damaged file of the archive is listed in `failures`.
- * `checker` holds the sources reported (the library's and the archive's candidates), for their
- * texts; free it when done.
+ * The candidates join `library` for the check only (`Checker.checkWithCandidates`); `sources` are
+ * the archive's documents the report names, with their texts.
  */
 export declare function checkArchive(
   archive: string | URL,
   paper: string | Paper,
   options?: { query?: ArchiveQueryOptions; check?: CheckOptions; library?: Checker },
-): Promise<{ report: Report; archive: ArchiveTraffic; checker: Checker }>;
+): Promise<{ report: Report; sources: Reference[]; archive: ArchiveTraffic }>;

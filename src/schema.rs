@@ -11,8 +11,8 @@ use schemars::{generate::SchemaSettings, SchemaGenerator};
 use serde_json::{json, Map, Value};
 
 use crate::checker::{
-    CheckOptions, CheckerOptions, Defaults, MergeOutcome, PairReport, PairsOptions, Paper,
-    Reference, ReferenceInfo, Report,
+    CandidatesReport, CheckOptions, CheckerOptions, Defaults, MergeOutcome, PairReport,
+    PairsOptions, Paper, Reference, ReferenceInfo, Report,
 };
 use crate::sketch::{HashedShingle, MinHashOptions, ShingleOptions, SimHashOptions, WinnowOptions};
 use crate::store::archive::query::ArchiveQueryOptions;
@@ -50,6 +50,7 @@ pub fn api_schema() -> Value {
     generator.subschema_for::<Defaults>();
     generator.subschema_for::<ReferenceInfo>();
     generator.subschema_for::<Report>();
+    generator.subschema_for::<CandidatesReport>();
     generator.subschema_for::<PairReport>();
     generator.subschema_for::<MergeOutcome>();
     generator.subschema_for::<SharedNgrams>();

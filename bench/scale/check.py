@@ -45,10 +45,7 @@ def check_paper(archive: pathlib.Path, manifest: str, paper: str, planted: list)
     read = fetch_all(archive, query)
     fetched = time.perf_counter()
     references = query.references()
-    checker = plagscope.Checker(query.options)
-    for reference in references:
-        checker.add_reference(reference["id"], reference["text"], title=reference["title"])
-    report = checker.check(paper)
+    report = plagscope.Checker(query.options).check_with_candidates(paper, references)["report"]
     done = time.perf_counter()
     candidates = {r["id"] for r in references}
     reported = [s["id"] for s in report["sources"]]

@@ -46,6 +46,7 @@ mod stored;
 mod token_spans;
 #[cfg(feature = "translated")]
 mod translated;
+mod with_candidates;
 
 pub(crate) use crate::index::postings::{fingerprint_of, FINGERPRINT_BYTES};
 pub use api::{Checker, MAX_REFERENCE_SET_BYTES};
@@ -65,5 +66,6 @@ pub use report::{
     SourceReport, WordSpan,
 };
 pub(crate) use stored::StoredText;
+pub use with_candidates::CandidatesReport;
 
 pub use crate::text::MAX_TEXT_BYTES;

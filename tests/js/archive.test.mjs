@@ -44,7 +44,7 @@ function localCheck(names) {
 }
 
 test('a paper checked against an archive folder finds its sources with the passages of a local check', async () => {
-  const { report, archive: traffic, checker } = await checkArchive(archive, paper);
+  const { report, archive: traffic, sources } = await checkArchive(archive, paper);
   assert.deepEqual(report.sources.map((s) => s.id).sort(), [NAMES[7], NAMES[61]].sort());
   assert.equal(report.sources.find((s) => s.id === NAMES[7]).title, NAMES[7].replace(/\.txt$/, ''));
   assert.deepEqual(passages(report), passages(localCheck([NAMES[7], NAMES[61]])));
@@ -53,14 +53,13 @@ test('a paper checked against an archive folder finds its sources with the passa
   assert.ok(traffic.partitionsRequested < 64, `${traffic.partitionsRequested} partitions`);
   const total = filesUnder(archive).reduce((sum, f) => sum + statSync(f).size, 0);
   assert.ok(traffic.bytes < total / 2, `${traffic.bytes} of ${total} bytes read`);
-  // The checker holds the sources' texts, for showing them side by side.
-  assert.equal(checker.getReference(NAMES[7]).text, text(NAMES[7]));
-  checker.free();
+  // The archive's sources come back with their texts, for showing them side by side.
+  assert.deepEqual(sources.map((s) => s.id), report.sources.map((s) => s.id));
+  assert.equal(sources.find((s) => s.id === NAMES[7]).text, text(NAMES[7]));
   // The check's common phrasing is the query's too (one definition): accepted, same sources.
   const strict = await checkArchive(archive, paper, { check: { align: { maxDocFrequency: 1 } } });
   assert.deepEqual(strict.report.sources.map((s) => s.id).sort(), [NAMES[7], NAMES[61]].sort());
   await assert.rejects(checkArchive(archive, paper, { query: { maxDocFrequency: 0 } }), { code: 'PLAGSCOPE_INVALID_OPTION', path: 'maxDocFrequency' });
-  strict.checker.free();
 });
 
 test('over HTTP the archive gives the same report, and a cover of random partitions is fetched too', async (t) => {
@@ -129,9 +128,11 @@ test('a library is checked together with the archive', async () => {
   const library = new Checker();
   library.addReference({ id: 'local', title: 'A local reference', text: `Local words. ${words(text('brown-cj01.txt'), 0, 300)}` });
   const both = `${paper} ${words(text('brown-cj01.txt'), 50, 120)}`;
-  const { report } = await checkArchive(archive, both, { library });
+  const before = library.exportIndex();
+  const { report, sources } = await checkArchive(archive, both, { library });
   assert.deepEqual(report.sources.map((s) => s.id).sort(), ['local', NAMES[7], NAMES[61]].sort());
-  assert.equal(library.size, 1, 'the library itself is unchanged');
+  assert.deepEqual(sources.map((s) => s.id).sort(), [NAMES[7], NAMES[61]].sort(), 'the archive\'s sources, not the library\'s');
+  assert.deepEqual(library.exportIndex(), before, 'the library is as it was, nothing copied into it');
 });
 
 test('the CLI checks against an archive and says what it read', () => {
@@ -165,11 +166,12 @@ function copyTree(from, to) {
 test('with the sentence model, the candidates are checked in its engine, from the API and the CLI', async () => {
   const model = await loadSentenceModel(join(root, 'target/model'));
   const check = { align: { translated: true } };
-  const { report, checker } = await checkArchive(archive, paper, { library: new model.Checker(), check });
+  const library = new model.Checker();
+  const { report } = await checkArchive(archive, paper, { library, check });
   const local = new model.Checker();
   for (const name of [NAMES[7], NAMES[61]]) local.addReference({ id: name, title: name.replace(/\.txt$/, ''), text: text(name) });
   assert.deepEqual(passages(report), passages(local.check(paper, check)));
-  assert.ok(checker instanceof model.Checker, 'the library\'s engine, not the archive\'s');
+  assert.equal(library.size, 0, 'the candidates left the library after the check');
   const cli = spawnSync(process.execPath, [join(root, 'bin/plagscope.mjs'), 'check', join(dir, 'paper.txt'), '--archive', archive,
     '--translated', '--model', join(root, 'target/model')], { encoding: 'utf8' });
   assert.equal(cli.status, 0, cli.stderr);

@@ -216,3 +216,29 @@ test('a check reports its progress: preparing the paper, the candidate reference
   assert.throws(() => checker.check(paper, {}, () => { throw new Error('cancel'); }), /onProgress.*stops/);
   assert.equal(checker.check(paper).sources.length, report.sources.length); // still usable
 });
+
+test('candidates join the set for one check, are returned when reported, and leave it as it was', () => {
+  const checker = sampleChecker();
+  const before = checker.exportIndex();
+  const copied = words(brown[33], 100, 150);
+  const paper = `${words(brown[35], 0, 200)} ${copied} ${words(brown[36], 0, 200)}`;
+  const candidates = [
+    { id: 'archive-33', title: 'Archive 33', text: brown[33] },
+    { id: 'archive-34', text: brown[34] },
+    { id: 'doc12', text: 'the set holds doc12: its own reference stays' },
+  ];
+  const { report, sources } = checker.checkWithCandidates(paper, candidates);
+  assert.deepEqual(report.sources.map((s) => s.id), ['archive-33']);
+  assert.deepEqual(sources, [{ id: 'archive-33', title: 'Archive 33', text: brown[33], meta: sources[0].meta, base: false }]);
+  assert.equal(paper.slice(report.sources[0].passages[0].start, report.sources[0].passages[0].end).length > 0, true);
+  assert.deepEqual(checker.exportIndex(), before, 'the set is as it was');
+  assert.equal(checker.getReference('doc12').text, brown[12]);
+  // Bad candidates are clear errors, and the set is still as it was.
+  assert.throws(() => checker.checkWithCandidates(paper, 'no'), { code: 'PLAGSCOPE_INVALID_INPUT', path: 'candidates' });
+  assert.throws(() => checker.checkWithCandidates(paper, [{ id: 'x' }]), { code: 'PLAGSCOPE_INVALID_INPUT', message: /candidates.*text/ });
+  assert.throws(() => checker.checkWithCandidates(paper, [{ id: '', text: 'a' }]), { code: 'PLAGSCOPE_INVALID_INPUT' });
+  assert.throws(() => checker.checkWithCandidates(paper, candidates, {}, () => { throw new Error('stop'); }), /stop/);
+  assert.deepEqual(checker.exportIndex(), before);
+  assert.equal(checker.check(paper).sources.length, 0);
+  checker.free();
+});

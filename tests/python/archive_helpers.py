@@ -111,8 +111,8 @@ def check_against(archive: pathlib.Path, paper: str) -> tuple[list[str], plagsco
                 query.receive(path, file.read_bytes())
             else:
                 query.receive(path, None, "no such file")
-    checker = plagscope.Checker(query.options)
-    for reference in query.references():
-        checker.add_reference(reference["id"], reference["text"], title=reference["title"])
-    report = checker.check(paper)
-    return sorted(source["id"] for source in report["sources"]), query
+    found = plagscope.Checker(query.options).check_with_candidates(paper, query.references())
+    ids = sorted(source["id"] for source in found["report"]["sources"])
+    # Every source found is one of the archive's, returned with its text.
+    assert sorted(source["id"] for source in found["sources"]) == ids
+    return ids, query

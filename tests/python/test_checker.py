@@ -126,6 +126,26 @@ def test_merge_adds_the_missing_references_and_counts_the_rest():
     assert [s["id"] for s in checker.check(COPIED)["sources"]] == ["glaciers"]
 
 
+def test_candidates_join_the_set_for_one_check_and_leave_it_as_it_was():
+    checker = checker_with(("rivers", RIVERS), ("zh", CHINESE))
+    saved = checker.save()
+    paper = f"It is well known that {COPIED}. Our own conclusion is different."
+    candidates = [
+        {"id": "glaciers", "title": "Glaciers", "text": GLACIERS},
+        {"id": "rivers", "text": RIVERS},  # the set's own: not a candidate's
+    ]
+    found = checker.check_with_candidates(paper, candidates)
+    holding = checker_with(("rivers", RIVERS), ("zh", CHINESE))
+    holding.add_reference("glaciers", GLACIERS, title="Glaciers")
+    assert found["report"] == holding.check(paper)
+    assert [(s["id"], s["title"], s["text"]) for s in found["sources"]] == [("glaciers", "Glaciers", GLACIERS)]
+    assert checker.save() == saved
+    with pytest.raises(plagscope.PlagscopeError) as error:
+        checker.check_with_candidates(paper, [{"id": "", "text": "no id"}])
+    assert error.value.code == "PLAGSCOPE_INVALID_INPUT"
+    assert checker.save() == saved
+
+
 def test_references_can_be_listed_read_and_removed():
     checker = plagscope.Checker()
     checker.add_reference("g", GLACIERS, title="Glaciers", meta={"keywords": ["ice"]})

@@ -30,6 +30,9 @@ const quoted: Array<string | null | undefined> = report.excluded.map((e) => e.so
 const withMeta: Report = checker.check({ text: 'paper', meta: { keywords: ['x'] } });
 const chosen: Report = checker.check('paper', { ignoreReferences: ['a'], excludeSpans: [{ start: 0, end: 2 }], includeSpans: [] });
 const cyrillic: number | undefined = report.evasion.replacedLetters['Cyrillic'];
+const withCandidates = checker.checkWithCandidates('paper', [{ id: 'archive-1', text: 'text' }], options);
+const candidateReport: Report = withCandidates.report;
+const candidateText: string | undefined = withCandidates.sources[0]?.text;
 const pairs: PairReport[] = checker.pairs({ minSimilarity: 0.1 });
 const bytes: Uint8Array = checker.exportIndex();
 const again: Checker = Checker.importIndex(bytes);

@@ -1,7 +1,8 @@
 // The engine worker's side of an archive check (an institution's archive published as static files
 // beside the page, js/archive.js): the candidates the paper's fingerprints find there are fetched,
-// then checked together with the library in a copy of the worker's engine, so the report has
-// everything a library check has (translated evidence too, once the sentence model is loaded).
+// then checked together with the library, joining it for that check only
+// (Checker.checkWithCandidates), so the report has everything a library check has (translated
+// evidence too, once the sentence model is loaded).
 // The library itself never holds archive documents: the reported ones are kept here, apart, for
 // their side-by-side view and the HTML report.
 import { fetchReader, queryArchive, rememberingReader } from '../../js/archive.js';
@@ -43,23 +44,16 @@ async function candidates(url, text, maxDocFrequency, progress) {
 
 /**
  * Checks `text` against the library of `checker` (an `Engine`) and the archive at `url` with
- * `options`. The report gains `archive`: what was fetched, the files that failed (their documents
- * are left out; the rest is reported), the candidates (id, title) and the ids of the reported
- * sources that came from the archive.
+ * `options`: the candidates join the library for this check only. The report gains `archive`:
+ * what was fetched, the files that failed (their documents are left out; the rest is reported),
+ * the candidates (id, title) and the ids of the reported sources that came from the archive.
  */
-export async function checkWithArchive({ checker, Engine, url, text, options }, progress) {
+export async function checkWithArchive({ checker, url, text, options }, progress) {
   const found = await candidates(url, text, options?.align?.maxDocFrequency, progress);
-  const engine = checker.size ? Engine.importIndex(checker.exportIndex()) : new Engine(checker.options);
-  try {
-    const added = found.references.filter((reference) => !checker.getReference(reference.id));
-    for (const reference of added) engine.addReference(reference);
-    const report = engine.check(text, options, progress);
-    const fromArchive = new Map(added.map((reference) => [reference.id, reference]));
-    const sources = report.sources.filter((source) => fromArchive.has(source.id));
-    reported = new Map(sources.map((source) => [source.id, fromArchive.get(source.id)]));
-    const candidates = added.map(({ id, title }) => ({ id, title }));
-    return { ...report, archive: { url, ...found.archive, candidates, sources: sources.map((source) => source.id) } };
-  } finally {
-    engine.free();
-  }
+  const added = found.references.filter((reference) => !checker.getReference(reference.id));
+  const { report, sources } = checker.checkWithCandidates(text, added, options, progress);
+  reported = new Map(sources.map((source) => [source.id, source]));
+  const candidateList = added.map(({ id, title }) => ({ id, title }));
+  const fromArchive = sources.map((source) => source.id);
+  return { ...report, archive: { url, ...found.archive, candidates: candidateList, sources: fromArchive } };
 }

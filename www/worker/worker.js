@@ -145,7 +145,7 @@ const handlers = {
   getReferences: ({ ids }) => ids.map((id) => checker.getReference(id)).filter(Boolean),
   /** Checks against the library, and the archive at `archive` (its URL) when one is given. */
   async check({ text, options, archive }, progress) {
-    const report = archive ? await checkWithArchive({ checker, Engine, url: archive, text, options }, progress) : checker.check(text, options, progress);
+    const report = archive ? await checkWithArchive({ checker, url: archive, text, options }, progress) : checker.check(text, options, progress);
     // Only when true: the report is otherwise the engine's own.
     if (!report.sources.length && !options?.align?.translated && libraryInOtherScript(report.unit)) report.otherScript = true;
     return report;

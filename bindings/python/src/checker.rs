@@ -5,7 +5,7 @@
 
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-use plagscope::checker::{CheckOptions, Checker, CheckerOptions, PairsOptions, Reference};
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, PairsOptions, Paper, Reference};
 use plagscope::json_out::to_json;
 use plagscope::methods::combined::Metadata;
 use plagscope::store::{export_index, import_index};
@@ -169,6 +169,35 @@ impl PyChecker {
             Ok(to_json(&report))
         });
         args::json_to_python(py, &raise(py, report)?)
+    }
+
+    /// Checks `text` against this set together with `candidates` (an archive's documents for it,
+    /// `ArchiveQuery.references()`): those the set does not hold join it for this check only,
+    /// and the set is as it was after it, whether the check succeeds or raises. Returns
+    /// `{"report": ..., "sources": [...]}`, `sources` the candidates the report names, with their
+    /// texts.
+    #[pyo3(signature = (text, candidates, options = None, meta = None))]
+    fn check_with_candidates<'py>(
+        &self,
+        py: Python<'py>,
+        text: &Bound<'py, PyAny>,
+        candidates: &Bound<'py, PyAny>,
+        options: Option<&Bound<'py, PyAny>>,
+        meta: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let paper = Paper {
+            text: args::text(text, "text")?,
+            meta: metadata(meta)?,
+        };
+        let candidates: Vec<Reference> = args::record(candidates, "candidates")?;
+        let options: CheckOptions = args::options(options, "options")?;
+        let found = py.detach(|| -> Result<String, Failure> {
+            let mut checker = self.write()?;
+            let found =
+                checker.check_with_candidates(&paper, candidates, &options, &mut |_| Ok(()))?;
+            Ok(to_json(&found))
+        });
+        args::json_to_python(py, &raise(py, found)?)
     }
 
     /// Compares every pair of references; returns the pairs at least `minSimilarity` similar,

@@ -73,6 +73,23 @@ fn to_js<T: WriteJson + ?Sized>(value: &T) -> Result<JsValue, JsError> {
 // The checker and the stateless sketch functions.
 // ---------------------------------------------------------------------------------------------
 
+/// A paper as `check` takes it: its text, or `{ text, meta }`.
+fn read_paper(paper: &JsValue) -> Result<Paper, JsError> {
+    let expected = || plain::expected("paper", "a string or { text, meta }", paper);
+    // Checked first: a typed array would otherwise be refused as "not a plain object".
+    if !plain::is_plain_data(paper) {
+        return Err(expected());
+    }
+    match plain::read(paper, "paper")? {
+        Some(serde_json::Value::String(text)) => Ok(Paper {
+            text,
+            meta: Default::default(),
+        }),
+        Some(value @ serde_json::Value::Object(_)) => plain::deserialize(value, "paper"),
+        _ => Err(expected()),
+    }
+}
+
 /// A core error as a JS `Error`; a parameter's Rust name (`align.min_words`) is shown as the JS
 /// caller wrote it (`align.minWords`).
 fn core<T>(result: Result<T, plagscope::Error>) -> Result<T, JsError> {
@@ -183,30 +200,44 @@ impl JsChecker {
         )]
         on_progress: JsValue,
     ) -> Result<JsValue, JsError> {
-        let expected = || plain::expected("paper", "a string or { text, meta }", &paper);
-        // Checked first: a typed array would otherwise be refused as "not a plain object".
-        if !plain::is_plain_data(&paper) {
+        let paper = read_paper(&paper)?;
+        let options: CheckOptions = plain::options(&options, "options")?;
+        let report = progress::with_callback(&on_progress, |progress| {
+            (self.inner).check_with_progress(&paper.text, &paper.meta, &options, progress)
+        })?;
+        to_js(&core(report)?)
+    }
+
+    /// Checks `paper` against this set together with `candidates`, an archive's documents for
+    /// it (`ArchiveQuery.references()`): those the set does not hold are added for the check and
+    /// all are removed after it, whether it succeeds or throws, so the set is as it was and
+    /// nothing is copied. Returns `{ report, sources }`, `sources` the candidates the report names
+    /// (for their texts). `options` and `onProgress` as for `check`.
+    #[wasm_bindgen(js_name = checkWithCandidates, unchecked_return_type = "CandidatesReport")]
+    pub fn check_with_candidates(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string | Paper")] paper: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Reference[]")] candidates: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CheckOptions")] options: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "(done: number, total: number, stage: 'preparing' | 'aligning' | 'reporting') => void"
+        )]
+        on_progress: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let paper = read_paper(&paper)?;
+        let expected = || plain::expected("candidates", "an array of { id, text }", &candidates);
+        if !plain::is_plain_data(&candidates) {
             return Err(expected());
         }
-        let paper = match plain::read(&paper, "paper")? {
-            Some(serde_json::Value::String(text)) => Paper {
-                text,
-                meta: Default::default(),
-            },
-            Some(value @ serde_json::Value::Object(_)) => plain::deserialize(value, "paper")?,
+        let candidates: Vec<Reference> = match plain::read(&candidates, "candidates")? {
+            Some(value @ serde_json::Value::Array(_)) => plain::deserialize(value, "candidates")?,
             _ => return Err(expected()),
         };
         let options: CheckOptions = plain::options(&options, "options")?;
-        let mut progress = progress::callback(&on_progress)?;
-        let mut no_progress = |_| Ok(());
-        let progress: plagscope::checker::OnProgress<'_> = match progress.as_mut() {
-            Some(callback) => callback,
-            None => &mut no_progress,
-        };
-        let report = self
-            .inner
-            .check_with_progress(&paper.text, &paper.meta, &options, progress);
-        to_js(&core(report)?)
+        let found = progress::with_callback(&on_progress, |progress| {
+            (self.inner).check_with_candidates(&paper, candidates, &options, progress)
+        })?;
+        to_js(&core(found)?)
     }
 
     /// Compares every pair of references; returns the pairs at least `options.minSimilarity`

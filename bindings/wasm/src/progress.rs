@@ -33,3 +33,16 @@ pub fn callback(
             })
     }))
 }
+
+/// Runs `work` with `on_progress` (a function, or undefined) as the core's progress callback.
+pub fn with_callback<T>(
+    on_progress: &JsValue,
+    work: impl FnOnce(plagscope::checker::OnProgress<'_>) -> T,
+) -> Result<T, JsError> {
+    let mut progress = callback(on_progress)?;
+    let mut no_progress = |_| Ok(());
+    Ok(match progress.as_mut() {
+        Some(callback) => work(callback),
+        None => work(&mut no_progress),
+    })
+}

@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
 from .types import (
     AnalysisReport,
+    CandidatesReport,
     CheckerOptions,
     CheckOptions,
     Defaults,
@@ -121,6 +122,16 @@ class Checker:
         """Checks a paper; returns the ``Report``: ``similarity``, ``sources`` (each with its
         ``passages``: ``start``/``end`` in the paper, ``sourceStart``/``sourceEnd`` in the source,
         UTF-16 offsets), ``evasion`` and ``excluded``."""
+    def check_with_candidates(
+        self,
+        text: str,
+        candidates: Sequence[Reference],
+        options: Optional[CheckOptions] = None,
+        meta: Optional[Metadata] = None,
+    ) -> CandidatesReport:
+        """Checks a paper against this set together with ``candidates`` (an archive's documents
+        for it, ``ArchiveQuery.references()``), which join the set for this check only; returns
+        ``{"report": ..., "sources": [...]}``, the candidates the report names with their texts."""
     def pairs(self, options: Optional[PairsOptions] = None) -> List[PairReport]:
         """Every pair of references at least ``minSimilarity`` similar, most similar first."""
     def save(self) -> bytes:

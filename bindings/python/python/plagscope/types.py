@@ -11,6 +11,7 @@ __all__ = [
     "AlignOptions",
     "AnalysisReport",
     "ArchiveQueryOptions",
+    "CandidatesReport",
     "CheckOptions",
     "CheckerOptions",
     "CombinedSimilarity",
@@ -143,6 +144,17 @@ class ArchiveQueryOptions(TypedDict, total=False):
     maxFingerprints: int
     # Seed of the cover's choice (the caller's randomness: the engine has none).
     seed: int
+
+
+class CandidatesReport(TypedDict):
+    """A report on a paper checked with candidates, and the candidates it names as sources: the
+    set no longer holds them, and a reader needs their texts for the side-by-side view.
+    """
+
+    # The report, as a check of a set holding the candidates gives it.
+    report: Report
+    # The candidates among the report's sources, in the report's order.
+    sources: List[Reference]
 
 
 class CheckOptions(TypedDict, total=False):
