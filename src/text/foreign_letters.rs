@@ -77,6 +77,13 @@ fn kind(c: char) -> Kind {
     }
 }
 
+/// Whether `c` is a letter that [`fold_foreign_letters`] judges beside Latin letters: a letter of
+/// another alphabet (but Greek) or a CJK letter. Its decisions take in the whole line, so a word
+/// with one must not move to another line.
+pub fn is_judged_letter(c: char) -> bool {
+    kind(c) != Kind::Not
+}
+
 /// Whether `l` is, or looks like, a letter of a Latin word: a Latin letter, a letter with a Latin
 /// twin, a phonetic look-alike, or an alphabet's letter of the wider table.
 fn latin_like(l: char) -> bool {
