@@ -22,6 +22,7 @@
 use super::chars::{
     has_ignorable_marks, is_cjk_ideograph, is_right_to_left, is_stable_kana, is_unsegmented_script,
 };
+use super::chinese_script::to_simplified;
 use super::confusables::{
     latin_lookalike, latin_twin, lookalike_script, radical_ideograph, script_name,
 };
@@ -32,7 +33,9 @@ use super::nfkc::{is_combining_mark, is_nfkc_quick_yes, Nfkc};
 use super::scripts::{Script, UnicodeScript};
 use crate::span::Span;
 
+mod compatibility;
 mod table;
+use compatibility::expand_compatibility_letters;
 pub use table::wide_twin;
 
 /// Fewest CJK look-alikes beside Latin letters for a line whose CJK letters are all look-alikes
@@ -74,6 +77,13 @@ fn kind(c: char) -> Kind {
     }
 }
 
+/// Whether `c` is a letter that [`fold_foreign_letters`] judges beside Latin letters: a letter of
+/// another alphabet (but Greek) or a CJK letter. Its decisions take in the whole line, so a word
+/// with one must not move to another line.
+pub fn is_judged_letter(c: char) -> bool {
+    kind(c) != Kind::Not
+}
+
 /// Whether `l` is, or looks like, a letter of a Latin word: a Latin letter, a letter with a Latin
 /// twin, a phonetic look-alike, or an alphabet's letter of the wider table.
 fn latin_like(l: char) -> bool {
@@ -105,7 +115,10 @@ pub fn touches_latin(text: &str) -> bool {
 /// folding changes nothing unless one with a look stands alone between two ASCII letters, or
 /// [`is_disguised_cjk_line`].
 pub fn cjk_letter_look(c: char) -> Option<char> {
-    is_cjk_letter(c).then(|| wide_twin(c)).flatten()
+    // Judged as normalization writes it, in Simplified Chinese (風 as 风).
+    is_cjk_letter(c)
+        .then(|| wide_twin(to_simplified(c)))
+        .flatten()
 }
 
 /// Whether the CJK ideograph or [`is_stable_kana`] `c` is a CJK letter to [`kind`]: an ideograph
@@ -134,7 +147,8 @@ fn is_latin(c: char) -> bool {
 }
 
 /// The letter `c` is read as after normalization, when that is one character: a styled or
-/// full-width letter's plain one (the folded text, analyzed again, must be judged the same).
+/// full-width letter's plain one, a Traditional Chinese character's Simplified one (the folded
+/// text, analyzed again, must be judged the same).
 fn judged(c: char) -> char {
     if c.is_ascii() {
         return c;
@@ -151,7 +165,8 @@ fn judged(c: char) -> char {
     if has_ignorable_marks(single) {
         single = strip_marks(single).0;
     }
-    single
+    // And writes Chinese in Simplified characters (a Kangxi radical ⾵ is 風, then 风).
+    to_simplified(single)
 }
 
 /// A letter of another script that UTS #39 folding leaves alone, and what stands around it.
@@ -294,10 +309,12 @@ pub fn fold_foreign_letters(
     positions: &mut Vec<Span>,
     evasion: &mut EvasionBuilder,
 ) -> bool {
-    if !touches_latin(text) {
+    // Judged as the tokenizer will see the line: a symbol NFKC writes as letters ("₨" as "Rs")
+    // may put a letter of another script beside Latin ones.
+    let mut changed = expand_compatibility_letters(text, positions);
+    if !changed && !touches_latin(text) {
         return false;
     }
-    let mut changed = expand_compatibility_letters(text, positions);
     for _ in 0..ROUNDS {
         if !touches_latin(text) || !fold_once(text, positions, evasion) {
             break;
@@ -305,36 +322,6 @@ pub fn fold_foreign_letters(
         changed = true;
     }
     changed
-}
-
-/// Writes each letter of another script that NFKC turns into several characters (an Armenian
-/// ligature ﬓ) as those characters, as normalization will, so that each is judged as it is when
-/// the folded text is analyzed again. Returns whether it changed `text`.
-fn expand_compatibility_letters(text: &mut String, positions: &mut Vec<Span>) -> bool {
-    let expands = |c: char| {
-        !c.is_ascii() && !is_nfkc_quick_yes(c) && c.is_alphabetic() && {
-            let mut nfkc = std::iter::once(c).nfkc();
-            nfkc.next().is_some() && nfkc.next().is_some()
-        }
-    };
-    if !text.chars().any(expands) {
-        return false;
-    }
-    let (mut expanded, mut expanded_positions) = (String::new(), Vec::new());
-    for (at, c) in text.char_indices() {
-        if expands(c) {
-            for form in std::iter::once(c).nfkc() {
-                expanded.push(form);
-                expanded_positions.extend(std::iter::repeat_n(positions[at], form.len_utf8()));
-            }
-        } else {
-            expanded.push(c);
-            expanded_positions.extend_from_slice(&positions[at..at + c.len_utf8()]);
-        }
-    }
-    *text = expanded;
-    *positions = expanded_positions;
-    true
 }
 
 /// One round of [`fold_foreign_letters`]; whether it changed `text`.

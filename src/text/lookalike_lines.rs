@@ -57,26 +57,36 @@ fn fold_words(
 ) {
     let mut text = String::with_capacity(visible.len());
     let mut positions = Vec::with_capacity(starts.len());
-    // The words the tokenizer will see: Unicode word boundaries, then each character of a script
-    // written without spaces on its own (or analyzing the normalized text again would decide
-    // differently).
+    // The words the tokenizer will see: Unicode word boundaries, then each grapheme that starts
+    // with a character of a script written without spaces on its own (or analyzing the normalized
+    // text again would decide differently). A grapheme, not a character: a Lao tone mark after a
+    // Cyrillic ж is no word of its own, and normalization drops it.
     for (at, segment) in visible.split_word_bound_indices() {
         let mut piece_start = at;
-        for (i, c) in segment.char_indices() {
-            if is_unsegmented_script(c) {
-                let run = (piece_start, at + i);
-                let (letter, end) = ((at + i, at + i + c.len_utf8()), at + i + c.len_utf8());
-                let out = (&mut text, &mut positions);
-                fold_run(visible, starts, run, whole_line, out.0, out.1, evasion);
-                if whole_line && lookalike_script(c).is_some() {
-                    // In a line disguised whole, Myanmar "ဝ" is a look-alike like the others.
-                    fold_run(visible, starts, letter, true, out.0, out.1, evasion);
-                } else {
-                    text.push(c);
-                    positions.extend_from_slice(&starts[at + i..end]);
-                }
-                piece_start = end;
+        let unsegmented = !segment.is_ascii() && segment.chars().any(is_unsegmented_script);
+        for (i, grapheme) in unsegmented
+            .then(|| segment.grapheme_indices(true))
+            .into_iter()
+            .flatten()
+        {
+            let Some(first) = grapheme
+                .chars()
+                .next()
+                .filter(|&c| is_unsegmented_script(c))
+            else {
+                continue;
+            };
+            let (run, end) = ((piece_start, at + i), at + i + grapheme.len());
+            let out = (&mut text, &mut positions);
+            fold_run(visible, starts, run, whole_line, out.0, out.1, evasion);
+            if whole_line && lookalike_script(first).is_some() {
+                // In a line disguised whole, Myanmar "ဝ" is a look-alike like the others.
+                fold_run(visible, starts, (at + i, end), true, out.0, out.1, evasion);
+            } else {
+                text.push_str(grapheme);
+                positions.extend_from_slice(&starts[at + i..end]);
             }
+            piece_start = end;
         }
         let run = (piece_start, at + segment.len());
         fold_run(

@@ -254,6 +254,10 @@ fn joining_at_line_ends_is_idempotent() {
         "one-\ntwo-\nthree",
         "the Adri-\n\r\natic sea", // a blank line, which the matching form reduces to a line break
         "ΤΗΕ ΡΑΡΕR-\n\r\nΤΗΕ ΡΑΡΕR",
+        // An Ol Chiki letter alone on its line, at a Latin word's end once joined: judged per
+        // line, it stays on its own ("paper-\nᱚ", not "paperᱚ", which analyzing again folds).
+        "paper-\nᱚ",
+        "ⲁᗩ工口卜エㄈㅇΤΗΕ ΡΑΡΕR-\nᱚ",
     ] {
         let once = tokenize(text);
         let twice = tokenize(&once.normalized);

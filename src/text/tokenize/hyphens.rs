@@ -11,7 +11,8 @@
 //! the compound on one line (`well`, `known`) while not joining leaves two differing for every
 //! broken word, the far more common case. A blank line, a hyphen followed by a space mid-line, a
 //! dash (—, –), two hyphens, a digit on either side, characters of scripts written without spaces
-//! (Chinese), and words with Cyrillic, Greek, Armenian or Cherokee letters join nothing: the last
+//! (Chinese), and words with Cyrillic, Greek, Armenian or Cherokee letters (or any other that
+//! the foreign-letter folding judges: Ol Chiki, Coptic, Hangul jamo) join nothing: the last
 //! because look-alike letters are judged per line (`moves_safely`), and the joined word moves to
 //! the first line.
 //!
@@ -33,6 +34,7 @@ use crate::text::case::to_lowercase;
 use crate::text::chars::is_unsegmented_script;
 use crate::text::chars::{char_role, push_short, CharRole};
 use crate::text::confusables::{lookalike_script, mixed_word_script};
+use crate::text::foreign_letters::is_judged_letter;
 use crate::text::nfkc::is_combining_mark;
 use crate::text::normalize::NormalizedLine;
 use crate::text::scripts::Script;
@@ -207,14 +209,16 @@ fn moves_safely(part: &str, rest: &str) -> bool {
     !part_other && !rest_other && (part_latin || !rest_latin)
 }
 
-/// Whether `text` has a Latin letter, and a letter of another look-alike script.
+/// Whether `text` has a Latin letter, and a letter of another look-alike script or one that the
+/// foreign-letter folding judges beside Latin letters, per line too (an Ol Chiki ᱚ at a Latin
+/// word's end is folded, alone on its line it is not).
 fn letter_scripts(text: &str) -> (bool, bool) {
     let (mut latin, mut other) = (false, false);
     for c in text.chars() {
         match lookalike_script(c) {
             Some(Script::Latin) => latin = true,
             Some(_) => other = true,
-            None => {}
+            None => other |= is_judged_letter(c),
         }
     }
     (latin, other)
