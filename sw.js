@@ -12,8 +12,8 @@ const SHELL = self.PLAGSCOPE_SHELL;
 const MODEL_CACHE = 'plagscope-model';
 const inModel = (url) => new URL(url).pathname.includes('/pkg/model/');
 // An archive's files (js/archive.js, marked by the page with PLAGSCOPE_ARCHIVE_HEADER) live in a
-// cache of their own that a new build keeps too. A batch file whose URL carries its version (`?v=`:
-// its batch's checksums) never changes, so it is served from the cache without asking the network:
+// cache of their own that a new build keeps too. A segment file whose URL carries its version (`?v=`:
+// its segment's checksums) never changes, so it is served from the cache without asking the network:
 // a check again of a paper, or of a paper whose fingerprints share partitions, fetches nothing. The
 // manifest goes to the network first, as the app does (an archive grows), the cache when offline.
 // Every file is still checked against the manifest by the engine.

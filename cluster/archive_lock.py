@@ -1,14 +1,14 @@
 """The lock an archive build holds on its folder, so that two builds never write one archive at once.
 
-Two builds into one folder, each reading the same manifest, both wrote a batch of the same name and
+Two builds into one folder, each reading the same manifest, both wrote a segment of the same name and
 a manifest listing only their own, so one build's documents were lost while both reported them (and
-a failed one's clean-up deleted the other's batch). A build therefore holds ``OUT/.build-lock`` from
+a failed one's clean-up deleted the other's segment). A build therefore holds ``OUT/.build-lock`` from
 before it reads the manifest until after it has written it (or cleaned up), and a second build is
 refused, naming the first (its process, host and start) and what to do.
 
 The lock is the operating system's (``fcntl.lockf``, a POSIX record lock, which NFS shares between
 hosts): it ends with the process holding it, so a build that was killed leaves no lock to remove by
-hand; the next build says it found one that did not finish and takes over (the batch folder it left
+hand; the next build says it found one that did not finish and takes over (the segment folder it left
 is removed as one no manifest lists). Record locks are not inherited by forked processes (a local
 cluster's workers). The file holds the holder's ``{"pid", "host", "started"}`` for the refusal's
 message, and is removed when the build ends (with the folder, if the build made it and left nothing

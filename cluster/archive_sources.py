@@ -40,7 +40,7 @@ TEXT_SUFFIXES = (".txt", ".md")
 #: The file names a folder input takes as shards of records (one JSON object a line).
 SHARD_SUFFIX = ".jsonl"
 
-#: The longest id an archive takes, in characters (the core's limit, ``BatchPart.add``).
+#: The longest id an archive takes, in characters (the core's limit, ``SegmentPart.add``).
 MAX_ID_CHARACTERS = 1024
 
 #: How many characters of an id a message quotes (``plagscope``'s ``quoted_id`` in the core).

@@ -1,18 +1,18 @@
 """The tasks of an archive build, run on the cluster's workers: plain functions of plain data, each
-writing its files under the batch's folder (a path every worker can write) and returning only
+writing its files under the segment's folder (a path every worker can write) and returning only
 numbers, so that no file passes through the scheduler.
 
-- ``build_part``: one chunk of documents (from a group boundary) as a ``plagscope.BatchPart``; its
-  group files are final and go to ``{batch}/d/``; its partition files are pieces for the merge,
-  written one file per merge range, ``{batch}/.parts/{task}/{range}.bin`` (a file per partition
+- ``build_part``: one chunk of documents (from a group boundary) as a ``plagscope.SegmentPart``; its
+  group files are final and go to ``{segment}/d/``; its partition files are pieces for the merge,
+  written one file per merge range, ``{segment}/.parts/{task}/{range}.bin`` (a file per partition
   would be tasks x partitions files: 800,000 at 10^5 documents, and the merge spent most of its time
   opening and deleting them).
-- ``merge_range``: every piece of a range of partitions merged into ``{batch}/p/{p:05x}.bin``.
+- ``merge_range``: every piece of a range of partitions merged into ``{segment}/p/{p:05x}.bin``.
 - ``read_group``: the documents of an existing group file (the texts of an archive being
-  compacted; one being grown reads only its batches' ``ids.bin``).
+  compacted; one being grown reads only its segments' ``ids.bin``).
 
 Paths are the core's (``Manifest::partition_path`` and the rest, src/store/archive/mod.rs, through
-``plagscope.archive_partition_path``, ``archive_group_path`` and ``archive_batch_files``).
+``plagscope.archive_partition_path``, ``archive_group_path`` and ``archive_segment_files``).
 """
 
 from __future__ import annotations
@@ -26,19 +26,19 @@ import plagscope
 from archive_sources import load_text, shown_id, source_id, source_title
 
 
-def partition_path(batch_dir: pathlib.Path, partition: int) -> pathlib.Path:
-    """Where partition ``partition`` of the batch in ``batch_dir`` is (the core's layout)."""
-    return batch_dir.parent / plagscope.archive_partition_path(batch_dir.name, partition)
+def partition_path(segment_dir: pathlib.Path, partition: int) -> pathlib.Path:
+    """Where partition ``partition`` of the segment in ``segment_dir`` is (the core's layout)."""
+    return segment_dir.parent / plagscope.archive_partition_path(segment_dir.name, partition)
 
 
-def group_path(batch_dir: pathlib.Path, group: int) -> pathlib.Path:
-    """Where group ``group`` of the batch in ``batch_dir`` is (the core's layout)."""
-    return batch_dir.parent / plagscope.archive_group_path(batch_dir.name, group)
+def group_path(segment_dir: pathlib.Path, group: int) -> pathlib.Path:
+    """Where group ``group`` of the segment in ``segment_dir`` is (the core's layout)."""
+    return segment_dir.parent / plagscope.archive_group_path(segment_dir.name, group)
 
 
-def pieces_path(batch_dir: pathlib.Path, task: int, merge_range: int) -> pathlib.Path:
+def pieces_path(segment_dir: pathlib.Path, task: int, merge_range: int) -> pathlib.Path:
     """Where task ``task`` leaves its pieces of the partitions of range ``merge_range``."""
-    return batch_dir / ".parts" / f"{task:05d}" / f"{merge_range:05d}.bin"
+    return segment_dir / ".parts" / f"{task:05d}" / f"{merge_range:05d}.bin"
 
 
 def range_of(partition: int, partitions: int, ranges: int) -> int:
@@ -73,16 +73,16 @@ def write_file(path: pathlib.Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
-def build_part(task: int, first: int, sources: list, options, layout: dict, batch_dir: str,
+def build_part(task: int, first: int, sources: list, options, layout: dict, segment_dir: str,
                ranges: int) -> dict:
-    """Analyzes ``sources`` (the batch's documents from number ``first``) and writes their files:
+    """Analyzes ``sources`` (the segment's documents from number ``first``) and writes their files:
     groups, and one pieces file for each of the ``ranges`` merge ranges it has postings in.
 
     Returns ``{"task", "documents", "words", "ranges": [r], "groups": [(g, length, xxh3)]}``.
     A document the core refuses raises, naming it once (its file, and its id as the core quotes it).
     """
-    batch = pathlib.Path(batch_dir)
-    part = plagscope.BatchPart(options, layout, first)
+    segment = pathlib.Path(segment_dir)
+    part = plagscope.SegmentPart(options, layout, first)
     for source in sources:
         try:
             part.add(source_id(source), source_title(source), load_text(source))
@@ -91,14 +91,14 @@ def build_part(task: int, first: int, sources: list, options, layout: dict, batc
     files = part.finish()
     groups = []
     for group, data in files["groups"]:
-        write_file(group_path(batch, group), data)
+        write_file(group_path(segment, group), data)
         groups.append((group, *plagscope.file_check(data)))
     by_range = {}
     for partition, data in files["partitions"]:
         by_range.setdefault(range_of(partition, 1 << layout["partitionBits"], ranges), []).append(
             (partition, data))
     for merge_range, pieces in by_range.items():
-        write_file(pieces_path(batch, task, merge_range), pack_pieces(pieces))
+        write_file(pieces_path(segment, task, merge_range), pack_pieces(pieces))
     return {
         "task": task,
         "documents": files["documents"],
@@ -118,27 +118,27 @@ def refused(source, error: Exception) -> str:
     return f"document {shown_id(source_id(source))}: {error}"
 
 
-def merge_range(merge_range: int, tasks: list, batch_dir: str) -> list:
+def merge_range(merge_range: int, tasks: list, segment_dir: str) -> list:
     """Merges the pieces that ``tasks`` (in order) wrote for range ``merge_range`` into the
     partitions' files. Returns ``[(partition, length, xxh3, postings)]``."""
-    batch = pathlib.Path(batch_dir)
+    segment = pathlib.Path(segment_dir)
     pieces = {}  # partition -> its pieces, in task order (the merge's input order)
     for task in tasks:
-        for partition, data in unpack_pieces(pieces_path(batch, task, merge_range).read_bytes()):
+        for partition, data in unpack_pieces(pieces_path(segment, task, merge_range).read_bytes()):
             pieces.setdefault(partition, []).append(data)
     done = []
     for partition in sorted(pieces):
         # One piece is merged too: the merge checks it, and gives the same bytes.
         merged = plagscope.merge_partitions(partition, pieces.pop(partition))
-        write_file(partition_path(batch, partition), merged)
+        write_file(partition_path(segment, partition), merged)
         postings = plagscope.partition_postings(merged)
         done.append((partition, *plagscope.file_check(merged), postings))
     for task in tasks:
-        os.remove(pieces_path(batch, task, merge_range))
+        os.remove(pieces_path(segment, task, merge_range))
     return done
 
 
-def read_group(batch_dir: str, group: int) -> list:
+def read_group(segment_dir: str, group: int) -> list:
     """The documents of a group file as ``("text", id, title, text)`` sources (to compact)."""
-    documents = plagscope.decode_group(group, group_path(pathlib.Path(batch_dir), group).read_bytes())
+    documents = plagscope.decode_group(group, group_path(pathlib.Path(segment_dir), group).read_bytes())
     return [("text", d["id"], d["title"], d["text"]) for d in documents]

@@ -3,13 +3,15 @@
     python cluster/build_archive.py INPUT OUT_DIR [--workers N | --scheduler tcp://host:8786]
 
 The driver (this process) lists and numbers the documents; map tasks each analyze a chunk of them
-(a ``plagscope.BatchPart`` from a group boundary) and write its group files and partition pieces;
-reduce tasks merge the pieces of ranges of partitions; the driver then writes the batch's two
-directories and, last, ``manifest.json`` (a temporary file renamed over it), so that a reader never
-sees a manifest listing files not yet there. Run again on an archive, it adds a new batch and
-rewrites nothing else; ``--remove`` lists ids as removed; ``--compact`` rebuilds every batch as one.
-The files are the ones a single process writes (``plagscope.BatchPart`` over the whole batch), byte
-for byte, however many workers built them. A build holds the folder's lock (``archive_lock``) from
+(a ``plagscope.SegmentPart`` from a group boundary) and write its group files and partition pieces;
+reduce tasks merge the pieces of ranges of partitions; the tasks return each file's length and
+checksum to the core's ``plagscope.SegmentAssembly``, which writes the segment's directories and the
+new manifest; the driver writes ``manifest.json`` last (a temporary file renamed over it), so that a
+reader never sees a manifest listing files not yet there. Segments are immutable: run again on an
+archive, it adds a new segment and rewrites nothing else; ``--remove`` lists ids as removed;
+``--compact`` merges every segment into one new segment, without the removed documents. The files
+are the ones a single process writes (``plagscope.add_segment``), byte for byte, however many
+workers built them. A build holds the folder's lock (``archive_lock``) from
 before it reads the manifest until it has written it: a second build of the same archive is refused.
 """
 
@@ -21,7 +23,6 @@ import json
 import logging
 import os
 import pathlib
-import re
 import shutil
 import sys
 import time
@@ -34,7 +35,7 @@ import archive_sources  # noqa: E402
 import archive_tasks  # noqa: E402
 from archive_sources import InputError, Listing, shown_id  # noqa: E402
 
-#: Documents per map task unless --chunk says otherwise (rounded up to whole groups; a small batch
+#: Documents per map task unless --chunk says otherwise (rounded up to whole groups; a small segment
 #: is cut into two tasks a worker).
 DEFAULT_CHUNK = 2000
 
@@ -54,7 +55,7 @@ def parse_args(argv) -> argparse.Namespace:
     where.add_argument("--scheduler", metavar="ADDRESS", help=HELP_SCHEDULER)
     where.add_argument("--workers", type=int, default=2, metavar="N",
                        help="worker processes of a local cluster on this machine (default 2)")
-    parser.add_argument("--batch", metavar="NAME", help="the new batch's name (default: the next bNNNN)")
+    parser.add_argument("--segment", metavar="NAME", help="the new segment's name (default: the next sNNNN)")
     parser.add_argument("--chunk", type=int, default=DEFAULT_CHUNK, metavar="DOCS",
                         help=f"documents per task, rounded up to whole groups (default {DEFAULT_CHUNK})")
     parser.add_argument("--layout-documents", type=int, metavar="N",
@@ -63,7 +64,7 @@ def parse_args(argv) -> argparse.Namespace:
                         help="... of N words each (default: the input's average)")
     parser.add_argument("--remove", nargs="+", default=[], metavar="ID", help="list ids as removed")
     parser.add_argument("--compact", action="store_true",
-                        help="rebuild every batch as one, without the removed documents")
+                        help="rebuild every segment as one, without the removed documents")
     args = parser.parse_args(argv)
     if args.workers < 1 or args.chunk < 1:
         parser.error("--workers and --chunk must be at least 1")
@@ -85,7 +86,7 @@ def dask_client(args):
     import dask
 
     # Forked, not spawned: a spawned worker starts a new interpreter and imports Dask, plagscope and
-    # this job again, 1 to 3 s of a batch of 1% more documents' 3 to 6 s (forked: 0.2 s), and has
+    # this job again, 1 to 3 s of a segment of 1% more documents' 3 to 6 s (forked: 0.2 s), and has
     # the job's modules already, so nothing is uploaded. The driver runs no thread of its own that
     # a fork could copy mid-work (the analysis runs in the workers).
     dask.config.set({"distributed.worker.multiprocessing-method": "fork"})
@@ -154,15 +155,15 @@ def run(args) -> int:
         print("the archive's layout is kept: --layout-* only size a new archive", file=sys.stderr)
     stats = dict.fromkeys(("documents", "words", "partitions", "bytes"), 0)
     try:
-        manifest, old_batches, skipped = build(args, out, existing, stats)
+        manifest, old_segments, skipped = build(args, out, existing, stats)
         publish(out, existing, manifest)
     except BaseException:
         # After the cluster is closed (a local one's workers write nothing more; a real cluster's
         # running task may, into a folder the next build removes as one no manifest lists).
-        if "batch_dir" in stats:
-            shutil.rmtree(stats["batch_dir"], ignore_errors=True)
+        if "segment_dir" in stats:
+            shutil.rmtree(stats["segment_dir"], ignore_errors=True)
         raise
-    for name in old_batches:  # After the new manifest: until then the old one listed them.
+    for name in old_segments:  # After the new manifest: until then the old one listed them.
         shutil.rmtree(out / name, ignore_errors=True)
     report(stats, skipped, time.monotonic() - started)
     print(f"the archive in {out}: {archive_summary(manifest)}")
@@ -170,11 +171,11 @@ def run(args) -> int:
 
 
 def build(args, out: pathlib.Path, existing, stats: dict):
-    """Lists the input, builds it as a batch, and lists removed ids; ``(manifest, old batches,
-    skipped)``: the manifest to publish, the batches a compaction replaced, and how many input
-    documents were skipped. A batch being written is ``stats["batch_dir"]``."""
+    """Lists the input, builds it as a segment, and lists removed ids; ``(manifest, old segments,
+    skipped)``: the manifest to publish, the segments a compaction replaced, and how many input
+    documents were skipped. A segment being written is ``stats["segment_dir"]``."""
     started = time.monotonic()
-    old_batches, listing = [], Listing()
+    old_segments, listing = [], Listing()
     # The cluster first: the listing of a folder's shards runs on it.
     with (dask_client(args) if args.input or args.compact else contextlib.nullcontext()) as client:
         stats["start"] = time.monotonic() - started
@@ -187,14 +188,14 @@ def build(args, out: pathlib.Path, existing, stats: dict):
         if args.remove:  # Before any work: an id the archive does not hold stops the build.
             check_removable(out, manifest, args.remove, listing)
         if client is not None:
-            # Names of the archive on disk: a compaction's new batch must not take one of them.
-            taken = [batch["name"] for batch in plagscope_manifest(manifest)["batches"]]
-            manifest, old_batches, sources = gather_sources(client, args, out, manifest, listing, stats)
+            # Names of the archive on disk: a compaction's new segment must not take one of them.
+            taken = [segment["name"] for segment in plagscope_manifest(manifest)["segments"]]
+            manifest, old_segments, sources = gather_sources(client, args, out, manifest, listing, stats)
             if sources:
-                manifest = build_batch(client, args, out, (manifest, taken), (sources, listing), stats)
+                manifest = build_segment(client, args, out, (manifest, taken), (sources, listing), stats)
     if args.remove and not args.compact:  # A compaction dropped them: nothing left to list.
         manifest = plagscope.manifest_remove(manifest, args.remove)
-    return manifest, old_batches, len(listing.skipped)
+    return manifest, old_segments, len(listing.skipped)
 
 
 def publish(out: pathlib.Path, existing, manifest: str) -> None:
@@ -207,18 +208,18 @@ def publish(out: pathlib.Path, existing, manifest: str) -> None:
 
 
 def archive_summary(manifest: str) -> str:
-    """What the archive holds by its manifest: ``1200 documents in 2 batches (3 removed)``."""
+    """What the archive holds by its manifest: ``1200 documents in 2 segments (3 removed)``."""
     parsed = json.loads(manifest)
-    batches, removed = parsed["batches"], len(parsed["removed"])
-    documents = sum(batch["documents"] for batch in batches) - removed
-    plural = "" if len(batches) == 1 else "es"
-    return f"{documents} documents in {len(batches)} batch{plural} ({removed} removed)"
+    segments, removed = parsed["segments"], len(parsed["removed"])
+    documents = sum(segment["documents"] for segment in segments) - removed
+    plural = "" if len(segments) == 1 else "s"
+    return f"{documents} documents in {len(segments)} segment{plural} ({removed} removed)"
 
 
 def check_removable(out: pathlib.Path, manifest: str, ids: list, listing: Listing) -> None:
-    """Refuses ``--remove`` ids that neither the archive (its batches' ids files) nor the input
+    """Refuses ``--remove`` ids that neither the archive (its segments' ids files) nor the input
     holds: listed as removed, they would be counted off the archive's documents."""
-    held = set(batch_ids(out, manifest))
+    held = set(segment_ids(out, manifest))
     held.update(archive_sources.source_id(source) for source in listing.sources)
     unknown = [id for id in dict.fromkeys(ids) if id not in held]
     if unknown:
@@ -228,17 +229,17 @@ def check_removable(out: pathlib.Path, manifest: str, ids: list, listing: Listin
                          "removed")
 
 
-def batch_ids(out: pathlib.Path, manifest: str) -> list:
-    """The ids of every batch of the archive in ``out``, in number order, from its ids files."""
-    names = [batch["name"] for batch in json.loads(manifest)["batches"]]
+def segment_ids(out: pathlib.Path, manifest: str) -> list:
+    """The ids of every segment of the archive in ``out``, in number order, from its ids files."""
+    names = [segment["name"] for segment in json.loads(manifest)["segments"]]
     return [id for name in names
             for id in plagscope.archive_ids(
-                manifest, name, (out / plagscope.archive_batch_files(name)["ids"]).read_bytes())]
+                manifest, name, (out / plagscope.archive_segment_files(name)["ids"]).read_bytes())]
 
 
 def report(stats: dict, skipped: int, seconds: float) -> None:
-    """The build's summary line, with where its time went (the fixed costs an added batch pays
-    whatever its size: the cluster's start, the listing, reading the batches' ids)."""
+    """The build's summary line, with where its time went (the fixed costs an added segment pays
+    whatever its size: the cluster's start, the listing, reading the segments' ids)."""
     steps = ", ".join(f"{step} {stats[step]:.1f} s"
                       for step in ("start", "list", "ids", "analysis", "merge", "finish") if step in stats)
     print(f"{stats['documents']} documents, {stats['words']} words, {stats['partitions']} partitions "
@@ -255,8 +256,8 @@ def new_manifest(args, listing: Listing) -> str:
 
 
 def gather_sources(client, args, out: pathlib.Path, manifest: str, listing: Listing, stats: dict):
-    """``(manifest, old batches, sources)``: the manifest the new batch goes into (an empty one of
-    the same options and layout when compacting), the batches it replaces, and the documents."""
+    """``(manifest, old segments, sources)``: the manifest the new segment goes into (an empty one of
+    the same options and layout when compacting), the segments it replaces, and the documents."""
     started = time.monotonic()
     parsed = plagscope_manifest(manifest)
     sources = list(listing.sources)
@@ -264,9 +265,9 @@ def gather_sources(client, args, out: pathlib.Path, manifest: str, listing: List
         removed = set(parsed["removed"]) | set(args.remove)
         kept = [s for s in read_groups(client, out, parsed) if s[1] not in removed]
         fresh = plagscope.new_manifest(parsed["options"], parsed["layout"])
-        return fresh, [b["name"] for b in parsed["batches"]], check_new_ids(kept, sources, set())
-    # Each batch's ids file, not its documents: growing an archive reads no text back.
-    ids = batch_ids(out, manifest)
+        return fresh, [b["name"] for b in parsed["segments"]], check_new_ids(kept, sources, set())
+    # Each segment's ids file, not its documents: growing an archive reads no text back.
+    ids = segment_ids(out, manifest)
     sources = check_new_ids(ids, sources, set(parsed["removed"]))
     stats["ids"] = time.monotonic() - started
     return manifest, [], sources
@@ -296,53 +297,56 @@ def read_groups(client, out: pathlib.Path, parsed: dict) -> list:
     """Every document of the archive as a source, in order, read back by the cluster."""
     size = parsed["layout"]["groupDocuments"]
     futures = [
-        client.submit(archive_tasks.read_group, str(out / batch["name"]), group, pure=False)
-        for batch in parsed["batches"]
-        for group in range(-(-batch["documents"] // size))
+        client.submit(archive_tasks.read_group, str(out / segment["name"]), group, pure=False)
+        for segment in parsed["segments"]
+        for group in range(-(-segment["documents"] // size))
     ]
     return [item for future in futures for item in future.result()]
 
 
-def next_batch_name(taken: list) -> str:
-    """``b0000``, or the one after the highest ``bNNNN`` of ``taken``."""
-    numbers = [int(m.group(1)) for name in taken if (m := re.fullmatch(r"b(\d+)", name))]
-    return f"b{max(numbers, default=-1) + 1:04d}"
-
-
-def build_batch(client, args, out: pathlib.Path, manifests, documents, stats: dict) -> str:
-    """Builds ``sources`` as a new batch; the manifest that lists it. ``manifests``: the one the
-    batch goes into, and the batch names of the one on disk; ``documents``: the sources and the
-    listing of the new ones (their words size the batch's partitions). The batch's folder is
-    ``stats["batch_dir"]`` from before its first file (``run`` removes it if the build fails)."""
+def build_segment(client, args, out: pathlib.Path, manifests, documents, stats: dict) -> str:
+    """Builds ``sources`` as a new segment; the manifest that lists it. ``manifests``: the one the
+    segment goes into, and the segment names of the one on disk; ``documents``: the sources and the
+    listing of the new ones (their words size the segment's partitions). The segment's folder is
+    ``stats["segment_dir"]`` from before its first file (``run`` removes it if the build fails)."""
     manifest, taken = manifests
     sources, listing = documents
     parsed = plagscope_manifest(manifest)
-    # The layout this batch is cut by: the archive's for a first batch or a compaction, else
-    # partitions sized for the batch's own postings (1% more documents write few files).
-    parsed["layout"] = plagscope.manifest_batch_layout(manifest, len(sources), listing.average_words())
-    taken = set(taken) | {batch["name"] for batch in parsed["batches"]}
-    name = args.batch or next_batch_name(sorted(taken))
+    taken = set(taken) | {segment["name"] for segment in parsed["segments"]}
+    name = args.segment or plagscope.next_segment_name(sorted(taken))
     if name in taken:
-        raise InputError(f"the archive has a batch {name!r} already")
-    batch_dir = out / name
-    if batch_dir.exists():  # Left by a build that failed: no manifest lists it.
-        print(f"removing {batch_dir}, which no manifest lists", file=sys.stderr)
-        shutil.rmtree(batch_dir)
-    first_document = sum(batch["documents"] for batch in parsed["batches"])
-    stats["batch_dir"] = batch_dir
-    entry = run_tasks(client, args, parsed, name, batch_dir, sources, first_document, stats)
-    return plagscope.manifest_add_batch(manifest, entry)
-
-
-def run_tasks(client, args, parsed, name, batch_dir, sources, first_document, stats) -> dict:
-    """The map and reduce tasks, then the directories; the batch's manifest entry."""
+        raise InputError(f"the archive has a segment {name!r} already")
+    # The core's assembly: the layout this segment is cut by (the archive's for a first segment
+    # or a compaction, else partitions sized for the segment's own postings), then the files'
+    # checks the tasks return, then the directories and the manifest.
+    assembly = plagscope.SegmentAssembly(manifest, name, len(sources), listing.average_words())
+    segment_dir = out / name
+    if segment_dir.exists():  # Left by a build that failed: no manifest lists it.
+        print(f"removing {segment_dir}, which no manifest lists", file=sys.stderr)
+        shutil.rmtree(segment_dir)
+    stats["segment_dir"] = segment_dir
+    run_tasks(client, args, (assembly, parsed["options"]), segment_dir, sources, stats)
     started = time.monotonic()
-    layout, options = parsed["layout"], parsed["options"]
+    manifest, files = assembly.finish([archive_sources.source_id(source) for source in sources])
+    for path, data in files:
+        archive_tasks.write_file(out / path, data)
+    stats["bytes"] = sum(f.stat().st_size for f in segment_dir.rglob("*") if f.is_file())
+    stats["finish"] = time.monotonic() - started
+    return manifest
+
+
+def run_tasks(client, args, segment, segment_dir: pathlib.Path, sources: list, stats: dict) -> None:
+    """The map tasks (analysis, with the archive's options) and the reduce tasks (merging
+    partitions); ``segment``: the assembly and the options. Each file's check goes to the
+    assembly."""
+    started = time.monotonic()
+    assembly, options = segment
+    layout = assembly.layout
     size = layout["groupDocuments"]
     workers = max(1, len(client.scheduler_info()["workers"]))
-    # A batch of under a chunk a worker (1% more documents) is cut smaller, so that every worker
+    # A segment of under a chunk a worker (1% more documents) is cut smaller, so that every worker
     # has a share: one task of 1,000 documents left one of two workers idle. The files are the
-    # same however the batch is cut.
+    # same however the segment is cut.
     chunk = -(-min(args.chunk, -(-len(sources) // (2 * workers))) // size) * size
     ranges = merge_ranges(client, layout)
     parts = []
@@ -350,30 +354,20 @@ def run_tasks(client, args, parsed, name, batch_dir, sources, first_document, st
         # Scattered, not in the task graph: a chunk of texts goes straight to a worker.
         [documents] = client.scatter([sources[start : start + chunk]])
         parts.append(client.submit(archive_tasks.build_part, task, start, documents, options, layout,
-                                   str(batch_dir), ranges, pure=False))
+                                   str(segment_dir), ranges, pure=False))
     parts = [part.result() for part in parts]
     stats["analysis"] = time.monotonic() - started
-    merged = [m for future in reduce_tasks(client, parts, batch_dir) for m in future.result()]
+    merged = [m for future in reduce_tasks(client, parts, segment_dir) for m in future.result()]
     stats["merge"] = time.monotonic() - started - stats["analysis"]
-    started = time.monotonic()
-    shutil.rmtree(batch_dir / ".parts", ignore_errors=True)
-    partitions = [(0, 0)] * (1 << layout["partitionBits"])
-    for partition, length, xxh3, _ in merged:
-        partitions[partition] = (length, xxh3)
-    groups = [(length, xxh3) for part in parts for _, length, xxh3 in sorted(part["groups"])]
-    counts = {key: sum(part[key] for part in parts) for key in ("documents", "words")}
-    postings = sum(m[3] for m in merged)
-    ids = [archive_sources.source_id(source) for source in sources]
-    partitions_dir, groups_dir, ids_file, entry = plagscope.finish_batch(
-        name, first_document, counts["documents"], counts["words"], postings, partitions, groups, ids)
-    files = plagscope.archive_batch_files(name)
-    archive_tasks.write_file(batch_dir.parent / files["partitions"], partitions_dir)
-    archive_tasks.write_file(batch_dir.parent / files["groups"], groups_dir)
-    archive_tasks.write_file(batch_dir.parent / files["ids"], ids_file)
-    stats.update(counts, partitions=len(merged))
-    stats["bytes"] = sum(f.stat().st_size for f in batch_dir.rglob("*") if f.is_file())
-    stats["finish"] = time.monotonic() - started
-    return entry
+    shutil.rmtree(segment_dir / ".parts", ignore_errors=True)
+    for part in parts:
+        assembly.add_counts(part["documents"], part["words"])
+        for group, length, xxh3 in part["groups"]:
+            assembly.add_group(group, (length, xxh3))
+    for partition, length, xxh3, postings in merged:
+        assembly.add_partition(partition, (length, xxh3), postings)
+    stats.update(documents=sum(p["documents"] for p in parts), words=sum(p["words"] for p in parts),
+                 partitions=len(merged))
 
 
 def merge_ranges(client, layout: dict) -> int:
@@ -385,13 +379,13 @@ def merge_ranges(client, layout: dict) -> int:
     return max(1, min(partitions, max(workers * 4, partitions // 1024)))
 
 
-def reduce_tasks(client, parts: list, batch_dir: pathlib.Path) -> list:
+def reduce_tasks(client, parts: list, segment_dir: pathlib.Path) -> list:
     """A merge task for each range the parts wrote pieces of, given the tasks that did."""
     tasks_of = {}
     for part in parts:
         for merge_range in part["ranges"]:
             tasks_of.setdefault(merge_range, []).append(part["task"])
-    return [client.submit(archive_tasks.merge_range, merge_range, tasks, str(batch_dir), pure=False)
+    return [client.submit(archive_tasks.merge_range, merge_range, tasks, str(segment_dir), pure=False)
             for merge_range, tasks in sorted(tasks_of.items())]
 
 

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use plagscope::checker::CheckerOptions;
-use plagscope::store::archive::build::add_batch;
+use plagscope::store::archive::build::add_segment;
 use plagscope::store::archive::{Layout, Manifest};
 
 fn main() -> std::process::ExitCode {
@@ -78,7 +78,7 @@ fn build() -> Result<(), Box<dyn std::error::Error>> {
     let items = documents
         .iter()
         .map(|(i, t, x)| (i.as_str(), t.as_str(), x.as_str()));
-    let files = add_batch(&mut manifest, "b0000", items)?;
+    let files = add_segment(&mut manifest, "s0000", items)?;
     publish(Path::new(output), &files, &manifest.to_json())?;
     let bytes: usize = files.iter().map(|(_, b)| b.len()).sum();
     eprintln!(
@@ -113,7 +113,7 @@ fn publish(out: &Path, files: &[(String, Vec<u8>)], manifest: &str) -> Result<()
         fs::rename(&temporary, out).map_err(|e| {
             format!(
                 "{} is not a new or empty folder ({e}): it holds an archive or another build's \
-                 files; build into a new folder (cluster/build_archive.py adds batches to an \
+                 files; build into a new folder (cluster/build_archive.py adds segments to an \
                  archive)",
                 out.display()
             )
@@ -155,7 +155,7 @@ mod tests {
                     let out = &out;
                     scope.spawn(move || {
                         let files: Vec<_> = (0..50)
-                            .map(|f| (format!("b0000/d/{f:05x}.bin"), vec![n; 4096]))
+                            .map(|f| (format!("s0000/d/{f:05x}.bin"), vec![n; 4096]))
                             .collect();
                         publish(out, &files, &format!("{{\"build\": {n}}}"))
                     })
@@ -173,7 +173,7 @@ mod tests {
         let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
         let winner = u8::from(manifest.contains("1"));
         for f in 0..50 {
-            let file = fs::read(out.join(format!("b0000/d/{f:05x}.bin"))).unwrap();
+            let file = fs::read(out.join(format!("s0000/d/{f:05x}.bin"))).unwrap();
             assert_eq!(file, vec![winner; 4096], "every file is the winner's");
         }
         let left: Vec<_> = fs::read_dir(&root)

@@ -43,7 +43,7 @@ const INVALID_ARCHIVE = 'PLAGSCOPE_INVALID_INDEX';
 export async function queryArchive(read, text, options = {}, module = undefined) {
   if (typeof text !== 'string') throw invalidInput('paper', `expected a string or { text, meta }, got ${describe(text)}`);
   const manifest = await readManifest(read);
-  const versionOf = batchVersions(manifest);
+  const versionOf = segmentVersions(manifest);
   const { bindings, Checker } = await archiveEngine(module);
   const guard = Checker.guard;
   const query = guard.guarded(() => {
@@ -111,16 +111,16 @@ export async function checkArchiveWith(read, paper, options = {}, module = undef
 }
 
 /**
- * A batch's files never change while its name and its two directories' checksums in the manifest
+ * A segment's files never change while its name and its two directories' checksums in the manifest
  * stay the same: `path`'s version is those checksums (undefined for the manifest, or a manifest
  * without them), which a reader may put in the URL so that caches can keep the file for good.
  */
-function batchVersions(manifest) {
+function segmentVersions(manifest) {
   const versions = new Map();
-  for (const batch of Array.isArray(manifest?.batches) ? manifest.batches : []) {
-    const [partitions, groups] = [batch?.partitions?.xxh3, batch?.groups?.xxh3];
-    if (typeof batch?.name === 'string' && typeof partitions === 'string' && typeof groups === 'string') {
-      versions.set(batch.name, `${partitions}${groups}`);
+  for (const segment of Array.isArray(manifest?.segments) ? manifest.segments : []) {
+    const [partitions, groups] = [segment?.partitions?.xxh3, segment?.groups?.xxh3];
+    if (typeof segment?.name === 'string' && typeof partitions === 'string' && typeof groups === 'string') {
+      versions.set(segment.name, `${partitions}${groups}`);
     }
   }
   return (path) => (path.includes('/') ? versions.get(path.slice(0, path.indexOf('/'))) : undefined);
@@ -128,7 +128,7 @@ function batchVersions(manifest) {
 
 /** The documents of an archive, its removed ones not counted (a well-formed manifest's). */
 export function documentsOf(manifest) {
-  const listed = manifest.batches.reduce((sum, batch) => sum + batch.documents, 0);
+  const listed = manifest.segments.reduce((sum, segment) => sum + segment.documents, 0);
   return listed - (manifest.removed?.length ?? 0);
 }
 
@@ -173,9 +173,9 @@ async function eachAtMost(limit, items, work) {
 
 /**
  * A reader of the archive at `url` over HTTP(S): each file fetched relative to it, with `init`
- * (fetch's options: the page marks its archive requests for its service worker). A batch file's
+ * (fetch's options: the page marks its archive requests for its service worker). A segment file's
  * version goes in the query (`?v=`, which static hosts ignore), so a cache may keep it for good:
- * a rebuilt batch has other checksums, so other URLs.
+ * a rebuilt segment has other checksums, so other URLs.
  */
 export function fetchReader(url, init = undefined) {
   const base = new URL(String(url).endsWith('/') ? String(url) : `${url}/`);
@@ -189,7 +189,7 @@ export function fetchReader(url, init = undefined) {
 }
 
 /**
- * `read` with a memory of the batch files it gave (by path and version, so never stale), up to
+ * `read` with a memory of the segment files it gave (by path and version, so never stale), up to
  * `limit` bytes, the least recently used forgotten first: checking another paper, or the same
  * one again, asks again only for the files no earlier check had. Unversioned files (the
  * manifest) are always read again.

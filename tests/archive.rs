@@ -1,17 +1,18 @@
-//! Archives (src/store/archive): a set built as static files, in one batch or in parts, grown by
-//! batches, and checked by fetching only what the paper's fingerprints touch.
+//! Archives (src/store/archive): a set built as static files, in one segment or in parts, grown by
+//! segments, and checked by fetching only what the paper's fingerprints touch.
 
 mod common;
 
 use std::collections::HashMap;
 
 use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference, Report};
-use plagscope::store::archive::build::{add_batch, finish_batch, BatchPart};
+use plagscope::store::archive::assembly::SegmentAssembly;
+use plagscope::store::archive::build::{add_segment, SegmentPart};
 use plagscope::store::archive::directory::FileCheck;
 use plagscope::store::archive::ids::decode_ids;
 use plagscope::store::archive::postings::{merge_partitions, partition_postings};
 use plagscope::store::archive::query::{ArchiveQuery, ArchiveQueryOptions};
-use plagscope::store::archive::{Layout, Manifest};
+use plagscope::store::archive::{Layout, Manifest, ARCHIVE_VERSION};
 
 /// An archive's files by path, as a static host serves them.
 type Host = HashMap<String, Vec<u8>>;
@@ -30,15 +31,15 @@ fn layout() -> Layout {
     }
 }
 
-/// An archive of `docs` in batches of `batch` documents.
-fn archive(docs: &[(String, String, String)], batch: usize) -> (Manifest, Host) {
+/// An archive of `docs` in segments of `segment` documents.
+fn archive(docs: &[(String, String, String)], segment: usize) -> (Manifest, Host) {
     let mut manifest = Manifest::new(CheckerOptions::default(), layout()).unwrap();
     let mut host = Host::new();
-    for (n, chunk) in docs.chunks(batch).enumerate() {
+    for (n, chunk) in docs.chunks(segment).enumerate() {
         let items = chunk
             .iter()
             .map(|(i, t, x)| (i.as_str(), t.as_str(), x.as_str()));
-        host.extend(add_batch(&mut manifest, &format!("b{n}"), items).unwrap());
+        host.extend(add_segment(&mut manifest, &format!("s{n}"), items).unwrap());
     }
     host.insert("manifest.json".into(), manifest.to_json().into_bytes());
     (manifest, host)
@@ -155,21 +156,21 @@ fn a_clean_paper_finds_nothing() {
 }
 
 #[test]
-fn batches_added_later_are_searched_and_removed_documents_are_not() {
+fn segments_added_later_are_searched_and_removed_documents_are_not() {
     let docs = documents(60);
     let (mut manifest, mut host) = archive(&docs[..50], 20);
-    assert_eq!(manifest.batches.len(), 3);
-    assert_eq!(manifest.batches[2].first_document, 40);
-    // The first batch is cut by the archive's layout; later ones by bits of their own size.
-    let bits: Vec<u32> = manifest.batches.iter().map(|b| b.partition_bits).collect();
+    assert_eq!(manifest.segments.len(), 3);
+    assert_eq!(manifest.segments[2].first_document, 40);
+    // The first segment is cut by the archive's layout; later ones by bits of their own size.
+    let bits: Vec<u32> = manifest.segments.iter().map(|b| b.partition_bits).collect();
     assert_eq!(bits, [8, 4, 4]);
-    assert!(host.contains_key("b1/p/0000f.bin") && !host.contains_key("b1/p/00010.bin"));
+    assert!(host.contains_key("s1/p/0000f.bin") && !host.contains_key("s1/p/00010.bin"));
     let paper = planted(&docs, &docs[55].2);
     let (report, query) = check(&host, &paper, ArchiveQueryOptions::default());
-    assert_eq!(report.sources.len(), 2, "found across batches b0 and b1");
+    assert_eq!(report.sources.len(), 2, "found across segments s0 and s1");
     assert!(
         query.traffic().0 <= 256 + 2 * 16,
-        "each batch's partitions by its own bits"
+        "each segment's partitions by its own bits"
     );
     assert_eq!(query.archive_partitions(), 256 + 2 * 16);
     manifest.removed.push("doc-31".into());
@@ -179,30 +180,30 @@ fn batches_added_later_are_searched_and_removed_documents_are_not() {
 }
 
 #[test]
-fn a_batch_built_in_parts_gives_the_files_of_one_process() {
+fn a_segment_built_in_parts_gives_the_files_of_one_process() {
     let docs = documents(24);
     let items = || {
         docs.iter()
             .map(|(i, t, x)| (i.as_str(), t.as_str(), x.as_str()))
     };
     let mut manifest = Manifest::new(CheckerOptions::default(), layout()).unwrap();
-    let whole: Host = add_batch(&mut manifest, "b0", items())
+    let whole: Host = add_segment(&mut manifest, "s0", items())
         .unwrap()
         .into_iter()
         .collect();
     // Two parts cut at a group boundary (document 12), as two workers would build them.
     let mut parts = Vec::new();
     for (first, chunk) in [(0, &docs[..12]), (12, &docs[12..])] {
-        let mut part = BatchPart::new(CheckerOptions::default(), layout(), first).unwrap();
+        let mut part = SegmentPart::new(CheckerOptions::default(), layout(), first).unwrap();
         for (id, title, text) in chunk {
             part.add(id, title, text).unwrap();
         }
         parts.push(part.finish().unwrap());
     }
+    // The cluster job's way: the files' checks, not the files, go to the assembly.
+    let fresh = Manifest::new(CheckerOptions::default(), layout()).unwrap();
+    let mut assembly = SegmentAssembly::new(&fresh, "s0", 24, 100).unwrap();
     let mut files = Host::new();
-    let mut partitions = vec![FileCheck::default(); layout().partitions() as usize];
-    let mut groups = Vec::new();
-    let mut postings = 0;
     for p in 0..layout().partitions() {
         let pieces: Vec<&[u8]> = (parts.iter())
             .flat_map(|part| {
@@ -216,27 +217,24 @@ fn a_batch_built_in_parts_gives_the_files_of_one_process() {
             continue;
         }
         let merged = merge_partitions(p, &pieces).unwrap();
-        postings += partition_postings(&merged).unwrap();
-        partitions[p as usize] = FileCheck::of(&merged);
-        files.insert(Manifest::partition_path("b0", p), merged);
+        let postings = partition_postings(&merged).unwrap();
+        assembly
+            .add_partition(p, FileCheck::of(&merged), postings)
+            .unwrap();
+        files.insert(Manifest::partition_path("s0", p), merged);
     }
-    for (g, file) in parts.iter().flat_map(|part| part.groups.iter()) {
-        assert_eq!(*g as usize, groups.len());
-        groups.push(FileCheck::of(file));
-        files.insert(Manifest::group_path("b0", *g), file.clone());
+    for part in &parts {
+        assembly.add_counts(part.documents, part.words).unwrap();
+        for (g, file) in &part.groups {
+            assembly.add_group(*g, FileCheck::of(file)).unwrap();
+            files.insert(Manifest::group_path("s0", *g), file.clone());
+        }
     }
-    let words = parts.iter().map(|p| p.words).sum();
     let ids: Vec<&str> = docs.iter().map(|(id, _, _)| id.as_str()).collect();
-    let counts = (0, 24, words, postings);
-    let finished = finish_batch("b0", counts, (&partitions, &groups), &ids);
-    files.insert(
-        Manifest::partitions_path("b0"),
-        finished.partitions_directory,
-    );
-    files.insert(Manifest::groups_path("b0"), finished.groups_directory);
-    files.insert(Manifest::ids_path("b0"), finished.ids_file);
+    let mut assembled = fresh.clone();
+    files.extend(assembly.finish(&mut assembled, &ids).unwrap());
     assert_eq!(files, whole);
-    assert_eq!(finished.entry, manifest.batches[0]);
+    assert_eq!(assembled.segments, manifest.segments);
 }
 
 #[test]
@@ -245,7 +243,7 @@ fn damaged_or_missing_files_are_named_and_the_rest_is_reported() {
     let (manifest, mut host) = archive(&docs[..50], 50);
     let paper = planted(&docs, &docs[55].2);
     // Document 31's group damaged: document 7 is still reported.
-    let group = Manifest::group_path("b0", 31 / manifest.layout.group_documents);
+    let group = Manifest::group_path("s0", 31 / manifest.layout.group_documents);
     host.get_mut(&group).unwrap()[20] ^= 1;
     let (report, query) = check(&host, &paper, ArchiveQueryOptions::default());
     assert_eq!(ids(&report), ["doc-7"]);
@@ -260,8 +258,8 @@ fn damaged_or_missing_files_are_named_and_the_rest_is_reported() {
         "{:?}",
         query.failures()
     );
-    // A missing directory leaves its batch out, and says so.
-    host.remove(&Manifest::partitions_path("b0"));
+    // A missing directory leaves its segment out, and says so.
+    host.remove(&Manifest::partitions_path("s0"));
     let (report, query) = check(&host, &paper, ArchiveQueryOptions::default());
     assert!(report.sources.is_empty());
     assert!(
@@ -276,12 +274,10 @@ fn a_bad_manifest_is_refused_with_a_reason() {
     let docs = documents(8);
     let (manifest, _) = archive(&docs, 8);
     let json = manifest.to_json();
+    let version = format!("\"version\": {ARCHIVE_VERSION}");
     for (bad, reason) in [
         ("{", "cannot be read"),
-        (
-            &json.replace("\"version\": 2", "\"version\": 9"),
-            "version 9",
-        ),
+        (&json.replace(&version, "\"version\": 9"), "version 9"),
         (
             &json.replace("\"hashScheme\": 5", "\"hashScheme\": 4"),
             "hash scheme 4",
@@ -361,7 +357,7 @@ fn a_manifest_read_from_a_json_value_is_the_one_parsed_from_its_text() {
     let error = Manifest::from_value(&wrong).unwrap_err().to_string();
     assert!(error.contains("groupDocuments"), "{error}");
     wrong = value;
-    wrong["batches"][0]["unexpected"] = serde_json::json!(1);
+    wrong["segments"][0]["unexpected"] = serde_json::json!(1);
     assert!(Manifest::from_value(&wrong).is_err());
 }
 
@@ -373,7 +369,7 @@ fn paths_not_handed_back_are_wanted_again_and_strangers_are_refused() {
     let paper = common::words(&docs[3].2, 0, 300);
     let mut query = ArchiveQuery::new(manifest, &paper, ArchiveQueryOptions::default()).unwrap();
     let first = query.wanted();
-    assert_eq!(first, ["b0/partitions.dir", "b0/groups.dir"]);
+    assert_eq!(first, ["s0/partitions.dir", "s0/groups.dir"]);
     query.receive(&first[0], Ok(&host[&first[0]])).unwrap();
     assert_eq!(
         query.wanted(),
@@ -381,19 +377,19 @@ fn paths_not_handed_back_are_wanted_again_and_strangers_are_refused() {
         "the one not handed back is wanted again"
     );
     assert!(
-        query.receive("b0/p/00000.bin", Ok(b"x")).is_err(),
+        query.receive("s0/p/00000.bin", Ok(b"x")).is_err(),
         "not asked for"
     );
 }
 
 #[test]
-fn a_batch_lists_its_ids_so_growing_it_reads_no_document() {
+fn a_segment_lists_its_ids_so_growing_it_reads_no_document() {
     let docs = documents(12);
     let (manifest, host) = archive(&docs, 5);
     let mut all = Vec::new();
-    for batch in &manifest.batches {
-        let path = Manifest::ids_path(&batch.name);
-        all.extend(decode_ids(&host[&path], batch.ids.check().unwrap(), &path).unwrap());
+    for segment in &manifest.segments {
+        let path = Manifest::ids_path(&segment.name);
+        all.extend(decode_ids(&host[&path], segment.ids.check().unwrap(), &path).unwrap());
     }
     let expected: Vec<&str> = docs.iter().map(|(id, _, _)| id.as_str()).collect();
     assert_eq!(all, expected);

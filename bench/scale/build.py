@@ -7,8 +7,8 @@ target/scale/archive-N-wW --workers W``, timed from outside (wall) and as the jo
 (the cluster's start, listing, reading the ids, analysis, merge, directories); the peak resident memory of the driver and of each worker process; the
 archive's bytes split into the index (postings partitions, the two directories, ids, manifest) and
 the texts (document groups), each per word. Then, on the last worker count's archive, the
-incremental build that adds ``corpus-N-add`` (1% more documents) as a new batch (``--repeat`` times,
-the batch removed again between runs). The results go to ``target/scale/build-N.json``.
+incremental build that adds ``corpus-N-add`` (1% more documents) as a new segment (``--repeat`` times,
+the segment removed again between runs). The results go to ``target/scale/build-N.json``.
 
 Peak memory: a thread samples the job's process tree every 0.1 s with psutil (a dependency of
 Dask, already in target/pyenv). A LocalCluster's nannies live in the driver process and each
@@ -108,7 +108,7 @@ def run_job(corpus: pathlib.Path, archive: pathlib.Path, workers: int) -> dict:
     }
 
 
-# The folder of a batch's document groups, as the core lays an archive out.
+# The folder of a segment's document groups, as the core lays an archive out.
 GROUPS_FOLDER = pathlib.PurePosixPath(plagscope.archive_group_path("b", 0)).parent.name
 
 
@@ -150,12 +150,12 @@ def measure(count: int, workers: list[int], repeat: int, keep: bool = True) -> d
     manifest = (archive / "manifest.json").read_bytes()
     results["incrementals"] = []
     for run in range(repeat):
-        if run:  # The archive as it was: the manifest back, the added batch gone.
+        if run:  # The archive as it was: the manifest back, the added segment gone.
             (archive / "manifest.json").write_bytes(manifest)
-            shutil.rmtree(archive / incremental["batch"])
+            shutil.rmtree(archive / incremental["segment"])
         incremental = run_job(added, archive, workers[-1])
         after = archive_bytes(archive)
-        incremental["batch"] = json.loads((archive / "manifest.json").read_text())["batches"][-1]["name"]
+        incremental["segment"] = json.loads((archive / "manifest.json").read_text())["segments"][-1]["name"]
         incremental["addedIndexBytes"] = after["indexBytes"] - sizes["indexBytes"]
         incremental["addedTextBytes"] = after["textBytes"] - sizes["textBytes"]
         results["incrementals"].append(incremental)

@@ -8,9 +8,9 @@
 //   const { url, traffic, close } = await startScaleServer('target/scale/archive-100000-w2', { http2 });
 //   const before = traffic(); ... ; const served = traffic().minus(before);
 //
-// Cache headers: an archive's batch files never change under their batch name (a new batch gets a
-// new name, compaction writes new batches), so they are `immutable` for a year and Chromium's HTTP
-// cache answers a warm check without asking; manifest.json is what changes when a batch is added,
+// Cache headers: an archive's segment files never change under their segment name (a new segment gets a
+// new name, compaction writes new segments), so they are `immutable` for a year and Chromium's HTTP
+// cache answers a warm check without asking; manifest.json is what changes when a segment is added,
 // so it is `no-cache` with an ETag: every check revalidates it (a 304, no body).
 //
 // `http2`: HTTP/2 over TLS with a self-signed certificate made for the run (openssl), as static

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use plagscope::checker::CheckerOptions;
-use plagscope::store::archive::build::add_batch;
+use plagscope::store::archive::build::add_segment;
 use plagscope::store::archive::directory::{decode_directory, encode_directory, FileCheck};
 use plagscope::store::archive::documents::decode_group;
 use plagscope::store::archive::ids::decode_ids;
@@ -34,7 +34,7 @@ fn archive() -> &'static (Manifest, HashMap<String, Vec<u8>>) {
             ("b", "A second document about the mountains, the snow and the long winter roads."),
             ("c", "Markets opened late on Monday as traders waited for the central bank's decision."),
         ];
-        let files = add_batch(&mut manifest, "b0", texts.iter().map(|(i, t)| (*i, *i, *t))).unwrap();
+        let files = add_segment(&mut manifest, "s0", texts.iter().map(|(i, t)| (*i, *i, *t))).unwrap();
         (manifest, files.into_iter().collect())
     })
 }
@@ -63,8 +63,8 @@ fn replaced(path: &str, bytes: &[u8]) -> (Manifest, HashMap<String, Vec<u8>>) {
     let (mut manifest, mut files) = (manifest.clone(), files.clone());
     files.insert(path.to_string(), bytes.to_vec());
     let (directory, index) = match path.split_once("/p/") {
-        Some((_, file)) => ("b0/partitions.dir", usize::from_str_radix(&file[..5], 16).unwrap()),
-        None => ("b0/groups.dir", usize::from_str_radix(&path[5..10], 16).unwrap()),
+        Some((_, file)) => ("s0/partitions.dir", usize::from_str_radix(&file[..5], 16).unwrap()),
+        None => ("s0/groups.dir", usize::from_str_radix(&path[5..10], 16).unwrap()),
     };
     let count = if directory.ends_with("partitions.dir") { 16 } else { 2 };
     let mut entries = decode_directory(&files[directory], count, directory).unwrap();
@@ -72,9 +72,9 @@ fn replaced(path: &str, bytes: &[u8]) -> (Manifest, HashMap<String, Vec<u8>>) {
     let rewritten = encode_directory(&entries);
     let entry = FileCheck::of(&rewritten).into();
     if directory.ends_with("partitions.dir") {
-        manifest.batches[0].partitions = entry;
+        manifest.segments[0].partitions = entry;
     } else {
-        manifest.batches[0].groups = entry;
+        manifest.segments[0].groups = entry;
     }
     files.insert(directory.to_string(), rewritten);
     (manifest, files)
@@ -115,7 +115,7 @@ fuzz_target!(|data: &[u8]| {
         6 => {
             // A crafted partition whose checksums match: the decoder is reached.
             let partition = (archive().1.keys())
-                .filter(|p| p.starts_with("b0/p/"))
+                .filter(|p| p.starts_with("s0/p/"))
                 .min()
                 .expect("the paper's own document has postings");
             let (manifest, files) = replaced(partition, bytes);
@@ -123,7 +123,7 @@ fuzz_target!(|data: &[u8]| {
         }
         _ => {
             // A crafted group of the paper's source, its checksums matching.
-            let (manifest, files) = replaced("b0/d/00000.bin", bytes);
+            let (manifest, files) = replaced("s0/d/00000.bin", bytes);
             run(&manifest, &files);
         }
     }

@@ -34,7 +34,7 @@ const PAPER = [
 const damaged = mkdtempSync(join(tmpdir(), 'plagscope-archive-damaged-'));
 cpSync(DEMO_ARCHIVE, damaged, { recursive: true });
 const manifest = JSON.parse(readFileSync(join(DEMO_ARCHIVE, 'manifest.json'), 'utf8'));
-const GROUP_PATH = `b0000/d/${Math.floor(DOCUMENTS.indexOf(FIRST) / manifest.layout.groupDocuments).toString(16).padStart(5, '0')}.bin`;
+const GROUP_PATH = `s0000/d/${Math.floor(DOCUMENTS.indexOf(FIRST) / manifest.layout.groupDocuments).toString(16).padStart(5, '0')}.bin`;
 const group = readFileSync(join(damaged, GROUP_PATH));
 group.fill(0x55, group.length >> 1, (group.length >> 1) + 16);
 writeFileSync(join(damaged, GROUP_PATH), group);

@@ -67,7 +67,7 @@ test('over HTTP the archive gives the same report, and a cover of random partiti
   const server = createServer((request, response) => {
     asked.push(request.url);
     try {
-      // As a static host does, the query (a batch file's version) is not part of the file's path.
+      // As a static host does, the query (a segment file's version) is not part of the file's path.
       response.end(readFileSync(join(archive, decodeURIComponent(new URL(request.url, 'http://x').pathname))));
     } catch {
       response.statusCode = 404;
@@ -81,8 +81,8 @@ test('over HTTP the archive gives the same report, and a cover of random partiti
   assert.deepEqual(passages(plain.report), passages((await checkArchive(archive, paper)).report));
   assert.equal(asked.length, plain.archive.requests);
   assert.ok(asked.every((path) => !path.includes('paper')), 'only the archive\'s own files are asked for');
-  // A batch's files carry its version, so caches may keep them: the manifest never does.
-  assert.ok(asked.filter((path) => path.startsWith('/b0000/')).every((path) => /\?v=[0-9a-f]{32}$/.test(path)), asked.join(' '));
+  // A segment's files carry its version, so caches may keep them: the manifest never does.
+  assert.ok(asked.filter((path) => path.startsWith('/s0000/')).every((path) => /\?v=[0-9a-f]{32}$/.test(path)), asked.join(' '));
   assert.ok(asked.includes('/manifest.json'));
   const covered = await checkArchive(url, paper, { query: { cover: 10, seed: 42 } });
   assert.equal(covered.archive.partitionsRequested, Math.min(64, plain.archive.partitionsRequested + 10));
@@ -92,7 +92,7 @@ test('over HTTP the archive gives the same report, and a cover of random partiti
 test('a damaged group is named and the other source is still reported', async () => {
   const damaged = join(dir, 'damaged');
   copyTree(archive, damaged);
-  const group = `b0000/d/${(61 >> 2).toString(16).padStart(5, '0')}.bin`;
+  const group = `s0000/d/${(61 >> 2).toString(16).padStart(5, '0')}.bin`;
   const bytes = readFileSync(join(damaged, group));
   bytes[30] ^= 1;
   writeFileSync(join(damaged, group), bytes);
@@ -178,18 +178,18 @@ test('with the sentence model, the candidates are checked in its engine, from th
   assert.match(cli.stdout, /2 sources/);
 });
 
-test('a remembering reader reads a batch file once, forgets the oldest past its limit, and the manifest always', async () => {
+test('a remembering reader reads a segment file once, forgets the oldest past its limit, and the manifest always', async () => {
   const reads = [];
   const read = rememberingReader(async (path) => (reads.push(path), new Uint8Array(100)), 250);
   await read('manifest.json');
   await read('manifest.json');
-  await read('b0/p/00001.bin', 'v1');
-  await read('b0/p/00001.bin', 'v1');
-  await read('b0/p/00001.bin', 'v2'); // another version of the batch: another file
-  assert.deepEqual(reads, ['manifest.json', 'manifest.json', 'b0/p/00001.bin', 'b0/p/00001.bin']);
-  await read('b0/p/00002.bin', 'v1'); // 300 bytes kept: the least recently used goes
-  await read('b0/p/00001.bin', 'v2');
-  await read('b0/p/00001.bin', 'v1');
+  await read('s0/p/00001.bin', 'v1');
+  await read('s0/p/00001.bin', 'v1');
+  await read('s0/p/00001.bin', 'v2'); // another version of the segment: another file
+  assert.deepEqual(reads, ['manifest.json', 'manifest.json', 's0/p/00001.bin', 's0/p/00001.bin']);
+  await read('s0/p/00002.bin', 'v1'); // 300 bytes kept: the least recently used goes
+  await read('s0/p/00001.bin', 'v2');
+  await read('s0/p/00001.bin', 'v1');
   assert.equal(reads.length, 6, reads.join(' '));
-  assert.equal(reads.at(-1), 'b0/p/00001.bin');
+  assert.equal(reads.at(-1), 's0/p/00001.bin');
 });

@@ -33,9 +33,9 @@ test('a javascript:, data: or file: address is no folder of a site, and is said 
 });
 
 test('a manifest is described by its documents, less those removed, and its words', () => {
-  const manifest = { format: 'plagscope-archive', batches: [{ documents: 10, words: 5000 }, { documents: 3, words: 900 }], removed: ['a', 'b'] };
+  const manifest = { format: 'plagscope-archive', segments: [{ documents: 10, words: 5000 }, { documents: 3, words: 900 }], removed: ['a', 'b'] };
   assert.deepEqual(describeManifest(manifest), { documents: 11, words: 5900 });
-  for (const bad of [null, {}, { format: 'other', batches: [] }, { format: 'plagscope-archive' }]) {
+  for (const bad of [null, {}, { format: 'other', segments: [] }, { format: 'plagscope-archive' }]) {
     assert.throws(() => describeManifest(bad), /holds no plagscope archive/);
   }
 });

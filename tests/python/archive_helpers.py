@@ -65,32 +65,14 @@ def hashes_of(folder: pathlib.Path) -> dict[str, str]:
 
 
 def build_in_one_process(corpus: pathlib.Path, out: pathlib.Path, layout: dict) -> None:
-    """The archive of the text files under ``corpus`` as batch b0000, built by one ``BatchPart``
-    over every document, without Dask: what the cluster job must write, byte for byte."""
+    """The archive of the text files under ``corpus`` as segment s0000, built by the core's
+    ``add_segment`` over every document in one process, without Dask: what the cluster job must
+    write, byte for byte."""
     files = sorted((p for p in corpus.rglob("*.txt")), key=lambda p: p.relative_to(corpus).as_posix())
-    part = plagscope.BatchPart(None, layout, 0)
-    for file in files:
-        part.add(file.relative_to(corpus).as_posix(), file.name, file.read_text(encoding="utf-8"))
-    built = part.finish()
-    partitions = [(0, 0)] * (1 << layout["partitionBits"])
-    postings = 0
-    for p, data in built["partitions"]:
-        write(out / plagscope.archive_partition_path("b0000", p), data)
-        partitions[p] = plagscope.file_check(data)
-        postings += plagscope.partition_postings(data)
-    groups = []
-    for g, data in built["groups"]:
-        write(out / plagscope.archive_group_path("b0000", g), data)
-        groups.append(plagscope.file_check(data))
-    counts = (built["documents"], built["words"], postings)
-    ids = [file.relative_to(corpus).as_posix() for file in files]
-    partitions_dir, groups_dir, ids_file, entry = plagscope.finish_batch(
-        "b0000", 0, *counts, partitions, groups, ids)
-    batch = plagscope.archive_batch_files("b0000")
-    write(out / batch["partitions"], partitions_dir)
-    write(out / batch["groups"], groups_dir)
-    write(out / batch["ids"], ids_file)
-    manifest = plagscope.manifest_add_batch(plagscope.new_manifest(None, layout), entry)
+    documents = [(f.relative_to(corpus).as_posix(), f.name, f.read_text(encoding="utf-8")) for f in files]
+    manifest, written = plagscope.add_segment(plagscope.new_manifest(None, layout), "s0000", documents)
+    for path, data in written:
+        write(out / path, data)
     write(out / "manifest.json", manifest.encode("utf-8"))
 
 

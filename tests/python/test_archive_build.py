@@ -1,5 +1,5 @@
 """The archive build on Dask (cluster/build_archive.py) over the binding's archive functions: a
-cluster build writes the files of a one-process build byte for byte; batches added later leave the
+cluster build writes the files of a one-process build byte for byte; segments added later leave the
 old files as they were; removed documents and compaction; damaged input; and a planted paper found
 by a check that fetches from the built folder through ``plagscope.ArchiveQuery``."""
 
@@ -56,10 +56,10 @@ def built(tmp_path_factory):
 
 def test_the_layout_is_the_cores_and_stays_as_published():
     # Published archives are read where these paths say: a change here is a new archive format.
-    assert plagscope.archive_batch_files("b0007") == {
-        "partitions": "b0007/partitions.dir", "groups": "b0007/groups.dir", "ids": "b0007/ids.bin"}
-    assert plagscope.archive_partition_path("b0007", 0x1A) == "b0007/p/0001a.bin"
-    assert plagscope.archive_group_path("b0007", 3) == "b0007/d/00003.bin"
+    assert plagscope.archive_segment_files("s0007") == {
+        "partitions": "s0007/partitions.dir", "groups": "s0007/groups.dir", "ids": "s0007/ids.bin"}
+    assert plagscope.archive_partition_path("s0007", 0x1A) == "s0007/p/0001a.bin"
+    assert plagscope.archive_group_path("s0007", 3) == "s0007/d/00003.bin"
 
 
 def test_a_cluster_build_writes_the_files_of_one_process(built):
@@ -71,11 +71,11 @@ def test_a_cluster_build_writes_the_files_of_one_process(built):
     different = [path for path in cluster if cluster[path] != single[path]]
     assert not different, different
     manifest = json.loads(cluster["manifest.json"])
-    assert manifest["layout"] == layout() and manifest["batches"][0]["documents"] == 200
+    assert manifest["layout"] == layout() and manifest["segments"][0]["documents"] == 200
     print(f"2 workers: {seconds:.1f} s")
 
 
-def test_batches_are_added_removed_and_compacted(built, tmp_path):
+def test_segments_are_added_removed_and_compacted(built, tmp_path):
     root, documents, _, _ = built
     archive = tmp_path / "archive"
     shutil.copytree(root / "cluster", archive)
@@ -85,19 +85,19 @@ def test_batches_are_added_removed_and_compacted(built, tmp_path):
     run_job(tmp_path / "more", archive, "--workers", 1)
     after = hashes_of(archive)
     manifest = json.loads((archive / "manifest.json").read_text())
-    assert [(b["name"], b["firstDocument"], b["documents"]) for b in manifest["batches"]] == [
-        ("b0000", 0, 200),
-        ("b0001", 200, 20),
+    assert [(b["name"], b["firstDocument"], b["documents"]) for b in manifest["segments"]] == [
+        ("s0000", 0, 200),
+        ("s0001", 200, 20),
     ]
     assert {p: h for p, h in after.items() if p in before and p != "manifest.json"} == {
         p: h for p, h in before.items() if p != "manifest.json"
     }, "no old file is rewritten"
-    assert all(p.startswith("b0001/") for p in after.keys() - before.keys())
-    # The added batch's partitions are sized for its own 20 documents: 16, not the archive's 64.
-    assert [b["partitionBits"] for b in manifest["batches"]] == [6, 4]
-    assert all(int(p[8:13], 16) < 16 for p in after if p.startswith("b0001/p/")), sorted(after)
+    assert all(p.startswith("s0001/") for p in after.keys() - before.keys())
+    # The added segment's partitions are sized for its own 20 documents: 16, not the archive's 64.
+    assert [b["partitionBits"] for b in manifest["segments"]] == [6, 4]
+    assert all(int(p[8:13], 16) < 16 for p in after if p.startswith("s0001/p/")), sorted(after)
 
-    # A planted paper copying a document of each batch: both found through ArchiveQuery.
+    # A planted paper copying a document of each segment: both found through ArchiveQuery.
     own = brown_documents(1, skip=260)[0][1]
     paper = planted(documents[7][1], more[5][1], own)
     first, second = doc_id(7, documents[7][0]), doc_id(5, more[5][0])
@@ -109,7 +109,7 @@ def test_batches_are_added_removed_and_compacted(built, tmp_path):
     # The same documents again: refused, and no folder is left behind.
     again = run_job(tmp_path / "more", archive, "--workers", 1, check=False)
     assert again.returncode == 1 and "holds a document" in again.stderr, again.stderr
-    assert not (archive / "b0002").exists()
+    assert not (archive / "s0002").exists()
 
     run_job(archive, "--remove", second)
     assert json.loads((archive / "manifest.json").read_text())["removed"] == [second]
@@ -117,11 +117,11 @@ def test_batches_are_added_removed_and_compacted(built, tmp_path):
 
     run_job(archive, "--compact", "--workers", 2)
     manifest = json.loads((archive / "manifest.json").read_text())
-    assert [(b["name"], b["documents"]) for b in manifest["batches"]] == [("b0002", 219)]
-    assert manifest["batches"][0]["partitionBits"] == 6, "a compaction: the archive's layout"
+    assert [(b["name"], b["documents"]) for b in manifest["segments"]] == [("s0002", 219)]
+    assert manifest["segments"][0]["partitionBits"] == 6, "a compaction: the archive's layout"
     assert manifest["removed"] == [] and sorted(p.name for p in archive.iterdir()) == [
-        "b0002",
         "manifest.json",
+        "s0002",
     ]
     assert check_against(archive, paper)[0] == [first]
 
@@ -136,7 +136,7 @@ def test_damaged_documents_are_skipped_and_named(tmp_path):
     assert f"skipped {tmp_path / 'in' / 'empty.md'}: empty" in done.stderr, done.stderr
     assert "3 documents" in done.stdout and "2 skipped" in done.stdout
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
-    assert manifest["batches"][0]["documents"] == 3
+    assert manifest["segments"][0]["documents"] == 3
 
 
 def test_a_damaged_input_file_stops_the_build_naming_its_line(tmp_path):
@@ -183,27 +183,41 @@ def test_json_lines_parquet_and_a_folder_of_shards_give_the_same_archive(tmp_pat
     run_job(shards, tmp_path / "from-shards", "--workers", 2, "--chunk", 3)
     assert files_of(tmp_path / "from-lines") == files_of(tmp_path / "from-parquet")
     assert files_of(tmp_path / "from-lines") == files_of(tmp_path / "from-shards")
-    group = (tmp_path / "from-lines" / "b0000" / "d" / "00000.bin").read_bytes()
+    group = (tmp_path / "from-lines" / "s0000" / "d" / "00000.bin").read_bytes()
     first = plagscope.decode_group(0, group)[0]
     assert (first["id"], first["title"], first["text"]) == ("r0", "Record 0", records[0]["text"])
 
 
 def test_the_binding_refuses_misuse_clearly():
-    part = plagscope.BatchPart(None, layout(), 0)
+    part = plagscope.SegmentPart(None, layout(), 0)
     part.add("x", "X", "a short text of a few words to index here")
     assert part.finish()["documents"] == 1
     with pytest.raises(RuntimeError, match="finished"):
         part.finish()
     with pytest.raises(plagscope.PlagscopeError, match="group boundary"):
-        plagscope.BatchPart(None, layout(), 1)
+        plagscope.SegmentPart(None, layout(), 1)
     with pytest.raises(plagscope.PlagscopeError, match="partitionBits"):
-        plagscope.BatchPart(None, {"partitionBits": 40, "groupDocuments": 1}, 0)
+        plagscope.SegmentPart(None, {"partitionBits": 40, "groupDocuments": 1}, 0)
     manifest = plagscope.new_manifest(None, layout())
-    _, _, _, entry = plagscope.finish_batch("b0000", 5, 1, 9, 3, [(0, 0)] * 64, [(10, 1)], ["a"])
-    with pytest.raises(plagscope.PlagscopeError, match="next is 0"):
-        plagscope.manifest_add_batch(manifest, entry)
-    with pytest.raises(plagscope.PlagscopeError, match=r"2\^bits partitions"):
-        plagscope.finish_batch("b0000", 0, 1, 9, 3, [(0, 0)] * 100, [(10, 1)], ["a"])
-    assert plagscope.manifest_batch_layout(manifest, 10**6, 2000) == layout(), "a first batch"
+    assembly = plagscope.SegmentAssembly(manifest, "s0000", 10**6, 2000)
+    assert assembly.layout == layout(), "a first segment is cut by the archive's layout"
+    with pytest.raises(plagscope.PlagscopeError, match="plain folder name"):
+        plagscope.SegmentAssembly(manifest, "../x", 1, 9)
+    assembly.add_counts(1, 9)
+    with pytest.raises(plagscope.PlagscopeError, match="not 99999"):
+        assembly.add_partition(99999, (10, 1), 3)
+    with pytest.raises(plagscope.PlagscopeError, match="0 of them are listed"):
+        assembly.finish(["a"])
+    assembly.add_group(0, (10, 1))
+    with pytest.raises(plagscope.PlagscopeError, match="group 0 is listed twice"):
+        assembly.add_group(0, (10, 1))
+    manifest, files = assembly.finish(["a"])
+    assert [path for path, _ in files] == ["s0000/partitions.dir", "s0000/groups.dir", "s0000/ids.bin"]
+    assert json.loads(manifest)["segments"][0]["documents"] == 1
+    with pytest.raises(RuntimeError, match="finished"):
+        assembly.finish(["a"])
+    with pytest.raises(plagscope.PlagscopeError, match="already"):
+        plagscope.SegmentAssembly(manifest, "s0000", 1, 9)
+    assert plagscope.next_segment_name(["s0000", "s0003", "other"]) == "s0004"
     with pytest.raises(plagscope.PlagscopeError, match="postings partition 3 is damaged"):
         plagscope.merge_partitions(3, [b"nonsense"])

@@ -1,6 +1,6 @@
 """The archive build's faults (issue 43): two builds of one archive at once (the second refused by
 the folder's lock, none reporting documents the archive does not hold), the lock a killed build
-leaves, a worker killed mid-build, a 100 KB id, a manifest listing a batch twice, and removed ids
+leaves, a worker killed mid-build, a 100 KB id, a manifest listing a segment twice, and removed ids
 the archive does not hold. Each failure ends with one ``build_archive: error:`` line."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def start_job(*args) -> subprocess.Popen:
 def held(out) -> int:
     """The documents the archive in ``out`` holds, by its manifest (removed ones not counted)."""
     manifest = json.loads((out / "manifest.json").read_text())
-    return sum(b["documents"] for b in manifest["batches"]) - len(manifest["removed"])
+    return sum(b["documents"] for b in manifest["segments"]) - len(manifest["removed"])
 
 
 def errors_of(stderr: str) -> list[str]:
@@ -63,10 +63,10 @@ def test_two_builds_started_at_once_never_report_documents_the_archive_lacks(tmp
     assert sorted(code for code, _, _ in results) in ([0, 1], [0, 0]), results
     assert held(out) == added, "every document a build reported is in the archive"
     last = [stdout for code, stdout, _ in results if code == 0][-1]
-    batches = f"{added // 600} batch{'es' if added > 600 else ''}"
-    assert f"the archive in {out}: {added} documents in {batches} (0 removed)" in last, last
-    assert sorted(p.name for p in out.iterdir()) == [f"b{n:04d}" for n in range(added // 600)] + [
-        "manifest.json"], "no lock, no other batch left"
+    segments = f"{added // 600} segment{'s' if added > 600 else ''}"
+    assert f"the archive in {out}: {added} documents in {segments} (0 removed)" in last, last
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json"] + [
+        f"s{n:04d}" for n in range(added // 600)], "no lock, no other segment left"
 
 
 def test_a_build_is_refused_while_another_holds_the_lock_and_takes_over_a_killed_ones(tmp_path):
@@ -85,7 +85,7 @@ def test_a_build_is_refused_while_another_holds_the_lock_and_takes_over_a_killed
             f"build_archive: error: another build is writing the archive in {out} (pid {holder.pid} "
             f"on host {os.uname().nodename}, started {lock_info(out)['started']}): wait for it to "
             "end, or build into another folder"], refused.stderr
-        assert not (out / "manifest.json").exists() and not (out / "b0000").exists()
+        assert not (out / "manifest.json").exists() and not (out / "s0000").exists()
     finally:
         holder.send_signal(signal.SIGKILL)  # As a killed build: its lock file stays.
         holder.wait()
@@ -100,7 +100,7 @@ def lock_info(out) -> dict:
     return json.loads((out / archive_lock.LOCK_NAME).read_text())
 
 
-def test_a_worker_killed_mid_build_ends_with_an_error_line_and_no_batch(tmp_path):
+def test_a_worker_killed_mid_build_ends_with_an_error_line_and_no_segment(tmp_path):
     # Documents long enough (80 of 60,000 words, four tasks of 20) that the analysis outlasts the
     # kill, made when the first task has written its files: two tasks are still to run.
     words = " ".join(text for _, text in brown_documents(120)).split()
@@ -111,7 +111,7 @@ def test_a_worker_killed_mid_build_ends_with_an_error_line_and_no_batch(tmp_path
     out = tmp_path / "out"
     job = start_job(corpus, out, "--workers", 2)
     driver = psutil.Process(job.pid)
-    while not (out / "b0000").exists() and job.poll() is None:
+    while not (out / "s0000").exists() and job.poll() is None:
         time.sleep(0.01)
     workers = driver.children()
     assert job.poll() is None and len(workers) == 2, "the analysis was running"
@@ -143,14 +143,14 @@ def test_an_over_long_id_is_named_once_and_briefly(tmp_path):
     assert done.returncode == 1 and done.stderr.splitlines() == [
         f"build_archive: error: {lines}:2: the id '{'x' * 60}…' (100000 characters) is longer than "
         "1024 characters"], done.stderr
-    part = plagscope.BatchPart(None, plagscope.archive_layout_for(1, 1), 0)
+    part = plagscope.SegmentPart(None, plagscope.archive_layout_for(1, 1), 0)
     with pytest.raises(plagscope.PlagscopeError) as refused:
         part.add(long_id, "", "seven eight nine")
     assert str(refused.value) == (f'invalid `id`: document "{"x" * 60}…" (100000 characters): must '
                                   "be 1 to 1024 characters, got 100000")
 
 
-def test_a_batch_listed_twice_and_removed_strangers_are_refused(tmp_path):
+def test_a_segment_listed_twice_and_removed_strangers_are_refused(tmp_path):
     write_corpus(tmp_path / "in", brown_documents(4))
     write_corpus(tmp_path / "more", brown_documents(2, skip=4))
     out = tmp_path / "out"
@@ -158,8 +158,8 @@ def test_a_batch_listed_twice_and_removed_strangers_are_refused(tmp_path):
     run_job(tmp_path / "more", out, "--workers", 1)
     manifest = json.loads((out / "manifest.json").read_text())
     twice = json.loads(json.dumps(manifest))
-    twice["batches"][1]["name"] = "b0000"
-    with pytest.raises(plagscope.PlagscopeError, match='the manifest lists batch "b0000" twice'):
+    twice["segments"][1]["name"] = "s0000"
+    with pytest.raises(plagscope.PlagscopeError, match='the manifest lists segment "s0000" twice'):
         plagscope.ArchiveQuery(json.dumps(twice), "a paper")
     strangers = dict(manifest, removed=[f"x{n}" for n in range(1000)])
     with pytest.raises(plagscope.PlagscopeError, match="1000 removed ids, and the archive holds 6"):
@@ -172,10 +172,10 @@ def test_a_batch_listed_twice_and_removed_strangers_are_refused(tmp_path):
         "and 3 more; nothing was removed"], refused.stderr
     assert (out / "manifest.json").read_bytes() == before
     kept = run_job(out, "--remove", manifest_ids(out)[0])
-    assert f"the archive in {out}: 5 documents in 2 batches (1 removed)" in kept.stdout, kept.stdout
+    assert f"the archive in {out}: 5 documents in 2 segments (1 removed)" in kept.stdout, kept.stdout
 
 
 def manifest_ids(out) -> list[str]:
     manifest = (out / "manifest.json").read_text()
-    return [id for b in json.loads(manifest)["batches"]
+    return [id for b in json.loads(manifest)["segments"]
             for id in plagscope.archive_ids(manifest, b["name"], (out / b["name"] / "ids.bin").read_bytes())]

@@ -58,8 +58,8 @@ export function archiveAddress(raw, page = globalThis.location?.href) {
 
 /** What the panel says of an archive: from its manifest, checked to be one. */
 export function describeManifest(manifest) {
-  if (manifest?.format !== 'plagscope-archive' || !Array.isArray(manifest.batches)) throw new Error(t('archive.notArchive'));
-  const words = manifest.batches.reduce((total, batch) => total + (Number(batch?.words) || 0), 0);
+  if (manifest?.format !== 'plagscope-archive' || !Array.isArray(manifest.segments)) throw new Error(t('archive.notArchive'));
+  const words = manifest.segments.reduce((total, segment) => total + (Number(segment?.words) || 0), 0);
   return { documents: Math.max(0, documentsOf(manifest) || 0), words };
 }
 

@@ -7,12 +7,12 @@
 use std::sync::Mutex;
 
 use plagscope::checker::CheckerOptions;
-use plagscope::store::archive::build::{finish_batch as core_finish_batch, BatchPart, PartFiles};
+use plagscope::store::archive::build::{PartFiles, SegmentPart};
 use plagscope::store::archive::directory::FileCheck;
 use plagscope::store::archive::documents::decode_group as core_decode_group;
 use plagscope::store::archive::ids::{decode_ids, quoted_id};
 use plagscope::store::archive::postings;
-use plagscope::store::archive::{BatchEntry, Layout, Manifest};
+use plagscope::store::archive::{Layout, Manifest};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -21,17 +21,14 @@ use serde_json::json;
 use crate::args;
 use crate::errors::{self, core};
 
-/// Adds the archive's functions and `BatchPart` to the module.
+/// Adds the archive's functions and `SegmentPart` to the module.
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_class::<PyBatchPart>()?;
+    module.add_class::<PySegmentPart>()?;
     module.add_function(wrap_pyfunction!(archive_layout_for, module)?)?;
     module.add_function(wrap_pyfunction!(new_manifest, module)?)?;
-    module.add_function(wrap_pyfunction!(manifest_batch_layout, module)?)?;
     module.add_function(wrap_pyfunction!(merge_partitions, module)?)?;
     module.add_function(wrap_pyfunction!(partition_postings, module)?)?;
     module.add_function(wrap_pyfunction!(file_check, module)?)?;
-    module.add_function(wrap_pyfunction!(finish_batch, module)?)?;
-    module.add_function(wrap_pyfunction!(manifest_add_batch, module)?)?;
     module.add_function(wrap_pyfunction!(manifest_remove, module)?)?;
     module.add_function(wrap_pyfunction!(archive_ids, module)?)?;
     module.add_function(wrap_pyfunction!(decode_group, module)?)?;
@@ -48,24 +45,7 @@ fn archive_layout_for(py: Python<'_>, documents: u64, words: u64) -> PyResult<Bo
     )
 }
 
-/// The layout of the next batch of the archive of `manifest_json`, of about `documents` documents
-/// of about `words` words each: the archive's for its first batch, else partition bits sized for
-/// the batch's own postings (a small batch writes few partition files).
-#[pyfunction]
-fn manifest_batch_layout<'py>(
-    py: Python<'py>,
-    manifest_json: &str,
-    documents: u64,
-    words: u64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let manifest = core(py, Manifest::parse(manifest_json))?;
-    record_to_python(
-        py,
-        serde_json::to_string(&manifest.batch_layout(documents, words)),
-    )
-}
-
-/// The `manifest.json` (its text) of an archive of no batch yet, built with `options`
+/// The `manifest.json` (its text) of an archive of no segment yet, built with `options`
 /// (`CheckerOptions`, `None` for the defaults) and cut by `layout`.
 #[pyfunction]
 #[pyo3(signature = (options, layout))]
@@ -79,7 +59,7 @@ fn new_manifest(
     Ok(core(py, Manifest::new(options, layout))?.to_json())
 }
 
-/// One partition file from the pieces of it that the parts of a batch wrote, each checked.
+/// One partition file from the pieces of it that the parts of a segment wrote, each checked.
 #[pyfunction]
 fn merge_partitions<'py>(
     py: Python<'py>,
@@ -103,95 +83,30 @@ fn partition_postings(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<u64> 
     )
 }
 
-/// A file's `(length, xxh3)`, as a batch's directories list it.
+/// A file's `(length, xxh3)`, as a segment's directories list it.
 #[pyfunction]
 fn file_check(data: &Bound<'_, PyAny>) -> PyResult<(u32, u64)> {
     let check = FileCheck::of(&args::bytes(data, "data")?);
     Ok((check.bytes, check.xxh3))
 }
 
-/// What `finish_batch` gives Python.
-type FinishedFiles<'py> = (
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyAny>,
-);
-
-/// A finished batch: `(partitions_dir, groups_dir, ids_file, entry)`, the two directory files,
-/// the ids file and the manifest's entry, from the `(length, xxh3)` of every partition of the
-/// batch's layout (`(0, 0)` for one not written; 2^bits of them, which gives the entry its
-/// partition bits) and of every group, in order, and the documents' `ids` in number order.
-#[pyfunction]
-#[pyo3(signature = (name, first_document, documents, words, postings, partitions, groups, ids))]
-#[allow(clippy::too_many_arguments)] // The entry's fields, as Python passes them: by name.
-fn finish_batch<'py>(
-    py: Python<'py>,
-    name: &str,
-    first_document: u32,
-    documents: u32,
-    words: u64,
-    postings: u64,
-    partitions: Vec<(u32, u64)>,
-    groups: Vec<(u32, u64)>,
-    ids: Vec<String>,
-) -> PyResult<FinishedFiles<'py>> {
-    let checks = |list: Vec<(u32, u64)>| -> Vec<FileCheck> {
-        (list.into_iter())
-            .map(|(bytes, xxh3)| FileCheck { bytes, xxh3 })
-            .collect()
-    };
-    if !partitions.len().is_power_of_two() || !(16..=1 << 20).contains(&partitions.len()) {
-        let message = format!(
-            "must list 2^bits partitions, bits in 4..=20, got {}",
-            partitions.len()
-        );
-        return core(py, Err(plagscope::Error::invalid("partitions", message)));
-    }
-    let counts = (first_document, documents, words, postings);
-    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-    let checks = (&checks(partitions)[..], &checks(groups)[..]);
-    let finished = core_finish_batch(name, counts, checks, &ids);
-    Ok((
-        PyBytes::new(py, &finished.partitions_directory),
-        PyBytes::new(py, &finished.groups_directory),
-        PyBytes::new(py, &finished.ids_file),
-        record_to_python(py, serde_json::to_string(&finished.entry))?,
-    ))
-}
-
-/// The ids of batch `batch` of the archive of `manifest_json`, from its `ids.bin` file `data`,
+/// The ids of segment `segment` of the archive of `manifest_json`, from its `ids.bin` file `data`,
 /// checked against the manifest: what growing an archive checks new ids against.
 #[pyfunction]
 fn archive_ids(
     py: Python<'_>,
     manifest_json: &str,
-    batch: &str,
+    segment: &str,
     data: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<String>> {
     let manifest = core(py, Manifest::parse(manifest_json))?;
-    let Some(entry) = manifest.batches.iter().find(|b| b.name == batch) else {
-        let message = format!("the archive has no batch {batch:?}");
-        return core(py, Err(plagscope::Error::invalid("batch", message)));
+    let Some(entry) = manifest.segments.iter().find(|b| b.name == segment) else {
+        let message = format!("the archive has no segment {segment:?}");
+        return core(py, Err(plagscope::Error::invalid("segment", message)));
     };
     let check = core(py, entry.ids.check())?;
-    let path = Manifest::ids_path(batch);
+    let path = Manifest::ids_path(segment);
     core(py, decode_ids(&args::bytes(data, "data")?, check, &path))
-}
-
-/// `manifest_json` with `entry` (a `finish_batch` entry) as its last batch; refused if its name is
-/// taken or its first document does not follow the archive's last.
-#[pyfunction]
-fn manifest_add_batch(
-    py: Python<'_>,
-    manifest_json: &str,
-    entry: &Bound<'_, PyAny>,
-) -> PyResult<String> {
-    let mut manifest = core(py, Manifest::parse(manifest_json))?;
-    let entry: BatchEntry = serde_json::from_str(&record_json(entry, "entry")?)
-        .map_err(|e| record_error(py, "entry", e))?;
-    core(py, manifest.add_batch_entry(entry))?;
-    Ok(manifest.to_json())
 }
 
 /// `manifest_json` with `ids` listed as removed (each once; the caller checks that the archive
@@ -203,7 +118,7 @@ fn manifest_remove(py: Python<'_>, manifest_json: &str, ids: Vec<String>) -> PyR
     Ok(manifest.to_json())
 }
 
-/// The documents of group file `data` (group `group` of its batch), each `{"id", "title",
+/// The documents of group file `data` (group `group` of its segment), each `{"id", "title",
 /// "words", "text"}`, in order: how a compaction reads an archive back.
 #[pyfunction]
 fn decode_group<'py>(
@@ -219,21 +134,21 @@ fn decode_group<'py>(
     args::json_to_python(py, &serde_json::Value::Array(list).to_string())
 }
 
-/// Consecutive documents of a batch being analyzed, from its first (a multiple of the layout's
+/// Consecutive documents of a segment being analyzed, from its first (a multiple of the layout's
 /// group size): `add` each, then `finish` once for the part's files.
-#[pyclass(name = "BatchPart", module = "plagscope._core", frozen)]
-pub struct PyBatchPart {
+#[pyclass(name = "SegmentPart", module = "plagscope._core", frozen)]
+pub struct PySegmentPart {
     /// `None` once finished: `finish` consumes the part.
-    inner: Mutex<Option<BatchPart>>,
+    inner: Mutex<Option<SegmentPart>>,
 }
 
-impl PyBatchPart {
+impl PySegmentPart {
     /// Runs `work` on the part, unless it is finished (or a bug poisoned its lock).
-    fn with<T>(&self, work: impl FnOnce(&mut Option<BatchPart>) -> T) -> PyResult<T> {
+    fn with<T>(&self, work: impl FnOnce(&mut Option<SegmentPart>) -> T) -> PyResult<T> {
         let mut part = self.inner.lock().map_err(|_| errors::poisoned())?;
         if part.is_none() {
             return Err(PyRuntimeError::new_err(
-                "this BatchPart is finished: `finish` hands its files over once; make a new part",
+                "this SegmentPart is finished: `finish` hands its files over once; make a new part",
             ));
         }
         Ok(work(&mut part))
@@ -241,9 +156,9 @@ impl PyBatchPart {
 }
 
 #[pymethods]
-impl PyBatchPart {
-    /// A part of a batch built with `options` (`CheckerOptions`, `None` for the defaults), cut by
-    /// `layout`, whose first document is the batch's document `first`.
+impl PySegmentPart {
+    /// A part of a segment built with `options` (`CheckerOptions`, `None` for the defaults), cut by
+    /// `layout`, whose first document is the segment's document `first`.
     #[new]
     #[pyo3(signature = (options, layout, first))]
     fn py_new(
@@ -253,13 +168,13 @@ impl PyBatchPart {
         first: u32,
     ) -> PyResult<Self> {
         let options: CheckerOptions = args::options(options, "options")?;
-        let part = core(py, BatchPart::new(options, layout_arg(layout)?, first))?;
-        Ok(PyBatchPart {
+        let part = core(py, SegmentPart::new(options, layout_arg(layout)?, first))?;
+        Ok(PySegmentPart {
             inner: Mutex::new(Some(part)),
         })
     }
 
-    /// Analyzes and adds a document (with the GIL released); returns its number in the batch.
+    /// Analyzes and adds a document (with the GIL released); returns its number in the segment.
     fn add(
         &self,
         py: Python<'_>,
@@ -323,7 +238,7 @@ fn bytes_list(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<Vec<u8>>> {
         .collect()
 }
 
-/// The dict argument `name` as the JSON text of a manifest record (a layout, a batch entry), for
+/// The dict argument `name` as the JSON text of a manifest record (a layout, a segment entry), for
 /// serde to read with the manifest's own names (camelCase), an unknown field refused. (Plain
 /// functions per record: the binding does not name serde's traits.)
 fn record_json(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
@@ -343,7 +258,7 @@ fn record_error(py: Python<'_>, name: &str, error: serde_json::Error) -> PyErr {
 }
 
 /// A manifest record's JSON as Python data.
-fn record_to_python(
+pub(crate) fn record_to_python(
     py: Python<'_>,
     json: serde_json::Result<String>,
 ) -> PyResult<Bound<'_, PyAny>> {

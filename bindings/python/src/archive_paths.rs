@@ -8,31 +8,31 @@ use pyo3::types::PyDict;
 
 /// Adds the path functions to the module.
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(archive_batch_files, module)?)?;
+    module.add_function(wrap_pyfunction!(archive_segment_files, module)?)?;
     module.add_function(wrap_pyfunction!(archive_partition_path, module)?)?;
     module.add_function(wrap_pyfunction!(archive_group_path, module)?)?;
     Ok(())
 }
 
-/// The files every batch has, relative to the archive's folder:
+/// The files every segment has, relative to the archive's folder:
 /// `{"partitions": ..., "groups": ..., "ids": ...}` (the two directories and the ids).
 #[pyfunction]
-fn archive_batch_files<'py>(py: Python<'py>, batch: &str) -> PyResult<Bound<'py, PyDict>> {
+fn archive_segment_files<'py>(py: Python<'py>, segment: &str) -> PyResult<Bound<'py, PyDict>> {
     let files = PyDict::new(py);
-    files.set_item("partitions", Manifest::partitions_path(batch))?;
-    files.set_item("groups", Manifest::groups_path(batch))?;
-    files.set_item("ids", Manifest::ids_path(batch))?;
+    files.set_item("partitions", Manifest::partitions_path(segment))?;
+    files.set_item("groups", Manifest::groups_path(segment))?;
+    files.set_item("ids", Manifest::ids_path(segment))?;
     Ok(files)
 }
 
-/// Where partition `partition` of `batch` is, relative to the archive's folder.
+/// Where partition `partition` of `segment` is, relative to the archive's folder.
 #[pyfunction]
-fn archive_partition_path(batch: &str, partition: u32) -> String {
-    Manifest::partition_path(batch, partition)
+fn archive_partition_path(segment: &str, partition: u32) -> String {
+    Manifest::partition_path(segment, partition)
 }
 
-/// Where group `group` of `batch` is, relative to the archive's folder.
+/// Where group `group` of `segment` is, relative to the archive's folder.
 #[pyfunction]
-fn archive_group_path(batch: &str, group: u32) -> String {
-    Manifest::group_path(batch, group)
+fn archive_group_path(segment: &str, group: u32) -> String {
+    Manifest::group_path(segment, group)
 }

@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 mod archive;
+mod archive_assembly;
 mod archive_paths;
 mod archive_query;
 mod args;
@@ -57,5 +58,6 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(defaults, module)?)?;
     sketches::register(module)?;
     archive_paths::register(module)?;
+    archive_assembly::register(module)?;
     archive::register(module)
 }

@@ -107,7 +107,7 @@ impl JsArchiveQuery {
         self.inner.traffic().1 as f64
     }
 
-    /// How many partitions the archive's batches have in all (each batch its own): each holds
+    /// How many partitions the archive's segments have in all (each segment its own): each holds
     /// the fingerprints of many documents.
     #[wasm_bindgen(getter)]
     pub fn partitions(&self) -> f64 {

@@ -1,4 +1,4 @@
-//! A batch's directory: for each of its files of one kind (postings partitions, or document
+//! A segment's directory: for each of its files of one kind (postings partitions, or document
 //! groups), its length and checksum, so that a check fetches only files that exist and trusts only
 //! bytes that match. The manifest holds each directory's own length and checksum: a chain from
 //! the one small file fetched first to every byte read after.

@@ -1,10 +1,10 @@
-//! A document group: consecutive documents of a batch with what a check needs of each (its id,
+//! A document group: consecutive documents of a segment with what a check needs of each (its id,
 //! title, word count and text, compressed as a saved index keeps it), as one file.
 //!
 //! Layout: magic `PSDOCS01`, the group number (`u32`), then postcard of the group's
 //! [`DocumentRecord`]s in order. Postcard is positional: the record *is* the format, changed only
 //! with the archive's format version. The n-th record of group `g` is document `g × group size
-//! + n` of its batch.
+//! + n` of its segment.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,4 @@
-//! A batch's ids: every document's id in number order, as one file, so that growing an archive
+//! A segment's ids: every document's id in number order, as one file, so that growing an archive
 //! checks the new documents' ids against the old without reading the old documents back.
 //!
 //! Layout: magic `PSIDS001`, then postcard of the ids (`Vec<String>`). A check never reads it.
@@ -10,7 +10,7 @@ use super::directory::FileCheck;
 /// The file's first bytes.
 const MAGIC: &[u8; 8] = b"PSIDS001";
 
-/// The ids file of a batch whose documents have `ids`, in number order.
+/// The ids file of a segment whose documents have `ids`, in number order.
 pub fn encode_ids(ids: &[&str]) -> Vec<u8> {
     let mut bytes = MAGIC.to_vec();
     let body = postcard::to_allocvec(ids).expect("a list of strings always encodes");

@@ -7,122 +7,92 @@
 //!
 //! | path | content |
 //! |---|---|
-//! | `manifest.json` | [`Manifest`]: format version, hash scheme, the set's options, the [`Layout`], its batches, removed ids, counts, and each batch's two directories' lengths and checksums |
-//! | `{batch}/partitions.dir` | the length and checksum of each postings partition of the batch ([`directory`]) |
-//! | `{batch}/p/{partition:05x}.bin` | the (fingerprint, document) pairs whose fingerprints fall in the partition's range ([`postings`]); absent when the batch has none |
-//! | `{batch}/groups.dir` | the length and checksum of each document group of the batch |
-//! | `{batch}/d/{group:05x}.bin` | [`Layout::group_documents`] consecutive documents: id, title, words, text ([`documents`]) |
-//! | `{batch}/ids.bin` | the batch's ids in number order ([`ids`]), for a build that adds documents; a check never reads it |
+//! | `manifest.json` | [`Manifest`]: format version, hash scheme, the set's options, the [`Layout`], its segments, removed ids, counts, and each segment's two directories' lengths and checksums |
+//! | `{segment}/partitions.dir` | the length and checksum of each postings partition of the segment ([`directory`]) |
+//! | `{segment}/p/{partition:05x}.bin` | the (fingerprint, document) pairs whose fingerprints fall in the partition's range ([`postings`]); absent when the segment has none |
+//! | `{segment}/groups.dir` | the length and checksum of each document group of the segment |
+//! | `{segment}/d/{group:05x}.bin` | [`Layout::group_documents`] consecutive documents: id, title, words, text ([`documents`]) |
+//! | `{segment}/ids.bin` | the segment's ids in number order ([`ids`]), for a build that adds documents; a check never reads it |
 //!
-//! A partition of a batch is the fingerprints sharing their top [`BatchEntry::partition_bits`] bits:
-//! fingerprints are uniformly spread, so every partition holds about as many postings, and, once a
-//! batch has many documents, postings of many documents. Each batch has bits of its own, sized for
-//! its own postings ([`Manifest::batch_layout`]): a batch of 1% more documents writes 1% of the
-//! partition files, not as many as the archive's first batch. A batch is a set of documents indexed at once
-//! (numbered from its `firstDocument`): adding documents writes a new batch and a new manifest,
-//! nothing else; removing one lists its id in the manifest; compacting writes all batches as one.
+//! A partition of a segment is the fingerprints sharing their top
+//! [`SegmentEntry::partition_bits`] bits: fingerprints are uniformly spread, so every partition
+//! holds about as many postings, and, once a segment has many documents, postings of many
+//! documents. Each segment has bits of its own, sized for its own postings
+//! ([`Manifest::segment_layout`]): a segment of 1% more documents writes 1% of the partition
+//! files, not as many as the archive's first segment.
+//!
+//! A segment is a set of documents indexed at once (numbered from its `firstDocument`) and never
+//! changed after: adding documents writes a new segment and a new manifest, nothing else
+//! ([`assembly`]); removing one lists its id in the manifest; compaction merges every segment into
+//! one new segment, leaving out the removed documents.
 
+pub mod assembly;
 pub mod build;
 pub mod directory;
 pub mod documents;
 pub mod ids;
+mod layout;
 pub mod postings;
 pub mod query;
 
 use crate::checker::CheckerOptions;
 use crate::error::Error;
-use crate::index::postings::FINGERPRINT_BITS;
 use crate::sketch::HASH_SCHEME_VERSION;
 
 use directory::FileCheck;
+pub use layout::{Layout, POSTINGS_PER_PARTITION};
 
 /// What `manifest.json`'s `format` says.
 pub const ARCHIVE_FORMAT: &str = "plagscope-archive";
 
 /// The version of the archive's files this plagscope writes and reads.
-/// 2: each batch has its own partition bits (version 1 had one for the whole archive).
-pub const ARCHIVE_VERSION: u32 = 2;
+/// 2: each segment has its own partition bits (version 1 had one for the whole archive).
+/// 3: the manifest lists `segments` (version 2 called them `batches`).
+pub const ARCHIVE_VERSION: u32 = 3;
 
-crate::records! {
-    /// How an archive's files are cut.
-    #[derive(Copy, Eq)]
-    pub struct Layout {
-        /// Top bits of a fingerprint that name its partition, in 4..=20: 2^bits partitions (a
-        /// batch's directory of them is 12 bytes each, 12 MB at 20 bits). The bits of a new
-        /// archive's first batch and of a compaction; a batch added later has its own
-        /// ([`Manifest::batch_layout`]).
-        pub partition_bits: u32;
-        /// Documents per group file, in 1..=4096.
-        pub group_documents: u32;
+/// Refuses a manifest of another format or version before its fields are read: a version
+/// names its fields otherwise (version 2's `batches`), and the error should say to build again.
+fn check_format(manifest: &crate::json_path::Value) -> Result<(), Error> {
+    let format = manifest.get("format").and_then(|f| f.as_str());
+    if format != Some(ARCHIVE_FORMAT) {
+        return Err(Error::invalid_index(format!(
+            "this is not a plagscope archive (format {})",
+            manifest
+                .get("format")
+                .unwrap_or(&crate::json_path::Value::Null)
+        )));
     }
+    let version = manifest.get("version").and_then(|v| v.as_u64());
+    if version != Some(u64::from(ARCHIVE_VERSION)) {
+        return Err(Error::invalid_index(format!(
+            "the archive is of format version {}; this plagscope reads version {ARCHIVE_VERSION} \
+             only: build the archive again",
+            manifest
+                .get("version")
+                .unwrap_or(&crate::json_path::Value::Null)
+        )));
+    }
+    Ok(())
 }
 
-impl Layout {
-    /// A layout for about `documents` documents of about `words` words each: partitions of about
-    /// [`POSTINGS_PER_PARTITION`] postings, and groups of about 64 KB of compressed text.
-    pub fn for_size(documents: u64, words: u64) -> Self {
-        // About a fifth of a text's words are winnowed fingerprints or sentences'.
-        let postings = documents.saturating_mul(words.max(1)) / 5;
-        let partitions = (postings / POSTINGS_PER_PARTITION).max(1);
-        let bits = (64 - partitions.leading_zeros()).clamp(4, 20);
-        // About 3 bytes of compressed text per word.
-        let group = (65_536 / (words.max(1) * 3)).clamp(1, 4096) as u32;
-        Layout {
-            partition_bits: bits,
-            group_documents: group,
-        }
-    }
-
-    /// Checks the documented ranges.
-    pub fn validate(&self) -> Result<(), Error> {
-        if !(4..=20).contains(&self.partition_bits) {
-            return Err(Error::invalid(
-                "partitionBits",
-                format!("must be in 4..=20, got {}", self.partition_bits),
-            ));
-        }
-        if !(1..=4096).contains(&self.group_documents) {
-            return Err(Error::invalid(
-                "groupDocuments",
-                format!("must be in 1..=4096, got {}", self.group_documents),
-            ));
-        }
-        Ok(())
-    }
-
-    /// How many partitions there are.
-    pub fn partitions(&self) -> u32 {
-        1 << self.partition_bits
-    }
-
-    /// The partition of `fingerprint`: its top bits.
-    pub fn partition_of(&self, fingerprint: u64) -> u32 {
-        (fingerprint >> (FINGERPRINT_BITS - self.partition_bits)) as u32
-    }
-
-    /// This layout with `partition_bits` bits, checked.
-    pub fn with_partition_bits(self, partition_bits: u32) -> Result<Self, Error> {
-        let layout = Layout {
-            partition_bits,
-            ..self
-        };
-        layout.validate()?;
-        Ok(layout)
-    }
+/// The name of a new segment: `s0000`, or the one after the highest `sNNNN` of `taken` (the
+/// segments of the archive, and of the one on disk when a compaction writes a new manifest).
+pub fn next_segment_name<'a>(taken: impl IntoIterator<Item = &'a str>) -> String {
+    let numbers = taken.into_iter().filter_map(|name| {
+        let digits = name.strip_prefix('s')?;
+        let plain = digits.len() >= 4 && digits.bytes().all(|b| b.is_ascii_digit());
+        plain.then(|| digits.parse::<u64>().ok()).flatten()
+    });
+    format!("s{:04}", numbers.max().map_or(0, |n| n + 1))
 }
 
-/// About how many postings a partition holds in [`Layout::for_size`]'s layouts: enough that a
-/// partition is fetched whole at little cost (about 20 KB) and covers the fingerprints of
-/// thousands of documents.
-pub const POSTINGS_PER_PARTITION: u64 = 4096;
-
-/// Refuses a batch name that is not one plain folder name (no `/`, `..` or spaces): it is a path
+/// Refuses a segment name that is not one plain folder name (no `/`, `..` or spaces): it is a path
 /// on every host.
-fn check_batch_name(name: &str) -> Result<(), Error> {
+fn check_segment_name(name: &str) -> Result<(), Error> {
     let plain = (name.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
     if name.is_empty() || !plain {
         return Err(Error::invalid_index(format!(
-            "batch name {name:?} is not a plain folder name"
+            "segment name {name:?} is not a plain folder name"
         )));
     }
     Ok(())
@@ -168,9 +138,9 @@ impl FileEntry {
 }
 
 crate::records! {
-    /// One batch of documents in the manifest.
+    /// One segment of documents in the manifest.
     #[derive(Eq)]
-    pub struct BatchEntry {
+    pub struct SegmentEntry {
         /// Its folder's name.
         pub name: String;
         /// The number of its first document; the others follow.
@@ -181,7 +151,7 @@ crate::records! {
         pub words: u64;
         /// Their postings.
         pub postings: u64;
-        /// Top bits of a fingerprint that name its partition in this batch, in 4..=20.
+        /// Top bits of a fingerprint that name its partition in this segment, in 4..=20.
         pub partition_bits: u32;
         /// Its `partitions.dir`.
         pub partitions: FileEntry;
@@ -205,15 +175,15 @@ crate::records! {
         pub options: CheckerOptions;
         /// How the files are cut.
         pub layout: Layout;
-        /// The batches, in the order of their document numbers.
-        pub batches: Vec<BatchEntry>;
-        /// Ids of documents removed since their batch was written.
+        /// The segments, in the order of their document numbers.
+        pub segments: Vec<SegmentEntry>;
+        /// Ids of documents removed since their segment was written.
         pub removed: Vec<String>, default;
     }
 }
 
 impl Manifest {
-    /// An archive of no batch yet.
+    /// An archive of no segment yet.
     pub fn new(options: CheckerOptions, layout: Layout) -> Result<Self, Error> {
         options.validate()?;
         layout.validate()?;
@@ -223,16 +193,18 @@ impl Manifest {
             hash_scheme: HASH_SCHEME_VERSION,
             options,
             layout,
-            batches: Vec::new(),
+            segments: Vec::new(),
             removed: Vec::new(),
         })
     }
 
-    /// The manifest in `json`, checked: its format, versions, options, layout and batch numbers.
+    /// The manifest in `json`, checked: its format, versions, options, layout and segment numbers.
     pub fn parse(json: &str) -> Result<Self, Error> {
-        let manifest: Manifest = serde_json::from_str(json).map_err(|e| {
-            Error::invalid_index(format!("the archive's manifest cannot be read: {e}"))
-        })?;
+        let unreadable =
+            |e| Error::invalid_index(format!("the archive's manifest cannot be read: {e}"));
+        let value: serde_json::Value = serde_json::from_str(json).map_err(unreadable)?;
+        check_format(&value)?;
+        let manifest: Manifest = serde_json::from_value(value).map_err(unreadable)?;
         manifest.check()?;
         Ok(manifest)
     }
@@ -240,6 +212,7 @@ impl Manifest {
     /// The manifest in an already parsed JSON value (the wasm binding reads the page's object
     /// through [`crate::json_path`], without a JSON text parser), checked like [`Manifest::parse`].
     pub fn from_value(value: &crate::json_path::Value) -> Result<Self, Error> {
+        check_format(value)?;
         let manifest: Manifest = crate::json_path::from_value(value).map_err(|e| {
             Error::invalid_index(format!("the archive's manifest cannot be read: {e}"))
         })?;
@@ -254,19 +227,6 @@ impl Manifest {
 
     fn check(&self) -> Result<(), Error> {
         let invalid = |message: String| Err(Error::invalid_index(message));
-        if self.format != ARCHIVE_FORMAT {
-            return invalid(format!(
-                "this is not a plagscope archive (format {:?})",
-                self.format
-            ));
-        }
-        if self.version != ARCHIVE_VERSION {
-            return invalid(format!(
-                "the archive is of format version {}; this plagscope reads version \
-                 {ARCHIVE_VERSION} only: build the archive again",
-                self.version
-            ));
-        }
         if self.hash_scheme != HASH_SCHEME_VERSION {
             return invalid(format!(
                 "the archive's fingerprints are of hash scheme {}, this plagscope uses scheme \
@@ -277,42 +237,40 @@ impl Manifest {
         self.options.validate()?;
         self.layout.validate()?;
         let mut next = 0u32;
-        for (n, batch) in self.batches.iter().enumerate() {
-            if self.batches[..n].iter().any(|b| b.name == batch.name) {
-                return invalid(format!("the manifest lists batch {:?} twice", batch.name));
-            }
-            if batch.first_document != next {
+        for (n, segment) in self.segments.iter().enumerate() {
+            if self.segments[..n].iter().any(|b| b.name == segment.name) {
                 return invalid(format!(
-                    "batch {:?} starts at document {} where {next} is expected",
-                    batch.name, batch.first_document
+                    "the manifest lists segment {:?} twice",
+                    segment.name
                 ));
             }
-            check_batch_name(&batch.name)?;
-            self.layout.with_partition_bits(batch.partition_bits)?;
-            next = (batch.first_document.checked_add(batch.documents))
+            if segment.first_document != next {
+                return invalid(format!(
+                    "segment {:?} starts at document {} where {next} is expected",
+                    segment.name, segment.first_document
+                ));
+            }
+            check_segment_name(&segment.name)?;
+            self.layout.with_partition_bits(segment.partition_bits)?;
+            next = (segment.first_document.checked_add(segment.documents))
                 .ok_or_else(|| Error::invalid_index("the archive numbers over 2^32 documents"))?;
         }
         ids::check_removed(&self.removed, self.documents())
     }
 
-    /// Lists `entry` (a batch [`build::finish_batch`] made, its files written) as the archive's
-    /// last batch: its name must be new and a plain folder name, its documents numbered right
+    /// Lists `entry` (a segment [`build::finish_segment`] made, its files written) as the archive's
+    /// last segment: its name must be new and a plain folder name, its documents numbered right
     /// after the archive's (a job that numbered them against an older manifest is refused here,
     /// not when a check reads the manifest).
-    pub fn add_batch_entry(&mut self, entry: BatchEntry) -> Result<(), Error> {
-        check_batch_name(&entry.name)?;
-        if self.batches.iter().any(|b| b.name == entry.name) {
-            return Err(Error::invalid(
-                "name",
-                format!("the archive has a batch {:?} already", entry.name),
-            ));
-        }
+    pub fn add_segment_entry(&mut self, entry: SegmentEntry) -> Result<(), Error> {
+        check_segment_name(&entry.name)?;
+        self.check_new_segment_name(&entry.name)?;
         let next = self.documents();
         if u64::from(entry.first_document) != next {
             return Err(Error::invalid(
                 "firstDocument",
                 format!(
-                    "batch {:?} starts at document {} where the archive's next is {next}",
+                    "segment {:?} starts at document {} where the archive's next is {next}",
                     entry.name, entry.first_document
                 ),
             ));
@@ -327,12 +285,23 @@ impl Manifest {
         entry.partitions.check()?;
         entry.groups.check()?;
         entry.ids.check()?;
-        self.batches.push(entry);
+        self.segments.push(entry);
+        Ok(())
+    }
+
+    /// Refuses `name` if a segment of the archive has it.
+    pub fn check_new_segment_name(&self, name: &str) -> Result<(), Error> {
+        if self.segments.iter().any(|s| s.name == name) {
+            return Err(Error::invalid(
+                "name",
+                format!("the archive has a segment {name:?} already"),
+            ));
+        }
         Ok(())
     }
 
     /// Lists `ids` as removed (each once, in the order first given): checks leave them out. The
-    /// caller checks that the archive holds them (its batches' ids files); more removed ids than
+    /// caller checks that the archive holds them (its segments' ids files); more removed ids than
     /// documents are refused here, the manifest unchanged, as [`Manifest::parse`] refuses them.
     pub fn remove_ids<'a>(&mut self, ids: impl IntoIterator<Item = &'a str>) -> Result<(), Error> {
         let mut removed = self.removed.clone();
@@ -346,11 +315,11 @@ impl Manifest {
         Ok(())
     }
 
-    /// The layout of the next batch, of `documents` documents of about `words` words each: the
-    /// archive's for its first batch (or a compaction's), else partitions sized for the batch's
+    /// The layout of the next segment, of `documents` documents of about `words` words each: the
+    /// archive's for its first segment (or a compaction's), else partitions sized for the segment's
     /// own postings ([`Layout::for_size`]), so that adding 1% more documents writes few files.
-    pub fn batch_layout(&self, documents: u64, words: u64) -> Layout {
-        if self.batches.is_empty() {
+    pub fn segment_layout(&self, documents: u64, words: u64) -> Layout {
+        if self.segments.is_empty() {
             return self.layout;
         }
         Layout {
@@ -359,42 +328,42 @@ impl Manifest {
         }
     }
 
-    /// The layout batch `batch` was cut by: the archive's, with the batch's partition bits.
-    pub fn layout_of(&self, batch: &BatchEntry) -> Layout {
+    /// The layout segment `segment` was cut by: the archive's, with the segment's partition bits.
+    pub fn layout_of(&self, segment: &SegmentEntry) -> Layout {
         Layout {
-            partition_bits: batch.partition_bits,
+            partition_bits: segment.partition_bits,
             ..self.layout
         }
     }
 
-    /// The documents of every batch, removed ones included.
+    /// The documents of every segment, removed ones included.
     pub fn documents(&self) -> u64 {
-        self.batches.iter().map(|b| u64::from(b.documents)).sum()
+        self.segments.iter().map(|b| u64::from(b.documents)).sum()
     }
 
-    /// Where a batch's partition directory is.
-    pub fn partitions_path(batch: &str) -> String {
-        format!("{batch}/partitions.dir")
+    /// Where a segment's partition directory is.
+    pub fn partitions_path(segment: &str) -> String {
+        format!("{segment}/partitions.dir")
     }
 
-    /// Where a batch's partition file is.
-    pub fn partition_path(batch: &str, partition: u32) -> String {
-        format!("{batch}/p/{partition:05x}.bin")
+    /// Where a segment's partition file is.
+    pub fn partition_path(segment: &str, partition: u32) -> String {
+        format!("{segment}/p/{partition:05x}.bin")
     }
 
-    /// Where a batch's group directory is.
-    pub fn groups_path(batch: &str) -> String {
-        format!("{batch}/groups.dir")
+    /// Where a segment's group directory is.
+    pub fn groups_path(segment: &str) -> String {
+        format!("{segment}/groups.dir")
     }
 
-    /// Where a batch's ids are.
-    pub fn ids_path(batch: &str) -> String {
-        format!("{batch}/ids.bin")
+    /// Where a segment's ids are.
+    pub fn ids_path(segment: &str) -> String {
+        format!("{segment}/ids.bin")
     }
 
-    /// Where a batch's group file is.
-    pub fn group_path(batch: &str, group: u32) -> String {
-        format!("{batch}/d/{group:05x}.bin")
+    /// Where a segment's group file is.
+    pub fn group_path(segment: &str, group: u32) -> String {
+        format!("{segment}/d/{group:05x}.bin")
     }
 }
 

@@ -3,9 +3,9 @@
 //! back, until it wants nothing more; the candidates' documents then become a reference set, and
 //! the paper is checked against them like against a local library.
 //!
-//! 1. Each batch's two directories.
-//! 2. Each batch's postings partitions of the paper's fingerprints, by the batch's own partition
-//!    bits (and `cover` partitions more, chosen at random, so that the host cannot tell the
+//! 1. Each segment's two directories.
+//! 2. Each segment's postings partitions of the paper's fingerprints, by the segment's own
+//!    partition bits (and `cover` partitions more, chosen at random, so that the host cannot tell the
 //!    paper's from the others), each verified against its directory; each fingerprint's postings
 //!    count its documents' shared fingerprints.
 //! 3. The groups of the documents sharing the most (up to `maxCandidates`), verified likewise.
@@ -36,14 +36,14 @@ crate::options! {
     pub struct ArchiveQueryOptions {
         /// Most documents fetched to align the paper with: those sharing the most fingerprints.
         pub max_candidates: usize = 20, in 1..=1000;
-        /// Partitions fetched beyond the paper's in each batch, chosen at random, as cover: the
+        /// Partitions fetched beyond the paper's in each segment, chosen at random, as cover: the
         /// host then cannot tell which of the partitions it served hold the paper's fingerprints.
         pub cover: usize = 0, in 0..=1_048_576;
         /// Seed of the cover's choice (the caller's randomness: the engine has none).
         pub seed: usize = 0;
         /// Most of the paper's fingerprints looked up (0: all): a longer paper looks up this
         /// many of them, the same sample whatever asks (those whose mixed value is smallest).
-        /// A check then fetches about this many partitions a batch, whatever the paper's length
+        /// A check then fetches about this many partitions a segment, whatever the paper's length
         /// (each a request: a 5,000-word paper has about 1,500 fingerprints), and a copied passage
         /// of n fingerprints keeps about n × this / all of them.
         pub max_fingerprints: usize = 400, in 0..=16_777_216;
@@ -64,9 +64,9 @@ enum Wanted {
     Group(usize, u32),
 }
 
-/// A batch's directories, once fetched (an empty list when they could not be).
+/// A segment's directories, once fetched (an empty list when they could not be).
 #[derive(Debug, Default)]
-struct BatchFiles {
+struct SegmentFiles {
     partitions: Option<Vec<FileCheck>>,
     groups: Option<Vec<FileCheck>>,
 }
@@ -83,9 +83,9 @@ pub struct ArchiveQuery {
     /// The most token weight between the starts of two fingerprints looked up inside one shared
     /// stretch: winnowing keeps one in every window, and sampling keeps some of those.
     reach: u64,
-    /// Each batch's partitions to fetch, by its own bits, ascending.
+    /// Each segment's partitions to fetch, by its own bits, ascending.
     partitions: Vec<Vec<u32>>,
-    batches: Vec<BatchFiles>,
+    segments: Vec<SegmentFiles>,
     outstanding: HashMap<String, Wanted>,
     /// Each received fingerprint of the paper's with the documents holding it.
     holders: HashMap<u64, Vec<u32>>,
@@ -118,16 +118,16 @@ impl ArchiveQuery {
         let fingerprints: Vec<u64> = places.iter().map(|p| p.fingerprint).collect();
         let reach = reach(&manifest.options, all, places.len())?;
         let mut state = options.seed as u64;
-        let partitions = (manifest.batches.iter())
-            .map(|batch| {
-                let layout = manifest.layout_of(batch);
+        let partitions = (manifest.segments.iter())
+            .map(|segment| {
+                let layout = manifest.layout_of(segment);
                 partitions_to_fetch(layout, &fingerprints, options.cover, &mut state)
             })
             .collect();
-        let batches = manifest
-            .batches
+        let segments = manifest
+            .segments
             .iter()
-            .map(|_| BatchFiles::default())
+            .map(|_| SegmentFiles::default())
             .collect();
         Ok(ArchiveQuery {
             manifest,
@@ -137,7 +137,7 @@ impl ArchiveQuery {
             places,
             reach,
             partitions,
-            batches,
+            segments,
             outstanding: HashMap::default(),
             holders: HashMap::default(),
             partitions_sent: false,
@@ -174,11 +174,11 @@ impl ArchiveQuery {
     fn next_files(&mut self) -> Vec<(String, Wanted)> {
         let names: Vec<String> = self
             .manifest
-            .batches
+            .segments
             .iter()
             .map(|b| b.name.clone())
             .collect();
-        if self.batches.iter().any(|b| b.partitions.is_none()) {
+        if self.segments.iter().any(|b| b.partitions.is_none()) {
             return (names.iter().enumerate())
                 .flat_map(|(b, name)| {
                     [
@@ -192,8 +192,8 @@ impl ArchiveQuery {
             let mut files = Vec::new();
             if !self.partitions_sent {
                 self.partitions_sent = true;
-                for (b, batch) in self.batches.iter().enumerate() {
-                    let entries = batch.partitions.as_deref().unwrap_or_default();
+                for (b, segment) in self.segments.iter().enumerate() {
+                    let entries = segment.partitions.as_deref().unwrap_or_default();
                     for &p in &self.partitions[b] {
                         if entries.get(p as usize).is_some_and(|e| e.bytes > 0) {
                             files.push((
@@ -224,14 +224,14 @@ impl ArchiveQuery {
             .collect()
     }
 
-    /// The batch and group of document `number`, if its group exists and was not already tried.
+    /// The segment and group of document `number`, if its group exists and was not already tried.
     fn group_of(&self, number: u32) -> Option<(usize, u32)> {
-        let b = (self.manifest.batches.iter()).position(|batch| {
-            (batch.first_document..batch.first_document + batch.documents).contains(&number)
+        let b = (self.manifest.segments.iter()).position(|segment| {
+            (segment.first_document..segment.first_document + segment.documents).contains(&number)
         })?;
-        let batch = &self.manifest.batches[b];
-        let group = (number - batch.first_document) / self.manifest.layout.group_documents;
-        let entries = self.batches[b].groups.as_deref()?;
+        let segment = &self.manifest.segments[b];
+        let group = (number - segment.first_document) / self.manifest.layout.group_documents;
+        let entries = self.segments[b].groups.as_deref()?;
         let exists = entries.get(group as usize).is_some_and(|e| e.bytes > 0);
         (exists && !self.groups_sent.contains(&(b, group))).then_some((b, group))
     }
@@ -259,8 +259,8 @@ impl ArchiveQuery {
     /// A failed file's place: a directory that could not be read lists nothing.
     fn mark_missing(&mut self, wanted: Wanted) {
         match wanted {
-            Wanted::Partitions(b) => self.batches[b].partitions = Some(Vec::new()),
-            Wanted::Groups(b) => self.batches[b].groups = Some(Vec::new()),
+            Wanted::Partitions(b) => self.segments[b].partitions = Some(Vec::new()),
+            Wanted::Groups(b) => self.segments[b].groups = Some(Vec::new()),
             Wanted::Partition(..) | Wanted::Group(..) => {}
         }
     }
@@ -269,22 +269,22 @@ impl ArchiveQuery {
         let layout = self.manifest.layout;
         match wanted {
             Wanted::Partitions(b) => {
-                let batch = &self.manifest.batches[b];
-                let bytes = batch.partitions.check()?.verify(bytes, path)?;
-                let count = self.manifest.layout_of(batch).partitions() as usize;
+                let segment = &self.manifest.segments[b];
+                let bytes = segment.partitions.check()?.verify(bytes, path)?;
+                let count = self.manifest.layout_of(segment).partitions() as usize;
                 let entries = decode_directory(bytes, count, path)?;
-                self.batches[b].partitions = Some(entries);
+                self.segments[b].partitions = Some(entries);
             }
             Wanted::Groups(b) => {
-                let batch = &self.manifest.batches[b];
-                let bytes = batch.groups.check()?.verify(bytes, path)?;
-                let expected = batch.documents.div_ceil(layout.group_documents) as usize;
-                self.batches[b].groups = Some(decode_directory(bytes, expected, path)?);
+                let segment = &self.manifest.segments[b];
+                let bytes = segment.groups.check()?.verify(bytes, path)?;
+                let expected = segment.documents.div_ceil(layout.group_documents) as usize;
+                self.segments[b].groups = Some(decode_directory(bytes, expected, path)?);
             }
             Wanted::Partition(b, p) => {
-                let entries = self.batches[b].partitions.as_deref().unwrap_or_default();
+                let entries = self.segments[b].partitions.as_deref().unwrap_or_default();
                 let bytes = entries[p as usize].verify(bytes, path)?;
-                let first = self.manifest.batches[b].first_document;
+                let first = self.manifest.segments[b].first_document;
                 for (fingerprint, document) in decode_partition(p, bytes)? {
                     if self.fingerprints.binary_search(&fingerprint).is_ok() {
                         self.holders
@@ -295,10 +295,10 @@ impl ArchiveQuery {
                 }
             }
             Wanted::Group(b, g) => {
-                let entries = self.batches[b].groups.as_deref().unwrap_or_default();
+                let entries = self.segments[b].groups.as_deref().unwrap_or_default();
                 let bytes = entries[g as usize].verify(bytes, path)?;
-                let batch = &self.manifest.batches[b];
-                let first = batch.first_document + g * layout.group_documents;
+                let segment = &self.manifest.segments[b];
+                let first = segment.first_document + g * layout.group_documents;
                 for (n, document) in decode_group(g, bytes)?.into_iter().enumerate() {
                     self.documents.insert(first + n as u32, document);
                 }
@@ -345,22 +345,22 @@ impl ArchiveQuery {
         &self.failures
     }
 
-    /// The partitions asked for in all batches (the paper's and the cover, whether or not a
-    /// batch has postings in them), and the bytes received so far.
+    /// The partitions asked for in all segments (the paper's and the cover, whether or not a
+    /// segment has postings in them), and the bytes received so far.
     pub fn traffic(&self) -> (usize, u64) {
         (self.partitions.iter().map(Vec::len).sum(), self.bytes)
     }
 
-    /// How many partitions the archive's batches have in all: each holds the fingerprints of many
+    /// How many partitions the archive's segments have in all: each holds the fingerprints of many
     /// documents.
     pub fn archive_partitions(&self) -> u64 {
-        (self.manifest.batches.iter())
+        (self.manifest.segments.iter())
             .map(|b| u64::from(self.manifest.layout_of(b).partitions()))
             .sum()
     }
 }
 
-/// The partitions of `layout` (one batch's) holding `fingerprints`, and `cover` more chosen from
+/// The partitions of `layout` (one segment's) holding `fingerprints`, and `cover` more chosen from
 /// `state`'s random stream (all of them when there are fewer), ascending.
 fn partitions_to_fetch(
     layout: Layout,

@@ -30,7 +30,7 @@ stable string such as ``'PLAGSCOPE_INVALID_OPTION'``), ``path`` (the argument or
 text goes) is a ``TypeError`` naming it. A failed call leaves a ``Checker`` as it was.
 
 Archives (a reference set published as static files, fetched piecemeal by a check): the build's
-pieces (:class:`BatchPart`, :func:`merge_partitions`, :func:`finish_batch`, ...) that the cluster job
+pieces (:class:`SegmentPart`, :func:`merge_partitions`, :class:`SegmentAssembly`, ...) that the cluster job
 ``cluster/build_archive.py`` runs, and :class:`ArchiveQuery` to check a paper against one.
 
 Threads: checks, pairs, saving, loading and adding references release the GIL, so a thread pool
@@ -42,11 +42,13 @@ from __future__ import annotations
 from . import _core
 from ._core import (
     ArchiveQuery,
-    BatchPart,
     Checker,
     PlagscopeError,
+    SegmentAssembly,
+    SegmentPart,
+    add_segment,
     analyze,
-    archive_batch_files,
+    archive_segment_files,
     archive_group_path,
     archive_ids,
     archive_layout_for,
@@ -54,12 +56,10 @@ from ._core import (
     decode_group,
     defaults,
     file_check,
-    finish_batch,
-    manifest_add_batch,
-    manifest_batch_layout,
     manifest_remove,
     merge_partitions,
     new_manifest,
+    next_segment_name,
     partition_postings,
     minhash,
     shared_ngrams,
@@ -74,11 +74,13 @@ __version__: str = _core.__version__
 
 __all__ = [
     "ArchiveQuery",
-    "BatchPart",
     "Checker",
     "PlagscopeError",
+    "SegmentAssembly",
+    "SegmentPart",
+    "add_segment",
     "analyze",
-    "archive_batch_files",
+    "archive_segment_files",
     "archive_group_path",
     "archive_ids",
     "archive_layout_for",
@@ -86,12 +88,10 @@ __all__ = [
     "decode_group",
     "defaults",
     "file_check",
-    "finish_batch",
-    "manifest_add_batch",
-    "manifest_batch_layout",
     "manifest_remove",
     "merge_partitions",
     "new_manifest",
+    "next_segment_name",
     "partition_postings",
     "minhash",
     "py_index",

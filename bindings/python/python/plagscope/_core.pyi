@@ -38,26 +38,26 @@ _Buffer = Union[bytes, bytearray, memoryview]
 __version__: str
 __all__ = [
     "ArchiveQuery",
-    "BatchPart",
     "Checker",
     "PlagscopeError",
+    "SegmentAssembly",
+    "SegmentPart",
     "__version__",
+    "add_segment",
     "analyze",
-    "archive_batch_files",
     "archive_group_path",
     "archive_ids",
     "archive_layout_for",
     "archive_partition_path",
+    "archive_segment_files",
     "decode_group",
     "defaults",
     "file_check",
-    "finish_batch",
-    "manifest_add_batch",
-    "manifest_batch_layout",
     "manifest_remove",
     "merge_partitions",
     "minhash",
     "new_manifest",
+    "next_segment_name",
     "partition_postings",
     "shared_ngrams",
     "shingle_hashes",
@@ -173,76 +173,83 @@ def shared_ngrams(a: str, b: str, n: Optional[int] = None) -> SharedNgrams:
     """The word ``n``-grams (default 5) that ``a`` and ``b`` share: ``{"a": spans, "b": spans}``."""
 
 # Archives: a reference set published as static files (src/store/archive/), built by a cluster job
-# (cluster/build_archive.py) from these pieces and checked with ``ArchiveQuery``. Layouts and batch
+# (cluster/build_archive.py) from these pieces and checked with ``ArchiveQuery``. Layouts and segment
 # entries are dicts with the manifest's JSON names (``partitionBits``, ``firstDocument``, ...); a
 # manifest is its JSON text, written as ``manifest.json`` unchanged.
 
 _Layout = Dict[str, int]
 
-def archive_batch_files(batch: str) -> Dict[str, str]:
-    """The files every batch has, relative to the archive's folder: ``{"partitions", "groups",
+def archive_segment_files(segment: str) -> Dict[str, str]:
+    """The files every segment has, relative to the archive's folder: ``{"partitions", "groups",
     "ids"}`` (its two directories and its ids), as the core lays an archive out."""
 
-def archive_partition_path(batch: str, partition: int) -> str:
-    """Where partition ``partition`` of ``batch`` is, relative to the archive's folder."""
+def archive_partition_path(segment: str, partition: int) -> str:
+    """Where partition ``partition`` of ``segment`` is, relative to the archive's folder."""
 
-def archive_group_path(batch: str, group: int) -> str:
-    """Where group ``group`` of ``batch`` is, relative to the archive's folder."""
+def archive_group_path(segment: str, group: int) -> str:
+    """Where group ``group`` of ``segment`` is, relative to the archive's folder."""
 
 def archive_layout_for(documents: int, words: int) -> _Layout:
     """The layout ``{"partitionBits", "groupDocuments"}`` for about ``documents`` documents of about
     ``words`` words each."""
 
-def manifest_batch_layout(manifest_json: str, documents: int, words: int) -> _Layout:
-    """The layout of the archive's next batch of about ``documents`` documents of about ``words``
-    words each: the archive's for its first batch, else partition bits sized for the batch's own
-    postings (a small batch writes few partition files)."""
-
 def new_manifest(options: Optional[CheckerOptions], layout: _Layout) -> str:
-    """The ``manifest.json`` text of an archive of no batch yet (``options``: ``CheckerOptions``)."""
+    """The ``manifest.json`` text of an archive of no segment yet (``options``: ``CheckerOptions``)."""
 
 @final
-class BatchPart:
-    """Consecutive documents of a batch, from its document ``first`` (a multiple of the layout's
+class SegmentPart:
+    """Consecutive documents of a segment, from its document ``first`` (a multiple of the layout's
     ``groupDocuments``), being analyzed; ``add`` releases the GIL."""
 
-    def __new__(cls, options: Optional[CheckerOptions], layout: _Layout, first: int) -> BatchPart: ...
+    def __new__(cls, options: Optional[CheckerOptions], layout: _Layout, first: int) -> SegmentPart: ...
     def add(self, id: str, title: str, text: str) -> int:
-        """Analyzes and adds a document; returns its number within the batch."""
+        """Analyzes and adds a document; returns its number within the segment."""
     def finish(self) -> _JsonDict:
         """The part's files: ``{"documents", "words", "partitions": [(p, bytes)], "groups":
         [(g, bytes)]}``. Consumes the part: a later ``add`` or ``finish`` raises ``RuntimeError``."""
 
 def merge_partitions(partition: int, parts: Sequence[_Buffer]) -> bytes:
-    """One partition file from the pieces of it that a batch's parts wrote, each checked."""
+    """One partition file from the pieces of it that a segment's parts wrote, each checked."""
 
 def partition_postings(data: _Buffer) -> int:
     """How many postings a partition file holds."""
 
 def file_check(data: _Buffer) -> Tuple[int, int]:
-    """A file's ``(length, xxh3)`` as a batch's directories list it."""
+    """A file's ``(length, xxh3)`` as a segment's directories list it."""
 
-def finish_batch(
-    name: str,
-    first_document: int,
-    documents: int,
-    words: int,
-    postings: int,
-    partitions: Sequence[Tuple[int, int]],
-    groups: Sequence[Tuple[int, int]],
-    ids: Sequence[str],
-) -> Tuple[bytes, bytes, bytes, _JsonDict]:
-    """``(partitions_dir, groups_dir, ids_file, entry)`` of a batch, from the ``(length, xxh3)`` of
-    each of its partitions (``(0, 0)`` for one not written; 2^bits of them, bits in 4..=20, which
-    give the entry its ``partitionBits``) and groups, in order, and its documents' ``ids`` in number
-    order."""
+def archive_ids(manifest_json: str, segment: str, data: _Buffer) -> List[str]:
+    """The ids of ``segment`` from its ``ids.bin`` bytes, checked against the manifest."""
 
-def archive_ids(manifest_json: str, batch: str, data: _Buffer) -> List[str]:
-    """The ids of ``batch`` from its ``ids.bin`` bytes, checked against the manifest."""
+def next_segment_name(taken: Sequence[str]) -> str:
+    """The name of a new segment: ``s0000``, or the one after the highest ``sNNNN`` of ``taken``."""
 
-def manifest_add_batch(manifest_json: str, entry: _JsonDict) -> str:
-    """The manifest with ``entry`` as its last batch; raises if its name is taken or its
-    ``firstDocument`` does not follow the archive's documents."""
+def add_segment(
+    manifest_json: str, name: str, documents: Sequence[Tuple[str, str, str]]
+) -> Tuple[str, List[Tuple[str, bytes]]]:
+    """Adds segment ``name`` of ``documents`` (``(id, title, text)``) to the archive in one process:
+    ``(manifest_json, [(path, bytes)])``, the files to write before the manifest."""
+
+@final
+class SegmentAssembly:
+    """A segment being assembled from its files' ``(length, xxh3)``: cut the parts by ``layout``,
+    hand it every partition, group and part's counts, then ``finish`` once with the ids."""
+
+    def __new__(cls, manifest_json: str, name: str, documents: int, words: int) -> SegmentAssembly: ...
+    @property
+    def layout(self) -> _Layout:
+        """The layout the segment's parts cut their files by (``partitionBits`` sized for the
+        segment's own postings, unless it is the archive's first)."""
+    def add_counts(self, documents: int, words: int) -> None:
+        """Counts a part's documents and their words."""
+    def add_partition(self, partition: int, check: Tuple[int, int], postings: int) -> None:
+        """Lists a partition's final file by its ``(length, xxh3)`` and its postings."""
+    def add_group(self, group: int, check: Tuple[int, int]) -> None:
+        """Lists a group file by its ``(length, xxh3)``."""
+    def finish(self, ids: Sequence[str]) -> Tuple[str, List[Tuple[str, bytes]]]:
+        """``(manifest_json, [(path, bytes)])``: the manifest listing the segment, and its
+        directories and ids file to write first; ``ids`` in number order. Raises (and may be
+        completed and finished again) if a group is missing or the counts do not match; a finished
+        assembly raises ``RuntimeError``."""
 
 def manifest_remove(manifest_json: str, ids: Sequence[str]) -> str:
     """The manifest with ``ids`` listed as removed (each once)."""
