@@ -367,6 +367,37 @@ fn letters_are_judged_as_normalization_writes_them_on_both_passes() {
     }
 }
 
+/// Punctuation judged as normalization writes it, on both passes. A backtick is written as an
+/// apostrophe, which (unlike the backtick) joins the letters on both sides into one word: judged
+/// apart, "aжꓔꓧꓰ" was mostly Lisu and kept, while the tokenizer folded the Lisu letters of
+/// "aa'aжꓔꓧꓰ", which left the Cyrillic ж between Latin letters for the second pass to fold. A
+/// fullwidth grave accent, a superscript two and a fraction join words as the apostrophe and the
+/// digits they are written as ("¼" as "1⁄4"); a modifier letter apostrophe, a letter, is written
+/// as an apostrophe, no letter, which puts the ж at a word's edge (folded there, it leaves a line
+/// of look-alikes only, "ဝΤΗΕ", Latin in disguise).
+#[test]
+fn punctuation_is_judged_as_normalization_writes_it_on_both_passes() {
+    for (text, normalized) in [
+        ("aA`aжꓔꓧꓰ ꓲ", "aa'axthe ꓲ"),
+        ("aA\u{FF40}aжꓔꓧꓰ ꓲ", "aa'axthe ꓲ"),
+        ("aA²aжꓔꓧꓰ ꓲ", "aa2axthe ꓲ"),
+        ("Aǁ¼жᏇЅа", "aǁ1⁄4xwsa"),
+        ("ʼжa", "'xa"),
+        ("aဝʼжΤΗΕ", "ao'xthe"),
+    ] {
+        let once = tokenize(text);
+        assert_eq!(once.normalized, normalized, "{text:?}");
+        let twice = tokenize(&once.normalized);
+        assert_eq!(twice.normalized, once.normalized, "{text:?}");
+        assert_eq!(words(&twice), words(&once), "{text:?}");
+        assert!(
+            twice.evasion.replaced_letters.is_empty(),
+            "{text:?}: {:?}",
+            twice.evasion
+        );
+    }
+}
+
 /// Found by the span property: whether a right-to-left override is a disguise is decided per line.
 /// With right-to-left letters on the line (𞸤) it is legitimate and the stored order stays, so the
 /// marks stay on the digit; the token's text alone, without them, is read in display order, which

@@ -21,6 +21,7 @@
 
 use super::chars::{
     has_ignorable_marks, is_cjk_ideograph, is_right_to_left, is_stable_kana, is_unsegmented_script,
+    unify_punctuation,
 };
 use super::chinese_script::to_simplified;
 use super::confusables::{
@@ -147,8 +148,8 @@ fn is_latin(c: char) -> bool {
 }
 
 /// The letter `c` is read as after normalization, when that is one character: a styled or
-/// full-width letter's plain one, a Traditional Chinese character's Simplified one (the folded
-/// text, analyzed again, must be judged the same).
+/// full-width letter's plain one, a Traditional Chinese character's Simplified one, unified
+/// punctuation's ASCII one (the folded text, analyzed again, must be judged the same).
 fn judged(c: char) -> char {
     if c.is_ascii() {
         return c;
@@ -165,8 +166,9 @@ fn judged(c: char) -> char {
     if has_ignorable_marks(single) {
         single = strip_marks(single).0;
     }
-    // And writes Chinese in Simplified characters (a Kangxi radical ⾵ is 風, then 风).
-    to_simplified(single)
+    // And writes Chinese in Simplified characters (a Kangxi radical ⾵ is 風, then 风), and a
+    // modifier letter apostrophe ʼ, a letter, as an apostrophe, which is none (a word ends there).
+    to_simplified(unify_punctuation(single))
 }
 
 /// A letter of another script that UTS #39 folding leaves alone, and what stands around it.

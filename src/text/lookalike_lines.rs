@@ -16,6 +16,9 @@ use super::evasion::EvasionBuilder;
 use super::marks::strip_marks;
 use crate::span::Span;
 
+mod written_words;
+use written_words::written_word_bounds;
+
 /// Folds, in their original case, the look-alike letters of a line: inside a word that mixes
 /// scripts, toward its main script ("pаper" with a Cyrillic а, "Τhe" with a Greek capital Tau, a
 /// Coptic Ⲡ in a Greek word), and everywhere toward Latin in a line whose letters of the other
@@ -57,11 +60,12 @@ fn fold_words(
 ) {
     let mut text = String::with_capacity(visible.len());
     let mut positions = Vec::with_capacity(starts.len());
-    // The words the tokenizer will see: Unicode word boundaries, then each grapheme that starts
-    // with a character of a script written without spaces on its own (or analyzing the normalized
-    // text again would decide differently). A grapheme, not a character: a Lao tone mark after a
-    // Cyrillic ж is no word of its own, and normalization drops it.
-    for (at, segment) in visible.split_word_bound_indices() {
+    // The words the tokenizer will see: Unicode word boundaries as in the normalized line (where
+    // a backtick is an apostrophe), then each grapheme that starts with a character of a script
+    // written without spaces on its own (or analyzing the normalized text again would decide
+    // differently). A grapheme, not a character: a Lao tone mark after a Cyrillic ж is no word of
+    // its own, and normalization drops it.
+    for (at, segment) in written_word_bounds(visible) {
         let mut piece_start = at;
         let unsegmented = !segment.is_ascii() && segment.chars().any(is_unsegmented_script);
         for (i, grapheme) in unsegmented
