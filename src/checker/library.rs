@@ -13,9 +13,22 @@ use super::references::StoredReference;
 use super::references::{Entry, Reference, ReferenceInfo};
 use crate::index::postings::{fingerprint_of, FINGERPRINT_BITS};
 
+/// What the set's indexes took from a reference's text: its analysis (the term counts) and its
+/// fingerprints, which removing it takes back out.
+pub(super) struct Indexed {
+    prepared: Prepared,
+    fingerprints: Vec<u64>,
+}
+
 impl Checker {
     /// Adds a reference. Its id must be new.
-    pub fn add_reference(&mut self, mut reference: Reference) -> Result<(), Error> {
+    pub fn add_reference(&mut self, reference: Reference) -> Result<(), Error> {
+        self.index_reference(reference).map(drop)
+    }
+
+    /// Adds a reference (its id must be new) and hands back what the indexes took from it, with
+    /// which [`Checker::unindex_reference`] takes it out again without analyzing the text anew.
+    pub(super) fn index_reference(&mut self, mut reference: Reference) -> Result<Indexed, Error> {
         if reference.id.is_empty() || reference.id.chars().count() > 1024 {
             return Err(Error::input("id", "must be 1 to 1024 characters"));
         }
@@ -44,7 +57,10 @@ impl Checker {
         };
         self.idf.add_document(&prepared.analysis);
         self.insert_entry(entry, &fingerprints);
-        Ok(())
+        Ok(Indexed {
+            prepared,
+            fingerprints,
+        })
     }
 
     fn fingerprints_of(&self, prepared: &Prepared) -> Result<Vec<u64>, Error> {
@@ -182,20 +198,33 @@ impl Checker {
         // it fails before anything is changed.
         let prepared = prepare(&self.options, &self.entries[position].reference.text()?)?;
         let fingerprints = self.fingerprints_of(&prepared)?;
-        self.idf.remove_document(&prepared.analysis);
+        let indexed = Indexed {
+            prepared,
+            fingerprints,
+        };
+        Ok(self.unindex_reference(id, &indexed))
+    }
+
+    /// Removes reference `id`, which [`Checker::index_reference`] added and described as
+    /// `indexed`; false if the set does not hold it.
+    pub(super) fn unindex_reference(&mut self, id: &str, indexed: &Indexed) -> bool {
+        let Some(position) = self.position_of(id) else {
+            return false;
+        };
+        self.idf.remove_document(&indexed.prepared.analysis);
         self.ids.remove(id);
         #[cfg(feature = "translated")]
         if let Some(translation) = &self.translation {
             translation.forget(id);
         }
         let entry = self.entries.remove(position);
-        self.postings.remove(position, &fingerprints);
+        self.postings.remove(position, &indexed.fingerprints);
         self.text_bytes -= entry.reference.text.len();
         self.bases -= usize::from(entry.reference.base);
         if self.postings.mostly_free() {
             self.renumber();
         }
-        Ok(true)
+        true
     }
 
     /// Rebuilds the postings and the id map with the references numbered afresh, dropping the

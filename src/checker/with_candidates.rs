@@ -6,6 +6,7 @@
 use crate::error::Error;
 
 use super::api::Checker;
+use super::library::Indexed;
 use super::options::CheckOptions;
 use super::progress::OnProgress;
 use super::references::{Paper, Reference};
@@ -35,14 +36,16 @@ impl Checker {
         options: &CheckOptions,
         progress: OnProgress<'_>,
     ) -> Result<CandidatesReport, Error> {
-        let mut added: Vec<Reference> = Vec::new();
+        let mut added: Vec<(Reference, Indexed)> = Vec::new();
         let checked = self
             .add_candidates(candidates, &mut added)
             .and_then(|()| self.check_with_progress(&paper.text, &paper.meta, options, progress));
-        // Last added first: the set's own references keep their places throughout.
-        for candidate in added.iter().rev() {
-            self.remove_reference(&candidate.id)?;
+        // Last added first: the set's own references keep their places throughout. What each
+        // took into the indexes is at hand, so none is analyzed a third time.
+        for (candidate, indexed) in added.iter().rev() {
+            self.unindex_reference(&candidate.id, indexed);
         }
+        let mut added: Vec<Reference> = added.into_iter().map(|(c, _)| c).collect();
         let report = checked?;
         // In the report's order; a few of each, so found by a scan (a hash set and a sort
         // would each be code of their own in the wasm).
@@ -59,7 +62,7 @@ impl Checker {
     fn add_candidates(
         &mut self,
         candidates: Vec<Reference>,
-        added: &mut Vec<Reference>,
+        added: &mut Vec<(Reference, Indexed)>,
     ) -> Result<(), Error> {
         for mut candidate in candidates {
             // A candidate added already (its id twice) is held too.
@@ -69,9 +72,9 @@ impl Checker {
             if candidate.title.is_empty() {
                 candidate.title = candidate.id.clone();
             }
-            self.add_reference(candidate.clone())
+            let indexed = (self.index_reference(candidate.clone()))
                 .map_err(|error| error.within("candidates"))?;
-            added.push(candidate);
+            added.push((candidate, indexed));
         }
         Ok(())
     }
