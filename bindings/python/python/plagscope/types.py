@@ -126,8 +126,8 @@ class AnalysisReport(TypedDict):
 class ArchiveQueryOptions(TypedDict, total=False):
     """What a check against an archive may fetch."""
 
-    # Partitions fetched beyond the paper's in each batch, chosen at random, as cover: the host
-    # then cannot tell which of the partitions it served hold the paper's fingerprints.
+    # Partitions fetched beyond the paper's in each segment, chosen at random, as cover: the
+    # host then cannot tell which of the partitions it served hold the paper's fingerprints.
     cover: int
     # Most documents fetched to align the paper with: those sharing the most fingerprints.
     maxCandidates: int
@@ -138,8 +138,8 @@ class ArchiveQueryOptions(TypedDict, total=False):
     maxDocFrequency: int
     # Most of the paper's fingerprints looked up (0: all): a longer paper looks up this many of
     # them, the same sample whatever asks (those whose mixed value is smallest). A check then
-    # fetches about this many partitions a batch, whatever the paper's length (each a request: a
-    # 5,000-word paper has about 1,500 fingerprints), and a copied passage of n fingerprints
+    # fetches about this many partitions a segment, whatever the paper's length (each a request:
+    # a 5,000-word paper has about 1,500 fingerprints), and a copied passage of n fingerprints
     # keeps about n × this / all of them.
     maxFingerprints: int
     # Seed of the cover's choice (the caller's randomness: the engine has none).
