@@ -9,7 +9,10 @@
 mod batch;
 #[path = "../../tests/common/mod.rs"]
 mod common;
+#[path = "../record/mod.rs"]
+mod record;
 
+use record::say;
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -59,7 +62,7 @@ fn print_recall(name: &str, rows: &[(usize, usize)]) {
         .iter()
         .map(|&(found, planted)| format!("{found:>4}/{planted:<4}"))
         .collect();
-    println!("  {name:<28} {}", cells.join(" "));
+    say!("  {name:<28} {}", cells.join(" "));
 }
 
 /// What the bench measured.
@@ -83,7 +86,7 @@ fn main() {
         .iter()
         .map(|d| d.split_whitespace().count())
         .sum();
-    println!(
+    say!(
         "batch: {count} documents, {words} words, {} planted pairs ({:.1} s to generate)",
         batch.planted.len(),
         start.elapsed().as_secs_f64()
@@ -91,6 +94,7 @@ fn main() {
     let checker = build(&batch);
     let measured = measure(&checker, &batch, env_usize("PAIRS_SAMPLE", 20_000));
     print_table(&batch, &measured);
+    record::write();
 }
 
 fn build(batch: &Batch) -> Checker {
@@ -101,7 +105,7 @@ fn build(batch: &Batch) -> Checker {
             .add_reference(Reference::new(id(document), text.clone()))
             .unwrap();
     }
-    println!("  index build: {:.2} s", start.elapsed().as_secs_f64());
+    say!("  index build: {:.2} s", start.elapsed().as_secs_f64());
     checker
 }
 
@@ -137,7 +141,7 @@ fn measure(checker: &Checker, batch: &Batch, sample: usize) -> Measured {
 fn print_table(batch: &Batch, m: &Measured) {
     let count = batch.documents.len();
     let row = |name: &str, pairs: String, seconds: String| {
-        println!("  {name:<44} {pairs:>12} {seconds:>10}");
+        say!("  {name:<44} {pairs:>12} {seconds:>10}");
     };
     println!();
     row("all pairs", "pairs".into(), "seconds".into());
@@ -196,7 +200,7 @@ fn print_table(batch: &Batch, m: &Measured) {
         .iter()
         .map(|k| format!("{:<9}", format!("{k:?}")))
         .collect();
-    println!(
+    say!(
         "  {:<28} {} all",
         "recall of planted pairs",
         kinds.join(" ")
@@ -247,7 +251,7 @@ fn brute_force(checker: &Checker, count: usize, sample: usize, options: &PairsOp
     let per_pair = (with_sample - prepare).max(0.0) / sample as f64;
     let all = count * (count - 1) / 2;
     let seconds = prepare + per_pair * (all - disjoint.len()) as f64;
-    println!(
+    say!(
         "  brute force: every document prepared + {} disjoint pairs {prepare:.2} s; {sample} \
          random pairs more {:.2} s ({:.1} µs a pair); {all} pairs extrapolated {seconds:.0} s",
         disjoint.len(),
