@@ -2,7 +2,8 @@
 // made them, the commit measured, the date and the machine; `saveResults` writes one and renders
 // FIGURES.md again (scripts/figures.mjs), so running one benchmark refreshes its section.
 //
-// A record: { benchmark, title, command, commit, date, machine, output, data? }. `output` is what
+// A record: { benchmark, title, command, commit, date, machine, output, changes?, data? }
+// (`changes`: the files that differed from the commit, when any). `output` is what
 // the run printed, in order: a line is a string, a table { title, columns, rows } (cells as text);
 // FIGURES.md shows it. `data`, when given, is the run's raw numbers (not shown).
 import { execFileSync } from 'node:child_process';
@@ -29,8 +30,13 @@ const run = (command, args) => {
  */
 export function commit() {
   const head = run('git', ['rev-parse', '--short=12', 'HEAD']) ?? 'unknown';
-  const changed = run('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!*.md', ':!bench/results']);
-  return changed ? `${head}+changes` : head;
+  return changes().length ? `${head}+changes` : head;
+}
+
+/** The tracked files (docs and results aside) that differ from HEAD, as `git status` lists them. */
+export function changes() {
+  const status = run('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!*.md', ':!bench/results']);
+  return status ? status.split('\n').filter(Boolean) : [];
 }
 
 /** The machine: CPU model, cores, memory, Node; Chromium's and rustc's versions when given or found. */
@@ -89,6 +95,8 @@ export const table = (title, columns, rows) => ({ title, columns, rows: rows.map
  */
 export function saveResults(benchmark, { title, command, output, data, chromium, rust }) {
   const record = { benchmark, title, command, commit: commit(), date: new Date().toISOString(), machine: machine({ chromium, rust }), output };
+  const changed = changes();
+  if (changed.length) record.changes = changed;
   if (data !== undefined) record.data = data;
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(`${resultsDir}${benchmark}.json`, `${format(record)}\n`);
