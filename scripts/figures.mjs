@@ -17,7 +17,11 @@ const ORDER = ['quality', 'browser', 'figures', 'library-scale', 'wasm', 'model'
 export function readResults(dir = resultsDir) {
   if (!existsSync(dir)) return [];
   const names = readdirSync(dir).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5));
-  const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+  // Another run of a benchmark (`quality-seed3`) follows the benchmark's own section.
+  const rank = (name) => {
+    const at = ORDER.findIndex((o) => name === o || name.startsWith(`${o}-`));
+    return at < 0 ? ORDER.length : at;
+  };
   names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return names.map((name) => ({ name, ...JSON.parse(readFileSync(`${dir}${name}.json`, 'utf8')) }));
 }

@@ -62,7 +62,8 @@ fn print_recall(name: &str, rows: &[(usize, usize)]) {
         .iter()
         .map(|&(found, planted)| format!("{found:>4}/{planted:<4}"))
         .collect();
-    say!("  {name:<28} {}", cells.join(" "));
+    println!("  {name:<28} {}", cells.join(" "));
+    record::row(&[vec![name.to_string()], cells].concat());
 }
 
 /// What the bench measured.
@@ -141,10 +142,12 @@ fn measure(checker: &Checker, batch: &Batch, sample: usize) -> Measured {
 fn print_table(batch: &Batch, m: &Measured) {
     let count = batch.documents.len();
     let row = |name: &str, pairs: String, seconds: String| {
-        say!("  {name:<44} {pairs:>12} {seconds:>10}");
+        println!("  {name:<44} {pairs:>12} {seconds:>10}");
+        record::row(&[name, &pairs, &seconds]);
     };
     println!();
-    row("all pairs", "pairs".into(), "seconds".into());
+    println!("  {:<44} {:>12} {:>10}", "all pairs", "pairs", "seconds");
+    record::table("all pairs", &["", "pairs", "seconds"]);
     let all = count * (count - 1) / 2;
     let brute = format!("{:.1}", m.brute_seconds);
     row(
@@ -200,11 +203,16 @@ fn print_table(batch: &Batch, m: &Measured) {
         .iter()
         .map(|k| format!("{:<9}", format!("{k:?}")))
         .collect();
-    say!(
+    println!(
         "  {:<28} {} all",
         "recall of planted pairs",
         kinds.join(" ")
     );
+    let names: Vec<String> = KINDS.iter().map(|k| format!("{k:?}")).collect();
+    let mut columns = vec![""];
+    columns.extend(names.iter().map(String::as_str));
+    columns.push("all");
+    record::table("recall of planted pairs", &columns);
     print_recall(
         "brute force",
         &recall(batch, &found_pairs(&m.brute_reports)),
