@@ -6,13 +6,15 @@
 // when `node scripts/corpus.mjs --bench` could fetch it) and the engine's gzipped size. Writes the
 // workloads to target/bench/figures/ and figures-ja/ so that native profiling
 // (examples/check-profile.rs) runs on the same text.
-// Run: `node bench/figures.mjs` (part of `npm run bench`); `--check-only` skips the pipeline.
+// Run: `node --expose-gc bench/figures.mjs` (part of `npm run bench`); `--check-only` skips the
+// pipeline. What it prints is kept in bench/results/figures.json (FIGURES.md) after a whole run.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
 import { Checker, minhash } from '../js/node.js';
 import { initSync } from '../pkg/plagscope.js';
+import { invocation, recorder, saveResults } from './results.mjs';
 
 const root = new URL('../', import.meta.url);
 const REFERENCES = 1000;
@@ -157,22 +159,26 @@ const referenceWords = workload.references.reduce((n, text) => n + words(text).l
 // GNU gzip, as size-budget.json measures (node:zlib's level 9 is about 2% larger).
 const gzipped = execFileSync('gzip', ['-9', '-c', new URL('pkg/plagscope_bg.wasm', root).pathname], { maxBuffer: 1 << 30 }).length;
 const fixed = (value, digits = 1) => value.toFixed(digits);
-console.log(`issue 44 figures, wasm in Node ${process.version}, at ${new Date().toISOString()}`);
+const printed = recorder();
+printed.say(`issue 44 figures, wasm in Node ${process.version}, at ${new Date().toISOString()}`);
 if (!process.argv.includes('--check-only')) {
   const { megabytes, runs, npm } = pipeline(documents);
-  console.log(`  minhash(text), ${fixed(megabytes)} MB of English prose  ${runs.map((r) => fixed(r)).join(' / ')} MB/s (${fixed(median(runs) / npm, 0)}x npm minhash at ${fixed(npm, 2)} MB/s)`);
+  printed.say(`  minhash(text), ${fixed(megabytes)} MB of English prose  ${runs.map((r) => fixed(r)).join(' / ')} MB/s (${fixed(median(runs) / npm, 0)}x npm minhash at ${fixed(npm, 2)} MB/s)`);
 }
 const result = check(workload);
 const paperWords = words(workload.paper).length;
-console.log(`  ${REFERENCES} references, ${referenceWords} words: indexed in ${fixed(result.indexSeconds, 2)} s`);
+printed.say(`  ${REFERENCES} references, ${referenceWords} words: indexed in ${fixed(result.indexSeconds, 2)} s`);
 for (const [label, figures] of [['default options', result.defaults], ['align.rewritten off', result.noRewritten]]) {
-  console.log(`  check of a ${paperWords}-word paper, ${label}: median ${fixed(figures.median)} ms, p95 ${fixed(figures.p95)} ms (${figures.sources} sources, ${fixed(figures.similarity * 100)}%)`);
+  printed.say(`  check of a ${paperWords}-word paper, ${label}: median ${fixed(figures.median)} ms, p95 ${fixed(figures.p95)} ms (${figures.sources} sources, ${fixed(figures.similarity * 100)}%)`);
 }
-console.log(`  saved index ${fixed(result.saved / referenceWords, 2)} B per reference word; memory grew ${fixed(result.wasmGrowth / referenceWords)} B (wasm) + ${fixed(result.heapGrowth / referenceWords, 2)} B (JS heap and ArrayBuffers) per reference word`);
+printed.say(`  saved index ${fixed(result.saved / referenceWords, 2)} B per reference word; memory grew ${fixed(result.wasmGrowth / referenceWords)} B (wasm) + ${fixed(result.heapGrowth / referenceWords, 2)} B (JS heap and ArrayBuffers) per reference word`);
 const ja = japanese();
 if (ja) {
-  console.log(`  Japanese: a ${ja.paper}-character help page against ${ja.references} pages (${fixed(ja.bytes / 1e6, 2)} MB): median ${fixed(ja.median)} ms, p95 ${fixed(ja.p95)} ms (${ja.sources} sources)`);
+  printed.say(`  Japanese: a ${ja.paper}-character help page against ${ja.references} pages (${fixed(ja.bytes / 1e6, 2)} MB): median ${fixed(ja.median)} ms, p95 ${fixed(ja.p95)} ms (${ja.sources} sources)`);
 } else {
-  console.log('  Japanese: target/corpus/bench-ja is missing (`node scripts/corpus.mjs --bench` fetches it with apt-get)');
+  printed.say('  Japanese: target/corpus/bench-ja is missing (`node scripts/corpus.mjs --bench` fetches it with apt-get)');
 }
-console.log(`  engine pkg/plagscope_bg.wasm, gzip -9: ${gzipped} bytes`);
+printed.say(`  engine pkg/plagscope_bg.wasm, gzip -9: ${gzipped} bytes`);
+if (!process.argv.includes('--check-only')) {
+  saveResults('figures', { title: 'The npm package in Node: pipeline, check, index, Japanese, engine size', command: invocation(), output: printed.output });
+}

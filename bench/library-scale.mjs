@@ -21,6 +21,7 @@
 //   options: --n N[,N...]  --words W (0: corpus lengths)  --checks C (20)  --batch B (1000)
 //            --where node,chromium  --pkg DIR (the package root whose js/ and pkg/ are measured;
 //            default this repository)  --json FILE (default target/bench/library-scale.json)
+// The table and details are also kept in bench/results/library-scale.json (FIGURES.md).
 // Expects target/corpus (node scripts/corpus.mjs --bench), pkg/ built, /usr/bin/chromium.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { found, median, percentile, plantedPaper, pool, references } from './browser/library-scale-workload.mjs';
+import { invocation, recorder, saveResults } from './results.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -134,7 +136,7 @@ function inNode(args, n) {
 
 const fixed = (value, digits = 1) => (typeof value === 'number' ? value.toFixed(digits) : String(value));
 
-/** One table row (markdown) of a result. */
+/** One table row of a result, as cells. */
 function row(r) {
   const addMs = r.batches.reduce((sum, b) => sum + b.ms, 0);
   const per1000 = (b) => fixed(b.ms / b.references, 2); // ms a reference = s per 1,000
@@ -142,7 +144,7 @@ function row(r) {
     ? `${fixed(r.wasmGrowth / r.words)} + ${fixed(r.heapGrowth / r.words, 2)}`
     : `${fixed(r.wasmGrowth / r.words)} + ${fixed(r.otherGrowth / r.words, 2)}`;
   const found = `${r.check.found.length}/${r.check.planted.length}`;
-  return `| ${r.where} | ${r.asked.toLocaleString('en')} | ${r.references.toLocaleString('en')} | ${(r.words / 1e6).toFixed(1)} M | ${fixed(addMs / 1000)} s (${per1000(r.batches[0])} / ${per1000(r.batches.at(-1))} s) | ${memory} | ${fixed(r.savedBytes / r.words, 2)} | ${fixed(r.check.median)} / ${fixed(r.check.p95)} ms | ${r.check.candidates} | ${found} | ${fixed(r.clean.median)} / ${fixed(r.clean.p95)} ms | ${r.clean.candidates} |`;
+  return [r.where, r.asked.toLocaleString('en'), r.references.toLocaleString('en'), `${(r.words / 1e6).toFixed(1)} M`, `${fixed(addMs / 1000)} s (${per1000(r.batches[0])} / ${per1000(r.batches.at(-1))} s)`, memory, fixed(r.savedBytes / r.words, 2), `${fixed(r.check.median)} / ${fixed(r.check.p95)} ms`, String(r.check.candidates), found, `${fixed(r.clean.median)} / ${fixed(r.clean.p95)} ms`, String(r.clean.candidates)];
 }
 
 /** What the table leaves out: the steps of adding the last batch, export and import, storage. */
@@ -153,13 +155,20 @@ function details(r) {
   return `chromium, N = ${r.asked}: last batch of ${last.references}: ${s(last.ms)} = request ${s(last.engineMs)} (indexing, then the worker's exportIndex of the whole library) + records ${s(last.recordsMs)} + snapshot ${s(last.snapshotMs)}; IndexedDB ${fixed(r.storageUsage / r.words, 2)} B/word; wasm memory ${fixed(r.wasmTotal / 2 ** 20, 0)} MiB, page and worker ${fixed(r.agentGrowth / 2 ** 20, 0)} MiB grown`;
 }
 
+/** Prints the table and the details; returns what it printed, for bench/results/library-scale.json. */
 function printTable(results) {
-  console.log('| where | N asked | references held | words | time to add (per 1,000: first / last batch) | memory B/word (wasm + JS) | saved B/word | check median / p95 | candidates | planted found | clean paper: check median / p95 | its candidates |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of results) console.log(row(r));
+  const out = recorder();
+  const columns = ['where', 'N asked', 'references held', 'words', 'time to add (per 1,000: first / last batch)', 'memory B/word (wasm + JS)', 'saved B/word', 'check median / p95', 'candidates', 'planted found', 'clean paper: check median / p95', 'its candidates'];
+  const rows = results.map(row);
+  console.log(`| ${columns.join(' | ')} |`);
+  console.log(`|${columns.map(() => '---').join('|')}|`);
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+  out.table('', columns, rows);
   console.log('');
-  for (const r of results) console.log(`- ${details(r)}`);
-  for (const r of results.filter((x) => x.refused)) console.log(`\n${r.where}, N = ${r.asked}: refused at reference ${r.refused.at}: ${r.refused.code}: ${r.refused.message}`);
+  for (const r of results) out.say(details(r));
+  for (const r of results.filter((x) => x.refused)) out.say(`${r.where}, N = ${r.asked}: refused at reference ${r.refused.at}: ${r.refused.code}: ${r.refused.message}`);
+  for (const r of results) out.say(`${r.where}, N = ${r.asked}: load average ${fixed(r.loadAverage)} after the run`);
+  return out.output;
 }
 
 async function main() {
@@ -180,7 +189,12 @@ async function main() {
   }
   mkdirSync(dirname(args.json), { recursive: true });
   writeFileSync(args.json, JSON.stringify({ date: new Date().toISOString(), args, results }, null, 1) + '\n');
-  printTable(results);
+  const output = printTable(results);
+  // Another package's engine (--pkg) is not this commit's: its figures stay out of FIGURES.md.
+  if (args.pkg === root) {
+    const chromium = results.find((r) => r.chromium)?.chromium;
+    saveResults('library-scale', { title: 'The largest library, in Node and in Chromium', command: invocation(), output, chromium });
+  }
 }
 
 await main();

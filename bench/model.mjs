@@ -9,18 +9,21 @@
 // Input: 400 English news sentences and 400 Chinese law sentences of the quality benchmark's corpora
 // (target/corpus/bench-en, bench-zh) and the LibreOffice help pages of target/corpus/bench-xlang.
 // Expects scripts/build.sh, `node scripts/model.mjs --reference` (target/venv) and
-// `node scripts/corpus.mjs --bench`. Writes target/bench/model.json.
+// `node scripts/corpus.mjs --bench`. Writes target/bench/model.json, and what it prints to
+// bench/results/model.json (FIGURES.md).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startBenchServer } from './browser/server.mjs';
+import { invocation, recorder, saveResults } from './results.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const corpus = join(root, 'target', 'corpus');
 const out = join(root, 'target', 'bench');
-const log = (line) => console.log(`    ${line}`);
+const printed = recorder();
+const log = (line) => printed.say(`    ${line}`);
 
 /** The first `count` sentences of a corpus's documents, each 20-400 characters. */
 function sentences(dir, pattern, split, count) {
@@ -99,9 +102,13 @@ function crossLanguageInput(paperLanguage, referenceLanguage) {
   return { references, paper: paper.join('\n'), planted: references[500].id, words: Math.round(words) };
 }
 
+/** The Chromium the checks ran in (for the results file). */
+let chromiumVersion;
+
 async function chromiumPart(inputs) {
   const { server, url } = await startBenchServer();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  chromiumVersion = browser.version();
   try {
     const page = await browser.newPage();
     page.setDefaultTimeout(1_800_000);
@@ -151,3 +158,4 @@ log(`wasm in Chromium: ${rate(c.seconds)} sentences/s (${(c.seconds / results.na
   log(`check with the model in Chromium, ${what}: cold ${cold.seconds.toFixed(2)} s, warm ${warm.seconds.toFixed(2)} s (without the option ${off.seconds.toFixed(2)} s); sources ${warm.sources.join(', ') || 'none'} (planted: ${inputs[i].planted})`);
 });
 writeFileSync(join(out, 'model.json'), `${JSON.stringify({ ...results, papers: inputs.map((i) => ({ words: i.words, characters: i.paper.length, planted: i.planted })) }, null, 2)}\n`);
+saveResults('model', { title: 'The sentence model: encoders, load, checks in Chromium', command: invocation(), output: printed.output, chromium: chromiumVersion });

@@ -1,9 +1,11 @@
 // The checker benchmark of benches/checker.rs, run on the WebAssembly build through the npm package
 // in Node, so native and wasm are measured in the same `npm run bench` run on the same input.
-// Prints the times and, when scripts/bench.sh saved the native numbers, the wasm/native ratios.
+// Prints the times and, when scripts/bench.sh saved the native numbers, the wasm/native ratios;
+// keeps them in bench/results/wasm.json (FIGURES.md).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Checker } from '../js/node.js';
+import { invocation, recorder, saveResults } from './results.mjs';
 
 const root = new URL('../target/corpus/', import.meta.url);
 const corpus = (language) =>
@@ -40,16 +42,18 @@ for (let run = 0; run < 5; run++) {
 }
 times.sort((a, b) => a - b);
 
+const out = recorder();
 const paperWords = paper.split(/\s+/).filter(Boolean).length;
-console.log(`wasm (Node ${process.version}): ${checker.size} references`);
-console.log(`  index build                      ${indexSeconds.toFixed(2).padStart(8)} s`);
-console.log(`  check a ${paperWords}-word paper          ${times[2].toFixed(3).padStart(8)} s (median of 5)`);
-console.log(`    -> ${report.sources.length} sources, overall similarity ${(report.similarity * 100).toFixed(1)}%`);
+out.say(`wasm (Node ${process.version}): ${checker.size} references`);
+out.say(`  index build                      ${indexSeconds.toFixed(2).padStart(8)} s`);
+out.say(`  check a ${paperWords}-word paper          ${times[2].toFixed(3).padStart(8)} s (median of 5)`);
+out.say(`    -> ${report.sources.length} sources, overall similarity ${(report.similarity * 100).toFixed(1)}%`);
 
 const nativeFile = new URL('../target/bench/native-checker.txt', import.meta.url);
 if (existsSync(nativeFile)) {
   const native = Object.fromEntries(
     [...readFileSync(nativeFile, 'utf8').matchAll(/(\w+)=([\d.]+)/g)].map(([, key, value]) => [key, Number(value)]),
   );
-  console.log(`  wasm / native time, same run: index ${(indexSeconds / native.index_seconds).toFixed(2)}x, check ${(times[2] / native.check_seconds).toFixed(2)}x`);
+  out.say(`  wasm / native time, same run: index ${(indexSeconds / native.index_seconds).toFixed(2)}x, check ${(times[2] / native.check_seconds).toFixed(2)}x`);
 }
+saveResults('wasm', { title: 'The checker benchmark on the wasm build in Node, beside native', command: invocation(), output: out.output });

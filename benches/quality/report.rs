@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use crate::corpus::{excerpt, Lang};
 use crate::generate::{Case, Kind, Suspicious, CROSS_KINDS, KINDS};
+use crate::record::{self, say};
 use crate::score::{self, case_recall, detection_precision, detects, Detection, Score};
 use plagscope::align::Evidence;
 
@@ -53,7 +54,8 @@ fn target(kind: Kind) -> Target {
 /// missed targets.
 pub fn table(lang: &Lang, results: &[Checked]) -> Vec<String> {
     let mut missed = Vec::new();
-    header();
+    let kinds = KINDS.into_iter().filter(|k| k.applies(lang.chinese));
+    header(lang.code, &kinds.collect::<Vec<_>>());
     let (mut detections, mut lopsided) = (0, 0);
     for kind in KINDS.into_iter().filter(|k| k.applies(lang.chinese)) {
         let subset: Vec<_> = results
@@ -77,19 +79,29 @@ pub fn table(lang: &Lang, results: &[Checked]) -> Vec<String> {
     missed
 }
 
-fn header() {
+/// The columns of a kind's row.
+const COLUMNS: [&str; 11] = [
+    "kind",
+    "docs",
+    "cases",
+    "found",
+    "precision",
+    "recall",
+    "granularity",
+    "plagdet",
+    "flagged",
+    ">2x",
+    "target",
+];
+
+/// Prints the column names (and starts the record's table of `kinds`).
+fn header(code: &str, kinds: &[Kind]) {
+    let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+    record::table(format!("[{code}] {}", names.join(", ")), &COLUMNS);
+    let c = COLUMNS;
     println!(
-        "  {:<11} {:>4} {:>5} {:>5} {:>9} {:>7} {:>11} {:>7} {:>7} {:>4}  target",
-        "kind",
-        "docs",
-        "cases",
-        "found",
-        "precision",
-        "recall",
-        "granularity",
-        "plagdet",
-        "flagged",
-        ">2x"
+        "  {:<11} {:>4} {:>5} {:>5} {:>9} {:>7} {:>11} {:>7} {:>7} {:>4}  {}",
+        c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10]
     );
 }
 
@@ -110,7 +122,7 @@ pub fn kinds_table(
     ranks: &[Option<usize>],
     note: &str,
 ) {
-    header();
+    header(code, kinds);
     for &kind in kinds {
         let subset: Vec<_> = (results.iter())
             .filter(|(d, _)| d.kind == kind)
@@ -126,7 +138,7 @@ pub fn kinds_table(
     }
     let first = ranks.iter().filter(|r| **r == Some(0)).count();
     let found = ranks.iter().filter(|r| r.is_some()).count();
-    println!(
+    say!(
         "  {}-kind retrieval: the right source ranked first in {first} of {} documents \
          ({:.1}%), reported at all in {found} ({note})",
         kinds[0].name(),
@@ -140,7 +152,7 @@ pub fn kinds_table(
 pub fn evidence_of(code: &str, kind: Kind, results: &[Checked]) {
     let cases = cases_of(kind, results);
     let recall = |evidence| recall_by(&cases, evidence);
-    println!(
+    say!(
         "  [{code}] {} recall by evidence, exact / rewritten / translated: {:.3}/{:.3}/{:.3}",
         kind.name(),
         recall(Evidence::Exact),
@@ -189,7 +201,7 @@ fn evidence_row(lang: &Lang, results: &[Checked]) {
             recall(Evidence::Rewritten)
         );
     }
-    println!("{}", line.trim_end_matches(';'));
+    say!("{}", line.trim_end_matches(';'));
 }
 
 /// Least share of the traditional kind's detections named as copied across scripts.
@@ -208,7 +220,7 @@ fn converted_row(code: &str, results: &[Checked], missed: &mut Vec<String>) {
     if !ok {
         missed.push(format!("{code} traditional copies named"));
     }
-    println!(
+    say!(
         "  traditional-kind passages reported as copied across Traditional/Simplified: {converted} of {} ({:.1}%; target >= {:.0}%) {}",
         found.len(),
         share * 100.0,
@@ -237,23 +249,29 @@ fn row(code: &str, kind: Kind, docs: usize, s: &Score, missed: &mut Vec<String>)
             "-".to_string()
         }
     };
-    println!(
-        "  {:<11} {:>4} {:>5} {:>5} {:>9} {:>7} {:>11} {:>7} {:>7} {:>4}  {target}{}",
-        kind.name(),
-        docs,
-        s.cases,
-        s.detections,
+    let verdict = match ok {
+        Some(true) => " ok",
+        Some(false) => " MISSED",
+        None => "",
+    };
+    let cells = [
+        kind.name().to_string(),
+        docs.to_string(),
+        s.cases.to_string(),
+        s.detections.to_string(),
         planted(s.precision),
         planted(s.recall),
         planted(s.granularity),
         planted(s.plagdet),
-        s.flagged,
-        s.lopsided,
-        match ok {
-            Some(true) => " ok",
-            Some(false) => " MISSED",
-            None => "",
-        }
+        s.flagged.to_string(),
+        s.lopsided.to_string(),
+        format!("{target}{verdict}"),
+    ];
+    record::row(&cells);
+    let c = &cells;
+    println!(
+        "  {:<11} {:>4} {:>5} {:>5} {:>9} {:>7} {:>11} {:>7} {:>7} {:>4}  {}",
+        c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10]
     );
 }
 
@@ -264,7 +282,7 @@ fn lopsided_row(code: &str, detections: usize, lopsided: usize, missed: &mut Vec
     if !ok {
         missed.push(format!("{code} spans differing > 2x"));
     }
-    println!(
+    say!(
         "  reported passages (rewritten kind aside) whose paper and source spans differ > 2x: {lopsided} of {detections} ({:.1}%; target < {:.0}%) {}",
         share * 100.0,
         MAX_LOPSIDED * 100.0,

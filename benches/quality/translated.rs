@@ -216,7 +216,7 @@ pub fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: crate
     // Its own seed: the other kinds' draws are untouched by these.
     let mut rng = Rng(lang.seed ^ 0x7A4E_5A11 ^ crate::draw().wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let Some(bench) = translate::build(lang, &mut rng) else {
-        println!(
+        crate::record::say!(
             "\n[{}] cross-language kinds: skipped (target/corpus/bench-xlang is missing: corpus.mjs could not fetch it)",
             lang.code
         );
@@ -237,7 +237,7 @@ pub fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: crate
         sources: (0, 0),
     };
     let documents = one_passage::documents(&mut generator, per_kind);
-    println!(
+    crate::record::say!(
         "\n[{}] cross-language, {direction}: {} {cited} help pages as references, {} clean pages to build from ({} near-duplicates, {} not clean dropped); {} documents built in {:.1} s",
         lang.code,
         bench.refs.len(),
@@ -248,13 +248,13 @@ pub fn run(lang: &Lang, per_kind: usize, options: &CheckOptions, listings: crate
         start.elapsed().as_secs_f64()
     );
     let ((least, most), (plantable, tried)) = (generator.cosines, generator.sources);
-    println!(
+    crate::record::say!(
         "[{}] translated: {tried} of {plantable} references with a passage to plant tried (those sharing a run with another reference turned down); xl-topic pages have tf·idf cosine {least:.3}-{most:.3} with their nearest reference's translation",
         lang.code
     );
     let start = Instant::now();
     let (results, ranks) = check(&bench, documents, options);
-    println!(
+    crate::record::say!(
         "[{}] indexed and checked in {:.1} s",
         lang.code,
         start.elapsed().as_secs_f64()

@@ -33,11 +33,11 @@ pub struct Checked {
 }
 
 pub fn header(code: &str, n: usize) {
-    println!(
-        "\n[{code}] essays, scored per sentence: plagscope (default options; the sentence model on for the translated kind), then an exact {n}-unit matcher"
+    let title = format!(
+        "[{code}] essays, scored per sentence: plagscope (default options; the sentence model on for the translated kind), then an exact {n}-unit matcher"
     );
-    println!(
-        "  {:<22} {:<9} {:>6} {:>6} {:>5} {:>6} {:>9} {:>6} {:>6} {:>6} {:>7} {:>7}  target",
+    println!("\n{title}");
+    let c = [
         "kind",
         "by",
         "essays",
@@ -49,7 +49,13 @@ pub fn header(code: &str, n: usize) {
         "false",
         "false%",
         "essays%",
-        "flagged"
+        "flagged",
+        "target",
+    ];
+    crate::record::table(title, &c);
+    println!(
+        "  {:<22} {:<9} {:>6} {:>6} {:>5} {:>6} {:>9} {:>6} {:>6} {:>6} {:>7} {:>7}  {}",
+        c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12]
     );
 }
 
@@ -98,20 +104,26 @@ fn row(kind: &str, by: &str, t: &Tally, target: &str) {
             "-".to_string()
         }
     };
-    println!(
-        "  {:<22} {:<9} {:>6} {:>6} {:>5} {:>6} {:>9} {:>6} {:>6} {:>5.1}% {:>6.1}% {:>7}  {target}",
-        kind,
-        by,
-        t.essays,
-        t.copied,
-        t.found,
+    let cells = [
+        kind.to_string(),
+        by.to_string(),
+        t.essays.to_string(),
+        t.copied.to_string(),
+        t.found.to_string(),
         or_dash(t.recall(), copied),
         or_dash(t.precision(), t.reported > 0),
-        t.honest,
-        t.honest_reported,
-        t.honest_share() * 100.0,
-        t.accused_share() * 100.0,
-        t.flagged
+        t.honest.to_string(),
+        t.honest_reported.to_string(),
+        format!("{:.1}%", t.honest_share() * 100.0),
+        format!("{:.1}%", t.accused_share() * 100.0),
+        t.flagged.to_string(),
+        target.to_string(),
+    ];
+    crate::record::row(&cells);
+    let c = &cells;
+    println!(
+        "  {:<22} {:<9} {:>6} {:>6} {:>5} {:>6} {:>9} {:>6} {:>6} {:>6} {:>7} {:>7}  {}",
+        c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12]
     );
 }
 

@@ -249,14 +249,14 @@ fn summary(
             )
         },
     );
-    println!(
+    crate::record::say!(
         "\n[{}] essays: {built} built in {:.1} s; library: {} references and {classmates} classmates' essays{translated}",
         lang.code,
         start.elapsed().as_secs_f64(),
         library.len() - classmates,
     );
     let (judged, restating) = super::restated::counts();
-    println!(
+    crate::record::say!(
         "[{}] host sentences that restate one or two consecutive library sentences, never own: {restating} of {judged}",
         lang.code
     );
@@ -289,7 +289,7 @@ pub fn run(lang: &Lang) -> Vec<String> {
         None => Vec::new(),
     };
     let seconds = start.elapsed().as_secs_f64();
-    println!("[{}] essays checked in {seconds:.1} s", lang.code);
+    crate::record::say!("[{}] essays checked in {seconds:.1} s", lang.code);
     print::header(lang.code, n);
     let missed = (ESSAY_KINDS.into_iter())
         .flat_map(|kind| print::rows(lang.code, kind, &results))
