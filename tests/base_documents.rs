@@ -4,19 +4,12 @@
 
 mod common;
 
-use common::{brown_documents as documents, words};
+use common::{brown_documents as documents, reference, words};
 
 use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
 use plagscope::exclude::ExclusionKind;
 use plagscope::store::{export_index, import_index};
 use plagscope::Span;
-
-fn reference(id: &str, text: &str) -> Reference {
-    Reference {
-        title: format!("Title of {id}"),
-        ..Reference::new(id, text)
-    }
-}
 
 #[test]
 fn text_from_a_base_document_is_never_reported() {

@@ -1,26 +1,14 @@
-//! The checker through its Rust API: planted passages, exclusions, common phrasing, all-pairs,
-//! removal and errors (base documents: `tests/base_documents.rs`).
+//! The checker through its Rust API: planted passages, exclusions, all-pairs, removal and errors
+//! (base documents: `tests/base_documents.rs`; common phrasing: `tests/common_phrasing.rs`).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 
-use common::{brown_documents as documents, words};
+use common::{brown_documents as documents, reference, utf16_slice, words};
 
 use plagscope::checker::{CheckOptions, Checker, CheckerOptions, PairsOptions, Reference};
 use plagscope::exclude::ExclusionKind;
 use plagscope::text::tokenize;
-use plagscope::Span;
-
-fn reference(id: &str, text: &str) -> Reference {
-    Reference {
-        title: format!("Title of {id}"),
-        ..Reference::new(id, text)
-    }
-}
-
-fn utf16_slice(text: &str, start: usize, end: usize) -> String {
-    Span::new(start, end).slice_of(text).to_string()
-}
 
 fn checker_with(documents: &[String]) -> Checker {
     let mut checker = Checker::new(CheckerOptions::default()).unwrap();
@@ -185,78 +173,6 @@ fn quotes_and_the_bibliography_are_excluded() {
     let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(ids.len(), 2);
     assert!(ids.contains(&"doc1") && ids.contains(&"doc2"));
-}
-
-/// A checker whose references `r1..=count` each hold `phrase` between two stretches of their own.
-fn checker_sharing(docs: &[String], count: usize, phrase: &str) -> Checker {
-    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
-    for i in 1..=count {
-        let own = &docs[i % docs.len()];
-        let text = format!(
-            "{} {phrase} {}",
-            words(own, i * 7, 100),
-            words(own, 300, 100)
-        );
-        checker
-            .add_reference(reference(&format!("r{i}"), &text))
-            .unwrap();
-    }
-    checker
-}
-
-fn passages_found(checker: &Checker, paper: &str, options: &CheckOptions) -> Vec<String> {
-    let report = checker.check(paper, options).unwrap();
-    report
-        .sources
-        .iter()
-        .flat_map(|s| {
-            s.passages
-                .iter()
-                .map(|p| utf16_slice(paper, p.start, p.end))
-        })
-        .collect()
-}
-
-#[test]
-fn phrasing_common_to_many_references_is_not_evidence() {
-    let docs = documents(12);
-    // A 15-word formula found in five references is a stock phrase.
-    let formula = words(&docs[0], 0, 15);
-    let checker = checker_sharing(&docs[1..9], 5, &formula);
-    let paper = format!(
-        "{} {formula} {}",
-        words(&docs[9], 0, 100),
-        words(&docs[10], 0, 100)
-    );
-    let mut strict = CheckOptions::default();
-    strict.align.max_doc_frequency = 3;
-    let found = passages_found(&checker, &paper, &strict);
-    assert!(found.is_empty(), "{found:?}");
-    assert_eq!(
-        passages_found(&checker, &paper, &CheckOptions::default()).len(),
-        5
-    );
-}
-
-#[test]
-fn a_popular_source_copied_by_many_references_is_still_found() {
-    // Twelve references (more than maxDocFrequency) copied the same 60 words; a paper copying
-    // them too is copying, not using a stock phrase.
-    let docs = documents(12);
-    let popular = words(&docs[0], 200, 60);
-    let checker = checker_sharing(&docs[1..9], 12, &popular);
-    let paper = format!(
-        "{} {popular} {}",
-        words(&docs[9], 0, 100),
-        words(&docs[10], 0, 100)
-    );
-    let options = CheckOptions {
-        exclude_quotes: false, // the copied news text quotes a jury
-        ..CheckOptions::default()
-    };
-    let report = checker.check(&paper, &options).unwrap();
-    assert_eq!(report.sources.len(), 12);
-    assert!(report.similarity > 0.2, "{}", report.similarity);
 }
 
 #[test]

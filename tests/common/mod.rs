@@ -4,6 +4,9 @@
 use std::fs;
 use std::path::PathBuf;
 
+use plagscope::checker::Reference;
+use plagscope::Span;
+
 /// The real-text corpus extracted by `scripts/corpus.mjs` (run by `npm test`'s set-up).
 pub fn corpus_dir(language: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -91,3 +94,16 @@ pub const LAW_SIMPLIFIED: &str = "引言。为了保护个人资讯权益，规�
                                   自然人的个人资讯受法律保护，任何组织、个人不得侵害自然人的个人资讯权益。结语。";
 pub mod model;
 pub mod spans;
+
+/// A reference titled after its id.
+pub fn reference(id: &str, text: &str) -> Reference {
+    Reference {
+        title: format!("Title of {id}"),
+        ..Reference::new(id, text)
+    }
+}
+
+/// The text of `text` between two UTF-16 offsets (a report's span).
+pub fn utf16_slice(text: &str, start: usize, end: usize) -> String {
+    Span::new(start, end).slice_of(text).to_string()
+}
