@@ -5,8 +5,14 @@ of 2,000 words more, a 1,300-word paper copying part of one. Medians of 7 runs, 
 ``check`` of a set holding them, and adding and removing the 20 alone.
 
     bash scripts/python.sh && target/pyenv/bin/python bench/candidates.py
+
+Part of `npm run bench`, through `bench/record.mjs`, which keeps the printed line in
+bench/results/candidates.json (the file ``BENCH_JSON`` names gets ``{"output": [line]}``) for
+FIGURES.md.
 """
 
+import json
+import os
 import pathlib
 import statistics
 import time
@@ -47,8 +53,11 @@ def main() -> None:
 
     with_candidates = median_ms(lambda: without.check_with_candidates(paper, candidates))
     held = median_ms(lambda: holding.check(paper))
-    print(f"check_with_candidates {with_candidates:.1f} ms, check of a set holding them {held:.1f} ms "
-          f"({with_candidates / held:.2f}x), adding and removing the 20 alone {median_ms(add_and_remove):.1f} ms")
+    line = (f"check_with_candidates {with_candidates:.1f} ms, check of a set holding them {held:.1f} ms "
+            f"({with_candidates / held:.2f}x), adding and removing the 20 alone {median_ms(add_and_remove):.1f} ms")
+    print(line)
+    if os.environ.get("BENCH_JSON"):
+        pathlib.Path(os.environ["BENCH_JSON"]).write_text(json.dumps({"output": [line]}) + "\n")
 
 
 if __name__ == "__main__":

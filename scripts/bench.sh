@@ -81,6 +81,10 @@ node bench/record.mjs checker "Checker, native" -- cargo bench --bench checker
 step "all pairs: 5,000 documents with planted copies, candidates from the indexes against every pair (native, release build)"
 node bench/record.mjs pairs "All pairs, native" -- cargo bench --bench pairs
 
+step "a check with an archive's candidates beside the same check of a set holding them (Python binding, target/pyenv; bench/candidates.py)"
+bash scripts/python.sh
+node bench/record.mjs candidates "A check with an archive's candidates, native (Python)" -- target/pyenv/bin/python bench/candidates.py
+
 step "checker on the WebAssembly build in Node (same input; ratios to native)"
 node bench/wasm.mjs
 

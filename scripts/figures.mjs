@@ -11,7 +11,7 @@ const resultsDir = `${root}bench/results/`;
 export const figuresFile = `${root}FIGURES.md`;
 
 /** The order of the sections (others follow, by name). */
-const ORDER = ['quality', 'browser', 'figures', 'library-scale', 'wasm', 'model', 'text_pipeline', 'sketches', 'checker', 'pairs', 'scale'];
+const ORDER = ['quality', 'browser', 'figures', 'library-scale', 'wasm', 'model', 'text_pipeline', 'sketches', 'checker', 'candidates', 'pairs', 'scale'];
 
 /** Every results file, parsed, in section order. */
 export function readResults(dir = resultsDir) {

@@ -14,7 +14,7 @@ use super::ids::encode_ids;
 use super::{check_segment_name, FileEntry, Layout, Manifest, SegmentEntry};
 
 /// A segment being assembled: what its files' checks and counts add up to so far.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct SegmentAssembly {
     name: String,
     layout: Layout,
@@ -53,11 +53,6 @@ impl SegmentAssembly {
     /// The layout the segment's parts cut their files by.
     pub fn layout(&self) -> Layout {
         self.layout
-    }
-
-    /// The segment's name.
-    pub fn name(&self) -> &str {
-        &self.name
     }
 
     /// Counts a part's `documents` and their `words`.
