@@ -11,6 +11,8 @@
 mod file;
 mod linalg;
 mod network;
+mod quantized;
+mod states;
 mod tokenizer;
 mod weights;
 
@@ -23,6 +25,7 @@ pub use tokenizer::MAX_PIECES;
 pub use weights::{names, CHUNKS, DIMENSIONS};
 
 use network::Batch;
+use states::StateCache;
 use tokenizer::Tokenizer;
 use weights::Weights;
 
@@ -34,6 +37,7 @@ const BATCH_PIECES: usize = 384;
 pub struct Encoder {
     tokenizer: Tokenizer,
     weights: Weights,
+    states: StateCache,
     about: BTreeMap<String, String>,
 }
 
@@ -59,6 +63,7 @@ impl Encoder {
         Ok(Encoder {
             tokenizer,
             weights,
+            states: StateCache::default(),
             about: file.about().clone(),
         })
     }
@@ -87,6 +92,7 @@ impl Encoder {
             if !batch.starts.is_empty() && batch.rows.len() + pieces.len() > BATCH_PIECES {
                 network::encode(
                     &self.weights,
+                    &self.states,
                     &batch,
                     &mut out[first * DIMENSIONS..i * DIMENSIONS],
                 );
@@ -102,7 +108,12 @@ impl Encoder {
                 .extend(pieces.iter().map(|&piece| self.tokenizer.row(piece)));
         }
         if !batch.starts.is_empty() {
-            network::encode(&self.weights, &batch, &mut out[first * DIMENSIONS..]);
+            network::encode(
+                &self.weights,
+                &self.states,
+                &batch,
+                &mut out[first * DIMENSIONS..],
+            );
         }
         out
     }

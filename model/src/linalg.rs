@@ -1,4 +1,5 @@
-//! The few dense operations the network needs, over row-major `f32` matrices.
+//! The weights as read, and the few operations the network does in floats (its dense layers are
+//! `quantized`).
 
 /// A weight matrix, `rows` × `cols`, row-major.
 pub struct Matrix {
@@ -7,39 +8,22 @@ pub struct Matrix {
     pub values: Vec<f32>,
 }
 
-impl Matrix {
-    /// `out` (m × cols, row-major) = `a` (m × rows, rows `a_stride` apart) · this matrix, plus
-    /// `out` itself when `accumulate`.
-    pub fn apply(&self, a: &[f32], a_stride: usize, m: usize, out: &mut [f32], accumulate: bool) {
-        assert!(
-            m == 0 || a.len() >= (m - 1) * a_stride + self.rows,
-            "input too short"
-        );
-        assert!(out.len() >= m * self.cols, "output too short");
-        if m == 0 {
-            return;
+/// The matrix whose column block `s` (of `cols` columns) is row block `s` of `blocked`
+/// (`blocks` × `rows` rows of `cols`): one product then gives every block's product at once.
+pub fn blocks_side_by_side(blocked: &Matrix, blocks: usize) -> Matrix {
+    let rows = blocked.rows / blocks;
+    let cols = blocked.cols;
+    let mut values = Vec::with_capacity(blocked.values.len());
+    for r in 0..rows {
+        for s in 0..blocks {
+            let from = (s * rows + r) * cols;
+            values.extend_from_slice(&blocked.values[from..from + cols]);
         }
-        let beta = if accumulate { 1.0 } else { 0.0 };
-        // SAFETY: the assertions above keep every access of the m × rows input (row stride
-        // a_stride), the rows × cols weights and the m × cols output inside their slices.
-        unsafe {
-            matrixmultiply::sgemm(
-                m,
-                self.rows,
-                self.cols,
-                1.0,
-                a.as_ptr(),
-                a_stride as isize,
-                1,
-                self.values.as_ptr(),
-                self.cols as isize,
-                1,
-                beta,
-                out.as_mut_ptr(),
-                self.cols as isize,
-                1,
-            );
-        }
+    }
+    Matrix {
+        rows,
+        cols: cols * blocks,
+        values,
     }
 }
 
@@ -79,19 +63,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn apply_multiplies_strided_rows_and_accumulates() {
-        // 2 × 3 weights; the input's two rows are 4 apart (the 4th value of each is skipped).
-        let w = Matrix {
-            rows: 3,
+    fn blocks_side_by_side_moves_row_blocks_into_column_blocks() {
+        // Two blocks of 2 × 2, one above the other.
+        let blocked = Matrix {
+            rows: 4,
             cols: 2,
-            values: vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+            values: vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0],
         };
-        let a = [1.0, 0.0, -1.0, 99.0, 2.0, 1.0, 0.0];
-        let mut out = vec![0.0; 4];
-        w.apply(&a, 4, 2, &mut out, false);
-        assert_eq!(out, vec![-4.0, -4.0, 5.0, 8.0]);
-        w.apply(&a, 4, 2, &mut out, true);
-        assert_eq!(out, vec![-8.0, -8.0, 10.0, 16.0]);
+        let side = blocks_side_by_side(&blocked, 2);
+        assert_eq!((side.rows, side.cols), (2, 4));
+        assert_eq!(side.values, vec![1.0, 2.0, 5.0, 6.0, 3.0, 4.0, 7.0, 8.0]);
     }
 
     #[test]

@@ -4,8 +4,12 @@
 //! that each weight matrix is read once a batch; an n-gram window that would reach into a
 //! neighbouring sentence reads zeros instead, which is the reference's per-sentence padding.
 
-use crate::linalg::{add_bias, layer_norm, relu, Matrix};
-use crate::weights::{Branch, Weights, BRANCH, DIMENSIONS, ORDERS};
+use std::collections::HashMap;
+
+use crate::linalg::{layer_norm, relu};
+use crate::quantized::{QuantizedInput, QuantizedMatrix};
+use crate::states::{first_terms, StateCache, PROJECTED, STATE};
+use crate::weights::{Branch, Weights, BRANCH, DIMENSIONS};
 
 /// The tokens of a batch of sentences: their embedding rows, and where each sentence starts.
 pub struct Batch {
@@ -21,90 +25,114 @@ impl Batch {
 }
 
 /// The unit vectors of the batch's sentences, 512 values each, into `out`.
-pub fn encode(weights: &Weights, batch: &Batch, out: &mut [f32]) {
+pub fn encode(weights: &Weights, cache: &StateCache, batch: &Batch, out: &mut [f32]) {
     let tokens = batch.rows.len();
-    let width = DIMENSIONS + BRANCH * ORDERS.len();
+    let width = DIMENSIONS + PROJECTED;
     // Each token's features: [embedding | branch 2 | branch 3 | branch 5].
     let mut features = vec![0.0f32; tokens * width];
     for (t, &row) in batch.rows.iter().enumerate() {
         weights.embed(row, &mut features[t * width..t * width + DIMENSIONS]);
     }
-    let mut projected = vec![0.0f32; tokens * BRANCH * ORDERS.len()];
-    weights
-        .projection
-        .apply(&features, width, tokens, &mut projected, false);
-    add_bias(&mut projected, &weights.projection_bias);
-    layer_norm(
-        &mut projected,
-        &weights.branch_gamma,
-        &weights.branch_beta,
-        weights.eps,
-    );
+    let (distinct, state_of) = distinct_rows(&batch.rows);
+    let states = cache.states(weights, &distinct);
+    let token_state = |t: usize| &states[state_of[t] * STATE..(state_of[t] + 1) * STATE];
 
     let bounds = batch.sentence_bounds();
     let sentence_of = sentence_of_token(&bounds, tokens);
-    for (i, branch) in weights.branches.iter().enumerate() {
-        let input = column_block(&projected, BRANCH * ORDERS.len(), i * BRANCH, BRANCH);
-        let hidden = convolve(
-            branch,
-            &branch.first,
-            &branch.first_bias,
-            &input,
-            &bounds,
-            &sentence_of,
-        );
-        let output = convolve(
-            branch,
-            &branch.second,
-            &branch.second_bias,
-            &hidden,
-            &bounds,
-            &sentence_of,
-        );
-        let offset = DIMENSIONS + i * BRANCH;
-        for (t, values) in output.chunks_exact(BRANCH).enumerate() {
-            features[t * width + offset..t * width + offset + BRANCH].copy_from_slice(values);
+    let windows = Windows {
+        bounds: &bounds,
+        sentence_of: &sentence_of,
+    };
+    let mut quantized = QuantizedInput::default();
+    for (b, branch) in weights.branches.iter().enumerate() {
+        // The first convolution: each token's window sums the terms its pieces' states hold.
+        let mut hidden = vec![0.0f32; tokens * BRANCH];
+        let terms = first_terms(b);
+        for (t, h) in hidden.chunks_exact_mut(BRANCH).enumerate() {
+            windows.sum(branch, t, h, |source, slot| {
+                let from = terms + slot * BRANCH;
+                &token_state(source)[from..from + BRANCH]
+            });
+            let input = &token_state(t)[b * BRANCH..(b + 1) * BRANCH];
+            activate(h, &branch.first_bias, input);
+        }
+        // The second: each token's terms for every window that holds it, in one product.
+        let window = branch.order * BRANCH;
+        let mut terms = vec![0.0f32; tokens * window];
+        branch
+            .second
+            .apply(&hidden, tokens, &mut quantized, &mut terms);
+        let offset = DIMENSIONS + b * BRANCH;
+        for t in 0..tokens {
+            let o = &mut features[t * width + offset..t * width + offset + BRANCH];
+            windows.sum(branch, t, o, |source, slot| {
+                &terms[source * window + slot * BRANCH..source * window + (slot + 1) * BRANCH]
+            });
+            activate(
+                o,
+                &branch.second_bias,
+                &hidden[t * BRANCH..(t + 1) * BRANCH],
+            );
         }
     }
     layer_norm(&mut features, &weights.gamma, &weights.beta, weights.eps);
     head(weights, &features, &bounds, out);
 }
 
-/// One convolution of a branch with its residual connection: relu(window · w + b) + input.
-fn convolve(
-    branch: &Branch,
-    weights: &Matrix,
-    bias: &[f32],
-    input: &[f32],
-    bounds: &[(usize, usize)],
-    sentence_of: &[usize],
-) -> Vec<f32> {
-    let tokens = sentence_of.len();
-    let window = branch.order * BRANCH;
-    let mut gathered = vec![0.0f32; tokens * window];
-    for t in 0..tokens {
-        let (start, end) = bounds[sentence_of[t]];
+/// The n-gram windows of a batch's tokens, each inside its own sentence.
+struct Windows<'a> {
+    bounds: &'a [(usize, usize)],
+    sentence_of: &'a [usize],
+}
+
+impl Windows<'_> {
+    /// Sums into `sum` the terms `term(source, slot)` of the tokens in token `t`'s window of
+    /// `branch` (t - left ..= t - left + order - 1); a slot outside the sentence adds nothing,
+    /// as the reference pads each sentence with zeros.
+    fn sum<'t>(
+        &self,
+        branch: &Branch,
+        t: usize,
+        sum: &mut [f32],
+        term: impl Fn(usize, usize) -> &'t [f32],
+    ) {
+        let (start, end) = self.bounds[self.sentence_of[t]];
+        sum.fill(0.0);
         for slot in 0..branch.order {
-            // Token t's window is t - left ..= t - left + order - 1, inside its own sentence.
             let Some(source) = (t + slot).checked_sub(branch.left) else {
                 continue;
             };
             if source < start || source >= end {
                 continue;
             }
-            let to = t * window + slot * BRANCH;
-            gathered[to..to + BRANCH]
-                .copy_from_slice(&input[source * BRANCH..(source + 1) * BRANCH]);
+            sum.iter_mut()
+                .zip(term(source, slot))
+                .for_each(|(x, y)| *x += y);
         }
     }
-    let mut output = vec![0.0f32; tokens * BRANCH];
-    weights.apply(&gathered, window, tokens, &mut output, false);
-    add_bias(&mut output, bias);
-    relu(&mut output);
-    for (x, residual) in output.iter_mut().zip(input) {
-        *x += residual;
+}
+
+/// relu(`sum` + `bias`) + `residual`, in place: a convolution's output.
+fn activate(sum: &mut [f32], bias: &[f32], residual: &[f32]) {
+    for ((x, b), r) in sum.iter_mut().zip(bias).zip(residual) {
+        *x = (*x + b).max(0.0) + r;
     }
-    output
+}
+
+/// The batch's distinct rows, and the index among them of each token's row.
+fn distinct_rows(rows: &[usize]) -> (Vec<usize>, Vec<usize>) {
+    let mut index = HashMap::new();
+    let mut distinct = Vec::new();
+    let of = rows
+        .iter()
+        .map(|&row| {
+            *index.entry(row).or_insert_with(|| {
+                distinct.push(row);
+                distinct.len() - 1
+            })
+        })
+        .collect();
+    (distinct, of)
 }
 
 /// The sentence vectors: features summed over each sentence's tokens, projected, scaled by
@@ -121,9 +149,10 @@ fn head(weights: &Weights, features: &[f32], bounds: &[(usize, usize)], out: &mu
         }
     }
     let mut pooled = vec![0.0f32; sentences * DIMENSIONS];
+    let mut input = QuantizedInput::default();
     weights
         .pool
-        .apply(&sums, width, sentences, &mut pooled, false);
+        .apply(&sums, sentences, &mut input, &mut pooled);
     for (s, &(start, end)) in bounds.iter().enumerate() {
         let count = (end - start) as f32;
         let row = &mut pooled[s * DIMENSIONS..(s + 1) * DIMENSIONS];
@@ -132,9 +161,15 @@ fn head(weights: &Weights, features: &[f32], bounds: &[(usize, usize)], out: &mu
             *x = (*x + count * b) * inverse_root;
         }
     }
-    let layer = |m: &Matrix, input: &[f32], out: &mut Vec<f32>, accumulate: bool| {
+    let mut layer = |m: &QuantizedMatrix, x: &[f32], out: &mut Vec<f32>, accumulate: bool| {
         out.resize(sentences * m.cols, 0.0);
-        m.apply(input, m.rows, sentences, out, accumulate);
+        m.apply_strided(
+            (x, m.rows),
+            sentences,
+            &mut input,
+            (out, m.cols),
+            accumulate,
+        );
     };
     let (mut y0, mut y1, mut y2) = (Vec::new(), Vec::new(), Vec::new());
     layer(&weights.d0, &pooled, &mut y0, false);
@@ -144,9 +179,11 @@ fn head(weights: &Weights, features: &[f32], bounds: &[(usize, usize)], out: &mu
     relu(&mut y1);
     layer(&weights.d2, &y1, &mut y2, false);
     relu(&mut y2);
+    let mut z = Vec::new();
+    layer(&weights.p3, &y1, &mut z, false);
+    layer(&weights.d3, &y2, &mut z, true);
+    out[..sentences * DIMENSIONS].copy_from_slice(&z);
     let z = &mut out[..sentences * DIMENSIONS];
-    weights.p3.apply(&y1, weights.p3.rows, sentences, z, false);
-    weights.d3.apply(&y2, weights.d3.rows, sentences, z, true);
     for row in z.chunks_exact_mut(DIMENSIONS) {
         row.iter_mut().for_each(|x| *x = x.tanh());
         let norm = row
@@ -166,13 +203,4 @@ fn sentence_of_token(bounds: &[(usize, usize)], tokens: usize) -> Vec<usize> {
         of[start..end].fill(s);
     }
     of
-}
-
-/// Columns `from..from + count` of a matrix `width` wide, as a matrix of their own.
-fn column_block(values: &[f32], width: usize, from: usize, count: usize) -> Vec<f32> {
-    values
-        .chunks_exact(width)
-        .flat_map(|row| &row[from..from + count])
-        .copied()
-        .collect()
 }

