@@ -54,7 +54,7 @@ pub const KINDS: [Kind; 10] = [
 ];
 
 /// The cross-language kinds, built and checked against references of their own, in the other
-/// language (`translated.rs`), so the kinds above are what they were before them.
+/// language (`cross.rs`, `translated.rs`), so the kinds above are what they were before them.
 pub const CROSS_KINDS: [Kind; 3] = [Kind::Translated, Kind::CrossTopic, Kind::CrossClean];
 
 /// The English rewording kinds, built and checked against references of their own

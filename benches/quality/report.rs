@@ -105,7 +105,7 @@ fn header(code: &str, kinds: &[Kind]) {
     );
 }
 
-/// Prints the cross-language table of `code`'s hosts (`translated.rs`): a row per kind, then
+/// Prints the cross-language table of `code`'s hosts (`cross.rs`): a row per kind, then
 /// retrieval, whether the planted translation's source is the report's first source (`ranks`:
 /// its place among the reported sources, per translated document).
 pub fn cross_table(code: &str, results: &[Checked], ranks: &[Option<usize>]) {
