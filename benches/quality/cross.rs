@@ -1,8 +1,9 @@
 //! One cross-language run: a pair of `translate.rs` (en-US and zh-CN, de, ja or ru) with hosts in
-//! one of its languages, the references in the other. The kinds (translated, xl-topic, xl-clean:
-//! `translated.rs`) are built, checked by plagscope against the run's references and printed in
-//! one table, then retrieval. Each run has its own seed (zh's as before the other pairs), so the
-//! other kinds are unchanged by it.
+//! one of its languages, the references in the other. The long kinds (translated, xl-topic,
+//! xl-clean: `translated.rs`) and the short ones (xl-short, xl-orphan: `short.rs`) are built,
+//! checked by plagscope against the run's references and printed in one table, then retrieval and
+//! the short kind by passage length. Each run has its own seed (zh's as before the other pairs),
+//! so the other kinds are unchanged by it.
 
 use std::time::Instant;
 
@@ -15,6 +16,7 @@ use crate::record::say;
 use crate::report::{self, Checked};
 use crate::rng::Rng;
 use crate::score;
+use crate::short::{self, ShortGenerator};
 use crate::translate::{self, CrossBench, Pair, ZH};
 use crate::translated::{CrossGenerator, Draw};
 
@@ -58,11 +60,12 @@ fn label(pair: &Pair, foreign: bool) -> String {
 }
 
 /// Builds, checks and prints the cross-language kinds of `pair` with hosts in its translation
-/// (`foreign`) or in English, `per_kind` documents of each.
+/// (`foreign`) or in English: `per_kind.0` documents of each long kind, `per_kind.1` of each
+/// short one.
 pub fn run(
     pair: &Pair,
     foreign: bool,
-    per_kind: usize,
+    per_kind: (usize, usize),
     options: &CheckOptions,
     listings: crate::Listings,
 ) {
@@ -99,7 +102,7 @@ pub fn run(
         cosines: (0.0, 0.0),
         sources: (0, 0),
     };
-    let documents = one_passage::documents(&mut generator, per_kind);
+    let mut documents = one_passage::documents(&mut generator, per_kind.0);
     say!(
         "\n[{label}] cross-language, {direction}: {} {cited} help pages as references, {} clean pages to build from ({} near-duplicates, {} not clean dropped); {} documents built in {:.1} s",
         bench.refs.len(),
@@ -114,6 +117,21 @@ pub fn run(
         "[{label}] translated: {tried} of {plantable} references with a passage to plant tried (those sharing a run with another reference turned down); xl-topic pages have tf·idf cosine {least:.3}-{most:.3} with their nearest reference's translation"
     );
     let start = Instant::now();
+    let mut short = ShortGenerator {
+        draw: draw(),
+        rng: Rng(seed ^ 0x5407_7E57),
+        pool: bench.pool.clone(),
+        cosines: (0.0, 0.0),
+    };
+    let shorts = short.documents(per_kind.1);
+    let (least, most) = short.cosines;
+    say!(
+        "[{label}] short kinds: {} documents built in {:.1} s; xl-orphan pages have tf·idf cosine {least:.3}-{most:.3} with their nearest reference's translation",
+        shorts.len(),
+        start.elapsed().as_secs_f64()
+    );
+    documents.extend(shorts);
+    let start = Instant::now();
     let (results, ranks) = check(&bench, documents, options);
     say!(
         "[{label}] indexed and checked in {:.1} s",
@@ -126,6 +144,7 @@ pub fn run(
             .collect()
     };
     report::cross_table(&label, &results, &of(Kind::Translated));
+    short::length_table(&label, lang.chinese, &results, &ranks);
     let sources = (bench.refs.iter())
         .map(|r| (r.id.as_str(), r.text.as_str()))
         .collect();

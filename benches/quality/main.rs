@@ -36,7 +36,10 @@
 //! counterpart the case's source range (Chinese hosts: EN→ZH; English hosts: ZH→EN), with
 //! retrieval, the right source reported first; xl-topic: the page nearest a reference in topic by
 //! tf·idf against the reference's translation, its own translation not among the references;
-//! xl-clean: hosts with nothing planted. Then the same kinds for issue 46's pairs, en-US with the
+//! xl-clean: hosts with nothing planted. Short ones (issue 46, `short.rs`): xl-short, 2-6
+//! consecutive translated sentences planted (recall and retrieval per length: 2, 3, 4-6
+//! sentences), and xl-orphan, as many sentences of a page on a reference's topic whose own
+//! translation is not a reference. Then the same five kinds for issue 46's pairs, en-US with the
 //! German, Japanese and Russian help (DE→EN and EN→DE, and so on), 3/4 as many documents a kind.
 //! They have their own seeds, so the kinds above are unchanged by them.
 //! Scored with the PAN measures (`score.rs`) against the targets in `report.rs`; exits with status 1
@@ -44,7 +47,7 @@
 //! reported only, until the translated evidence exists (`new_checker` is where it is turned on).
 //!
 //! Run with `npm run bench:quality`, or `cargo bench --bench quality` once the corpora are there.
-//! `QUALITY_DOCS_PER_KIND` (default 40; the de, ja, ru kinds 3/4 of it),
+//! `QUALITY_DOCS_PER_KIND` (default 40; the short and the de, ja, ru kinds 3/4 of it),
 //! `QUALITY_LANG=en|zh|rendered|de|ja|ru` (rendered: the English rewording kinds alone; de, ja,
 //! ru: that pair's cross-language kinds alone), `QUALITY_ESSAYS=only` and `QUALITY_CROSS=only`
 //! (the essay kinds, or the cross-language kinds, alone), `QUALITY_ALIGN=minWords=12,anchorWords=6`
@@ -80,6 +83,7 @@ mod reword_zh;
 mod rewrite;
 mod rng;
 mod score;
+mod short;
 mod split;
 mod thesaurus;
 mod topic;
@@ -275,15 +279,16 @@ fn main() {
         debug: env_kind("QUALITY_DEBUG"),
         show: env_kind("QUALITY_SHOW"),
     };
-    // Every kind of issue 46's pairs: 30 documents each.
+    // The short cross-language kinds and every kind of issue 46's pairs: 30 documents each.
     let pair_docs = per_kind * 3 / 4;
-    say!("plagscope detection quality (PAN measures; {per_kind} documents per kind and language, {pair_docs} per kind of the de, ja and ru pairs)");
+    say!("plagscope detection quality (PAN measures; {per_kind} documents per kind and language, {pair_docs} per short cross-language kind and per kind of the de, ja and ru pairs)");
     // QUALITY_ESSAYS=only: the essay kinds alone (`essays/`), without the slow PAN kinds.
     let essays_only = std::env::var("QUALITY_ESSAYS").is_ok_and(|v| v == "only");
     // QUALITY_CROSS=only: the cross-language kinds alone (`cross.rs`).
     let cross_only = std::env::var("QUALITY_CROSS").is_ok_and(|v| v == "only");
     let zh = |lang: &corpus::Lang| {
-        cross::run(&translate::ZH, lang.chinese, per_kind, &options, listings);
+        let sizes = (per_kind, pair_docs);
+        cross::run(&translate::ZH, lang.chinese, sizes, &options, listings);
     };
     let mut missed = Vec::new();
     for lang in [&corpus::ENGLISH, &corpus::CHINESE] {
@@ -308,7 +313,8 @@ fn main() {
     for pair in [&translate::DE, &translate::JA, &translate::RU] {
         if !essays_only && only.as_deref().is_none_or(|code| code == pair.lang.code) {
             for foreign in [false, true] {
-                cross::run(pair, foreign, pair_docs, &options, listings);
+                let sizes = (pair_docs, pair_docs);
+                cross::run(pair, foreign, sizes, &options, listings);
             }
         }
     }

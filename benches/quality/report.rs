@@ -41,8 +41,10 @@ fn target(kind: Kind) -> Target {
         // Issue 30's targets wait for the translated evidence: plagdet >= 0.80, precision >=
         // 0.95, the right source first for >= 90% of documents; no cross-language clean
         // document flagged.
-        Kind::Translated => Target::Reported("human translation"),
-        Kind::CrossTopic | Kind::CrossClean => Target::Reported("other language"),
+        Kind::Translated | Kind::ShortTranslated => Target::Reported("human translation"),
+        Kind::CrossTopic | Kind::CrossClean | Kind::CrossOrphan => {
+            Target::Reported("other language")
+        }
         // No target yet: real rewording is the evidence plagscope is weakest at (the Chinese
         // rewritten kind has none either).
         Kind::Rendered => Target::Reported("human rewording"),
