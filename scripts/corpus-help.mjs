@@ -1,7 +1,8 @@
 // The LibreOffice help pages the quality benchmark reads (scripts/corpus.mjs --bench): the zh-CN and zh-TW
 // translations of the same pages (target/corpus/bench-rewrite, the rewritten kind) and the en-US pages
-// aligned with their zh-CN translation by element id (target/corpus/bench-xlang, the cross-language kinds).
-// See scripts/corpus.mjs for what each file holds.
+// aligned by element id with their zh-CN translation (target/corpus/bench-xlang) and their de, ja and ru
+// ones (target/corpus/bench-xlang-de, -ja, -ru): the cross-language kinds. See scripts/corpus.mjs for what
+// each file holds.
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -101,66 +102,99 @@ export function helpPageBlocks(html, parse) {
     .map((element) => [element.id, element.textContent.replace(/\s+/g, ' ').trim()]);
 }
 
-/** The blocks of an en-US page and its zh-CN translation paired by element id: ids found once on each
- *  side, in the same order on both (else none), the Chinese side translated (Han characters, not the
- *  English text), the English side with letters. */
-export function alignedBlocks(en, zh) {
+/** The blocks of an en-US page and its translation paired by element id: ids found once on each side, in
+ *  the same order on both (else none), the translated side `translated` (in its script, not the English
+ *  text), the English side with letters. */
+export function alignedBlocks(en, other, translated = (text) => hanCount(text) > 0) {
   const once = (blocks) => {
     const counts = new Map();
     for (const [id] of blocks) counts.set(id, (counts.get(id) ?? 0) + 1);
     return new Map(blocks.filter(([id]) => counts.get(id) === 1));
   };
-  const [enById, zhById] = [once(en), once(zh)];
-  const shared = [...enById.keys()].filter((id) => zhById.has(id));
-  const zhOrder = [...zhById.keys()].filter((id) => enById.has(id));
+  const [enById, otherById] = [once(en), once(other)];
+  const shared = [...enById.keys()].filter((id) => otherById.has(id));
+  const otherOrder = [...otherById.keys()].filter((id) => enById.has(id));
   // Reordered ids would mean the pages are not the same version: no alignment is better than a wrong one.
-  if (shared.join() !== zhOrder.join()) return [];
+  if (shared.join() !== otherOrder.join()) return [];
   return shared
-    .map((id) => [enById.get(id), zhById.get(id)])
-    .filter(([e, z]) => /[A-Za-z]/.test(e) && hanCount(z) > 0 && e !== z);
+    .map((id) => [enById.get(id), otherById.get(id)])
+    .filter(([e, o]) => /[A-Za-z]/.test(e) && translated(o) && e !== o);
 }
 
-/** The en-US help pages and their zh-CN translations, aligned block by block: NNNN.en / NNNN.zh hold line i
- *  of a page in each language; pages with at least 40 English words aligned. */
-export function translationDocuments() {
-  const { parse } = benchRequire('node-html-parser');
-  const scratch = join(out, 'downloads', 'libreoffice-help-xlang');
-  rmSync(scratch, { recursive: true, force: true });
-  const dirs = {};
-  for (const [side, deb] of [['en', EN_HELP], ['zh', DEBS[0]]]) {
-    mkdirSync(join(scratch, side), { recursive: true });
-    const result = spawnSync('dpkg-deb', ['-x', debianPackage(deb), join(scratch, side)], { stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`dpkg-deb could not extract ${deb.file} (${result.error?.message ?? 'see above'})`);
-    dirs[side] = join(scratch, side, deb.help);
-  }
-  const documents = [];
-  const sources = [];
-  for (const page of htmlFiles(dirs.en).sort()) {
-    if (!existsSync(join(dirs.zh, page))) continue;
-    const [en, zh] = ['en', 'zh'].map((side) => helpPageBlocks(readFileSync(join(dirs[side], page), 'utf8'), parse));
-    const blocks = alignedBlocks(en, zh);
-    const words = blocks.reduce((sum, [e]) => sum + (e.match(/[A-Za-z0-9]+/g) ?? []).length, 0);
-    if (words < 40) continue;
-    const name = String(sources.length).padStart(4, '0');
-    documents.push(
-      { name: `${name}.en`, text: blocks.map(([e]) => e).join('\n') },
-      { name: `${name}.zh`, text: blocks.map(([, z]) => z).join('\n') },
-    );
-    sources.push(`${name}\t${page}`);
-  }
-  rmSync(scratch, { recursive: true, force: true });
-  mkdirSync(join(out, 'bench-xlang'), { recursive: true });
-  writeFileSync(join(out, 'bench-xlang', 'sources.tsv'), `${sources.join('\n')}\n`);
-  return documents;
-}
-
-/** The ja help, for issue 44's Japanese case (bench/figures.mjs); pinned like DEBS. */
+/** The ja help, for issue 44's Japanese case (bench/figures.mjs) and the ja-en kinds; pinned like DEBS. */
 const JA_HELP = {
   spec: 'libreoffice-help-ja=4:7.4.7-1+deb12u14',
   file: 'libreoffice-help-ja_4%3a7.4.7-1+deb12u14_all.deb',
   sha256: '7799ace9bfe0845771ed2499913e7f7e521318cf3727c007672e3b020f8eb7b9',
   help: 'usr/share/libreoffice/help/ja/text',
 };
+
+/** The de and ru help, pinned like DEBS (the digests are those of Debian 12's signed package index). */
+const helpDeb = (language, sha256) => ({
+  spec: `libreoffice-help-${language}=4:7.4.7-1+deb12u14`,
+  file: `libreoffice-help-${language}_4%3a7.4.7-1+deb12u14_all.deb`,
+  sha256,
+  help: `usr/share/libreoffice/help/${language}/text`,
+});
+
+/** The translations the cross-language kinds pair with en-US: each one's package, its folder under
+ *  target/corpus, and what makes a block translated (German: any letter, the English text left out by
+ *  alignedBlocks; Japanese: kana or Han; Russian: Cyrillic). zh keeps bench-xlang (bench/model.mjs reads it). */
+export const TRANSLATIONS = {
+  zh: { deb: DEBS[0], dir: 'bench-xlang', translated: (text) => hanCount(text) > 0 },
+  de: {
+    deb: helpDeb('de', '00490b63c509ac96f7f212d6a6e40452d3e0d1f97ccf4b824dd5ec4c01e8277f'),
+    dir: 'bench-xlang-de',
+    translated: (text) => /\p{L}/u.test(text),
+  },
+  ja: {
+    deb: JA_HELP,
+    dir: 'bench-xlang-ja',
+    translated: (text) => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text),
+  },
+  ru: {
+    deb: helpDeb('ru', '5a2f75d5b0dfcf660275070647af528a81be28b5d3e9c3ec2d419ef5518db7a2'),
+    dir: 'bench-xlang-ru',
+    translated: (text) => /\p{Script=Cyrillic}/u.test(text),
+  },
+};
+
+/** The en-US help pages and their translation into `language` (a key of TRANSLATIONS), aligned block by
+ *  block: NNNN.en / NNNN.<language> hold line i of a page in each language; pages with at least 40 English
+ *  words aligned. */
+export function translationDocuments(language = 'zh') {
+  const { deb, dir, translated } = TRANSLATIONS[language];
+  const { parse } = benchRequire('node-html-parser');
+  const scratch = join(out, 'downloads', `libreoffice-help-xlang-${language}`);
+  rmSync(scratch, { recursive: true, force: true });
+  const dirs = {};
+  for (const [side, pinned] of [['en', EN_HELP], [language, deb]]) {
+    mkdirSync(join(scratch, side), { recursive: true });
+    const result = spawnSync('dpkg-deb', ['-x', debianPackage(pinned), join(scratch, side)], { stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`dpkg-deb could not extract ${pinned.file} (${result.error?.message ?? 'see above'})`);
+    dirs[side] = join(scratch, side, pinned.help);
+  }
+  const documents = [];
+  const sources = [];
+  for (const page of htmlFiles(dirs.en).sort()) {
+    if (!existsSync(join(dirs[language], page))) continue;
+    const [en, other] = ['en', language].map((side) => helpPageBlocks(readFileSync(join(dirs[side], page), 'utf8'), parse));
+    const blocks = alignedBlocks(en, other, translated);
+    const words = blocks.reduce((sum, [e]) => sum + (e.match(/[A-Za-z0-9]+/g) ?? []).length, 0);
+    if (words < 40) continue;
+    const name = String(sources.length).padStart(4, '0');
+    documents.push(
+      { name: `${name}.en`, text: blocks.map(([e]) => e).join('\n') },
+      { name: `${name}.${language}`, text: blocks.map(([, o]) => o).join('\n') },
+    );
+    sources.push(`${name}\t${page}`);
+  }
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(join(out, dir), { recursive: true });
+  writeFileSync(join(out, dir, 'sources.tsv'), `${sources.join('\n')}\n`);
+  return documents;
+}
+
 /** The paper of the Japanese case: a 3,300-character page of the Basic help. */
 const JA_PAPER = 'sbasic/shared/03050300.html';
 /** References of the Japanese case: the largest other pages, which share the help's boilerplate. */

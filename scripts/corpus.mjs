@@ -41,6 +41,10 @@
 //                                       with >= 40 aligned English words; sources.tsv names the pages.
 //                                       PyPI hsk-sentences-audio 1.0.0 (sha256 9bf16cc7…0335, HSK sentences
 //                                       with English translations) is not used: see benches/quality/translate.rs
+//   target/corpus/bench-xlang-{de,ja,ru}/NNNN.{en,de|ja|ru}.txt  the same for the German, Japanese and
+//                                       Russian help (Debian libreoffice-help-de, -ja, -ru 4:7.4.7-1+deb12u14,
+//                                       pinned by sha256): a block is translated when it is not the English text
+//                                       and has letters (de), kana or Han (ja), Cyrillic (ru)
 //   target/corpus/bench-ja/{paper,ref-NNN}.txt  issue 44's Japanese case (bench/figures.mjs): the LibreOffice 7.4
 //                                       help in Japanese (Debian libreoffice-help-ja 4:7.4.7-1+deb12u14, read like
 //                                       the pages above), the page sbasic/shared/03050300 as the paper and the 100
@@ -73,7 +77,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { WORDNET, thesaurusFiles } from './thesaurus.mjs';
 import { benchRequire, debianPackage, out, root, unzipEntry, wheel } from './corpus-fetch.mjs';
-import { japaneseDocuments, rewriteDocuments, translationDocuments } from './corpus-help.mjs';
+import { TRANSLATIONS, japaneseDocuments, rewriteDocuments, translationDocuments } from './corpus-help.mjs';
 import { renderingDocuments } from './corpus-quran.mjs';
 import { citationDocuments } from './corpus-essays.mjs';
 
@@ -82,6 +86,7 @@ const VERSION = '2';
 const BENCH_VERSION = '1';
 const REWRITE_VERSION = '1';
 const XLANG_VERSION = '1';
+const XLANG_PAIRS_VERSION = '1';
 const JA_VERSION = '2';
 const THESAURUS_VERSION = '3';
 const RENDERINGS_VERSION = '1';
@@ -329,8 +334,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     await refresh('bench-rewrite', REWRITE_VERSION, rewriteDocuments).catch((error) =>
       console.warn(`    the human-rewriting set is skipped: ${error.message}`));
     // Also needs apt; without it the bench skips the cross-language kinds (they have no target yet).
-    await refresh('bench-xlang', XLANG_VERSION, translationDocuments).catch((error) =>
+    await refresh('bench-xlang', XLANG_VERSION, () => translationDocuments('zh')).catch((error) =>
       console.warn(`    the translation set is skipped: ${error.message}`));
+    for (const language of ['de', 'ja', 'ru']) {
+      await refresh(TRANSLATIONS[language].dir, XLANG_PAIRS_VERSION, () => translationDocuments(language)).catch((error) =>
+        console.warn(`    the ${language}-en translation set is skipped: ${error.message}`));
+    }
     // Also needs apt; without it bench/figures.mjs leaves out the Japanese case.
     await refresh('bench-ja', JA_VERSION, japaneseDocuments).catch((error) =>
       console.warn(`    the Japanese help pages are skipped: ${error.message}`));

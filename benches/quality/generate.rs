@@ -30,6 +30,11 @@ pub enum Kind {
     CrossTopic,
     /// Cross-language: help pages of the hosts' language, nothing planted.
     CrossClean,
+    /// Cross-language, short (`short.rs`): 2-6 translated sentences of a reference's page planted.
+    ShortTranslated,
+    /// Cross-language, short: 2-6 sentences of a page on a reference's topic planted, its own
+    /// translation not among the references.
+    CrossOrphan,
     /// English rewording (`rendered.rs`): another translator's rendering of a reference's
     /// passage planted.
     Rendered,
@@ -54,8 +59,15 @@ pub const KINDS: [Kind; 10] = [
 ];
 
 /// The cross-language kinds, built and checked against references of their own, in the other
-/// language (`translated.rs`), so the kinds above are what they were before them.
-pub const CROSS_KINDS: [Kind; 3] = [Kind::Translated, Kind::CrossTopic, Kind::CrossClean];
+/// language (`cross.rs`: `translated.rs`, `short.rs`), so the kinds above are what they were
+/// before them.
+pub const CROSS_KINDS: [Kind; 5] = [
+    Kind::Translated,
+    Kind::CrossTopic,
+    Kind::CrossClean,
+    Kind::ShortTranslated,
+    Kind::CrossOrphan,
+];
 
 /// The English rewording kinds, built and checked against references of their own
 /// (`rendered.rs`), so the kinds above are what they were before them.
@@ -81,6 +93,8 @@ impl Kind {
             Kind::Translated => "translated",
             Kind::CrossTopic => "xl-topic",
             Kind::CrossClean => "xl-clean",
+            Kind::ShortTranslated => "xl-short",
+            Kind::CrossOrphan => "xl-orphan",
             Kind::Rendered => "rendered",
             Kind::RenderedTopic => "rd-topic",
             Kind::RenderedClean => "rd-clean",
@@ -101,6 +115,7 @@ impl Kind {
                 | Kind::Clean
                 | Kind::CrossTopic
                 | Kind::CrossClean
+                | Kind::CrossOrphan
                 | Kind::RenderedTopic
                 | Kind::RenderedClean
         )

@@ -27,24 +27,30 @@
 //! be redistributed, Webis-CPC-11 and PAN's corpora are in no registry, and the Bible translations
 //! and the other texts DESIGN.md keeps for independent checks are left alone.
 //!
-//! Cross-language kinds (issue 30: `translate.rs`, `translated.rs`), after each language's table
-//! and against references of their own: LibreOffice help pages in en-US and their zh-CN human
-//! translation, aligned by the element ids the help keeps, never by a similarity score. Each
-//! language's hosts are help pages of that language concatenated; its references are 400 pages in
-//! the other language. translated: a passage (150-450 English words, 250+ Han characters) of a
-//! reference's page in the hosts' language planted, its exact counterpart the case's source range
-//! (Chinese hosts: EN→ZH; English hosts: ZH→EN), with retrieval, the right source reported first;
-//! xl-topic: the page nearest a reference in topic by tf·idf against the reference's translation,
-//! its own translation not among the references; xl-clean: hosts with nothing planted. They have
-//! their own seed, so the kinds above are unchanged by them.
+//! Cross-language kinds (issue 30: `translate.rs`, `cross.rs`, `translated.rs`), after each
+//! language's table and against references of their own: LibreOffice help pages in en-US and
+//! their zh-CN human translation, aligned by the element ids the help keeps, never by a
+//! similarity score. Each language's hosts are help pages of that language concatenated; its
+//! references are 400 pages in the other language. translated: a passage (150-450 English words,
+//! 250+ Han characters) of a reference's page in the hosts' language planted, its exact
+//! counterpart the case's source range (Chinese hosts: EN→ZH; English hosts: ZH→EN), with
+//! retrieval, the right source reported first; xl-topic: the page nearest a reference in topic by
+//! tf·idf against the reference's translation, its own translation not among the references;
+//! xl-clean: hosts with nothing planted. Short ones (issue 46, `short.rs`): xl-short, 2-6
+//! consecutive translated sentences planted (recall and retrieval per length: 2, 3, 4-6
+//! sentences), and xl-orphan, as many sentences of a page on a reference's topic whose own
+//! translation is not a reference. Then the same five kinds for issue 46's pairs, en-US with the
+//! German, Japanese and Russian help (DE→EN and EN→DE, and so on), 3/4 as many documents a kind.
+//! They have their own seeds, so the kinds above are unchanged by them.
 //! Scored with the PAN measures (`score.rs`) against the targets in `report.rs`; exits with status 1
 //! when one is missed. The rewritten and cross-language kinds have no target: their rows are
 //! reported only, until the translated evidence exists (`new_checker` is where it is turned on).
 //!
 //! Run with `npm run bench:quality`, or `cargo bench --bench quality` once the corpora are there.
-//! `QUALITY_DOCS_PER_KIND` (default 40), `QUALITY_LANG=en|zh|rendered` (rendered: the English
-//! rewording kinds alone), `QUALITY_ESSAYS=only` and `QUALITY_CROSS=only` (the essay kinds, or
-//! the cross-language kinds, alone), `QUALITY_ALIGN=minWords=12,anchorWords=6`
+//! `QUALITY_DOCS_PER_KIND` (default 40; the short and the de, ja, ru kinds 3/4 of it),
+//! `QUALITY_LANG=en|zh|rendered|de|ja|ru` (rendered: the English rewording kinds alone; de, ja,
+//! ru: that pair's cross-language kinds alone), `QUALITY_ESSAYS=only` and `QUALITY_CROSS=only`
+//! (the essay kinds, or the cross-language kinds, alone), `QUALITY_ALIGN=minWords=12,anchorWords=6`
 //! (any of seedWords, maxGap, mergeGap, minWords, anchorWords, editedWords, minDensity,
 //! sentenceSimilarity, minSentences, and rewritten=0 for exact evidence alone),
 //! `QUALITY_DEBUG=<kind>` to list that kind's wrong detections and missed cases with their texts
@@ -57,6 +63,7 @@
 #[path = "../../tests/common/mod.rs"]
 mod common;
 mod corpus;
+mod cross;
 mod edit;
 mod english_words;
 mod essays;
@@ -76,6 +83,7 @@ mod reword_zh;
 mod rewrite;
 mod rng;
 mod score;
+mod short;
 mod split;
 mod thesaurus;
 mod topic;
@@ -271,21 +279,27 @@ fn main() {
         debug: env_kind("QUALITY_DEBUG"),
         show: env_kind("QUALITY_SHOW"),
     };
-    say!("plagscope detection quality (PAN measures; {per_kind} documents per kind and language)");
+    // The short cross-language kinds and every kind of issue 46's pairs: 30 documents each.
+    let pair_docs = per_kind * 3 / 4;
+    say!("plagscope detection quality (PAN measures; {per_kind} documents per kind and language, {pair_docs} per short cross-language kind and per kind of the de, ja and ru pairs)");
     // QUALITY_ESSAYS=only: the essay kinds alone (`essays/`), without the slow PAN kinds.
     let essays_only = std::env::var("QUALITY_ESSAYS").is_ok_and(|v| v == "only");
-    // QUALITY_CROSS=only: the cross-language kinds alone (`translated.rs`).
+    // QUALITY_CROSS=only: the cross-language kinds alone (`cross.rs`).
     let cross_only = std::env::var("QUALITY_CROSS").is_ok_and(|v| v == "only");
+    let zh = |lang: &corpus::Lang| {
+        let sizes = (per_kind, pair_docs);
+        cross::run(&translate::ZH, lang.chinese, sizes, &options, listings);
+    };
     let mut missed = Vec::new();
     for lang in [&corpus::ENGLISH, &corpus::CHINESE] {
         if only.as_deref().is_none_or(|code| code == lang.code) {
             if cross_only {
-                translated::run(lang, per_kind, &options, listings);
+                zh(lang);
                 continue;
             }
             if !essays_only {
                 missed.extend(run(lang, per_kind, &options, listings));
-                translated::run(lang, per_kind, &options, listings);
+                zh(lang);
             }
             missed.extend(essays::run(lang));
         }
@@ -293,6 +307,15 @@ fn main() {
         let rendered = |code: &str| code == lang.code || code == "rendered";
         if !essays_only && !lang.chinese && only.as_deref().is_none_or(rendered) {
             rendered::run(per_kind, &options, listings);
+        }
+    }
+    // Issue 46's pairs, English hosts then the translation's; alone with QUALITY_LANG=de|ja|ru.
+    for pair in [&translate::DE, &translate::JA, &translate::RU] {
+        if !essays_only && only.as_deref().is_none_or(|code| code == pair.lang.code) {
+            for foreign in [false, true] {
+                let sizes = (pair_docs, pair_docs);
+                cross::run(pair, foreign, sizes, &options, listings);
+            }
         }
     }
     if missed.is_empty() {

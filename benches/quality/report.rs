@@ -41,8 +41,10 @@ fn target(kind: Kind) -> Target {
         // Issue 30's targets wait for the translated evidence: plagdet >= 0.80, precision >=
         // 0.95, the right source first for >= 90% of documents; no cross-language clean
         // document flagged.
-        Kind::Translated => Target::Reported("human translation"),
-        Kind::CrossTopic | Kind::CrossClean => Target::Reported("other language"),
+        Kind::Translated | Kind::ShortTranslated => Target::Reported("human translation"),
+        Kind::CrossTopic | Kind::CrossClean | Kind::CrossOrphan => {
+            Target::Reported("other language")
+        }
         // No target yet: real rewording is the evidence plagscope is weakest at (the Chinese
         // rewritten kind has none either).
         Kind::Rendered => Target::Reported("human rewording"),
@@ -105,7 +107,7 @@ fn header(code: &str, kinds: &[Kind]) {
     );
 }
 
-/// Prints the cross-language table of `code`'s hosts (`translated.rs`): a row per kind, then
+/// Prints the cross-language table of `code`'s hosts (`cross.rs`): a row per kind, then
 /// retrieval, whether the planted translation's source is the report's first source (`ranks`:
 /// its place among the reported sources, per translated document).
 pub fn cross_table(code: &str, results: &[Checked], ranks: &[Option<usize>]) {

@@ -2,7 +2,8 @@
 //! text), which must get no report. Topic closeness is the bench's own tf·idf cosine over content
 //! terms (English: lowercase words of 3+ letters outside the function words; Chinese: overlapping
 //! Han character bigrams, the usual index terms of Chinese retrieval, which hold most two-character
-//! words without a dictionary). The hosts most like a reference are taken, one per reference, and
+//! words without a dictionary; the cross-language pairs' German and Russian: words of 3+ letters,
+//! Japanese: Han bigrams, as Chinese). The hosts most like a reference are taken, one per reference, and
 //! only when the matcher proves they share no run of 10 words (20 characters) with any reference.
 
 use std::collections::HashMap;
@@ -28,9 +29,29 @@ pub fn terms(text: &str, chinese: bool) -> Vec<String> {
         .collect()
 }
 
+/// Content terms of text in a language without a stop list here (German, Russian: the
+/// cross-language pairs of `translate.rs`): lowercase words of 3+ letters of any script, the
+/// function words left to idf.
+pub fn word_terms(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 3)
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// [`terms`] of English text.
+pub fn english_terms(text: &str) -> Vec<String> {
+    terms(text, false)
+}
+
+/// [`terms`] of Chinese text (also the Japanese pair's: the Han bigrams of its kanji words).
+pub fn han_terms(text: &str) -> Vec<String> {
+    terms(text, true)
+}
+
 /// The references' tf·idf vectors as an inverted index, for cosines against any text.
 pub struct Topics {
-    chinese: bool,
+    terms: fn(&str) -> Vec<String>,
     idf: HashMap<String, f64>,
     /// Term → (reference, weight / the reference's norm).
     postings: HashMap<String, Vec<(usize, f64)>>,
@@ -71,12 +92,22 @@ impl Topics {
         others: impl Iterator<Item = &'t str>,
         chinese: bool,
     ) -> Self {
+        let terms = if chinese { han_terms } else { english_terms };
+        Self::over_terms(refs, others, terms)
+    }
+
+    /// [`Topics::over`] with the content terms `terms` gives (the cross-language pairs').
+    pub fn over_terms<'t>(
+        refs: &[&'t str],
+        others: impl Iterator<Item = &'t str>,
+        terms: fn(&str) -> Vec<String>,
+    ) -> Self {
         let texts = refs.iter().copied().chain(others);
         let mut df: HashMap<String, usize> = HashMap::new();
         let mut documents = 0;
         for text in texts {
             documents += 1;
-            let mut seen = terms(text, chinese);
+            let mut seen = terms(text);
             seen.sort_unstable();
             seen.dedup();
             for t in seen {
@@ -89,12 +120,12 @@ impl Topics {
             .collect();
         let mut postings: HashMap<String, Vec<(usize, f64)>> = HashMap::new();
         for (i, text) in refs.iter().enumerate() {
-            for (t, w) in vector(terms(text, chinese), &idf) {
+            for (t, w) in vector(terms(text), &idf) {
                 postings.entry(t).or_default().push((i, w));
             }
         }
         Topics {
-            chinese,
+            terms,
             idf,
             postings,
         }
@@ -108,7 +139,7 @@ impl Topics {
     /// The reference nearest `text` in topic among those `allowed`, and their cosine.
     pub fn nearest_where(&self, text: &str, allowed: impl Fn(usize) -> bool) -> (usize, f64) {
         let mut scores: HashMap<usize, f64> = HashMap::new();
-        for (t, w) in vector(terms(text, self.chinese), &self.idf) {
+        for (t, w) in vector((self.terms)(text), &self.idf) {
             for &(r, weight) in self.postings.get(&t).into_iter().flatten() {
                 *scores.entry(r).or_insert(0.0) += w * weight;
             }

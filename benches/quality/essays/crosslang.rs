@@ -52,7 +52,7 @@ fn source(page: &Page, reference: &Ref, library: u32, chinese: bool) -> Option<S
 pub fn build(lang: &Lang, per_kind: usize, n: usize, seed: u64) -> Option<CrossEssays> {
     let chinese = lang.chinese;
     let mut rng = Rng(seed);
-    let cross = translate::build(lang, &mut rng)?;
+    let cross = translate::build(&translate::ZH, chinese, &mut rng)?;
     let mut truth = Index::new(n);
     let mut sources = Vec::new();
     for (i, reference) in cross.refs.iter().enumerate() {
