@@ -138,6 +138,10 @@ fn check_options() -> CheckOptions {
                 align.translated = value != 0;
                 continue;
             }
+            "meaningSearch" => {
+                align.meaning_search = value != 0;
+                continue;
+            }
             "translatedSimilarity" => &mut align.translated_similarity,
             other => panic!("QUALITY_ALIGN: unknown option `{other}`"),
         };

@@ -58,5 +58,12 @@ crate::options! {
         /// Least similarity of a translated passage's sentence pairs (the model's cosine, in
         /// percent, averaged over the passage; each pair may be up to 10 under it).
         pub translated_similarity: usize = 60, in 1..=100;
+        /// With `translated`, also search by meaning: each paper sentence's nearest sentences in
+        /// the model's space, among every reference's sentences in another language, are
+        /// candidates beside the dictionary's, so that copies translated from or into any of the
+        /// model's languages are found, not only English ↔ Chinese. The checker encodes each
+        /// reference's sentences the first time a check needs them and keeps them (about 500
+        /// sentences a second in a browser).
+        pub meaning_search: bool = false;
     }
 }

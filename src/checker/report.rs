@@ -71,8 +71,8 @@ crate::report_records! {
 }
 
 crate::report_records! {
-    /// The languages of the two sides of a passage the sentence model found, as BCP 47 tags: "en" (English, or another
-    /// language written in words) and "zh" (Chinese).
+    /// The languages of the two sides of a passage the sentence model found, as BCP 47 tags ("en", "zh", "de",
+    /// "ja", "ru", ...), told from the text by whichlang's 16 languages.
     #[derive(Eq)]
     pub struct LanguagePair {
         /// The paper's side.

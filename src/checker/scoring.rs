@@ -242,19 +242,29 @@ fn passage_report(
         sentences: passage.sentences,
         sentence_pairs,
         languages: passage.by_model.then(|| LanguagePair {
-            paper: language_of(&paper.tokens[passage.paper_start..passage.paper_end]),
-            source: language_of(&source.tokens[passage.source_start..passage.source_end]),
+            paper: language_of(paper, passage.paper_start..passage.paper_end),
+            source: language_of(source, passage.source_start..passage.source_end),
         }),
     }
 }
 
-/// The language of a passage's side, as far as translated evidence tells them apart: Chinese when
-/// most of it is written in characters, else English.
-fn language_of(tokens: &[crate::text::Token]) -> String {
-    match CountUnit::of(tokens) {
-        CountUnit::Characters => "zh".to_string(),
-        CountUnit::Words => "en".to_string(),
+/// The language of a passage's side (its tokens `range`): by whichlang with translated evidence;
+/// without it (no passage comes from the model then), Chinese when most of it is written in
+/// characters, else English.
+fn language_of(analysis: &crate::text::Analysis, range: std::ops::Range<usize>) -> String {
+    let characters = CountUnit::of(&analysis.tokens[range.clone()]) == CountUnit::Characters;
+    #[cfg(feature = "translated")]
+    if let (Some(first), Some(last)) = (
+        analysis.tokens.get(range.start),
+        range
+            .end
+            .checked_sub(1)
+            .and_then(|end| analysis.tokens.get(end)),
+    ) {
+        let text = &analysis.normalized[first.norm_start..last.norm_end];
+        return crate::align::translated::pivot::language_tag(text, characters).to_string();
     }
+    if characters { "zh" } else { "en" }.to_string()
 }
 
 /// The SimHash and the seeds' view of a prepared text.

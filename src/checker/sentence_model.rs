@@ -1,6 +1,7 @@
 //! What a checker holds for translated evidence once a sentence model is given to it: the model,
-//! the bilingual lexicon, and each reference's sentences in the lexicon's term space, computed the
-//! first time a check needs them and kept until the reference is removed.
+//! the bilingual lexicon, and each reference's sentences in the lexicon's term space and, for the
+//! search by meaning, as the model's vectors: each computed the first time a check needs them and
+//! kept until the reference is removed.
 
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -10,6 +11,7 @@ use rustc_hash::FxHashMap as HashMap;
 use crate::align::translated::pivot::{PivotUnit, WordTerms};
 use crate::lexicon::Lexicon;
 use crate::sketch::embeddings::SentenceEncoder;
+use crate::sketch::sentence_codes::SentenceCodes;
 
 /// The sentence model, the lexicon, and the references' units in the term space.
 pub(crate) struct Translation {
@@ -18,6 +20,8 @@ pub(crate) struct Translation {
     pub(super) encoder: Arc<dyn SentenceEncoder>,
     /// Reference id → its sentence units in the term space.
     units: Mutex<HashMap<String, Arc<Vec<PivotUnit>>>>,
+    /// Reference id → its sentence units' vectors, for the search by meaning.
+    codes: Mutex<HashMap<String, Arc<SentenceCodes>>>,
 }
 
 impl fmt::Debug for Translation {
@@ -36,6 +40,7 @@ impl Clone for Translation {
             table: Arc::clone(&self.table),
             encoder: Arc::clone(&self.encoder),
             units: Mutex::new(self.cached().clone()),
+            codes: Mutex::new(lock(&self.codes).clone()),
         }
     }
 }
@@ -49,6 +54,7 @@ impl Translation {
             table,
             encoder,
             units: Mutex::default(),
+            codes: Mutex::default(),
         }
     }
 
@@ -66,15 +72,34 @@ impl Translation {
         Ok(units)
     }
 
+    /// The vectors of the reference `id`'s units, from `compute` the first time.
+    pub(super) fn reference_codes(
+        &self,
+        id: &str,
+        compute: impl FnOnce() -> Result<SentenceCodes, crate::error::Error>,
+    ) -> Result<Arc<SentenceCodes>, crate::error::Error> {
+        if let Some(codes) = lock(&self.codes).get(id) {
+            return Ok(Arc::clone(codes));
+        }
+        let codes = Arc::new(compute()?);
+        lock(&self.codes).insert(id.to_string(), Arc::clone(&codes));
+        Ok(codes)
+    }
+
     /// Forgets the units of the reference `id` (it was removed).
     pub(super) fn forget(&self, id: &str) {
         self.cached().remove(id);
+        lock(&self.codes).remove(id);
     }
 
-    /// The cache, even after a panic elsewhere left its lock poisoned (the map itself is whole).
     fn cached(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Vec<PivotUnit>>>> {
-        self.units
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.units)
     }
+}
+
+/// A cache, even after a panic elsewhere left its lock poisoned (the map itself is whole).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }

@@ -2,13 +2,14 @@
 //! fingerprints. Everything here works on an [`Analysis`](crate::text::Analysis) and keeps the
 //! original UTF-16 spans, so any fingerprint can be highlighted; [`sentence_terms`] gives each
 //! sentence a weighted bag of its rare content terms; [`embeddings`] is what the core asks of a
-//! sentence model.
+//! sentence model, and [`sentence_codes`] keeps its vectors for a search by meaning.
 
 pub mod background;
 pub mod embeddings;
 pub mod hash;
 pub mod minhash;
 pub mod of_text;
+pub mod sentence_codes;
 pub mod sentence_terms;
 pub mod shingle;
 pub mod simhash;

@@ -49,9 +49,7 @@ pub fn candidates(
             }
             last = Some(term);
             for &(doc, u) in index.get(&term).map_or(&[][..], Vec::as_slice) {
-                if (sources[doc as usize][u as usize].characters == unit.characters)
-                    == same_language
-                {
+                if (sources[doc as usize][u as usize].language == unit.language) == same_language {
                     *hits.entry((doc, u)).or_default() += 1;
                 }
             }
@@ -174,6 +172,7 @@ mod tests {
         terms.sort_unstable();
         PivotUnit {
             characters,
+            language: u8::from(characters),
             weights: vec![1.0; words.len()],
             terms,
         }

@@ -58,6 +58,9 @@ impl WordTerms {
 pub struct PivotUnit {
     /// Whether the sentence is written in characters (Chinese) rather than words.
     pub characters: bool,
+    /// Its language ([`Language`]): two units of two languages are a translation's candidates,
+    /// two of one a rewording's.
+    pub language: Language,
     /// Each word's weight: tf·idf for an English word, 1 for a Chinese one.
     pub weights: Vec<f32>,
     /// (term, the word it belongs to), sorted by term.
@@ -82,6 +85,60 @@ impl PivotUnit {
     }
 }
 
+/// A language, as whichlang tells 16 of them apart (its index in `whichlang::LANGUAGES`).
+pub type Language = u8;
+
+/// Text read per kind of unit to tell its language: more adds nothing.
+const LANGUAGE_SAMPLE_BYTES: usize = 4_000;
+
+/// The language of a text's units written in words, and of those in characters: each judged
+/// over all of them, since a sentence alone is often too short to tell (a German sentence of
+/// product names reads as English), and a paper or a source is written in one language or, at
+/// most, in one with words and one with characters.
+fn text_languages(analysis: &Analysis, vectors: &SentenceVectors) -> [Language; 2] {
+    let mut samples = [String::new(), String::new()];
+    for u in 0..vectors.len() {
+        let sample = &mut samples[usize::from(vectors.is_characters(u))];
+        let range = vectors.units[u].clone();
+        let tokens = &analysis.tokens;
+        if sample.len() >= LANGUAGE_SAMPLE_BYTES || range.is_empty() {
+            continue;
+        }
+        let (first, last) = (&tokens[range.start], &tokens[range.end - 1]);
+        sample.push_str(&analysis.normalized[first.norm_start..last.norm_end]);
+        sample.push('\n');
+    }
+    samples.map(|sample| {
+        let language = whichlang::detect_language(&sample);
+        let index = whichlang::LANGUAGES.iter().position(|&l| l == language);
+        index.unwrap_or(0) as Language
+    })
+}
+
+/// The BCP 47 tag of `text`'s language; text written `characters` is Chinese or Japanese.
+pub fn language_tag(text: &str, characters: bool) -> &'static str {
+    use whichlang::Lang;
+    match (whichlang::detect_language(text), characters) {
+        (Lang::Jpn, _) => "ja",
+        (_, true) => "zh",
+        (Lang::Ara, _) => "ar",
+        (Lang::Cmn, _) => "zh",
+        (Lang::Deu, _) => "de",
+        (Lang::Eng, _) => "en",
+        (Lang::Fra, _) => "fr",
+        (Lang::Hin, _) => "hi",
+        (Lang::Ita, _) => "it",
+        (Lang::Kor, _) => "ko",
+        (Lang::Nld, _) => "nl",
+        (Lang::Por, _) => "pt",
+        (Lang::Rus, _) => "ru",
+        (Lang::Spa, _) => "es",
+        (Lang::Swe, _) => "sv",
+        (Lang::Tur, _) => "tr",
+        (Lang::Vie, _) => "vi",
+    }
+}
+
 /// Every sentence unit of a text in the term space, in order: English units from `vectors`,
 /// Chinese ones from the lexicon.
 pub fn pivot_units(
@@ -90,6 +147,7 @@ pub fn pivot_units(
     vectors: &SentenceVectors,
     (lexicon, table): (&Lexicon, &WordTerms),
 ) -> Vec<PivotUnit> {
+    let languages = text_languages(analysis, vectors);
     (0..vectors.len())
         .map(|u| {
             let mut unit = if vectors.is_characters(u) {
@@ -108,6 +166,7 @@ pub fn pivot_units(
                 unit
             };
             unit.terms.sort_unstable();
+            unit.language = languages[usize::from(unit.characters)];
             unit
         })
         .collect()

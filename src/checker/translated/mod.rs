@@ -7,10 +7,13 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::align::translated::candidates::{candidates, CandidateLimits};
 use crate::align::translated::chains::Pair;
-use crate::align::translated::pivot::{pivot_units, PivotUnit};
-use crate::align::translated::SHORT_RUN_PAIRS;
+use crate::align::translated::pivot::{pivot_units, Language, PivotUnit};
+use crate::align::translated::{EXTENSION_SIMILARITY_MARGIN, SHORT_RUN_PAIRS};
 use crate::align::Evidence;
 use crate::error::Error;
+use std::sync::Arc;
+
+use crate::sketch::sentence_codes::SentenceCodes;
 use crate::sketch::sentence_terms::SentenceVectors;
 
 use super::context::Check;
@@ -18,6 +21,7 @@ use super::evidence::{Aligned, AlignedSource};
 use super::progress::{report, Stage};
 use super::sentence_model::Translation;
 
+mod meaning;
 mod names;
 mod pass;
 mod verify;
@@ -58,8 +62,13 @@ const LIMITS: CandidateLimits = CandidateLimits {
 /// evidence.
 const SAME_LANGUAGE_EXTRA: usize = 11;
 
-/// A reference (its position in the set) with its units in the term space.
-type ReferenceUnits = (usize, std::sync::Arc<Vec<PivotUnit>>);
+/// A reference (its position in the set) with its units in the term space and, for the search
+/// by meaning, their vectors.
+struct ReferenceUnits {
+    entry: usize,
+    units: Arc<Vec<PivotUnit>>,
+    codes: Option<Arc<SentenceCodes>>,
+}
 
 impl Check<'_> {
     /// Stage 5b: adds to `aligned` the sources in another language that the paper translates
@@ -140,8 +149,9 @@ impl Check<'_> {
         let lexicon = (&*translation.lexicon, &*translation.table);
         let paper_units = pivot_units(&paper.analysis, &paper.token_hashes, paper_vectors, lexicon);
         let sides = (paper_units.as_slice(), pass.same_language);
-        let docs = self.reference_units(translation, sides, already)?;
-        let slices: Vec<&[PivotUnit]> = docs.iter().map(|(_, units)| units.as_slice()).collect();
+        let docs =
+            self.reference_units(translation, sides, self.searches_meaning(pass), already)?;
+        let slices: Vec<&[PivotUnit]> = docs.iter().map(|d| d.units.as_slice()).collect();
         let limits = if pass.same_language {
             CandidateLimits {
                 per_source: 0,
@@ -150,10 +160,39 @@ impl Check<'_> {
         } else {
             LIMITS
         };
-        let mut found: Vec<(usize, Vec<Pair>)> =
-            candidates(&paper_units, &slices, &limits, pass.same_language)
-                .into_iter()
+        let mut found = candidates(&paper_units, &slices, &limits, pass.same_language);
+        let mut paper = PaperSide {
+            prepared: paper,
+            vectors: paper_vectors,
+            encoded: HashMap::default(),
+            unit_weights: verify::unit_weights(paper, paper_vectors),
+        };
+        if self.searches_meaning(pass) {
+            let searched: Vec<meaning::Searched<'_>> = (docs.iter())
+                .filter_map(|d| {
+                    let codes = d.codes.as_deref()?;
+                    Some(meaning::Searched {
+                        units: &d.units,
+                        codes,
+                    })
+                })
                 .collect();
+            // Every reference has codes when the search is on, so positions agree with `docs`.
+            let least = pass.min_similarity - EXTENSION_SIMILARITY_MARGIN as f32 / 100.0;
+            let by_meaning =
+                meaning::meaning_pairs(translation, &searched, &paper_units, &mut paper, least)?;
+            for (doc, pairs) in by_meaning {
+                let known = found.entry(doc).or_default();
+                for pair in pairs {
+                    let same = |k: &Pair| (k.paper, k.source) == (pair.paper, pair.source);
+                    if !known.iter().any(same) {
+                        known.push(pair);
+                    }
+                }
+                known.sort_by_key(|pair| (pair.paper, pair.source));
+            }
+        }
+        let mut found: Vec<(usize, Vec<Pair>)> = found.into_iter().collect();
         found.sort_by_key(|(doc, _)| *doc);
         for (_, pairs) in &mut found {
             pairs.retain(|pair| !covered[pair.paper]);
@@ -164,18 +203,12 @@ impl Check<'_> {
             SHORT_RUN_PAIRS.min(self.options.align.min_sentences)
         };
         found.retain(|(_, pairs)| pairs.len() >= least);
-        let mut paper = PaperSide {
-            prepared: paper,
-            vectors: paper_vectors,
-            encoded: HashMap::default(),
-            unit_weights: verify::unit_weights(paper, paper_vectors),
-        };
         let mut sources = Vec::new();
         let references = self.set.entries.len();
         for (done, (doc, pairs)) in found.iter().enumerate() {
             let total = references + found.len();
             report(self.progress, Stage::Translating, references + done, total)?;
-            let entry_index = docs[*doc].0;
+            let entry_index = docs[*doc].entry;
             let candidate = (entry_index, pairs.as_slice());
             if let Some(source) = verify_source(self, translation, candidate, &mut paper, pass)? {
                 sources.push((entry_index, source));
@@ -184,23 +217,28 @@ impl Check<'_> {
         Ok(sources)
     }
 
+    /// Whether `pass` searches by meaning: translated copies only, when asked
+    /// (`align.meaningSearch`); reworded ones in the paper's language keep to shared words.
+    fn searches_meaning(&self, pass: Pass) -> bool {
+        self.options.align.meaning_search && !pass.same_language
+    }
+
     /// Each reference that has sentences of a language other than some paper sentence's (of
-    /// the same, for a `same_language` pass), with its units in the term space, told as the
-    /// first half of [`Stage::Translating`]. A reference's units are kept by the set's
+    /// the same, for a `same_language` pass), with its units in the term space (and their
+    /// vectors when `search`es by meaning), told as the first half of [`Stage::Translating`]. A reference's units are kept by the set's
     /// [`Translation`] from the first check that reads them; the source prepared for them is
     /// not kept.
     fn reference_units(
         &mut self,
         translation: &Translation,
         (paper_units, same_language): (&[PivotUnit], bool),
+        search: bool,
         already: &HashSet<usize>,
     ) -> Result<Vec<ReferenceUnits>, Error> {
-        let paper_has = |characters: bool| {
-            paper_units
-                .iter()
-                .any(|u| u.characters == characters && !u.terms.is_empty())
-        };
-        let (paper_characters, paper_words) = (paper_has(true), paper_has(false));
+        let paper_languages: HashSet<Language> = (paper_units.iter())
+            .filter(|u| !u.terms.is_empty() || self.options.align.meaning_search)
+            .map(|u| u.language)
+            .collect();
         let mut docs = Vec::new();
         let entries = self.set.entries;
         for (i, entry) in entries.iter().enumerate() {
@@ -218,21 +256,33 @@ impl Check<'_> {
                     pivot_units(&prepared.analysis, &prepared.token_hashes, vectors, lexicon);
                 Ok(units)
             })?;
+            // A reference is read when some sentence of it and some of the paper are of two
+            // languages (of one, for a `same_language` pass).
             let paired = units.iter().any(|u| {
-                let (same, other) = if u.characters {
-                    (paper_characters, paper_words)
-                } else {
-                    (paper_words, paper_characters)
-                };
+                let shared = paper_languages.contains(&u.language);
+                let other = paper_languages.iter().any(|&l| l != u.language);
                 if same_language {
-                    same
+                    shared
                 } else {
                     other
                 }
             });
-            if paired {
-                docs.push((i, units));
+            if !paired {
+                continue;
             }
+            let codes = match search {
+                true => Some(translation.reference_codes(&entry.reference.id, || {
+                    let source = sources.get_once(i)?;
+                    let vectors = source.vectors(term_weights);
+                    meaning::text_codes(translation, &source.prepared, vectors)
+                })?),
+                false => None,
+            };
+            docs.push(ReferenceUnits {
+                entry: i,
+                units,
+                codes,
+            });
         }
         Ok(docs)
     }

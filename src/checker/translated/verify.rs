@@ -143,7 +143,7 @@ fn paired_weight(passage: &Passage, token_weights: &[u32]) -> u32 {
 }
 
 /// Encodes the sentence units `units` of a text into `encoded`, in one call of the model.
-fn encode_units(
+pub(super) fn encode_units(
     translation: &Translation,
     prepared: &Prepared,
     vectors: &SentenceVectors,

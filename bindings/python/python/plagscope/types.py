@@ -71,6 +71,13 @@ class AlignOptions(TypedDict, total=False):
     maxDocFrequency: int
     # Largest gap of changed words inside a passage, in each text.
     maxGap: int
+    # With `translated`, also search by meaning: each paper sentence's nearest sentences in the
+    # model's space, among every reference's sentences in another language, are candidates
+    # beside the dictionary's, so that copies translated from or into any of the model's
+    # languages are found, not only English ↔ Chinese. The checker encodes each reference's
+    # sentences the first time a check needs them and keeps them (about 500 sentences a second
+    # in a browser).
+    meaningSearch: bool
     # Largest distance, in words, at which pieces (reordered sentences, say) merge into one
     # passage.
     mergeGap: int
@@ -351,8 +358,8 @@ class HashedShingle(TypedDict):
 
 
 class LanguagePair(TypedDict):
-    """The languages of the two sides of a passage the sentence model found, as BCP 47 tags:
-    "en" (English, or another language written in words) and "zh" (Chinese).
+    """The languages of the two sides of a passage the sentence model found, as BCP 47 tags
+    ("en", "zh", "de", "ja", "ru", ...), told from the text by whichlang's 16 languages.
     """
 
     # The paper's side.

@@ -1,0 +1,111 @@
+//! The search by meaning (`align.meaningSearch`, issue 46): a German translation of an English
+//! source, which no dictionary of the checker covers, is found through the nearest sentences in
+//! the model's space, and named as German; a German text on the same subject is not a copy; a
+//! removed reference's sentences are forgotten. The texts were written for this test: the German
+//! passage translates the English one sentence by sentence, the German mills text translates
+//! nothing (ground truth by construction).
+//!
+//! Needs the model and the lexicon (`node scripts/model.mjs && node scripts/lexicon.mjs`).
+
+mod common;
+
+use plagscope::align::Evidence;
+use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
+
+const NORIAS_EN: &str =
+    "The norias of Hama are a set of wooden water wheels on the Orontes River in western Syria. \
+The oldest of them were built in the Middle Ages to lift water from the river into aqueducts. \
+Each wheel is turned by the current alone and can reach a height of twenty meters. \
+The water is carried in wooden boxes fixed to the rim and poured into a stone channel at the top. \
+From there the aqueducts brought it to the gardens, the mosques and the public baths of the town. \
+Seventeen of the wheels survive today, although none of them is used for irrigation any more. \
+In the twentieth century modern pumps replaced them, and the wheels became a symbol of the city. \
+Their groaning noise, caused by the friction of the wooden axle, can be heard far along the river.";
+
+const NORIAS_DE: &str =
+    "Die Norias von Hama sind eine Reihe hölzerner Wasserräder am Orontes im Westen Syriens. \
+Die ältesten von ihnen wurden im Mittelalter gebaut, um Wasser aus dem Fluss in Aquädukte zu heben. \
+Jedes Rad wird allein von der Strömung angetrieben und kann eine Höhe von zwanzig Metern erreichen. \
+Das Wasser wird in Holzkästen getragen, die am Radkranz befestigt sind, und oben in eine steinerne \
+Rinne gegossen. Von dort brachten die Aquädukte es zu den Gärten, den Moscheen und den öffentlichen \
+Bädern der Stadt. Siebzehn der Räder sind bis heute erhalten, obwohl keines mehr zur Bewässerung \
+genutzt wird. Im zwanzigsten Jahrhundert ersetzten moderne Pumpen sie, und die Räder wurden zu einem \
+Symbol der Stadt. Ihr ächzendes Geräusch, das durch die Reibung der hölzernen Achse entsteht, ist \
+weit entlang des Flusses zu hören.";
+
+const PUMPS_EN: &str =
+    "Centrifugal pumps move water by converting the rotation of an impeller into pressure. \
+They are the most common pumps in irrigation today because they are cheap and easy to maintain. \
+A farmer chooses the size of the pump from the area of the field and the depth of the well. \
+Diesel engines drive most of them where the electricity network does not reach the fields. \
+Solar pumps have become popular in the last ten years, since panels cost far less than before.";
+
+/// The writer's own opening, in German.
+const HOST_DE: &str = "In diesem Semester hat sich unser Seminar mit der Technik der Antike \
+beschäftigt. Jeder von uns musste ein Thema wählen und einen Bericht von etwa zweitausend Wörtern \
+schreiben. Ich habe die Wasserbauten des Nahen Ostens gewählt, weil nur wenige Studenten darüber \
+schreiben. Es folgt ein Teil meines Berichts. ";
+
+/// Water mills in Central Europe: the subject of the references, none of their sentences.
+const MILLS_DE: &str = "Wassermühlen prägten jahrhundertelang die Landschaft in Mitteleuropa. \
+Im Schwarzwald trieben kleine Bäche die Räder von Sägewerken und Getreidemühlen an. \
+Viele Müller lebten mit ihren Familien direkt neben der Mühle und arbeiteten bei jedem Wetter. \
+Mit der Elektrifizierung verloren die meisten Mühlen ihre wirtschaftliche Bedeutung. \
+Heute pflegen Vereine einige von ihnen als technische Denkmäler und zeigen sie Besuchern.";
+
+fn checker(references: &[(&str, &str)]) -> Checker {
+    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
+    common::model::with_sentence_model(&mut checker);
+    for (id, text) in references {
+        checker.add_reference(Reference::new(*id, *text)).unwrap();
+    }
+    checker
+}
+
+fn by_meaning() -> CheckOptions {
+    let mut options = CheckOptions::default();
+    options.align.translated = true;
+    options.align.meaning_search = true;
+    options
+}
+
+#[test]
+fn a_german_translation_of_an_english_source_is_found_by_meaning() {
+    let checker = checker(&[("norias", NORIAS_EN), ("pumps", PUMPS_EN)]);
+    let paper = format!("{HOST_DE}{NORIAS_DE}");
+    let report = checker.check(&paper, &by_meaning()).unwrap();
+    let ids: Vec<&str> = report.sources.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["norias"], "{report:#?}");
+    let passage = &report.sources[0].passages[0];
+    assert_eq!(passage.evidence, Evidence::Translated);
+    let languages = passage.languages.as_ref().unwrap();
+    assert_eq!(
+        (languages.paper.as_str(), languages.source.as_str()),
+        ("de", "en")
+    );
+    assert!(passage.sentence_pairs.len() >= 6, "{passage:#?}");
+    // The writer's own opening is not part of it.
+    let start = paper.encode_utf16().count() - NORIAS_DE.encode_utf16().count();
+    assert!(passage.start >= start - 2, "{passage:#?}");
+}
+
+#[test]
+fn a_german_text_on_the_same_subject_is_not_a_copy() {
+    let checker = checker(&[("norias", NORIAS_EN), ("pumps", PUMPS_EN)]);
+    let report = checker
+        .check(&format!("{HOST_DE}{MILLS_DE}"), &by_meaning())
+        .unwrap();
+    assert!(report.sources.is_empty(), "{report:#?}");
+}
+
+#[test]
+fn a_removed_reference_is_no_longer_searched() {
+    let mut checker = checker(&[("norias", NORIAS_EN)]);
+    let found = |checker: &Checker| checker.check(NORIAS_DE, &by_meaning()).unwrap().sources;
+    assert_eq!(found(&checker).len(), 1);
+    checker.remove_reference("norias").unwrap();
+    checker
+        .add_reference(Reference::new("norias", PUMPS_EN))
+        .unwrap();
+    assert!(found(&checker).is_empty());
+}
