@@ -5,7 +5,7 @@
 // rewritten passage says how many of its sentences match, beside the exact-run evidence it has.
 import { unitKey } from './units.js';
 import { percent } from './percent.js';
-import { count, t } from './i18n.js';
+import { count, language, t } from './i18n.js';
 
 const clamp01 = (x) => Math.max(0, Math.min(1, Number(x) || 0));
 
@@ -19,9 +19,23 @@ export const isTranslated = (passage) => passage?.evidence === 'translated';
 export function translatedLabel(passage) {
   const pairs = sentencePairsOf(passage);
   const mean = pairs.reduce((sum, pair) => sum + clamp01(pair.similarity), 0) / Math.max(1, pairs.length);
-  const source = passage.languages?.source;
-  const language = source === 'zh' ? t('language.zh') : t('language.en');
-  return t('evidence.translated', { count: pairs.length, language, similarity: percent(mean) });
+  const name = languageName(passage.languages?.source);
+  return t('evidence.translated', { count: pairs.length, language: name, similarity: percent(mean) });
+}
+
+/**
+ * The name of the language `tag` (BCP 47, as a report gives it) in the reader's language: the
+ * catalogue's for English and Chinese, the host's `Intl.DisplayNames` for the others the search by
+ * meaning finds ("de" is "German", "德文"); English when a host has no name for it.
+ */
+export function languageName(tag) {
+  if (tag === 'zh') return t('language.zh');
+  if (typeof tag !== 'string' || tag === 'en') return t('language.en');
+  try {
+    return new Intl.DisplayNames([language()], { type: 'language' }).of(tag) ?? t('language.en');
+  } catch {
+    return t('language.en');
+  }
 }
 
 /** The sentence pairs of `passage`: each paper sentence and the source sentence it matches. */

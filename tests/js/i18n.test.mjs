@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { CATALOGUES, cliLanguage, count, formatNumber, pickLanguage, t, withLanguage } from '../../js/words/i18n.js';
 import { percent } from '../../js/words/percent.js';
 import { unitKey } from '../../js/words/units.js';
-import { evidencePhrases } from '../../js/words/evidence.js';
+import { evidencePhrases, languageName, translatedLabel } from '../../js/words/evidence.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const cli = join(root, 'bin/plagscope.mjs');
@@ -99,6 +99,16 @@ test('Simplified Chinese has one form for every count, and its own units', () =>
     const passage = { words: 40, matchedWords: 31, matchedShare: 0.775, longestRun: 12, sentencePairs: [] };
     assert.deepEqual(evidencePhrases({ ...passage, unit: 'characters' }), ['共 40 字，其中 31 字逐字相同（77.5%）', '最长逐字相同片段：12 字']);
   });
+});
+
+test("a translated passage names its source's language in the reader's language", () => {
+  assert.equal(languageName('de'), 'German');
+  assert.equal(languageName('zh'), t('language.zh'));
+  assert.equal(languageName(undefined), t('language.en'));
+  assert.equal(languageName('not a tag!'), t('language.en'));
+  withLanguage('zh-Hans', () => assert.equal(languageName('ru'), '俄语'));
+  const passage = { evidence: 'translated', languages: { paper: 'en', source: 'de' }, sentencePairs: [{ similarity: 0.8 }] };
+  assert.match(translatedLabel(passage), /German/);
 });
 
 test('the page picks Simplified Chinese for any Chinese that is not explicitly Traditional', () => {
