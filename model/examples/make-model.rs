@@ -3,10 +3,12 @@
 //!
 //! `cargo run --release -p plagscope-model --example make-model -- <wheel> <out.safetensors.gz> <wheel sha256>`
 //!
-//! It keeps the embedding rows of the pieces written in the scripts plagscope supports (Latin and
-//! Han, and the pieces of no one script: digits, punctuation, the word boundary): 10 of the
-//! encoder's 16 languages, about three quarters of its table. Every other tensor is copied as the
-//! reference has it; the dense layers become codes and codebooks without loss (`src/file.rs`).
+//! It keeps the embedding rows of the pieces written in Latin and Han, and the pieces of no one
+//! script (digits, punctuation, the word boundary): 10 of the encoder's 16 languages, about three
+//! quarters of its table. Every other tensor is copied as the reference has it; the dense layers
+//! become codes and codebooks without loss (`src/file.rs`). The rows of the other languages'
+//! scripts are parts of their own beside it (`<out stem>.<part>.safetensors.gz`, [`PARTS`]), which
+//! a host loads only for the languages it needs (`Encoder::with_parts`).
 
 use std::collections::BTreeMap;
 use std::io::{Cursor, Read, Write};
@@ -23,6 +25,19 @@ const KEPT: [Script; 4] = [
     Script::Han,
     Script::Common,
     Script::Inherited,
+];
+
+/// The parts: the scripts of the encoder's other six languages. A piece goes to the first part
+/// whose scripts, with Common and Inherited, write all of it (Japanese pieces mix kana and Han).
+const PARTS: [(&str, &[Script]); 5] = [
+    ("cyrillic", &[Script::Cyrillic]),
+    (
+        "japanese",
+        &[Script::Hiragana, Script::Katakana, Script::Han],
+    ),
+    ("korean", &[Script::Hangul]),
+    ("arabic", &[Script::Arabic]),
+    ("thai", &[Script::Thai]),
 ];
 
 fn main() {
@@ -71,6 +86,78 @@ fn main() {
         bytes.len(),
         gz.len()
     );
+    for (name, _) in PARTS {
+        let path = format!(
+            "{}.{name}.safetensors.gz",
+            out.trim_end_matches(".safetensors.gz")
+        );
+        write_part(&path, &pieces, &arrays, name, (wheel, sha256));
+    }
+}
+
+/// The part of the table whose pieces `scripts` write (and are not in the main file), as a file of
+/// its own at `path`.
+fn write_part(
+    path: &str,
+    pieces: &SentencePieceProcessor,
+    arrays: &BTreeMap<String, (Vec<usize>, Array)>,
+    name: &str,
+    (wheel, sha256): (&str, &str),
+) {
+    let part = PARTS.iter().position(|(n, _)| *n == name);
+    let mut ids: Vec<usize> = (0..pieces.piece_size())
+        .filter(|&id| part_of(pieces, id) == part)
+        .collect();
+    ids.sort_by_key(|&id| (id % CHUNKS, id));
+    let mut tensors = embedding(arrays, &ids);
+    // Only the rows: the scales and offsets are the main file's.
+    tensors.retain(|t| t.name == names::EMBEDDING || t.name == names::ROW_CHUNKS);
+    let ids_u32: Vec<u32> = ids.iter().map(|&id| id as u32).collect();
+    tensors.push(tensor(
+        names::PART_PIECES,
+        vec![ids.len()],
+        Values::U32(ids_u32),
+    ));
+    let file = std::path::Path::new(wheel)
+        .file_name()
+        .map_or(wheel.into(), |f| f.to_string_lossy());
+    let about = BTreeMap::from([
+        ("name".into(), format!("Universal Sentence Encoder Multilingual v3 (USE-m), {name} rows")),
+        ("licence".into(), "Apache-2.0: Google's universal-sentence-encoder-multilingual/3; its quantized port (c) 2026 cnmoro".into()),
+        ("source".into(), format!("PyPI {file} sha256 {sha256}")),
+        ("script".into(), name.to_string()),
+    ]);
+    let bytes = write_file(&tensors, &about).expect("write the part");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(&bytes).expect("gzip");
+    let gz = gz.finish().expect("gzip");
+    std::fs::write(path, &gz).expect("write the part");
+    println!(
+        "{path}: {} pieces, {} bytes ({} gzipped)",
+        ids.len(),
+        bytes.len(),
+        gz.len()
+    );
+}
+
+/// Whether the main file keeps piece `id`'s row.
+fn in_main_file(pieces: &SentencePieceProcessor, id: usize) -> bool {
+    let piece = pieces.id_to_piece(id as i32).unwrap_or("");
+    id < 3 || piece.chars().all(|c| KEPT.contains(&c.script()))
+}
+
+/// The part (its index in [`PARTS`]) that keeps piece `id`'s row: the first whose scripts write
+/// it; `None` for a piece of the main file or of no part's script (dropped).
+fn part_of(pieces: &SentencePieceProcessor, id: usize) -> Option<usize> {
+    if in_main_file(pieces, id) {
+        return None;
+    }
+    let piece = pieces.id_to_piece(id as i32).unwrap_or("");
+    PARTS.iter().position(|(_, scripts)| {
+        let own = |c: char| scripts.contains(&c.script());
+        let neutral = |c: char| matches!(c.script(), Script::Common | Script::Inherited);
+        piece.chars().any(own) && piece.chars().all(|c| own(c) || neutral(c))
+    })
 }
 
 fn tensor(name: &str, shape: Vec<usize>, values: Values) -> Tensor {
@@ -96,11 +183,9 @@ fn entry<R: Read + std::io::Seek>(archive: &mut zip::ZipArchive<R>, name: &str) 
 /// chunk's codes have their own peaked distribution (2.9 bits of entropy within a chunk, 3.6
 /// across them), which gzip's Huffman tables follow only when a chunk's rows come together.
 fn kept_pieces(pieces: &SentencePieceProcessor) -> (Vec<u32>, Vec<usize>) {
-    let keep = |id: usize| {
-        let piece = pieces.id_to_piece(id as i32).unwrap_or("");
-        id < 3 || piece.chars().all(|c| KEPT.contains(&c.script()))
-    };
-    let mut kept: Vec<usize> = (0..pieces.piece_size()).filter(|&id| keep(id)).collect();
+    let mut kept: Vec<usize> = (0..pieces.piece_size())
+        .filter(|&id| in_main_file(pieces, id))
+        .collect();
     kept.sort_by_key(|&id| (id % CHUNKS, id));
     assert_eq!(kept[0], 0, "the unknown piece's row comes first");
     let mut rows = vec![0u32; pieces.piece_size()];

@@ -68,7 +68,40 @@ impl Encoder {
         })
     }
 
-    /// The model file's metadata: its name, licence, source and format.
+    /// The encoder of a model file's `main` bytes with the rows of each of its `parts` (the
+    /// pieces of other scripts, a file each: `examples/make-model.rs`), inflated. A piece no part
+    /// brings reads as the unknown piece, as in `main` alone.
+    pub fn with_parts(main: &[u8], parts: &[&[u8]]) -> Result<Encoder, Error> {
+        let mut encoder = Encoder::from_bytes(main)?;
+        for part in parts {
+            encoder.add_part(part)?;
+        }
+        Ok(encoder)
+    }
+
+    fn add_part(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        let file = file::read(bytes)?;
+        let [count] = file.shape(names::PART_PIECES)?[..] else {
+            return Err(Error::invalid_model("a part's pieces are not a list"));
+        };
+        let pieces = file.u32s(names::PART_PIECES, &[count])?;
+        let codes = file.bytes(names::EMBEDDING, Some(&[count, DIMENSIONS]))?;
+        let chunks = file.bytes(names::ROW_CHUNKS, Some(&[count]))?;
+        let first = self.weights.add_rows(codes, chunks)?;
+        for (i, &piece) in pieces.iter().enumerate() {
+            self.tokenizer.set_row(piece, (first + i) as u32)?;
+        }
+        let script = file.about().get("script").cloned().unwrap_or_default();
+        let scripts = self.about.entry("parts".to_string()).or_default();
+        if !scripts.is_empty() {
+            scripts.push_str(", ");
+        }
+        scripts.push_str(&script);
+        Ok(())
+    }
+
+    /// The model file's metadata: its name, licence, source and format (and `parts`: the scripts
+    /// its parts brought).
     pub fn about(&self) -> &BTreeMap<String, String> {
         &self.about
     }

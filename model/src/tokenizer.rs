@@ -62,6 +62,15 @@ impl Tokenizer {
         ids
     }
 
+    /// Gives `piece` the embedding row `row` (a part of the model file brought its row).
+    pub fn set_row(&mut self, piece: u32, row: u32) -> Result<(), Error> {
+        let slot = self.rows.get_mut(piece as usize).ok_or_else(|| {
+            Error::invalid_model(format!("a part names piece {piece}, past the vocabulary"))
+        })?;
+        *slot = row;
+        Ok(())
+    }
+
     /// The embedding row of `piece` (the unknown piece's row for an id past the vocabulary).
     pub fn row(&self, piece: u32) -> usize {
         let row = self

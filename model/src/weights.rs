@@ -32,6 +32,8 @@ pub mod names {
     pub const ROW_CHUNKS: &str = "embedding.chunk";
     /// Each chunk's scale and offset: value = code × scale + offset.
     pub const SCALE: &str = "embedding.scale";
+    /// In a part of the file (the rows of another script): the piece of each of its rows.
+    pub const PART_PIECES: &str = "part.pieces";
     /// See [`SCALE`].
     pub const OFFSET: &str = "embedding.offset";
 }
@@ -129,6 +131,22 @@ impl Weights {
             d3: QuantizedMatrix::new(&matrix("d3", DIMENSIONS, DIMENSIONS)?),
             eps: vector("eps", 1)?[0],
         })
+    }
+
+    /// Appends the rows of a part of the model file, `codes` (rows × 512) and their `chunks`;
+    /// returns the first new row.
+    pub fn add_rows(&mut self, codes: &[u8], chunks: &[u8]) -> Result<usize, Error> {
+        if codes.len() != chunks.len() * DIMENSIONS
+            || chunks.iter().any(|&c| usize::from(c) >= CHUNKS)
+        {
+            return Err(Error::invalid_model(
+                "a part's rows do not match its chunks",
+            ));
+        }
+        let first = self.row_chunks.len();
+        self.codes.extend_from_slice(codes);
+        self.row_chunks.extend_from_slice(chunks);
+        Ok(first)
     }
 
     /// The embedding of table row `row`, dequantized into `out`.

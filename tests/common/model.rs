@@ -1,5 +1,6 @@
-//! The sentence model and the lexicon as `scripts/model.mjs` and `scripts/lexicon.mjs` make them
-//! (target/model), loaded once per test binary.
+//! The sentence model (with every part: all the scripts it knows) and the lexicon as
+//! `scripts/model.mjs` and `scripts/lexicon.mjs` make them (target/model), loaded once per test
+//! binary.
 
 use std::io::Read;
 use std::sync::{Arc, OnceLock};
@@ -20,13 +21,22 @@ pub fn sentence_model() -> &'static (Arc<plagscope_model::Encoder>, Lexicon) {
         let missing = |e: std::io::Error| -> ! {
             panic!("{e}: run `node scripts/model.mjs && node scripts/lexicon.mjs` first")
         };
-        let file =
-            std::fs::File::open(model_file("use-m3.safetensors.gz")).unwrap_or_else(|e| missing(e));
-        let mut bytes = Vec::new();
-        flate2::read::GzDecoder::new(file)
-            .read_to_end(&mut bytes)
-            .expect("inflate the model");
-        let encoder = plagscope_model::Encoder::from_bytes(&bytes).expect("the model file");
+        let inflated = |name: &str| {
+            let file = std::fs::File::open(model_file(name)).unwrap_or_else(|e| missing(e));
+            let mut bytes = Vec::new();
+            flate2::read::GzDecoder::new(file)
+                .read_to_end(&mut bytes)
+                .expect("inflate the model");
+            bytes
+        };
+        let main = inflated("use-m3.safetensors.gz");
+        // Every part: the tests and the benchmark read every language the model knows.
+        let parts: Vec<Vec<u8>> = ["cyrillic", "japanese", "korean", "arabic", "thai"]
+            .iter()
+            .map(|part| inflated(&format!("use-m3.{part}.safetensors.gz")))
+            .collect();
+        let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+        let encoder = plagscope_model::Encoder::with_parts(&main, &parts).expect("the model files");
         let lexicon = std::fs::read(model_file("zh-en.lexicon")).unwrap_or_else(|e| missing(e));
         (
             Arc::new(encoder),
