@@ -178,7 +178,7 @@ impl Check<'_> {
                 })
                 .collect();
             // Every reference has codes when the search is on, so positions agree with `docs`.
-            let least = pass.min_similarity - EXTENSION_SIMILARITY_MARGIN as f32 / 100.0;
+            let least = pass.min_similarity;
             let by_meaning =
                 meaning::meaning_pairs(translation, &searched, &paper_units, &mut paper, least)?;
             for (doc, pairs) in by_meaning {
