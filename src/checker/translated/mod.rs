@@ -8,7 +8,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use crate::align::translated::candidates::{candidates, CandidateLimits};
 use crate::align::translated::chains::Pair;
 use crate::align::translated::pivot::{pivot_units, Language, PivotUnit};
-use crate::align::translated::{EXTENSION_SIMILARITY_MARGIN, SHORT_RUN_PAIRS};
+use crate::align::translated::SHORT_RUN_PAIRS;
 use crate::align::Evidence;
 use crate::error::Error;
 use std::sync::Arc;
