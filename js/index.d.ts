@@ -48,6 +48,11 @@ export interface ModelFile {
   licence: string;
 }
 
+/** A part of the model: the rows of one more script's pieces (cyrillic, japanese, korean, arabic, thai). */
+export interface ModelPart extends ModelFile {
+  script: string;
+}
+
 /**
  * The sentence model behind translated copies (English <-> Chinese): Google's Universal Sentence
  * Encoder Multilingual v3 and a bilingual lexicon from CC-CEDICT, in an engine of their own.
@@ -57,7 +62,7 @@ export declare class SentenceModel {
   /** The width of a sentence vector: 512. */
   readonly dimensions: number;
   /** The model's files: their sizes, sha256 digests, sources and licences. */
-  readonly manifest: { encoder: ModelFile; lexicon: ModelFile };
+  readonly manifest: { encoder: ModelFile; lexicon: ModelFile; parts?: ModelPart[] };
   /** A reference set of the model's engine, given the model: its checks accept `align.translated`. Move a library over with `model.Checker.importIndex(checker.exportIndex())`. */
   readonly Checker: typeof Checker;
   /** The weights' metadata: name, licence, source, format. */
@@ -76,12 +81,14 @@ export interface ModelProgress {
  * Loads the sentence model (about 28 MB gzipped; each file checked against its manifest). In Node,
  * `source` is the folder holding its manifest.json (default: the `plagscope-model` package); in
  * browsers, the manifest's URL (default: `pkg/model/manifest.json` beside the package), fetched
- * with `onProgress`. Rejects with an Error whose `code` is 'PLAGSCOPE_INVALID_MODEL' for a
- * damaged or foreign file.
+ * with `onProgress`. `scripts` adds the parts for the languages the main file does not write
+ * (`['cyrillic']` for Russian, `'all'` for every part; 1-2.3 MB each), which `align.meaningSearch`
+ * needs to find copies translated from or into them. Rejects with an Error whose `code` is
+ * 'PLAGSCOPE_INVALID_MODEL' for a damaged or foreign file, or a script the manifest has no part for.
  */
 export declare function loadSentenceModel(
   source?: string | URL,
-  options?: { onProgress?: (progress: ModelProgress) => void },
+  options?: { onProgress?: (progress: ModelProgress) => void; scripts?: string[] | 'all' },
 ): Promise<SentenceModel>;
 
 /** What a check against an archive fetched, and what it could not. */

@@ -9,8 +9,28 @@ export const MODEL_MANIFEST = 'manifest.json';
 /** Where a page finds the manifest by default: pkg/model/ beside the package's modules. */
 export const MODEL_URL = new URL(`../pkg/model/${MODEL_MANIFEST}`, import.meta.url);
 
-/** The bytes a host sends for the model a `manifest` names: its two files, gzipped. */
-export const modelBytes = (manifest) => (manifest?.encoder?.bytes ?? 0) + (manifest?.lexicon?.bytes ?? 0);
+/**
+ * The bytes a host sends for the model a `manifest` names: its two files and the parts of
+ * `scripts`, gzipped.
+ */
+export const modelBytes = (manifest, scripts = []) =>
+  [manifest?.encoder, manifest?.lexicon, ...modelParts(manifest, scripts)].reduce((sum, entry) => sum + (entry?.bytes ?? 0), 0);
+
+/**
+ * The manifest's parts (the rows of other scripts' pieces: cyrillic, japanese, korean, arabic,
+ * thai) for `scripts`, a list of their names or 'all'; an unknown name is an Error with `code`
+ * 'PLAGSCOPE_INVALID_MODEL' that lists the manifest's.
+ */
+export function modelParts(manifest, scripts = []) {
+  const parts = Array.isArray(manifest?.parts) ? manifest.parts : [];
+  if (scripts === 'all') return parts;
+  if (!Array.isArray(scripts)) throw invalidModel(`scripts must be 'all' or a list of script names, not ${typeof scripts}`);
+  return scripts.map((script) => {
+    const part = parts.find((p) => p?.script === script);
+    if (!part) throw invalidModel(`${MODEL_MANIFEST} has no part for the script ${JSON.stringify(script)} (it has: ${parts.map((p) => p?.script).join(', ') || 'none'})`);
+    return part;
+  });
+}
 const MODULE_URL = new URL('../pkg/translated/plagscope_bg.wasm', import.meta.url);
 
 let engine = null;
@@ -84,11 +104,13 @@ export class SentenceModel {
   #raw = null;
   #generation = -1;
   #weights; // the inflated weights: an engine restart needs them again, synchronously
+  #parts; // the inflated parts, likewise
   #lexicon;
 
-  constructor(api, weights, lexicon, manifest) {
+  constructor(api, weights, lexicon, manifest, parts = []) {
     this.#api = api;
     this.#weights = weights;
+    this.#parts = parts;
     this.#lexicon = lexicon;
     /** The manifest: each file's size, sha256, source and licence. */
     this.manifest = manifest;
@@ -105,7 +127,9 @@ export class SentenceModel {
   #live() {
     const guard = this.#api.Checker.guard;
     if (this.#generation !== guard.generation) {
-      this.#raw = new bindings.SentenceModel(this.#weights);
+      this.#raw = this.#parts.length
+        ? bindings.SentenceModel.withParts(this.#weights, this.#parts)
+        : new bindings.SentenceModel(this.#weights);
       this.#generation = guard.generation;
     }
     return this.#raw;
@@ -128,15 +152,20 @@ export class SentenceModel {
 }
 
 /**
- * The model from its `manifest` and the gzipped bytes of its two files (`encoder`, `lexicon`),
- * each checked against the manifest's sha256. `module` is the translated engine's wasm (Node).
- * Every failure of the files is an Error with `code` 'PLAGSCOPE_INVALID_MODEL'.
+ * The model from its `manifest` and the gzipped bytes of its two files (`encoder`, `lexicon`) and
+ * of the `parts` asked for (`[{ entry, bytes }]`, entries of `manifest.parts`), each checked
+ * against the manifest's sha256. `module` is the translated engine's wasm (Node). Every failure of
+ * the files is an Error with `code` 'PLAGSCOPE_INVALID_MODEL'.
  */
-export async function openSentenceModel(manifest, { encoder, lexicon }, module) {
+export async function openSentenceModel(manifest, { encoder, lexicon, parts = [] }, module) {
   if (!manifest?.encoder?.file || !manifest?.lexicon?.file) throw invalidModel(`${MODEL_MANIFEST} names no encoder and lexicon`);
-  const [weights, words] = await Promise.all([checkedFile(manifest.encoder, encoder), checkedFile(manifest.lexicon, lexicon)]);
+  const [weights, words, ...rows] = await Promise.all([
+    checkedFile(manifest.encoder, encoder),
+    checkedFile(manifest.lexicon, lexicon),
+    ...parts.map(({ entry, bytes }) => checkedFile(entry, bytes)),
+  ]);
   const api = await translatedEngine(module);
-  return new SentenceModel(api, weights, words, manifest);
+  return new SentenceModel(api, weights, words, manifest, rows);
 }
 
 /**
@@ -171,22 +200,23 @@ async function readBody(response, entry, onProgress) {
  * total })` after each chunk: bytes of both files as the manifest sizes them (gzipped), whichever
  * form the host sends, so `total` is the size quoted before the download and `loaded` ends there.
  */
-export async function fetchSentenceModel(url, { onProgress } = {}) {
-  const { manifest, encoder, lexicon } = await fetchModelFiles(url, { onProgress });
-  return openSentenceModel(manifest, { encoder, lexicon });
+export async function fetchSentenceModel(url, { onProgress, scripts } = {}) {
+  const { manifest, encoder, lexicon, parts } = await fetchModelFiles(url, { onProgress, scripts });
+  return openSentenceModel(manifest, { encoder, lexicon, parts });
 }
 
 /**
  * The manifest at `url` and the bytes of the two files it names, as the host sent them (gzipped,
  * or inflated by the host's Content-Encoding), unchecked; progress as in `fetchSentenceModel`.
  */
-export async function fetchModelFiles(url, { onProgress } = {}) {
+export async function fetchModelFiles(url, { onProgress, scripts = [] } = {}) {
   const answer = await fetch(url);
   if (!answer.ok) throw invalidModel(`${url} answered ${answer.status} ${answer.statusText}`);
   const manifest = await answer.json().catch((error) => {
     throw invalidModel(`${url} is not a model manifest`, error);
   });
-  const total = modelBytes(manifest);
+  const wanted = modelParts(manifest, scripts);
+  const total = modelBytes(manifest, scripts);
   let loaded = 0;
   const fetchFile = async (entry) => {
     const response = await fetch(new URL(entry?.file ?? '', url));
@@ -196,6 +226,6 @@ export async function fetchModelFiles(url, { onProgress } = {}) {
       onProgress?.({ loaded, total });
     });
   };
-  const [encoder, lexicon] = await Promise.all([fetchFile(manifest.encoder), fetchFile(manifest.lexicon)]);
-  return { manifest, encoder, lexicon };
+  const [encoder, lexicon, ...rows] = await Promise.all([fetchFile(manifest.encoder), fetchFile(manifest.lexicon), ...wanted.map(fetchFile)]);
+  return { manifest, encoder, lexicon, parts: wanted.map((entry, i) => ({ entry, bytes: rows[i] })) };
 }

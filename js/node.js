@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { initSync } from '../pkg/plagscope.js';
-import { openSentenceModel, MODEL_MANIFEST } from './model.js';
+import { modelParts, openSentenceModel, MODEL_MANIFEST } from './model.js';
 import { checkArchiveWith, fetchReader, folderReader } from './archive.js';
 
 initSync({ module: readFileSync(new URL('../pkg/plagscope_bg.wasm', import.meta.url)) });
@@ -26,9 +26,10 @@ function installedModel() {
 
 /**
  * The sentence model, from the folder holding its manifest.json (default: the plagscope-model
- * package), each file checked against the manifest's sha256.
+ * package), each file checked against the manifest's sha256; with the parts of `scripts` (names
+ * of the manifest's parts, or 'all') for the languages the main file does not write.
  */
-export async function loadSentenceModel(folder = installedModel()) {
+export async function loadSentenceModel(folder = installedModel(), { scripts = [] } = {}) {
   const invalid = (message, cause) => Object.assign(new Error(message, { cause }), { code: 'PLAGSCOPE_INVALID_MODEL', reason: message });
   const text = await readFile(join(folder, MODEL_MANIFEST), 'utf8').catch((cause) => {
     throw invalid(`no sentence model in ${folder}: its ${MODEL_MANIFEST} cannot be read (${cause.code ?? cause.message})`, cause);
@@ -40,9 +41,11 @@ export async function loadSentenceModel(folder = installedModel()) {
     throw invalid(`no sentence model in ${folder}: its ${MODEL_MANIFEST} is not JSON (${cause.message})`, cause);
   }
   const read = (entry) => readFile(join(folder, String(entry?.file ?? '')));
-  const [encoder, lexicon] = await Promise.all([read(manifest.encoder), read(manifest.lexicon)]);
+  const wanted = modelParts(manifest, scripts);
+  const [encoder, lexicon, ...rows] = await Promise.all([read(manifest.encoder), read(manifest.lexicon), ...wanted.map(read)]);
+  const parts = wanted.map((entry, i) => ({ entry, bytes: rows[i] }));
   const module = readFileSync(new URL('../pkg/translated/plagscope_bg.wasm', import.meta.url));
-  return openSentenceModel(manifest, { encoder, lexicon }, module);
+  return openSentenceModel(manifest, { encoder, lexicon, parts }, module);
 }
 
 /**

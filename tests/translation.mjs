@@ -11,6 +11,14 @@ export const NORIAS_EN = 'The norias of Hama are a set of wooden water wheels on
   + 'From there the aqueducts brought it to the gardens, the mosques and the public baths of the town. '
   + 'Seventeen of the wheels survive today, although none of them is used for irrigation any more.';
 
+/** Its Russian translation, one sentence for each (written for the tests). */
+export const NORIAS_RU = 'Нории Хамы — это группа деревянных водяных колёс на реке Оронт на западе Сирии. '
+  + 'Самые старые из них были построены в Средние века, чтобы поднимать воду из реки в акведуки. '
+  + 'Каждое колесо вращается только течением и может достигать высоты двадцати метров. '
+  + 'Вода переносится в деревянных ящиках, закреплённых на ободе, и выливается наверху в каменный жёлоб. '
+  + 'Оттуда акведуки доставляли её в сады, мечети и общественные бани города. '
+  + 'Семнадцать колёс сохранились до наших дней, хотя ни одно из них больше не используется для орошения.';
+
 /** Its Chinese translation, one sentence for each. */
 export const NORIAS_ZH = '哈马水车是叙利亚西部奥龙特斯河上的一组木制水车。其中最古老的水车建于中世纪，用来把河水提升到渡槽里。'
   + '每个水车只靠水流转动，高度可达二十米。水被装在固定于轮缘上的木箱里，到顶部时倒入一条石砌水渠。'

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { Checker, loadSentenceModel } from '../../js/node.js';
-import { NORIAS_EN, NORIAS_ZH } from '../translation.mjs';
+import { NORIAS_EN, NORIAS_RU, NORIAS_ZH } from '../translation.mjs';
 
 const folder = new URL('../../target/model/', import.meta.url).pathname;
 const model = await loadSentenceModel(folder);
@@ -52,6 +52,26 @@ test("the model's Checker finds a translated copy; the plain one refuses the opt
   // A library moves over through its saved index.
   const moved = model.Checker.importIndex(plain.exportIndex());
   assert.equal(moved.check(TRANSLATION, { align: { translated: true } }).sources[0].id, 'norias');
+});
+
+test('with the part of its script, a Russian translation is found by meaning', async () => {
+  const withCyrillic = await loadSentenceModel(folder, { scripts: ['cyrillic'] });
+  assert.equal(withCyrillic.about().parts, 'cyrillic');
+  const checker = new withCyrillic.Checker();
+  checker.addReference({ id: 'norias', text: NORIAS_EN });
+  const options = { align: { translated: true, meaningSearch: true } };
+  const report = checker.check(NORIAS_RU, options);
+  assert.deepEqual(report.sources.map((s) => s.id), ['norias']);
+  assert.deepEqual(report.sources[0].passages[0].languages, { paper: 'ru', source: 'en' });
+  // Without the part, Cyrillic pieces are unknown to the model: nothing to find.
+  const plain = new model.Checker();
+  plain.addReference({ id: 'norias', text: NORIAS_EN });
+  assert.equal(plain.check(NORIAS_RU, options).sources.length, 0);
+  await assert.rejects(loadSentenceModel(folder, { scripts: ['klingon'] }), (error) => {
+    assert.equal(error.code, 'PLAGSCOPE_INVALID_MODEL');
+    assert.match(error.message, /klingon.*cyrillic/);
+    return true;
+  });
 });
 
 test('bad files and bad input are clear errors, and the model keeps working', async () => {

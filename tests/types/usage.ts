@@ -71,6 +71,7 @@ export { refusedBecause, withMeta, again, bytes, chosen, cyrillic, ignoresCase, 
 async function sentenceModel(): Promise<number> {
   const model: SentenceModel = await loadSentenceModel('target/model', {
     onProgress: ({ loaded, total }: ModelProgress) => console.log(loaded / total),
+    scripts: ['cyrillic'],
   });
   const vectors: Float32Array = model.encode(['A sentence.', '一个句子。']);
   const translated = new model.Checker();

@@ -32,6 +32,36 @@ impl SentenceModel {
         })
     }
 
+    /// The encoder of a model file's inflated `bytes` with the rows of its `parts` (an array of
+    /// the inflated part files: the pieces of other scripts).
+    #[wasm_bindgen(js_name = withParts)]
+    pub fn with_parts(
+        bytes: &[u8],
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array[]")] parts: JsValue,
+    ) -> Result<SentenceModel, JsError> {
+        let array: Array = parts.dyn_into().map_err(|v| {
+            errors::invalid(
+                "parts",
+                format!("expected an array of Uint8Array, got {}", plain::describe(&v)),
+            )
+        })?;
+        let mut files = Vec::new();
+        for part in array.iter() {
+            let part: js_sys::Uint8Array = part.dyn_into().map_err(|v| {
+                errors::invalid(
+                    "parts",
+                    format!("expected a Uint8Array, got {}", plain::describe(&v)),
+                )
+            })?;
+            files.push(part.to_vec());
+        }
+        let slices: Vec<&[u8]> = files.iter().map(Vec::as_slice).collect();
+        let encoder = core(Encoder::with_parts(bytes, &slices))?;
+        Ok(SentenceModel {
+            encoder: Arc::new(encoder),
+        })
+    }
+
     /// The width of a sentence vector: 512.
     #[wasm_bindgen(getter)]
     pub fn dimensions(&self) -> usize {
