@@ -42,7 +42,10 @@ impl SentenceModel {
         let array: Array = parts.dyn_into().map_err(|v| {
             errors::invalid(
                 "parts",
-                format!("expected an array of Uint8Array, got {}", plain::describe(&v)),
+                format!(
+                    "expected an array of Uint8Array, got {}",
+                    plain::describe(&v)
+                ),
             )
         })?;
         let mut files = Vec::new();
