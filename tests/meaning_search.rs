@@ -9,18 +9,11 @@
 
 mod common;
 
-use plagscope::align::Evidence;
-use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
+use common::model::checker;
+use common::norias::{NORIAS_EN, PUMPS_EN};
 
-const NORIAS_EN: &str =
-    "The norias of Hama are a set of wooden water wheels on the Orontes River in western Syria. \
-The oldest of them were built in the Middle Ages to lift water from the river into aqueducts. \
-Each wheel is turned by the current alone and can reach a height of twenty meters. \
-The water is carried in wooden boxes fixed to the rim and poured into a stone channel at the top. \
-From there the aqueducts brought it to the gardens, the mosques and the public baths of the town. \
-Seventeen of the wheels survive today, although none of them is used for irrigation any more. \
-In the twentieth century modern pumps replaced them, and the wheels became a symbol of the city. \
-Their groaning noise, caused by the friction of the wooden axle, can be heard far along the river.";
+use plagscope::align::Evidence;
+use plagscope::checker::{CheckOptions, Checker, Reference};
 
 const NORIAS_DE: &str =
     "Die Norias von Hama sind eine Reihe hölzerner Wasserräder am Orontes im Westen Syriens. \
@@ -32,13 +25,6 @@ Bädern der Stadt. Siebzehn der Räder sind bis heute erhalten, obwohl keines me
 genutzt wird. Im zwanzigsten Jahrhundert ersetzten moderne Pumpen sie, und die Räder wurden zu einem \
 Symbol der Stadt. Ihr ächzendes Geräusch, das durch die Reibung der hölzernen Achse entsteht, ist \
 weit entlang des Flusses zu hören.";
-
-const PUMPS_EN: &str =
-    "Centrifugal pumps move water by converting the rotation of an impeller into pressure. \
-They are the most common pumps in irrigation today because they are cheap and easy to maintain. \
-A farmer chooses the size of the pump from the area of the field and the depth of the well. \
-Diesel engines drive most of them where the electricity network does not reach the fields. \
-Solar pumps have become popular in the last ten years, since panels cost far less than before.";
 
 /// The writer's own opening, in German.
 const HOST_DE: &str = "In diesem Semester hat sich unser Seminar mit der Technik der Antike \
@@ -52,15 +38,6 @@ Im Schwarzwald trieben kleine Bäche die Räder von Sägewerken und Getreidemüh
 Viele Müller lebten mit ihren Familien direkt neben der Mühle und arbeiteten bei jedem Wetter. \
 Mit der Elektrifizierung verloren die meisten Mühlen ihre wirtschaftliche Bedeutung. \
 Heute pflegen Vereine einige von ihnen als technische Denkmäler und zeigen sie Besuchern.";
-
-fn checker(references: &[(&str, &str)]) -> Checker {
-    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
-    common::model::with_sentence_model(&mut checker);
-    for (id, text) in references {
-        checker.add_reference(Reference::new(*id, *text)).unwrap();
-    }
-    checker
-}
 
 fn by_meaning() -> CheckOptions {
     let mut options = CheckOptions::default();

@@ -9,19 +9,12 @@
 
 mod common;
 
+use common::model::checker;
+use common::norias::{NORIAS_EN, PUMPS_EN};
+
 use plagscope::align::Evidence;
 use plagscope::checker::{CheckOptions, Checker, CheckerOptions, Reference};
 use plagscope::error::ErrorCode;
-
-const NORIAS_EN: &str =
-    "The norias of Hama are a set of wooden water wheels on the Orontes River in western Syria. \
-The oldest of them were built in the Middle Ages to lift water from the river into aqueducts. \
-Each wheel is turned by the current alone and can reach a height of twenty meters. \
-The water is carried in wooden boxes fixed to the rim and poured into a stone channel at the top. \
-From there the aqueducts brought it to the gardens, the mosques and the public baths of the town. \
-Seventeen of the wheels survive today, although none of them is used for irrigation any more. \
-In the twentieth century modern pumps replaced them, and the wheels became a symbol of the city. \
-Their groaning noise, caused by the friction of the wooden axle, can be heard far along the river.";
 
 const NORIAS_ZH: &str = "哈马水车是叙利亚西部奥龙特斯河上的一组木制水车。其中最古老的水车建于中世纪，用来把河水提升到渡槽里。\
 每个水车只靠水流转动，高度可达二十米。水被装在固定于轮缘上的木箱里，到顶部时倒入一条石砌水渠。\
@@ -31,13 +24,6 @@ const NORIAS_ZH: &str = "哈马水车是叙利亚西部奥龙特斯河上的一�
 const WHEELS_ZH: &str = "水车是一种古老的提水工具，在中国已有一千多年的历史。农民利用水车把低处的河水引到高处的农田里灌溉庄稼。\
 常见的水车有龙骨水车和筒车两种。筒车一般安装在水流较急的河边，依靠水力带动转轮。龙骨水车则需要人力或畜力踩动。\
 随着抽水机的普及，传统水车在农村已经很少见了。如今一些地方把水车作为景观保留下来，供游客参观。";
-
-const PUMPS_EN: &str =
-    "Centrifugal pumps move water by converting the rotation of an impeller into pressure. \
-They are the most common pumps in irrigation today because they are cheap and easy to maintain. \
-A farmer chooses the size of the pump from the area of the field and the depth of the well. \
-Diesel engines drive most of them where the electricity network does not reach the fields. \
-Solar pumps have become popular in the last ten years, since panels cost far less than before.";
 
 /// NORIAS_EN said again in other words, sentence by sentence, as a student who hides a copy would.
 const NORIAS_REWORDED_EN: &str =
@@ -65,15 +51,6 @@ const HOST_EN: &str = "This term our seminar studied engineering in the ancient 
 Each of us had to choose a subject and write a report of about two thousand words. \
 I chose the water works of the Middle East, since few students write about them. \
 What follows is part of my report.";
-
-fn checker(references: &[(&str, &str)]) -> Checker {
-    let mut checker = Checker::new(CheckerOptions::default()).unwrap();
-    common::model::with_sentence_model(&mut checker);
-    for (id, text) in references {
-        checker.add_reference(Reference::new(*id, *text)).unwrap();
-    }
-    checker
-}
 
 fn translated() -> CheckOptions {
     let mut options = CheckOptions::default();

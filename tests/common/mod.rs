@@ -93,6 +93,7 @@ pub const LAW_TRADITIONAL: &str = "第一條　為了保護個人資訊權益，
 pub const LAW_SIMPLIFIED: &str = "引言。为了保护个人资讯权益，规范个人资讯处理活动，促进个人资讯合理利用，根据宪法，制定本法。\
                                   自然人的个人资讯受法律保护，任何组织、个人不得侵害自然人的个人资讯权益。结语。";
 pub mod model;
+pub mod norias;
 pub mod spans;
 
 /// A reference titled after its id.

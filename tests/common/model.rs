@@ -45,6 +45,18 @@ pub fn sentence_model() -> &'static (Arc<plagscope_model::Encoder>, Lexicon) {
     })
 }
 
+/// A checker given the sentence model and the lexicon, holding `references` (id, text).
+pub fn checker(references: &[(&str, &str)]) -> Checker {
+    let mut checker = Checker::new(plagscope::checker::CheckerOptions::default()).unwrap();
+    with_sentence_model(&mut checker);
+    for (id, text) in references {
+        checker
+            .add_reference(plagscope::checker::Reference::new(*id, *text))
+            .unwrap();
+    }
+    checker
+}
+
 /// `checker` given the sentence model and the lexicon.
 pub fn with_sentence_model(checker: &mut Checker) {
     let (encoder, lexicon) = sentence_model();
