@@ -8,6 +8,7 @@ use crate::error::Error;
 use crate::text::WORD;
 
 use super::chains::{ordered_runs_within, Pair};
+use super::verification::SHORT_RUN_SENTENCE_WORDS;
 use super::verification::{specific_pairs, verified, TranslatedRun, Verification};
 use super::verification::{ESTABLISHED_SENTENCE_WORDS, MAX_GAP_SENTENCES, SHORT_RUN_MARGIN};
 
@@ -24,6 +25,12 @@ pub const SCATTERED_PAIRS: usize = 3;
 
 /// Fewest words of the paper sentences a scattered run pairs.
 pub const SCATTERED_WORDS: u32 = 40;
+
+/// Fewest pairs of a scattered run whose paper sentences have [`SHORT_RUN_SENTENCE_WORDS`]: one
+/// help system's stock steps ("Click Open.", "The Text Import dialog opens.") are in many of its
+/// pages, in every language, and strung with one longer pair they vouch for no copy (the quality
+/// bench's en→ja xl-clean kind, draw 0).
+pub const SCATTERED_LONG_PAIRS: usize = 2;
 
 /// The scattered runs among `candidates` outside the paper spans of the runs already found
 /// (`found`), each cut into the pieces whose pairs follow each other closely (a block); `short`
@@ -49,13 +56,17 @@ pub(super) fn scattered_runs(
     let lexical = ordered_runs_within(&left, gaps, SCATTERED_PAIRS);
     let floor = verification.min_similarity;
     let strong: Vec<Pair> = (verified(&left, &lexical, verification)?.into_iter())
-        .filter(|p| p.score >= floor && (verification.names_agree)(p))
+        .filter(|p| p.score >= floor)
         .collect();
     let mut runs = Vec::new();
     for chain in ordered_runs_within(&strong, gaps, SCATTERED_PAIRS) {
         let mean = chain.iter().map(|p| p.score).sum::<f32>() / chain.len() as f32;
         let words: u32 = chain.iter().map(|p| weight(p.paper)).sum();
-        if mean < floor + SHORT_RUN_MARGIN as f32 / 100.0 || words < SCATTERED_WORDS * WORD {
+        let long = (chain.iter())
+            .filter(|p| weight(p.paper) >= SHORT_RUN_SENTENCE_WORDS * WORD)
+            .count();
+        let enough = words >= SCATTERED_WORDS * WORD && long >= SCATTERED_LONG_PAIRS;
+        if mean < floor + SHORT_RUN_MARGIN as f32 / 100.0 || !enough {
             continue;
         }
         if specific_pairs(&chain, verification)? < chain.len() {

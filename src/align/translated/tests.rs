@@ -33,15 +33,24 @@ fn runs_scored(
     cosine: impl Fn(&Pair) -> f32,
     short: bool,
 ) -> Vec<TranslatedRun> {
+    let weights = [100 * WORD; 12];
+    runs_weighted(candidates, cosine, short.then_some(&weights[..]))
+}
+
+/// [`runs_scored`] with each paper unit's weight, in tenths of a word (`None`: no short runs).
+fn runs_weighted(
+    candidates: &[Pair],
+    cosine: impl Fn(&Pair) -> f32,
+    weights: Option<&[u32]>,
+) -> Vec<TranslatedRun> {
     let mut cosines =
         |pairs: &[Pair]| -> Result<Vec<f32>, Error> { Ok(pairs.iter().map(&cosine).collect()) };
-    let weights = [100 * WORD; 12];
     let mut verification = Verification {
         min_pairs: 3,
         units: (12, 30),
         min_similarity: 0.6,
         extension_similarity: 0.45,
-        short_runs: short.then_some(&weights[..]),
+        short_runs: weights,
         names_agree: &|_| true,
         cosines: &mut cosines,
     };
@@ -114,6 +123,26 @@ fn single_sentences_translated_in_order_between_the_writers_own_are_blocks() {
     let shuffled = [pair(0, 18), pair(4, 14), pair(8, 10)];
     let cosine = |p: &Pair| if p.paper % 4 == 0 { 0.75 } else { 0.0 };
     assert!(runs_scored(&shuffled, cosine, true).is_empty());
+}
+
+#[test]
+fn stock_steps_do_not_make_blocks_of_a_longer_sentence() {
+    // Blocks as above; paper 4 and 8 are one-line steps ("Click Open.", 6 words), paper 0 long.
+    let candidates = [pair(0, 10), pair(4, 14), pair(8, 18)];
+    let cosine = |p: &Pair| {
+        if p.paper % 4 == 0 && p.source == p.paper + 10 {
+            0.8
+        } else {
+            0.0
+        }
+    };
+    let mut weights = [40 * WORD; 12];
+    weights[4] = 6 * WORD;
+    weights[8] = 6 * WORD;
+    assert!(runs_weighted(&candidates, cosine, Some(&weights)).is_empty());
+    // Two sentences of ten words and the step: blocks.
+    weights[4] = 10 * WORD;
+    assert_eq!(runs_weighted(&candidates, cosine, Some(&weights)).len(), 3);
 }
 
 #[test]

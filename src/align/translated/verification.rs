@@ -55,8 +55,7 @@ pub struct Verification<'a> {
     pub short_runs: Option<&'a [u32]>,
     /// Whether a pair's sentences name the same things. The model reads two template sentences
     /// of one help system ("DateSerial returns a Date value…", "TimeSerial returns…") as a
-    /// translation; where the model's word is all there is (a short run's pairs, the pairs a run
-    /// grows by), a changed name says they are not.
+    /// translation; a changed name says they are not, for every pair verified or grown by.
     pub names_agree: &'a dyn Fn(&Pair) -> bool,
     /// Encodes what `pairs` need and gives each pair's cosine.
     pub cosines: Cosines<'a>,
@@ -72,8 +71,8 @@ pub struct TranslatedRun {
     pub short: bool,
 }
 /// The `candidates` inside the spans of the `lexical` runs, scored by the model's cosine, those
-/// within [`PAIR_SIMILARITY_MARGIN`] of `min_similarity`. Every candidate inside a span is
-/// verified, so that a better pairing than the words suggested can win.
+/// within [`PAIR_SIMILARITY_MARGIN`] of `min_similarity` whose names agree. Every candidate
+/// inside a span is verified, so that a better pairing than the words suggested can win.
 pub(super) fn verified(
     candidates: &[Pair],
     lexical: &[Vec<Pair>],
@@ -95,7 +94,7 @@ pub(super) fn verified(
     let cosines = (verification.cosines)(&inside)?;
     let floor = verification.min_similarity - PAIR_SIMILARITY_MARGIN as f32 / 100.0;
     Ok((inside.iter().zip(cosines))
-        .filter(|(_, cosine)| *cosine >= floor)
+        .filter(|(pair, cosine)| *cosine >= floor && (verification.names_agree)(pair))
         .map(|(pair, score)| Pair { score, ..*pair })
         .collect())
 }
@@ -117,8 +116,7 @@ pub(super) fn short_run(
     let mean = floor + SHORT_RUN_MARGIN as f32 / 100.0;
     let strong = |w: &&[Pair]| {
         (w.windows(2)).all(|p| p[1].paper == p[0].paper + 1 && p[1].source == p[0].source + 1)
-            && (w.iter())
-                .all(|p| p.score >= floor && long_enough(p.paper) && (verification.names_agree)(p))
+            && (w.iter()).all(|p| p.score >= floor && long_enough(p.paper))
             && total(w) >= mean * w.len() as f32
     };
     let best =

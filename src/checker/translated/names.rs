@@ -1,4 +1,4 @@
-//! Names in Latin letters inside a sentence written without spaces (Chinese, Japanese): a
+//! Names in Latin letters inside a sentence of another script (Chinese, Japanese, Russian): a
 //! translation keeps them as they are ("DateSerial 函数" for "the DateSerial function"), so a
 //! Chinese sentence naming one function is no translation of an English sentence naming another,
 //! however close the model finds two template sentences of one help system.
@@ -23,15 +23,15 @@ pub(super) struct PairSide<'a> {
     pub(super) around: Range<usize>,
 }
 
-/// Whether the names in Latin letters of the side written in characters (if one side is and the
-/// other is not) are all found in the other side's sentence or its neighbours (where a full stop
+/// Whether the names in Latin letters of the side written in another script (if one side is and
+/// the other is not) are all found in the other side's sentence or its neighbours (where a full stop
 /// inside a formula, "int<?>", may have put them). One changed name is enough to tell template
 /// sentences apart ("DateSerial returns a Date value…", "TimeSerial returns a Date value…"); a
 /// translator who adds a product's name ("Microsoft Excel" for "Excel") costs the pair.
 pub(super) fn names_agree(paper: &PairSide<'_>, source: &PairSide<'_>) -> bool {
-    let (paper_names, paper_characters) = names(paper.prepared, &paper.sentence);
-    let (source_names, source_characters) = names(source.prepared, &source.sentence);
-    match (paper_characters, source_characters) {
+    let (paper_names, paper_foreign) = names(paper.prepared, &paper.sentence);
+    let (source_names, source_foreign) = names(source.prepared, &source.sentence);
+    match (paper_foreign, source_foreign) {
         (true, false) => all_in(&paper_names, &names(source.prepared, &source.around).0),
         (false, true) => all_in(&source_names, &names(paper.prepared, &paper.around).0),
         _ => true,
@@ -39,18 +39,26 @@ pub(super) fn names_agree(paper: &PairSide<'_>, source: &PairSide<'_>) -> bool {
 }
 
 /// The words in Latin letters of the tokens `range` of `prepared` (matching form), and whether
-/// the range holds characters of a script written without spaces.
+/// the range is written in a script other than Latin: it holds characters of a script written
+/// without spaces, or most of its words are in other letters (Cyrillic, Greek).
 fn names<'p>(prepared: &'p Prepared, range: &Range<usize>) -> (Vec<&'p str>, bool) {
     let analysis = &prepared.analysis;
     let tokens = analysis.tokens.get(range.clone()).unwrap_or_default();
     let characters = tokens.iter().any(|t| t.kind == TokenKind::Character);
-    let words = (tokens.iter())
+    let all_words: Vec<&str> = (tokens.iter())
         .filter(|t| t.kind == TokenKind::Word)
         .map(|t| &analysis.normalized[t.norm_start..t.norm_end])
+        .collect();
+    // The matching form has dropped marks, so Latin words are ASCII but for a rare letter (ø).
+    let other_letters = |w: &str| w.chars().any(|c| c.is_alphabetic() && !c.is_ascii());
+    let in_other_letters = all_words.iter().filter(|w| other_letters(w)).count();
+    let foreign = characters || 2 * in_other_letters > all_words.len();
+    let words = (all_words.into_iter())
+        .filter(|w| !other_letters(w))
         .filter(|w| w.chars().filter(char::is_ascii_alphabetic).count() >= MIN_NAME_CHARS)
         .filter(|w| !is_key(w))
         .collect();
-    (words, characters)
+    (words, foreign)
 }
 
 /// Names of keyboard keys, which help texts keep in Latin letters in every language and which a
