@@ -129,6 +129,6 @@ function ModelLanguages({ modelParts }) {
   const more = parts.filter((part) => !scripts.includes(part.script));
   const tags = (part) => MODEL_SCRIPTS.find((script) => script.part === part.script)?.languages ?? [];
   const bytes = more.reduce((sum, part) => sum + (part.bytes ?? 0), 0);
-  return html`<p class="help" id="model-languages">${t('model.languages', { languages: names(modelLanguages(scripts)) })}
-    ${more.length ? ` ${t('model.moreLanguages', { languages: names(more.flatMap(tags)), size: megabytes(bytes) })}` : ''}</p>`;
+  return html`<p class="help" id="model-languages">${t('model.languages', { languages: names(modelLanguages(scripts)) })}</p>
+    ${more.length ? html`<p class="help" id="model-more-languages">${t('model.moreLanguages', { languages: names(more.flatMap(tags)), size: megabytes(bytes) })}</p>` : ''}`;
 }
