@@ -65,6 +65,14 @@ export declare class SentenceModel {
   readonly manifest: { encoder: ModelFile; lexicon: ModelFile; parts?: ModelPart[] };
   /** A reference set of the model's engine, given the model: its checks accept `align.translated`. Move a library over with `model.Checker.importIndex(checker.exportIndex())`. */
   readonly Checker: typeof Checker;
+  /** The scripts of the parts loaded (names of `manifest.parts`: 'cyrillic', 'japanese', ...). */
+  readonly scripts: string[];
+  /**
+   * Adds parts (entries of `manifest.parts` with their gzipped bytes, each checked against its
+   * sha256): checkers made from then on read their scripts; move a library over with
+   * `model.Checker.importIndex(checker.exportIndex())`.
+   */
+  addParts(parts: { entry: ModelPart; bytes: Uint8Array }[]): Promise<void>;
   /** The weights' metadata: name, licence, source, format. */
   about(): Record<string, string>;
   /** The unit vectors of `sentences`, `dimensions` values each, one after another. */

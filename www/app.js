@@ -36,6 +36,7 @@ const store = createStore({
   model: 'absent', // the sentence model for translated copies: 'absent', 'loading' or 'ready'
   modelProgress: null,
   modelBytes: null, // the model's download size, from its manifest (null until read, or unreadable)
+  modelParts: null, // the worker's word on the model's parts: { scripts (loaded), parts [{ script, bytes }] }
   archive: { url: '', state: 'none' }, // www/actions/archive.js: 'none', 'connecting', 'ready' or 'failed'
   result: null,
   history: [], // the recent papers kept in this browser (www/actions/papers.js), newest first

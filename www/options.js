@@ -11,7 +11,8 @@ const GROUPS = { CheckOptions: 'check', AlignOptions: 'align', TextOptions: 'tex
 
 /**
  * Every option the page shows, in the order it shows them: `where` is `Type.name` in the schema;
- * `label` and `help` are catalogue keys (js/words/i18n.js).
+ * `label` and `help` are catalogue keys (js/words/i18n.js); `needsModel`: on only with the sentence
+ * model loaded; `needs`: on only with that other yes/no option on.
  */
 const CHOICES = [
   {
@@ -46,6 +47,14 @@ const CHOICES = [
     label: 'option.translated.label',
     help: 'option.translated.help',
     needsModel: true,
+  },
+  {
+    where: 'AlignOptions.meaningSearch',
+    label: 'option.meaningSearch.label',
+    help: 'option.meaningSearch.help',
+    needsModel: true,
+    // It widens the search for translated copies: nothing to widen while that option is off.
+    needs: 'translated',
   },
   {
     where: 'TextOptions.ignoreCase',
@@ -134,15 +143,21 @@ export function saveValues(values, storage = globalThis.localStorage) {
 
 /**
  * The engine's check options for `values` (the `CheckOptions` type); an option that needs the
- * sentence model is on only once `model` is 'ready'.
+ * sentence model is on only once `model` is 'ready', one that needs another only with it on.
  */
 export function checkOptions(values, model = 'absent') {
   const options = pairsOptions(values);
   for (const option of OPTIONS) {
     if (option.kind === 'check') options[option.name] = values[option.name];
     if (option.needsModel) options.align[option.name] = model === 'ready' && values[option.name];
+    if (option.needs) options.align[option.name] &&= values[option.needs];
   }
   return options;
+}
+
+/** Whether `option` can be changed now: its model loaded, the option it needs on. */
+export function available(option, values, model) {
+  return (!option.needsModel || model === 'ready') && (!option.needs || values[option.needs] === true);
 }
 
 /** The engine's all-pairs options for `values` (the `PairsOptions` type: matching only). */

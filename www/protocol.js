@@ -26,6 +26,7 @@ export const REQUESTS = Object.freeze({
   pairs: { changesLibrary: false, cancellable: true },
   exportIndex: { changesLibrary: false },
   loadModel: { changesLibrary: false },
+  loadModelParts: { changesLibrary: false },
 });
 
 /**

@@ -74,6 +74,31 @@ test('with the part of its script, a Russian translation is found by meaning', a
   });
 });
 
+test('a model gains a part: the checkers made after it read its script', async () => {
+  const { modelParts } = await import('../../js/model.js');
+  const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'));
+  const grown = await loadSentenceModel(folder);
+  assert.deepEqual(grown.scripts, []);
+  const before = new grown.Checker();
+  before.addReference({ id: 'norias', text: NORIAS_EN });
+  const options = { align: { translated: true, meaningSearch: true } };
+  assert.equal(before.check(NORIAS_RU, options).sources.length, 0);
+  const [entry] = modelParts(manifest, ['cyrillic']);
+  // A damaged part is refused and leaves the model as it was.
+  await assert.rejects(grown.addParts([{ entry, bytes: new Uint8Array([0x1f, 0x8b, 1, 2]) }]), { code: 'PLAGSCOPE_INVALID_MODEL' });
+  assert.deepEqual(grown.scripts, []);
+  await grown.addParts([{ entry, bytes: readFileSync(join(folder, entry.file)) }]);
+  assert.deepEqual(grown.scripts, ['cyrillic']);
+  assert.equal(grown.about().parts, 'cyrillic');
+  // A part already there is not added twice.
+  await grown.addParts([{ entry, bytes: readFileSync(join(folder, entry.file)) }]);
+  assert.deepEqual(grown.scripts, ['cyrillic']);
+  const moved = grown.Checker.importIndex(before.exportIndex());
+  assert.deepEqual(moved.check(NORIAS_RU, options).sources.map((s) => s.id), ['norias']);
+  before.free();
+  moved.free();
+});
+
 test('bad files and bad input are clear errors, and the model keeps working', async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'plagscope-model-'));
   const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'));

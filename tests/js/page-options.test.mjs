@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Checker, defaults } from 'plagscope';
-import { OPTIONS, checkOptions, pairsOptions, defaultValues, loadValues, saveValues, textOptions } from '../../www/options.js';
+import { OPTIONS, available, checkOptions, pairsOptions, defaultValues, loadValues, saveValues, textOptions } from '../../www/options.js';
 
 const engine = defaults();
 const engineDefault = (option) =>
@@ -12,13 +12,23 @@ const engineDefault = (option) =>
 
 test('every page option has the engine default', () => {
   for (const option of OPTIONS) assert.equal(option.default, engineDefault(option), option.name);
-  assert.deepEqual(checkOptions(defaultValues()).align, { minWords: engine.check.align.minWords, maxGap: engine.check.align.maxGap, translated: false });
+  assert.deepEqual(checkOptions(defaultValues()).align, { minWords: engine.check.align.minWords, maxGap: engine.check.align.maxGap, translated: false, meaningSearch: false });
   // Translated copies need the sentence model: asked for only once it is loaded, never for all pairs.
   const wanted = { ...defaultValues(), translated: true };
   assert.equal(checkOptions(wanted).align.translated, false);
   assert.equal(checkOptions(wanted, 'loading').align.translated, false);
   assert.equal(checkOptions(wanted, 'ready').align.translated, true);
   assert.equal('translated' in pairsOptions(wanted).align, false);
+  // The search by meaning widens translated copies: on only with them, and with the model.
+  const meaning = OPTIONS.find((o) => o.name === 'meaningSearch');
+  const both = { ...wanted, meaningSearch: true };
+  assert.equal(checkOptions(both, 'ready').align.meaningSearch, true);
+  assert.equal(checkOptions(both, 'loading').align.meaningSearch, false);
+  assert.equal(checkOptions({ ...both, translated: false }, 'ready').align.meaningSearch, false);
+  assert.equal('meaningSearch' in pairsOptions(both).align, false);
+  assert.equal(available(meaning, both, 'ready'), true);
+  assert.equal(available(meaning, both, 'absent'), false);
+  assert.equal(available(meaning, { ...both, translated: false }, 'ready'), false);
   assert.deepEqual(textOptions(defaultValues()), { ignoreCase: true, ignorePunctuation: true, ignoreNumbers: false });
 });
 

@@ -227,6 +227,8 @@ test('the options are put in words, with the defaults of the page', () => {
   // Translated copies are named when they were looked for, and only then.
   assert.deepEqual(optionPhrases({ align: { translated: false } }), optionPhrases({}));
   assert.deepEqual(optionPhrases({ align: { translated: true } }).at(-1), 'Translated (English ↔ Chinese) and reworded copies looked for with the sentence model');
+  assert.deepEqual(optionPhrases({ align: { translated: false, meaningSearch: true } }), optionPhrases({}), 'the search by meaning only with translated copies');
+  assert.deepEqual(optionPhrases({ align: { translated: true, meaningSearch: true } }).at(-1), "Copies translated from the sentence model's other languages searched for by meaning");
   assert.deepEqual(optionPhrases({ excludeQuotes: false, excludeBibliography: false, excludeTables: false, align: { minWords: 20 }, maxSources: 5 }),
     ['Quotations counted', 'Bibliography counted', 'Tables of numbers counted', 'At most 5 sources reported', 'Smallest match: 20 words']);
   // What the page passes: its options and the reader's (empty) choices; no raw names or JSON.

@@ -4,6 +4,7 @@ import { readTextFile } from '../files.js';
 import { checkOptions, pairsOptions } from '../options.js';
 import { count, t } from '../../js/words/i18n.js';
 import { userMessage } from './errors.js';
+import { loadModelParts } from './model-parts.js';
 
 /** Reads `files` as papers, saying which it reads; the errors of those it cannot read, in words. */
 async function readPapers(files, set) {
@@ -39,6 +40,7 @@ export function createBatchActions({ store, engine, runner, replacePaper, check 
         // The papers one by one, then the pairs among them: a stage of its own, not one more "paper".
         const onProgress = (done, total, stage) =>
           (stage === 'pairs' ? set({ status: t('status.comparingPapers'), progress: null }) : progress(t('status.checkingPapers'))(done, total));
+        await loadModelParts({ store, engine }, papers.map((paper) => paper.text));
         const answer = await engine.request('batch', { papers, options: checkOptions(get().values, get().model), pairsOptions: pairsOptions(get().values) }, onProgress);
         // A paper the engine refused says why in the page's words.
         const results = answer.results.map((r) => (r.error ? { ...r, error: userMessage(r.error, 'error.notChecked') } : r));

@@ -4,6 +4,7 @@ import { checkOptions, textOptions } from '../options.js';
 import { t } from '../../js/words/i18n.js';
 import { nextTask } from './runner.js';
 import { archiveMessage } from './archive.js';
+import { loadModelParts } from './model-parts.js';
 
 const NO_CHOICES = { ignoreReferences: [], excludeSpans: [], includeSpans: [] };
 /** A check only reads the library: the user may stop it (Cancel, Esc) and keep the report before. */
@@ -47,10 +48,12 @@ export function createCheckActions({ store, engine, runner }) {
     : progress(t(STAGES[stage] ?? STAGES.aligning))(done, total));
 
   // An archive that cannot be used at all (its manifest) is named as the archive, not the library.
-  const request = (payload) =>
-    engine.request('check', payload, checking).catch((error) => {
+  const request = async (payload) => {
+    await loadModelParts({ store, engine }, [payload.text]);
+    return engine.request('check', payload, checking).catch((error) => {
       throw payload.archive && error?.code === 'PLAGSCOPE_INVALID_INDEX' ? new Error(archiveMessage(error)) : error;
     });
+  };
 
   /** Checks the report's paper again with its choices changed by `change`, and today's options. */
   const recheck = async (change) => {

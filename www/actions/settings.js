@@ -77,15 +77,16 @@ export function createSettingsActions({ store, engine, runner, withReferences, r
       set({ model: 'loading', modelProgress: { loaded: 0, total: get().modelBytes ?? 0 } });
       if (!get().busy) set({ status: t('status.loadingModel'), error: '' });
       return runner.aside(async () => {
+        let modelParts;
         try {
-          await engine.request('loadModel', {}, (loaded, total) => set({ modelProgress: { loaded, total } }));
+          modelParts = await engine.request('loadModel', {}, (loaded, total) => set({ modelProgress: { loaded, total } }));
         } catch (error) {
           set({ model: 'absent' });
           if (error?.restarted) throw error;
           throw new Error(t('model.failed', { why: userMessage(error) }));
         }
         rememberModel(true);
-        set({ model: 'ready' });
+        set({ model: 'ready', modelParts });
         // A report made while it loaded, with translated copies asked for, is made again with them.
         if (get().result && get().result.checkedWith !== checkedWith(get())) refresh();
         return t('status.modelLoaded');

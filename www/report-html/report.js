@@ -105,8 +105,8 @@ const OPTION_WORDS = {
 export function optionPhrases(options = {}) {
   const { align = {}, ...rest } = options ?? {};
   const all = { excludeQuotes: true, excludeBibliography: true, excludeTables: true, ...rest };
-  // Translated copies are named only when they were looked for.
-  const { translated, ...restAlign } = align;
+  // Translated copies, and the search by meaning, are named only when they were looked for.
+  const { translated, meaningSearch, ...restAlign } = align;
   const aligned = { minWords: 12, ...restAlign };
   const other = (key, value) => `${key}: ${JSON.stringify(value)}`;
   const given = ([key, value]) => value !== undefined && !(Array.isArray(value) && !value.length);
@@ -114,6 +114,7 @@ export function optionPhrases(options = {}) {
     ...Object.entries(all).filter(given).map(([k, v]) => (OPTION_WORDS[k] ? OPTION_WORDS[k](v) : other(k, v))),
     ...Object.entries(aligned).filter(given).map(([k, v]) => (ALIGN_WORDS[k] ? t(ALIGN_WORDS[k], { value: v }) : other(k, v))),
     ...(translated ? [t('html.option.translated')] : []),
+    ...(translated && meaningSearch ? [t('html.option.meaningSearch')] : []),
   ];
   return phrases.map((p) => p[0].toUpperCase() + p.slice(1));
 }

@@ -2,8 +2,10 @@
 // A number is applied when the field is left or Enter is pressed, and a bad one is explained
 // without changing anything.
 import { html, useEffect, useRef } from '../../pkg/vendor/ui.js';
-import { OPTIONS } from '../options.js';
-import { t } from '../../js/words/i18n.js';
+import { OPTIONS, available } from '../options.js';
+import { list, t } from '../../js/words/i18n.js';
+import { languageName } from '../../js/words/evidence.js';
+import { MODEL_SCRIPTS, modelLanguages } from '../../js/model-languages.js';
 
 function Field({ option, value, actions, busy, characters }) {
   const id = `opt-${option.name}`;
@@ -49,7 +51,7 @@ export function OptionsPanel({ state, actions, unit = 'words' }) {
     <summary>${t('option.heading')}</summary>
     <div class="option-grid">
       ${OPTIONS.map((option) => html`<${Field} key=${option.name} option=${option} value=${state.values[option.name]}
-        actions=${actions} busy=${busy || (option.needsModel && state.model !== 'ready')} characters=${unit === 'characters'} />`)}
+        actions=${actions} busy=${busy || !available(option, state.values, state.model)} characters=${unit === 'characters'} />`)}
     </div>
     <${ModelSection} state=${state} actions=${actions} busy=${busy} />
   </details>`;
@@ -94,7 +96,12 @@ function ModelSection({ state, actions, busy }) {
 /** What the model section shows: its cost and download button, its progress, or that it is ready. */
 function ModelState({ state, actions, busy }) {
   const { model, modelProgress, modelBytes } = state;
-  if (model === 'ready') return html`<p class="help model-state" role="status">${t('model.ready')}</p>`;
+  if (model === 'ready') {
+    return html`<div class="model-state" role="status">
+      <p class="help">${t('model.ready')}</p>
+      <${ModelLanguages} modelParts=${state.modelParts} />
+    </div>`;
+  }
   if (model === 'loading') {
     const { loaded = 0, total = 0 } = modelProgress ?? {};
     const shown = total || modelBytes;
@@ -110,4 +117,18 @@ function ModelState({ state, actions, busy }) {
       ${size ? t('model.download', { size }) : t('model.downloadUnsized')}
     </button>
   </div>`;
+}
+
+/**
+ * The languages the loaded model reads, and those its other parts add, loaded by themselves when
+ * a paper or a reference in them is checked with translated copies on (with their size).
+ */
+function ModelLanguages({ modelParts }) {
+  const { scripts = [], parts = [] } = modelParts ?? {};
+  const names = (tags) => list(tags.map(languageName));
+  const more = parts.filter((part) => !scripts.includes(part.script));
+  const tags = (part) => MODEL_SCRIPTS.find((script) => script.part === part.script)?.languages ?? [];
+  const bytes = more.reduce((sum, part) => sum + (part.bytes ?? 0), 0);
+  return html`<p class="help" id="model-languages">${t('model.languages', { languages: names(modelLanguages(scripts)) })}</p>
+    ${more.length ? html`<p class="help" id="model-more-languages">${t('model.moreLanguages', { languages: names(more.flatMap(tags)), size: megabytes(bytes) })}</p>` : ''}`;
 }

@@ -11,11 +11,35 @@ import { ENGINE_RESTARTED } from '../../js/guard.js';
 import { isRequest, protocolMismatch, REQUESTS } from '../protocol.js';
 import { archiveSource, checkWithArchive } from './archive.js';
 import { guessUnit } from '../../js/words/units.js';
+import { fetchModelParts, MODEL_URL } from '../../js/model.js';
+import { partsOf } from '../../js/model-languages.js';
+import { LibraryScripts } from './library-scripts.js';
 
 let checker = new Checker();
 /** The engine the library lives in: the plain one, or the sentence model's once it is loaded. */
 let Engine = Checker;
+/** The sentence model, once loaded. */
+let model = null;
+/** The scripts of the library's references, for the model's parts a check needs. */
+const libraryScripts = new LibraryScripts();
 
+/**
+ * What the page shows of the model: the parts loaded (`scripts`) and every part the manifest
+ * offers with its download size.
+ */
+const modelState = () => ({
+  ready: true,
+  scripts: model.scripts,
+  parts: (model.manifest.parts ?? []).map(({ script, bytes }) => ({ script, bytes })),
+});
+
+/** Moves the library into a checker of `Target` (a model's engine), through its saved index. */
+function moveLibrary(Target) {
+  const moved = Target.importIndex(checker.exportIndex());
+  checker.free();
+  checker = moved;
+  Engine = Target;
+}
 
 /** What the fields of an engine error hold, as plain data that crosses to the page. */
 const ERROR_FIELDS = ['code', 'path', 'size', 'limit', 'normalized', 'reason'];
@@ -134,6 +158,7 @@ const handlers = {
     return checker.references();
   },
   clear() {
+    libraryScripts.replaced();
     checker.free();
     checker = new Engine();
     return checker.references();
@@ -154,6 +179,7 @@ const handlers = {
   exportIndex: () => checker.exportIndex(),
   importIndex({ bytes }) {
     const loaded = Engine.importIndex(bytes); // throws on a bad file, leaving the current set alone
+    libraryScripts.replaced();
     checker.free();
     checker = loaded;
     return checker.references();
@@ -185,13 +211,28 @@ const handlers = {
    */
   async loadModel(_, progress) {
     if (Engine === Checker) {
-      const model = await loadSentenceModel(undefined, { onProgress: ({ loaded, total }) => progress(loaded, total, 'model') });
-      const moved = model.Checker.importIndex(checker.exportIndex());
-      checker.free();
-      checker = moved;
-      Engine = model.Checker;
+      model = await loadSentenceModel(undefined, { onProgress: ({ loaded, total }) => progress(loaded, total, 'model') });
+      moveLibrary(model.Checker);
     }
-    return { ready: true };
+    return modelState();
+  },
+  /**
+   * Loads the model's parts for the scripts of `texts` (the papers about to be checked) and of the
+   * library that it lacks (Cyrillic, kana, Hangul, Arabic, Thai: 0.8 to 2.3 MB each, progress in
+   * bytes), and moves the library over to them. Without the model, nothing.
+   */
+  async loadModelParts({ texts = [] }, progress) {
+    if (!model) return { ready: false };
+    const lacking = (model.manifest.parts ?? []).map((part) => part.script).filter((script) => !model.scripts.includes(script));
+    // With every part loaded, the library's texts need not be read.
+    const wanted = lacking.length ? new Set([...texts.flatMap(partsOf), ...libraryScripts.of(checker)]) : new Set();
+    const missing = lacking.filter((script) => wanted.has(script));
+    if (missing.length) {
+      await fetchModelParts(model, MODEL_URL, missing, { onProgress: ({ loaded, total }) => progress(loaded, total, 'model') });
+      // A checker reads the model it was given when made: the library is moved into a new one.
+      moveLibrary(model.Checker);
+    }
+    return modelState();
   },
   async loadDemo() {
     const response = await fetch(new URL('../../pkg/demo-refs.json', import.meta.url));
@@ -255,6 +296,7 @@ self.onmessage = async ({ data }) => {
   // Before the reply, so the page holds the new library by the time the request resolves.
   if (isRequest(type) && REQUESTS[type].changesLibrary) {
     sampledUnits = null;
+    libraryScripts.changed();
     sendLibrary();
   }
   self.postMessage(reply, transfer);

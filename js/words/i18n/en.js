@@ -151,6 +151,7 @@ export default {
   'html.option.maxDocFrequency': 'phrases in more than {value} references are common phrasing',
   'html.option.quotesOut': 'quotations left out',
   'html.option.translated': 'translated (English ↔ Chinese) and reworded copies looked for with the sentence model',
+  'html.option.meaningSearch': 'copies translated from the sentence model\'s other languages searched for by meaning',
   'html.option.quotesIn': 'quotations counted',
   'html.option.bibliographyOut': 'bibliography left out',
   'html.option.bibliographyIn': 'bibliography counted',

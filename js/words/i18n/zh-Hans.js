@@ -148,6 +148,7 @@ export default {
   'html.option.maxDocFrequency': '出现在超过 {value} 篇参考文献中的短语视为常用说法',
   'html.option.quotesOut': '已排除引文',
   'html.option.translated': '用句子模型同时查找了翻译（英文 ↔ 中文）与改写抄袭',
+  'html.option.meaningSearch': '按语义查找译自句子模型支持的其他语言的抄袭',
   'html.option.quotesIn': '引文计入',
   'html.option.bibliographyOut': '已排除参考文献列表',
   'html.option.bibliographyIn': '参考文献列表计入',
