@@ -122,3 +122,51 @@ fn a_russian_page_naming_another_function_is_no_source() {
     // The model finds the template's sentences alike; the names in Latin letters differ.
     assert!(ids(format!("{HOST_EN}{TIMESERIAL_EN}")).is_empty());
 }
+
+/// The model under another identity: codes it finds saved are not its own.
+struct OtherModel(std::sync::Arc<plagscope_model::Encoder>);
+
+impl plagscope::sketch::embeddings::SentenceEncoder for OtherModel {
+    fn dimensions(&self) -> usize {
+        plagscope::sketch::embeddings::SentenceEncoder::dimensions(&*self.0)
+    }
+
+    fn identity(&self) -> u64 {
+        self.0.identity() ^ 1
+    }
+
+    fn encode(&self, sentences: &[String]) -> Result<Vec<f32>, plagscope::Error> {
+        plagscope::sketch::embeddings::SentenceEncoder::encode(&*self.0, sentences)
+    }
+}
+
+#[test]
+fn sentence_codes_are_encoded_once_and_saved_with_the_index() {
+    let checker = checker(&[("norias", NORIAS_EN), ("pumps", PUMPS_EN)]);
+    let mut stages = Vec::new();
+    let encoded = checker.encode_sentences(&mut |p| {
+        stages.push((p.stage.name(), p.done, p.total));
+        Ok(())
+    });
+    assert_eq!(encoded.unwrap(), 2);
+    assert_eq!(stages.last(), Some(&("encoding", 2, 2)));
+    assert_eq!(checker.encode_sentences(&mut |_| Ok(())).unwrap(), 0);
+    let paper = format!("{HOST_DE}{NORIAS_DE}");
+    let report = checker.check(&paper, &by_meaning()).unwrap();
+    // Saved and read back by a checker without the model, then given it: nothing to encode, the
+    // same report.
+    let bytes = plagscope::store::export_index(&checker).unwrap();
+    let mut loaded = plagscope::store::import_index(&bytes).unwrap();
+    assert_eq!(plagscope::store::export_index(&loaded).unwrap(), bytes);
+    common::model::with_sentence_model(&mut loaded);
+    assert_eq!(loaded.encode_sentences(&mut |_| Ok(())).unwrap(), 0);
+    assert_eq!(loaded.check(&paper, &by_meaning()).unwrap(), report);
+    // Another model encodes them again.
+    let mut other = plagscope::store::import_index(&bytes).unwrap();
+    let (encoder, lexicon) = common::model::sentence_model();
+    other.use_sentence_model(
+        std::sync::Arc::new(OtherModel(encoder.clone())),
+        lexicon.clone(),
+    );
+    assert_eq!(other.encode_sentences(&mut |_| Ok(())).unwrap(), 2);
+}

@@ -18,6 +18,7 @@ mod weights;
 
 use std::collections::BTreeMap;
 
+use plagscope::sketch::hash_bytes;
 use plagscope::Error;
 
 pub use file::{read as read_file, write as write_file, Tensor, Values, FORMAT};
@@ -39,6 +40,8 @@ pub struct Encoder {
     weights: Weights,
     states: StateCache,
     about: BTreeMap<String, String>,
+    /// The hash of the model file, plus each part's ([`Encoder::identity`]).
+    identity: u64,
 }
 
 impl Encoder {
@@ -65,6 +68,7 @@ impl Encoder {
             weights,
             states: StateCache::default(),
             about: file.about().clone(),
+            identity: hash_bytes(bytes),
         })
     }
 
@@ -91,6 +95,8 @@ impl Encoder {
         for (i, &piece) in pieces.iter().enumerate() {
             self.tokenizer.set_row(piece, (first + i) as u32)?;
         }
+        // A sum: the same parts in any order are the same model.
+        self.identity = self.identity.wrapping_add(hash_bytes(bytes));
         let script = file.about().get("script").cloned().unwrap_or_default();
         let scripts = self.about.entry("parts".to_string()).or_default();
         if !scripts.is_empty() {
@@ -104,6 +110,12 @@ impl Encoder {
     /// its parts brought).
     pub fn about(&self) -> &BTreeMap<String, String> {
         &self.about
+    }
+
+    /// Which model this is: a hash of the model file's bytes and its parts' (in any order),
+    /// which the vectors depend on and nothing else.
+    pub fn identity(&self) -> u64 {
+        self.identity
     }
 
     /// The pieces `sentence` is read as, framed by the begin and end pieces.
@@ -161,6 +173,10 @@ pub fn similarity(a: &[f32], b: &[f32]) -> f32 {
 impl plagscope::sketch::embeddings::SentenceEncoder for Encoder {
     fn dimensions(&self) -> usize {
         DIMENSIONS
+    }
+
+    fn identity(&self) -> u64 {
+        self.identity
     }
 
     fn encode(&self, sentences: &[String]) -> Result<Vec<f32>, Error> {

@@ -9,6 +9,7 @@ use crate::methods::combined::Metadata;
 use crate::sketch::minhash::MinHasher;
 use crate::sketch::simhash::IdfTable;
 
+use super::meaning_codes::MeaningCodes;
 use super::options::{CheckOptions, CheckerOptions, PairsOptions};
 use super::pair_candidates::PairCandidates;
 use super::progress::OnProgress;
@@ -45,6 +46,9 @@ pub struct Checker {
     /// ([`Checker::use_sentence_model`]).
     #[cfg(feature = "translated")]
     pub(super) translation: Option<Translation>,
+    /// The references' sentence codes a saved index brought, while no model is given (then the
+    /// model's [`Translation`] holds them).
+    pub(super) saved_codes: MeaningCodes,
 }
 
 /// Most reference text one set holds, in bytes of UTF-8 (base documents included): 256 MiB, about
@@ -87,6 +91,7 @@ impl Checker {
             bases: 0,
             #[cfg(feature = "translated")]
             translation: None,
+            saved_codes: MeaningCodes::default(),
         })
     }
 
@@ -134,6 +139,11 @@ impl Checker {
         parts
     }
 
+    /// Whether the set holds a reference with `id`.
+    pub(crate) fn holds(&self, id: &str) -> bool {
+        self.ids.contains_key(id)
+    }
+
     /// The position in `entries` of the reference with `id`.
     pub(super) fn position_of(&self, id: &str) -> Option<usize> {
         self.ids
@@ -158,9 +168,46 @@ impl Checker {
     /// Gives the checker a multilingual sentence model and the bilingual lexicon, with which a
     /// check with `align.translated` finds translated copies (English ↔ Chinese). Each
     /// reference's sentences are read in the lexicon's terms the first time a check needs them.
+    /// The sentence codes a saved index brought (or a model computed) are kept when they are
+    /// this model's, and dropped otherwise.
     #[cfg(feature = "translated")]
     pub fn use_sentence_model(&mut self, encoder: Arc<dyn SentenceEncoder>, lexicon: Lexicon) {
-        self.translation = Some(Translation::new(encoder, lexicon));
+        let saved = self.meaning_codes();
+        self.saved_codes = MeaningCodes::default();
+        self.translation = Some(Translation::new(encoder, lexicon, saved));
+    }
+
+    /// Encodes the sentences of every reference that the sentence model has not encoded yet
+    /// (nor a saved index brought), for the search by meaning (`align.meaningSearch`): a check
+    /// would otherwise encode them first. `progress` is told of each reference
+    /// ([`Stage::Encoding`](super::Stage::Encoding)); an error it returns stops the work, the
+    /// references encoded so far kept. Returns how many were encoded: none without a model.
+    #[cfg(feature = "translated")]
+    pub fn encode_sentences(&self, progress: OnProgress<'_>) -> Result<usize, Error> {
+        super::translated::encode_references(self.set(), progress)
+    }
+
+    /// The references' sentence codes, to save: the model's, or those a saved index brought.
+    pub(crate) fn meaning_codes(&self) -> MeaningCodes {
+        #[cfg(feature = "translated")]
+        if let Some(translation) = &self.translation {
+            return translation.codes();
+        }
+        self.saved_codes.clone()
+    }
+
+    /// Keeps the sentence codes of a saved index or a merged set (those of another model than
+    /// the one given are dropped).
+    pub(crate) fn adopt_meaning_codes(&mut self, codes: MeaningCodes) {
+        #[cfg(feature = "translated")]
+        if let Some(translation) = &self.translation {
+            return translation.adopt(codes);
+        }
+        // Without a model, the first codes held say whose the others must be.
+        if self.saved_codes.by_id.is_empty() {
+            self.saved_codes.model = codes.model;
+        }
+        self.saved_codes.adopt(codes);
     }
 
     /// Whether a sentence model was given ([`Checker::use_sentence_model`]).

@@ -24,6 +24,7 @@ mod evidence;
 mod exclusions;
 mod library;
 mod loader;
+mod meaning_codes;
 mod merge_sets;
 mod options;
 mod pair_candidates;
@@ -53,6 +54,7 @@ pub use api::{Checker, MAX_REFERENCE_SET_BYTES};
 
 pub use library::{indexed_fingerprints, placed_fingerprints, PlacedFingerprint};
 pub(crate) use loader::Loader;
+pub(crate) use meaning_codes::MeaningCodes;
 pub use merge_sets::MergeOutcome;
 pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOptions};
 pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};

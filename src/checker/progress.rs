@@ -24,6 +24,9 @@ pub enum Stage {
     Translating,
     /// A check: each source found written up (its passages, scores and evidence).
     Reporting,
+    /// The references' sentences encoded by the sentence model for the search by meaning
+    /// (`Checker::encode_sentences`), a reference at a time.
+    Encoding,
 }
 
 /// Steps of [`Stage::Preparing`].
@@ -43,6 +46,7 @@ impl Stage {
             Stage::Aligning => "aligning",
             Stage::Translating => "translating",
             Stage::Reporting => "reporting",
+            Stage::Encoding => "encoding",
         }
     }
 }

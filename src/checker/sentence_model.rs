@@ -13,6 +13,8 @@ use crate::lexicon::Lexicon;
 use crate::sketch::embeddings::SentenceEncoder;
 use crate::sketch::sentence_codes::SentenceCodes;
 
+use super::meaning_codes::MeaningCodes;
+
 /// The sentence model, the lexicon, and the references' units in the term space.
 pub(crate) struct Translation {
     pub(super) lexicon: Arc<Lexicon>,
@@ -20,8 +22,8 @@ pub(crate) struct Translation {
     pub(super) encoder: Arc<dyn SentenceEncoder>,
     /// Reference id → its sentence units in the term space.
     units: Mutex<HashMap<String, Arc<Vec<PivotUnit>>>>,
-    /// Reference id → its sentence units' vectors, for the search by meaning.
-    codes: Mutex<HashMap<String, Arc<SentenceCodes>>>,
+    /// Reference id → its sentence units' vectors, for the search by meaning, by this encoder.
+    codes: Mutex<MeaningCodes>,
 }
 
 impl fmt::Debug for Translation {
@@ -46,16 +48,41 @@ impl Clone for Translation {
 }
 
 impl Translation {
-    /// The state of `encoder` and `lexicon`, with nothing computed yet.
-    pub(super) fn new(encoder: Arc<dyn SentenceEncoder>, lexicon: Lexicon) -> Translation {
+    /// The state of `encoder` and `lexicon`, with nothing computed yet but the `saved` codes
+    /// this encoder made (those of another are dropped).
+    pub(super) fn new(
+        encoder: Arc<dyn SentenceEncoder>,
+        lexicon: Lexicon,
+        saved: MeaningCodes,
+    ) -> Translation {
         let table = Arc::new(WordTerms::new(&lexicon));
+        let mut codes = MeaningCodes {
+            model: encoder.identity(),
+            ..MeaningCodes::default()
+        };
+        codes.adopt(saved);
         Translation {
             lexicon: Arc::new(lexicon),
             table,
             encoder,
             units: Mutex::default(),
-            codes: Mutex::default(),
+            codes: Mutex::new(codes),
         }
+    }
+
+    /// Every reference's codes computed or adopted so far.
+    pub(super) fn codes(&self) -> MeaningCodes {
+        lock(&self.codes).clone()
+    }
+
+    /// Adds the codes of `saved` that this encoder made (a merged set's).
+    pub(super) fn adopt(&self, saved: MeaningCodes) {
+        lock(&self.codes).adopt(saved);
+    }
+
+    /// Whether the reference `id` has codes.
+    pub(super) fn has_codes(&self, id: &str) -> bool {
+        lock(&self.codes).by_id.contains_key(id)
     }
 
     /// The units of the reference `id`, from `compute` the first time.
@@ -72,24 +99,29 @@ impl Translation {
         Ok(units)
     }
 
-    /// The vectors of the reference `id`'s units, from `compute` the first time.
+    /// The vectors of the reference `id`'s `units` units, from `compute` the first time (or when
+    /// the codes kept are of another count: a saved index's, of a text split otherwise).
     pub(super) fn reference_codes(
         &self,
-        id: &str,
+        (id, units): (&str, usize),
         compute: impl FnOnce() -> Result<SentenceCodes, crate::error::Error>,
     ) -> Result<Arc<SentenceCodes>, crate::error::Error> {
-        if let Some(codes) = lock(&self.codes).get(id) {
-            return Ok(Arc::clone(codes));
+        if let Some(codes) = lock(&self.codes).by_id.get(id) {
+            if codes.len() == units {
+                return Ok(Arc::clone(codes));
+            }
         }
         let codes = Arc::new(compute()?);
-        lock(&self.codes).insert(id.to_string(), Arc::clone(&codes));
+        lock(&self.codes)
+            .by_id
+            .insert(id.to_string(), Arc::clone(&codes));
         Ok(codes)
     }
 
     /// Forgets the units of the reference `id` (it was removed).
     pub(super) fn forget(&self, id: &str) {
         self.cached().remove(id);
-        lock(&self.codes).remove(id);
+        lock(&self.codes).by_id.remove(id);
     }
 
     fn cached(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Vec<PivotUnit>>>> {

@@ -11,6 +11,11 @@ pub trait SentenceEncoder: Send + Sync {
     /// The width of a vector.
     fn dimensions(&self) -> usize;
 
+    /// Which model this is: equal for two encoders that give the same vectors, different
+    /// otherwise (a hash of the weights). Saved sentence codes are used only by the model that
+    /// made them.
+    fn identity(&self) -> u64;
+
     /// The unit vectors of `sentences`, [`SentenceEncoder::dimensions`] values each, one after
     /// another. An error (a host's callback that failed) stops the check that asked.
     fn encode(&self, sentences: &[String]) -> Result<Vec<f32>, Error>;

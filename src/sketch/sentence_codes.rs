@@ -8,12 +8,13 @@
 /// Sentences whose signs are nearest a query, re-ranked by cosine.
 pub const SHORTLIST: usize = 16;
 
-/// The vectors of one text's sentences, compactly.
-#[derive(Debug, Clone, Default)]
+/// The vectors of one text's sentences, compactly: per sentence, `dimensions` 8-bit values (two's
+/// complement, as a saved index keeps them) and a scale; their signs, for the scan.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct SentenceCodes {
     dimensions: usize,
     signs: Vec<u64>,
-    values: Vec<i8>,
+    values: Vec<u8>,
     scales: Vec<f32>,
 }
 
@@ -33,10 +34,11 @@ impl<'a> Query<'a> {
     }
 }
 
-fn signs(vector: &[f32]) -> Vec<u64> {
+/// One bit a value: whether it is positive.
+fn signs<T: PartialOrd + Default>(vector: &[T]) -> Vec<u64> {
     let mut bits = vec![0u64; vector.len().div_ceil(64)];
-    for (i, &x) in vector.iter().enumerate() {
-        if x > 0.0 {
+    for (i, x) in vector.iter().enumerate() {
+        if *x > T::default() {
             bits[i / 64] |= 1 << (i % 64);
         }
     }
@@ -51,14 +53,64 @@ impl SentenceCodes {
             ..SentenceCodes::default()
         };
         for vector in vectors.chunks_exact(dimensions.max(1)) {
-            codes.signs.extend(signs(vector));
             let most = vector.iter().fold(0.0f32, |m, x| m.max(x.abs()));
             let scale = if most > 0.0 { most / 127.0 } else { 1.0 };
-            let values = vector.iter().map(|x| (x / scale).round() as i8);
+            let values = vector.iter().map(|x| (x / scale).round() as i8 as u8);
             codes.values.extend(values);
             codes.scales.push(scale);
         }
+        codes.signs = codes.signs_of_values();
         codes
+    }
+
+    /// The codes a saved index kept ([`SentenceCodes::values`], [`SentenceCodes::scales`]); an
+    /// error says what does not fit.
+    pub fn from_saved(
+        dimensions: usize,
+        values: Vec<u8>,
+        scales: Vec<f32>,
+    ) -> Result<SentenceCodes, String> {
+        if dimensions == 0 || values.len() != scales.len() * dimensions {
+            return Err(format!(
+                "{} code bytes for {} sentences of {dimensions} dimensions",
+                values.len(),
+                scales.len()
+            ));
+        }
+        if scales.iter().any(|s| !s.is_finite()) {
+            return Err("a sentence code's scale is not a number".into());
+        }
+        let mut codes = SentenceCodes {
+            dimensions,
+            signs: Vec::new(),
+            values,
+            scales,
+        };
+        codes.signs = codes.signs_of_values();
+        Ok(codes)
+    }
+
+    /// The signs of the kept values (not of the vectors: a value rounded to 0 has none), so
+    /// that codes read back from a file are the codes written.
+    fn signs_of_values(&self) -> Vec<u64> {
+        let rows = self.values.chunks_exact(self.dimensions.max(1));
+        rows.flat_map(|row| signs(&row.iter().map(|&v| v as i8).collect::<Vec<i8>>()))
+            .collect()
+    }
+
+    /// The width of a vector.
+    pub fn dimensions(&self) -> usize {
+        self.dimensions
+    }
+
+    /// Every sentence's values, one sentence after another, as two's-complement bytes.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// Every sentence's scale: its value `v` stands for `v as i8 × scale`.
+    pub fn scales(&self) -> &[f32] {
+        &self.scales
     }
 
     /// How many sentences.
@@ -76,7 +128,7 @@ impl SentenceCodes {
         let values = &self.values[i * self.dimensions..(i + 1) * self.dimensions];
         values
             .iter()
-            .map(|&v| f32::from(v) * self.scales[i])
+            .map(|&v| f32::from(v as i8) * self.scales[i])
             .collect()
     }
 
@@ -97,7 +149,7 @@ impl SentenceCodes {
         let dot: f32 = values
             .iter()
             .zip(query.vector)
-            .map(|(&v, q)| f32::from(v) * q)
+            .map(|(&v, q)| f32::from(v as i8) * q)
             .sum();
         dot * self.scales[i]
     }
@@ -160,6 +212,11 @@ mod tests {
             found.iter().map(|f| (f.0, f.1)).collect::<Vec<_>>(),
             [(0, 0), (1, 0)]
         );
+        // Read back from what a saved index keeps: the same codes.
+        let saved = SentenceCodes::from_saved(4, first.values().to_vec(), first.scales().to_vec());
+        assert_eq!(saved.unwrap(), first);
+        assert!(SentenceCodes::from_saved(4, vec![0; 7], vec![1.0, 1.0]).is_err());
+        assert!(SentenceCodes::from_saved(4, vec![0; 4], vec![f32::NAN]).is_err());
         // The sentence itself left out, and a floor no other reaches.
         let found = nearest(&[&first, &second], &query, |t, _| t == 1, (2, 0.999));
         assert!(found.is_empty());

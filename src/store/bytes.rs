@@ -71,7 +71,7 @@ pub(crate) mod u32_bytes {
         let bytes: &[u8] = Deserialize::deserialize(deserializer)?;
         if bytes.len() % 4 != 0 {
             return Err(serde::de::Error::custom(format!(
-                "signature bytes are not a multiple of 4 ({})",
+                "4-byte values in {} bytes",
                 bytes.len()
             )));
         }

@@ -6,40 +6,68 @@
 //! retyped here; a change is a new set of records and a new format version, with the previous one
 //! kept for reading. The in-memory types can change freely: only the conversions follow them.
 //! Versions 2 to 4 have the same records and differ in what a reference's text and fingerprint
-//! bytes hold ([`BodyVersion`]; postcard writes a `String` and a byte string alike).
+//! bytes hold ([`BodyVersion`]; postcard writes a `String` and a byte string alike). Version 5
+//! adds one record at the end: the references' sentence codes for the search by meaning
+//! ([`MeaningRecordV5`]).
 //!
 //! Hashes and signature slots are stored as fixed-width little-endian bytes (they are uniformly
 //! random, so varints would only make them longer); counts and sizes as varints.
 
 use serde::{Deserialize, Serialize};
 
+use std::sync::Arc;
+
 use crate::checker::{
-    fingerprint_of, Checker, CheckerOptions, Entry, Loader, StoredEntry, StoredReference,
-    StoredText, FINGERPRINT_BYTES,
+    fingerprint_of, Checker, CheckerOptions, Entry, Loader, MeaningCodes, StoredEntry,
+    StoredReference, StoredText, FINGERPRINT_BYTES,
 };
 use crate::error::Error;
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::{MinHashScheme, MinHashSignature, MAX_NUM_PERM};
+use crate::sketch::sentence_codes::SentenceCodes;
 use crate::sketch::simhash::IdfTable;
 use crate::text::TextOptions;
 
 use super::bytes::{byte_string, u32_bytes, u64_bytes};
 use super::source::{IndexSource, Window};
 
-/// The whole body: the set's options, its references in order, its document frequencies.
-/// `References` is a `Vec` of [`ReferenceRecord`]s (or the borrowing
-/// [`super::written::ReferencesOut`] when saving); reading takes the fields one by one
-/// ([`decode_from`]).
+/// The whole body: the set's options, its references in order, its document frequencies, and
+/// (version 5) the references' sentence codes. `References` is a `Vec` of [`ReferenceRecord`]s
+/// (or the borrowing [`super::written::ReferencesOut`] when saving), `Meaning` a
+/// [`MeaningRecordV5`] (or its borrowing writer); reading takes the fields one by one
+/// ([`load_from`]).
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct IndexRecord<References> {
+pub(crate) struct IndexRecord<References, Meaning> {
     pub(crate) options: OptionsRecordV2,
     pub(crate) references: References,
     pub(crate) idf: IdfRecordV2,
+    pub(crate) meaning: Meaning,
 }
 
 /// A body, owned.
 #[cfg(test)]
-pub(crate) type IndexRecordOwned = IndexRecord<Vec<ReferenceRecord>>;
+pub(crate) type IndexRecordOwned = IndexRecord<Vec<ReferenceRecord>, MeaningRecordV5>;
+
+/// The references' sentence codes (version 5): the model that made them
+/// ([`crate::sketch::embeddings::SentenceEncoder::identity`]), the width of a vector, and
+/// each reference's codes that has them.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub(crate) struct MeaningRecordV5 {
+    pub(crate) model: u64,
+    pub(crate) dimensions: u32,
+    pub(crate) references: Vec<CodesRecordV5>,
+}
+
+/// One reference's sentence codes: per sentence unit, `dimensions` values (two's complement
+/// bytes) and a scale (an `f32`'s bits).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct CodesRecordV5 {
+    pub(crate) id: String,
+    #[serde(with = "byte_string")]
+    pub(crate) values: Vec<u8>,
+    #[serde(with = "u32_bytes")]
+    pub(crate) scales: Vec<u32>,
+}
 
 /// The options fixed for a reference set (the same in versions 2 to 4).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -89,6 +117,8 @@ pub(crate) enum BodyVersion {
     V3,
     /// Version 4: the bytes of a [`StoredText`]; the fingerprints, [`FINGERPRINT_BYTES`] each.
     V4,
+    /// Version 5: the records of version 4, then the sentence codes.
+    V5,
 }
 
 impl BodyVersion {
@@ -98,7 +128,7 @@ impl BodyVersion {
         let width = match self {
             BodyVersion::V2 => 8,
             BodyVersion::V3 => 6,
-            BodyVersion::V4 => FINGERPRINT_BYTES,
+            BodyVersion::V4 | BodyVersion::V5 => FINGERPRINT_BYTES,
         };
         if bytes.len() % width != 0 {
             return Err(format!("fingerprint bytes are not a multiple of {width}"));
@@ -110,7 +140,7 @@ impl BodyVersion {
                 fingerprint_of(u64::from_le_bytes(value))
             })
             .collect();
-        if self != BodyVersion::V4 {
+        if matches!(self, BodyVersion::V2 | BodyVersion::V3) {
             // Ascending hashes need not give ascending low bits.
             fingerprints.sort_unstable();
             fingerprints.dedup();
@@ -257,7 +287,9 @@ impl ReferenceRecord {
             BodyVersion::V2 => StoredText::compress(
                 std::str::from_utf8(&self.text).map_err(|_| "a stored text is not UTF-8")?,
             ),
-            BodyVersion::V3 | BodyVersion::V4 => StoredText::from_saved(self.text)?,
+            BodyVersion::V3 | BodyVersion::V4 | BodyVersion::V5 => {
+                StoredText::from_saved(self.text)?
+            }
         };
         let fingerprints = version.fingerprints(&self.fingerprints)?;
         let signature = |s: SignatureRecordV2| signature(s.scheme.into(), s.slots, s.values);
@@ -317,7 +349,34 @@ pub(crate) fn load_from(
         )));
     }
     let pairs = terms.into_iter().zip(frequencies).collect();
-    Ok(loader.finish(idf_table(documents, pairs).map_err(undecodable)?))
+    let mut checker = loader.finish(idf_table(documents, pairs).map_err(undecodable)?);
+    if version == BodyVersion::V5 {
+        let meaning: MeaningRecordV5 = body.take().map_err(undecodable)?;
+        let codes = meaning_codes(&checker, meaning).map_err(undecodable)?;
+        checker.adopt_meaning_codes(codes);
+    }
+    Ok(checker)
+}
+
+/// The sentence codes of a version 5 body, each of a reference the set holds.
+fn meaning_codes(checker: &Checker, record: MeaningRecordV5) -> Result<MeaningCodes, String> {
+    let mut codes = MeaningCodes {
+        model: record.model,
+        ..MeaningCodes::default()
+    };
+    for reference in record.references {
+        if !checker.holds(&reference.id) {
+            return Err(format!(
+                "sentence codes of a reference it does not hold ({:?})",
+                reference.id
+            ));
+        }
+        let scales = reference.scales.into_iter().map(f32::from_bits).collect();
+        let dimensions = size(record.dimensions.into(), "a vector width")?;
+        let kept = SentenceCodes::from_saved(dimensions, reference.values, scales)?;
+        codes.by_id.insert(reference.id, Arc::new(kept));
+    }
+    Ok(codes)
 }
 
 /// A body that cannot be decoded.

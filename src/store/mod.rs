@@ -8,13 +8,14 @@
 //! | 4 | format version ([`FORMAT_VERSION`]) |
 //! | 4 | shingle hash scheme version ([`crate::sketch::HASH_SCHEME_VERSION`]) |
 //! | 8 | body length `n` |
-//! | n | body: postcard (serde, varints) of the format's records: the options, every reference (id, title, text compressed as the set keeps it, base flag, metadata, word and shingle counts, fingerprints in 5 bytes each, MinHash signatures), the document-frequency table |
+//! | n | body: postcard (serde, varints) of the format's records: the options, every reference (id, title, text compressed as the set keeps it, base flag, metadata, word and shingle counts, fingerprints in 5 bytes each, MinHash signatures), the document-frequency table, the references' sentence codes (the model's hash; per reference that has them, 8-bit values and a scale per sentence) |
 //! | 8 | XXH3-64 of the body |
 //!
-//! The body is written from records of its own ([`format_records`], version 4; [`written`] writes them),
+//! The body is written from records of its own ([`format_records`], version 5; [`written`] writes them),
 //! never from the checker's in-memory structs, so those can change without changing the file. Each
-//! format version keeps its records: versions 2 (texts as strings, compressed on loading) and 3
-//! (fingerprints of 48 bits, cut to 40 on loading) share them with version 4. A version no
+//! format version keeps its records: versions 2 (texts as strings, compressed on loading), 3
+//! (fingerprints of 48 bits, cut to 40 on loading) and 4 (no sentence codes) share them with
+//! version 5. A version no
 //! longer read is refused with a message saying to re-add the references ([`refuse_older`]):
 //! version 1 (postcard of the in-memory structs, never released), whose reader would cost 2.9 KB
 //! of wasm.
@@ -46,8 +47,8 @@ pub const MAGIC: &[u8; 16] = b"PLAGSCOPE-INDEX\n";
 /// Version of the layout written; files of a newer version are refused with a clear message.
 /// 1: postcard of the in-memory structs (no longer read); 2: the [`format_records`] of the format;
 /// 3: the same records with each text compressed as the set keeps it; 4: fingerprints of 40 bits
-/// in 5 bytes, where 3 has 48 in 6.
-pub const FORMAT_VERSION: u32 = 4;
+/// in 5 bytes, where 3 has 48 in 6; 5: the records of 4, then the references' sentence codes.
+pub const FORMAT_VERSION: u32 = 5;
 
 const HEADER: usize = 16 + 4 + 4 + 8;
 const TRAILER: usize = 8;
@@ -67,7 +68,12 @@ pub fn export_index(checker: &Checker) -> Result<Vec<u8>, Error> {
 /// a buffer of [`sink::CHUNK`] bytes: the sink's copy is the only copy of the set made.
 pub fn export_index_to(checker: &Checker, sink: &mut impl IndexSink) -> Result<(), Error> {
     let runs = || checker.fingerprint_runs();
-    let record = written::encode(&checker.options, &checker.entries, &runs, &checker.idf);
+    let meaning = checker.meaning_codes();
+    let set = (
+        checker.entries.as_slice(),
+        &runs as written::FingerprintRuns<'_>,
+    );
+    let record = written::encode(&checker.options, set, &checker.idf, &meaning);
     let failed =
         |e: postcard::Error| Error::invalid_index(format!("could not encode the index: {e}"));
     let body_len = postcard::serialize_with_flavor(&record, postcard::ser_flavors::Size::default())
@@ -180,7 +186,8 @@ pub fn import_index_from(source: &mut impl IndexSource) -> Result<Checker, Error
     let version = match version {
         2 => format_records::BodyVersion::V2,
         3 => format_records::BodyVersion::V3,
-        FORMAT_VERSION => format_records::BodyVersion::V4,
+        4 => format_records::BodyVersion::V4,
+        FORMAT_VERSION => format_records::BodyVersion::V5,
         older => return Err(refuse_older(older)),
     };
     let mut body = source::Window::new(source, HEADER, HEADER + body_len);

@@ -2,8 +2,12 @@
 //! of earlier versions ([`earlier_versions`]). (Golden files of every version: `tests/store.rs`.)
 
 mod earlier_versions;
+mod meaning_codes;
 
-use super::format_records::{IndexRecord, IndexRecordOwned, ReferenceRecord, SignatureRecordV2};
+use super::format_records::{
+    CodesRecordV5, IndexRecord, IndexRecordOwned, MeaningRecordV5, ReferenceRecord,
+    SignatureRecordV2,
+};
 use super::*;
 use crate::checker::{CheckOptions, CheckerOptions, Reference};
 use crate::sketch::minhash::{MinHashScheme, MinHashSignature};
@@ -54,13 +58,19 @@ fn sample_body() -> IndexRecordOwned {
 fn owned_body(checker: &Checker) -> IndexRecordOwned {
     let fingerprints = checker.fingerprints_by_position();
     let runs = || checker.fingerprint_runs();
-    let written = written::encode(&checker.options, &checker.entries, &runs, &checker.idf);
+    let meaning = checker.meaning_codes();
+    let set = (
+        checker.entries.as_slice(),
+        &runs as written::FingerprintRuns<'_>,
+    );
+    let written = written::encode(&checker.options, set, &checker.idf, &meaning);
     IndexRecord {
         options: written.options,
         references: (checker.entries.iter().zip(fingerprints.clone()))
             .map(|(entry, fingerprints)| ReferenceRecord::new(entry, fingerprints))
             .collect(),
         idf: written.idf,
+        meaning: MeaningRecordV5::default(),
     }
 }
 

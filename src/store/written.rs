@@ -1,13 +1,15 @@
-//! Writing the records of the current format (version 4, see [`super::records`]) from the
+//! Writing the records of the current format (version 5, see [`super::format_records`]) from the
 //! checker's own data, borrowed: saving copies no text.
 
 use serde::Serialize;
 
-use crate::checker::{CheckerOptions, Entry};
+use crate::checker::{CheckerOptions, Entry, MeaningCodes};
 use crate::sketch::minhash::MinHashSignature;
 use crate::sketch::simhash::IdfTable;
 
 use super::bytes::{byte_string, fingerprint_bytes, u32_bytes};
+#[cfg(doc)]
+use super::format_records::MeaningRecordV5;
 #[cfg(test)]
 use super::format_records::ReferenceRecord;
 use super::format_records::{idf_counts, scheme_code, IdfRecordV2, IndexRecord};
@@ -124,14 +126,52 @@ impl ReferenceRecord {
     }
 }
 
-/// The records of a checker's options, references (their `fingerprints` in runs) and document
-/// frequencies, the references borrowed.
+/// A [`MeaningRecordV5`] as written, the codes borrowed.
+#[derive(Serialize)]
+pub(crate) struct MeaningRecordOut<'a> {
+    model: u64,
+    dimensions: u32,
+    references: Vec<CodesRecordOut<'a>>,
+}
+
+/// A [`super::format_records::CodesRecordV5`] as written, the values borrowed.
+#[derive(Serialize)]
+struct CodesRecordOut<'a> {
+    id: &'a str,
+    #[serde(with = "byte_string")]
+    values: &'a [u8],
+    #[serde(with = "u32_bytes")]
+    scales: Vec<u32>,
+}
+
+impl<'a> MeaningRecordOut<'a> {
+    /// The record of `codes`, in id order.
+    pub(crate) fn new(codes: &'a MeaningCodes) -> Self {
+        let sorted = codes.sorted();
+        let dimensions = sorted.first().map_or(0, |(_, c)| c.dimensions());
+        MeaningRecordOut {
+            model: codes.model,
+            dimensions: dimensions as u32,
+            references: (sorted.into_iter())
+                .filter(|(_, c)| c.dimensions() == dimensions)
+                .map(|(id, c)| CodesRecordOut {
+                    id,
+                    values: c.values(),
+                    scales: c.scales().iter().map(|s| s.to_bits()).collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The records of a checker's options, references (their `fingerprints` in runs), document
+/// frequencies and sentence codes, the references and codes borrowed.
 pub(crate) fn encode<'a>(
     options: &CheckerOptions,
-    entries: &'a [Entry],
-    fingerprints: FingerprintRuns<'a>,
+    (entries, fingerprints): (&'a [Entry], FingerprintRuns<'a>),
     idf: &IdfTable,
-) -> IndexRecord<ReferencesOut<'a>> {
+    meaning: &'a MeaningCodes,
+) -> IndexRecord<ReferencesOut<'a>, MeaningRecordOut<'a>> {
     let (documents, pairs) = idf_counts(idf);
     let (terms, frequencies) = pairs.into_iter().unzip();
     IndexRecord {
@@ -145,5 +185,6 @@ pub(crate) fn encode<'a>(
             terms,
             frequencies,
         },
+        meaning: MeaningRecordOut::new(meaning),
     }
 }

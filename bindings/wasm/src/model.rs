@@ -136,6 +136,25 @@ impl JsChecker {
         Ok(())
     }
 
+    /// Encodes the sentences of every reference the model has not encoded yet (nor a saved index
+    /// brought), for `align.meaningSearch`, so that no check waits for them; the codes are saved
+    /// with the index (`exportIndex`). `onProgress(done, total, 'encoding')` is told of each
+    /// reference; throwing from it stops the work, the references encoded so far kept. Returns
+    /// how many were encoded: none without a model.
+    #[wasm_bindgen(js_name = encodeSentences)]
+    pub fn encode_sentences(
+        &self,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "(done: number, total: number, stage: 'encoding') => void"
+        )]
+        on_progress: JsValue,
+    ) -> Result<usize, JsError> {
+        let encoded = crate::progress::with_callback(&on_progress, |progress| {
+            self.inner.encode_sentences(progress)
+        })?;
+        core(encoded)
+    }
+
     /// Whether a sentence model was given (`useSentenceModel`).
     #[wasm_bindgen(getter, js_name = hasSentenceModel)]
     pub fn has_sentence_model(&self) -> bool {

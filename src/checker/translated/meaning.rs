@@ -13,7 +13,11 @@ use crate::sketch::sentence_codes::{nearest, Query, SentenceCodes};
 use crate::sketch::sentence_terms::SentenceVectors;
 
 use super::super::prepare::Prepared;
+use super::super::progress::{report, OnProgress, Stage};
+use super::super::reference_set::ReferenceSet;
 use super::super::sentence_model::Translation;
+use super::super::sentences::TermWeights;
+use super::super::sources::Sources;
 use super::verify::{encode_units, PaperSide};
 
 /// Candidates a paper sentence takes from the search, best first: its translation and, in a
@@ -89,4 +93,32 @@ pub(super) fn meaning_pairs(
         }
     }
     Ok(found)
+}
+
+/// Encodes the sentences of each reference of `set` that has no codes from its model yet (a
+/// reference at a time, told as [`Stage::Encoding`]), so that no check waits for them; how many
+/// it encoded. None without a model.
+pub(in crate::checker) fn encode_references(
+    set: ReferenceSet<'_>,
+    progress: OnProgress<'_>,
+) -> Result<usize, Error> {
+    let Some(translation) = set.translation else {
+        return Ok(0);
+    };
+    let missing: Vec<usize> = (0..set.entries.len())
+        .filter(|&i| !translation.has_codes(&set.entries[i].reference.id))
+        .collect();
+    let mut sources = Sources::new(set);
+    let mut term_weights = TermWeights::new(set.idf);
+    for (done, &i) in missing.iter().enumerate() {
+        report(progress, Stage::Encoding, done, missing.len())?;
+        let source = sources.get_once(i)?;
+        let vectors = source.vectors(&mut term_weights);
+        let id = set.entries[i].reference.id.as_str();
+        translation.reference_codes((id, vectors.len()), || {
+            text_codes(translation, &source.prepared, vectors)
+        })?;
+    }
+    report(progress, Stage::Encoding, missing.len(), missing.len())?;
+    Ok(missing.len())
 }

@@ -26,6 +26,7 @@ mod names;
 mod pass;
 mod verify;
 
+pub(super) use meaning::encode_references;
 use pass::Pass;
 use verify::{verify_source, PaperSide};
 
@@ -271,11 +272,14 @@ impl Check<'_> {
                 continue;
             }
             let codes = match search {
-                true => Some(translation.reference_codes(&entry.reference.id, || {
-                    let source = sources.get_once(i)?;
-                    let vectors = source.vectors(term_weights);
-                    meaning::text_codes(translation, &source.prepared, vectors)
-                })?),
+                true => Some(translation.reference_codes(
+                    (&entry.reference.id, units.len()),
+                    || {
+                        let source = sources.get_once(i)?;
+                        let vectors = source.vectors(term_weights);
+                        meaning::text_codes(translation, &source.prepared, vectors)
+                    },
+                )?),
                 false => None,
             };
             docs.push(ReferenceUnits {
