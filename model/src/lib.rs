@@ -12,6 +12,7 @@ mod file;
 mod linalg;
 mod network;
 mod quantized;
+pub mod scripts;
 mod states;
 mod tokenizer;
 mod weights;
@@ -40,8 +41,11 @@ pub struct Encoder {
     weights: Weights,
     states: StateCache,
     about: BTreeMap<String, String>,
-    /// The hash of the model file, plus each part's ([`Encoder::identity`]).
+    /// The hash of the model file ([`Encoder::identity`]).
     identity: u64,
+    /// Each part loaded: its hash, and the scripts of its pieces the main file lacks (`None`:
+    /// a part of a script this crate does not know, which any text may read).
+    parts: Vec<(u64, Option<Vec<unicode_script::Script>>)>,
 }
 
 impl Encoder {
@@ -69,6 +73,7 @@ impl Encoder {
             states: StateCache::default(),
             about: file.about().clone(),
             identity: hash_bytes(bytes),
+            parts: Vec::new(),
         })
     }
 
@@ -95,9 +100,9 @@ impl Encoder {
         for (i, &piece) in pieces.iter().enumerate() {
             self.tokenizer.set_row(piece, (first + i) as u32)?;
         }
-        // A sum: the same parts in any order are the same model.
-        self.identity = self.identity.wrapping_add(hash_bytes(bytes));
         let script = file.about().get("script").cloned().unwrap_or_default();
+        self.parts
+            .push((hash_bytes(bytes), scripts::part_scripts(&script)));
         let scripts = self.about.entry("parts".to_string()).or_default();
         if !scripts.is_empty() {
             scripts.push_str(", ");
@@ -112,10 +117,16 @@ impl Encoder {
         &self.about
     }
 
-    /// Which model this is: a hash of the model file's bytes and its parts' (in any order),
-    /// which the vectors depend on and nothing else.
-    pub fn identity(&self) -> u64 {
-        self.identity
+    /// Which model reads `text`: a hash of the model file's bytes plus those of the parts
+    /// whose scripts `text` is written in (in any order), which its vectors depend on and
+    /// nothing else. An English text reads the same with or without the Cyrillic part.
+    pub fn identity(&self, text: &str) -> u64 {
+        let read = |scripts: &Option<Vec<_>>| {
+            (scripts.as_ref()).is_none_or(|scripts| scripts::writes_in(text, scripts))
+        };
+        (self.parts.iter())
+            .filter(|(_, scripts)| read(scripts))
+            .fold(self.identity, |sum, (hash, _)| sum.wrapping_add(*hash))
     }
 
     /// The pieces `sentence` is read as, framed by the begin and end pieces.
@@ -175,8 +186,8 @@ impl plagscope::sketch::embeddings::SentenceEncoder for Encoder {
         DIMENSIONS
     }
 
-    fn identity(&self) -> u64 {
-        self.identity
+    fn identity(&self, text: &str) -> u64 {
+        Encoder::identity(self, text)
     }
 
     fn encode(&self, sentences: &[String]) -> Result<Vec<f32>, Error> {

@@ -168,13 +168,23 @@ impl Checker {
     /// Gives the checker a multilingual sentence model and the bilingual lexicon, with which a
     /// check with `align.translated` finds translated copies (English ↔ Chinese). Each
     /// reference's sentences are read in the lexicon's terms the first time a check needs them.
-    /// The sentence codes a saved index brought (or a model computed) are kept when they are
-    /// this model's, and dropped otherwise.
+    /// The sentence codes a saved index brought (or a model computed) are kept when this model
+    /// reads their text as the one that made them did, and dropped otherwise.
     #[cfg(feature = "translated")]
     pub fn use_sentence_model(&mut self, encoder: Arc<dyn SentenceEncoder>, lexicon: Lexicon) {
         let saved = self.meaning_codes();
         self.saved_codes = MeaningCodes::default();
-        self.translation = Some(Translation::new(encoder, lexicon, saved));
+        let translation = Translation::new(encoder, lexicon);
+        translation.adopt(saved, |id| self.text_of(id));
+        self.translation = Some(translation);
+    }
+
+    /// The text of the reference `id`, if the set holds it and it reads.
+    #[cfg(feature = "translated")]
+    fn text_of(&self, id: &str) -> Option<String> {
+        let position = self.position_of(id)?;
+        let text = self.entries[position].reference.text().ok()?;
+        Some(text.into_owned())
     }
 
     /// Encodes the sentences of every reference that the sentence model has not encoded yet
@@ -196,18 +206,14 @@ impl Checker {
         self.saved_codes.clone()
     }
 
-    /// Keeps the sentence codes of a saved index or a merged set (those of another model than
-    /// the one given are dropped).
+    /// Keeps the sentence codes of a saved index or a merged set (those the model given reads
+    /// otherwise are dropped).
     pub(crate) fn adopt_meaning_codes(&mut self, codes: MeaningCodes) {
         #[cfg(feature = "translated")]
         if let Some(translation) = &self.translation {
-            return translation.adopt(codes);
+            return translation.adopt(codes, |id| self.text_of(id));
         }
-        // Without a model, the first codes held say whose the others must be.
-        if self.saved_codes.by_id.is_empty() {
-            self.saved_codes.model = codes.model;
-        }
-        self.saved_codes.adopt(codes);
+        self.saved_codes.adopt(codes, |_, _| true);
     }
 
     /// Whether a sentence model was given ([`Checker::use_sentence_model`]).

@@ -1,10 +1,11 @@
 //! The references' sentence codes for the search by meaning (`align.meaningSearch`), as a saved
 //! index keeps them: encoding a library takes the model minutes, so the codes are saved with the
-//! fingerprints and read back with them. They are tagged with the model that made them
+//! fingerprints and read back with them. Each reference's are tagged with the model that made
+//! them, as it reads that reference's text
 //! ([`SentenceEncoder::identity`](crate::sketch::embeddings::SentenceEncoder::identity)): another
-//! model (or the same with other parts) would place the sentences elsewhere, and its checker
-//! encodes them again. A checker without a model (the engine without translated evidence) keeps
-//! them as it read them, for the next save.
+//! model, or the same with a part for a script the text is written in, would place its sentences
+//! elsewhere, and encodes them again. A checker without a model (the engine without translated
+//! evidence) keeps them as it read them, for the next save.
 
 use std::sync::Arc;
 
@@ -12,30 +13,39 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::sketch::sentence_codes::SentenceCodes;
 
-/// Each reference's sentence codes (by id), made by one model.
+/// One reference's sentence codes and the model that made them.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ReferenceCodes {
+    /// The model, as it read the reference's text.
+    pub(crate) model: u64,
+    pub(crate) codes: Arc<SentenceCodes>,
+}
+
+/// Each reference's sentence codes, by id.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct MeaningCodes {
-    /// The model that made them.
-    pub(crate) model: u64,
-    pub(crate) by_id: HashMap<String, Arc<SentenceCodes>>,
+    pub(crate) by_id: HashMap<String, ReferenceCodes>,
 }
 
 impl MeaningCodes {
-    /// The codes of `other`, when its model is this one's, added to these (those of ids held
-    /// here already left as they are).
-    pub(crate) fn adopt(&mut self, other: MeaningCodes) {
-        if other.model != self.model {
-            return;
-        }
+    /// The codes of `other` that `keep` (id, codes) keeps added to these, those of ids held here
+    /// already left as they are.
+    pub(crate) fn adopt(
+        &mut self,
+        other: MeaningCodes,
+        keep: impl Fn(&str, &ReferenceCodes) -> bool,
+    ) {
         for (id, codes) in other.by_id {
-            self.by_id.entry(id).or_insert(codes);
+            if !self.by_id.contains_key(&id) && keep(&id, &codes) {
+                self.by_id.insert(id, codes);
+            }
         }
     }
 
     /// The codes in id order (a saved index is the same bytes for the same set).
-    pub(crate) fn sorted(&self) -> Vec<(&str, &SentenceCodes)> {
-        let mut codes: Vec<(&str, &SentenceCodes)> = (self.by_id.iter())
-            .map(|(id, codes)| (id.as_str(), codes.as_ref()))
+    pub(crate) fn sorted(&self) -> Vec<(&str, &ReferenceCodes)> {
+        let mut codes: Vec<(&str, &ReferenceCodes)> = (self.by_id.iter())
+            .map(|(id, codes)| (id.as_str(), codes))
             .collect();
         codes.sort_unstable_by_key(|(id, _)| *id);
         codes
@@ -47,22 +57,28 @@ mod tests {
     use super::*;
 
     fn codes(model: u64, ids: &[&str]) -> MeaningCodes {
+        let codes = Arc::new(SentenceCodes::new(&[1.0, 0.0], 2));
         let by_id = (ids.iter())
-            .map(|id| (id.to_string(), Arc::new(SentenceCodes::new(&[1.0, 0.0], 2))))
+            .map(|id| {
+                (
+                    id.to_string(),
+                    ReferenceCodes {
+                        model,
+                        codes: Arc::clone(&codes),
+                    },
+                )
+            })
             .collect();
-        MeaningCodes { model, by_id }
+        MeaningCodes { by_id }
     }
 
     #[test]
-    fn codes_of_another_model_are_not_adopted() {
+    fn codes_are_adopted_as_kept_and_never_over_those_held() {
         let mut held = codes(7, &["a"]);
-        held.adopt(codes(8, &["b"]));
+        held.adopt(codes(8, &["b"]), |_, c| c.model == 7);
         assert_eq!(held.sorted().len(), 1);
-        held.adopt(codes(7, &["c", "a"]));
-        let ids: Vec<&str> = held.sorted().iter().map(|(id, _)| *id).collect();
-        assert_eq!(ids, ["a", "c"]);
-        let mut empty = MeaningCodes::default();
-        empty.adopt(codes(8, &["b"]));
-        assert!(empty.sorted().is_empty());
+        held.adopt(codes(9, &["c", "a"]), |_, _| true);
+        let models: Vec<(&str, u64)> = held.sorted().iter().map(|(id, c)| (*id, c.model)).collect();
+        assert_eq!(models, [("a", 7), ("c", 9)]);
     }
 }

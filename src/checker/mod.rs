@@ -54,7 +54,7 @@ pub use api::{Checker, MAX_REFERENCE_SET_BYTES};
 
 pub use library::{indexed_fingerprints, placed_fingerprints, PlacedFingerprint};
 pub(crate) use loader::Loader;
-pub(crate) use meaning_codes::MeaningCodes;
+pub(crate) use meaning_codes::{MeaningCodes, ReferenceCodes};
 pub use merge_sets::MergeOutcome;
 pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOptions};
 pub use pair_candidates::{CandidatePair, PairCandidates, LSH_JACCARD, NEAR_DUPLICATE_BITS};

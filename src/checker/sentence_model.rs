@@ -13,7 +13,7 @@ use crate::lexicon::Lexicon;
 use crate::sketch::embeddings::SentenceEncoder;
 use crate::sketch::sentence_codes::SentenceCodes;
 
-use super::meaning_codes::MeaningCodes;
+use super::meaning_codes::{MeaningCodes, ReferenceCodes};
 
 /// The sentence model, the lexicon, and the references' units in the term space.
 pub(crate) struct Translation {
@@ -48,25 +48,15 @@ impl Clone for Translation {
 }
 
 impl Translation {
-    /// The state of `encoder` and `lexicon`, with nothing computed yet but the `saved` codes
-    /// this encoder made (those of another are dropped).
-    pub(super) fn new(
-        encoder: Arc<dyn SentenceEncoder>,
-        lexicon: Lexicon,
-        saved: MeaningCodes,
-    ) -> Translation {
+    /// The state of `encoder` and `lexicon`, with nothing computed yet.
+    pub(super) fn new(encoder: Arc<dyn SentenceEncoder>, lexicon: Lexicon) -> Translation {
         let table = Arc::new(WordTerms::new(&lexicon));
-        let mut codes = MeaningCodes {
-            model: encoder.identity(),
-            ..MeaningCodes::default()
-        };
-        codes.adopt(saved);
         Translation {
             lexicon: Arc::new(lexicon),
             table,
             encoder,
             units: Mutex::default(),
-            codes: Mutex::new(codes),
+            codes: Mutex::default(),
         }
     }
 
@@ -75,9 +65,13 @@ impl Translation {
         lock(&self.codes).clone()
     }
 
-    /// Adds the codes of `saved` that this encoder made (a merged set's).
-    pub(super) fn adopt(&self, saved: MeaningCodes) {
-        lock(&self.codes).adopt(saved);
+    /// Adds the codes of `saved` (a saved index's, a merged set's) that this encoder made, as it
+    /// reads their reference's text (`text_of` its id; none: the codes are dropped).
+    pub(super) fn adopt(&self, saved: MeaningCodes, text_of: impl Fn(&str) -> Option<String>) {
+        let ours = |id: &str, codes: &ReferenceCodes| {
+            text_of(id).is_some_and(|text| self.encoder.identity(&text) == codes.model)
+        };
+        lock(&self.codes).adopt(saved, ours);
     }
 
     /// Whether the reference `id` has codes.
@@ -104,17 +98,16 @@ impl Translation {
     pub(super) fn reference_codes(
         &self,
         (id, units): (&str, usize),
-        compute: impl FnOnce() -> Result<SentenceCodes, crate::error::Error>,
+        compute: impl FnOnce() -> Result<ReferenceCodes, crate::error::Error>,
     ) -> Result<Arc<SentenceCodes>, crate::error::Error> {
-        if let Some(codes) = lock(&self.codes).by_id.get(id) {
-            if codes.len() == units {
-                return Ok(Arc::clone(codes));
+        if let Some(kept) = lock(&self.codes).by_id.get(id) {
+            if kept.codes.len() == units {
+                return Ok(Arc::clone(&kept.codes));
             }
         }
-        let codes = Arc::new(compute()?);
-        lock(&self.codes)
-            .by_id
-            .insert(id.to_string(), Arc::clone(&codes));
+        let computed = compute()?;
+        let codes = Arc::clone(&computed.codes);
+        lock(&self.codes).by_id.insert(id.to_string(), computed);
         Ok(codes)
     }
 

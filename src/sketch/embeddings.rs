@@ -11,10 +11,10 @@ pub trait SentenceEncoder: Send + Sync {
     /// The width of a vector.
     fn dimensions(&self) -> usize;
 
-    /// Which model this is: equal for two encoders that give the same vectors, different
-    /// otherwise (a hash of the weights). Saved sentence codes are used only by the model that
-    /// made them.
-    fn identity(&self) -> u64;
+    /// Which model reads `text`: equal for two encoders that give its sentences the same
+    /// vectors, different otherwise (a hash of the weights that text reads). Saved sentence
+    /// codes are used only by a model that reads their text as the one that made them did.
+    fn identity(&self, text: &str) -> u64;
 
     /// The unit vectors of `sentences`, [`SentenceEncoder::dimensions`] values each, one after
     /// another. An error (a host's callback that failed) stops the check that asked.

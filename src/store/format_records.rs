@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 use crate::checker::{
-    fingerprint_of, Checker, CheckerOptions, Entry, Loader, MeaningCodes, StoredEntry,
-    StoredReference, StoredText, FINGERPRINT_BYTES,
+    fingerprint_of, Checker, CheckerOptions, Entry, Loader, MeaningCodes, ReferenceCodes,
+    StoredEntry, StoredReference, StoredText, FINGERPRINT_BYTES,
 };
 use crate::error::Error;
 use crate::methods::combined::Metadata;
@@ -48,21 +48,21 @@ pub(crate) struct IndexRecord<References, Meaning> {
 #[cfg(test)]
 pub(crate) type IndexRecordOwned = IndexRecord<Vec<ReferenceRecord>, MeaningRecordV5>;
 
-/// The references' sentence codes (version 5): the model that made them
-/// ([`crate::sketch::embeddings::SentenceEncoder::identity`]), the width of a vector, and
-/// each reference's codes that has them.
+/// The references' sentence codes (version 5): the width of a vector, and the codes of each
+/// reference that has them.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub(crate) struct MeaningRecordV5 {
-    pub(crate) model: u64,
     pub(crate) dimensions: u32,
     pub(crate) references: Vec<CodesRecordV5>,
 }
 
-/// One reference's sentence codes: per sentence unit, `dimensions` values (two's complement
-/// bytes) and a scale (an `f32`'s bits).
+/// One reference's sentence codes: the model that made them, as it read the text
+/// ([`crate::sketch::embeddings::SentenceEncoder::identity`]); per sentence unit, `dimensions`
+/// values (two's complement bytes) and a scale (an `f32`'s bits).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct CodesRecordV5 {
     pub(crate) id: String,
+    pub(crate) model: u64,
     #[serde(with = "byte_string")]
     pub(crate) values: Vec<u8>,
     #[serde(with = "u32_bytes")]
@@ -360,10 +360,7 @@ pub(crate) fn load_from(
 
 /// The sentence codes of a version 5 body, each of a reference the set holds.
 fn meaning_codes(checker: &Checker, record: MeaningRecordV5) -> Result<MeaningCodes, String> {
-    let mut codes = MeaningCodes {
-        model: record.model,
-        ..MeaningCodes::default()
-    };
+    let mut codes = MeaningCodes::default();
     for reference in record.references {
         if !checker.holds(&reference.id) {
             return Err(format!(
@@ -374,7 +371,11 @@ fn meaning_codes(checker: &Checker, record: MeaningRecordV5) -> Result<MeaningCo
         let scales = reference.scales.into_iter().map(f32::from_bits).collect();
         let dimensions = size(record.dimensions.into(), "a vector width")?;
         let kept = SentenceCodes::from_saved(dimensions, reference.values, scales)?;
-        codes.by_id.insert(reference.id, Arc::new(kept));
+        let kept = ReferenceCodes {
+            model: reference.model,
+            codes: Arc::new(kept),
+        };
+        codes.by_id.insert(reference.id, kept);
     }
     Ok(codes)
 }

@@ -129,7 +129,6 @@ impl ReferenceRecord {
 /// A [`MeaningRecordV5`] as written, the codes borrowed.
 #[derive(Serialize)]
 pub(crate) struct MeaningRecordOut<'a> {
-    model: u64,
     dimensions: u32,
     references: Vec<CodesRecordOut<'a>>,
 }
@@ -138,6 +137,7 @@ pub(crate) struct MeaningRecordOut<'a> {
 #[derive(Serialize)]
 struct CodesRecordOut<'a> {
     id: &'a str,
+    model: u64,
     #[serde(with = "byte_string")]
     values: &'a [u8],
     #[serde(with = "u32_bytes")]
@@ -148,16 +148,16 @@ impl<'a> MeaningRecordOut<'a> {
     /// The record of `codes`, in id order.
     pub(crate) fn new(codes: &'a MeaningCodes) -> Self {
         let sorted = codes.sorted();
-        let dimensions = sorted.first().map_or(0, |(_, c)| c.dimensions());
+        let dimensions = sorted.first().map_or(0, |(_, c)| c.codes.dimensions());
         MeaningRecordOut {
-            model: codes.model,
             dimensions: dimensions as u32,
             references: (sorted.into_iter())
-                .filter(|(_, c)| c.dimensions() == dimensions)
+                .filter(|(_, c)| c.codes.dimensions() == dimensions)
                 .map(|(id, c)| CodesRecordOut {
                     id,
-                    values: c.values(),
-                    scales: c.scales().iter().map(|s| s.to_bits()).collect(),
+                    model: c.model,
+                    values: c.codes.values(),
+                    scales: c.codes.scales().iter().map(|s| s.to_bits()).collect(),
                 })
                 .collect(),
         }

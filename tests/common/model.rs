@@ -21,28 +21,34 @@ pub fn sentence_model() -> &'static (Arc<plagscope_model::Encoder>, Lexicon) {
         let missing = |e: std::io::Error| -> ! {
             panic!("{e}: run `node scripts/model.mjs && node scripts/lexicon.mjs` first")
         };
-        let inflated = |name: &str| {
-            let file = std::fs::File::open(model_file(name)).unwrap_or_else(|e| missing(e));
-            let mut bytes = Vec::new();
-            flate2::read::GzDecoder::new(file)
-                .read_to_end(&mut bytes)
-                .expect("inflate the model");
-            bytes
-        };
-        let main = inflated("use-m3.safetensors.gz");
         // Every part: the tests and the benchmark read every language the model knows.
-        let parts: Vec<Vec<u8>> = ["cyrillic", "japanese", "korean", "arabic", "thai"]
-            .iter()
-            .map(|part| inflated(&format!("use-m3.{part}.safetensors.gz")))
-            .collect();
-        let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
-        let encoder = plagscope_model::Encoder::with_parts(&main, &parts).expect("the model files");
+        let encoder = encoder_with(&["cyrillic", "japanese", "korean", "arabic", "thai"]);
         let lexicon = std::fs::read(model_file("zh-en.lexicon")).unwrap_or_else(|e| missing(e));
         (
             Arc::new(encoder),
             Lexicon::from_bytes(&lexicon).expect("the lexicon file"),
         )
     })
+}
+
+/// The encoder with the parts of `scripts` (names of the model's parts: "cyrillic", ...).
+pub fn encoder_with(scripts: &[&str]) -> plagscope_model::Encoder {
+    let inflated = |name: &str| {
+        let file = std::fs::File::open(model_file(name)).unwrap_or_else(|e| {
+            panic!("{e}: run `node scripts/model.mjs && node scripts/lexicon.mjs` first")
+        });
+        let mut bytes = Vec::new();
+        flate2::read::GzDecoder::new(file)
+            .read_to_end(&mut bytes)
+            .expect("inflate the model");
+        bytes
+    };
+    let main = inflated("use-m3.safetensors.gz");
+    let parts: Vec<Vec<u8>> = (scripts.iter())
+        .map(|part| inflated(&format!("use-m3.{part}.safetensors.gz")))
+        .collect();
+    let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+    plagscope_model::Encoder::with_parts(&main, &parts).expect("the model files")
 }
 
 /// A checker given the sentence model and the lexicon, holding `references` (id, text).

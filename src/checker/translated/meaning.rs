@@ -4,6 +4,8 @@
 //! checker's [`Translation`]; the paper's are all encoded, once per check, and verification then
 //! reuses them.
 
+use std::sync::Arc;
+
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::align::translated::chains::Pair;
@@ -12,6 +14,7 @@ use crate::error::Error;
 use crate::sketch::sentence_codes::{nearest, Query, SentenceCodes};
 use crate::sketch::sentence_terms::SentenceVectors;
 
+use super::super::meaning_codes::ReferenceCodes;
 use super::super::prepare::Prepared;
 use super::super::progress::{report, OnProgress, Stage};
 use super::super::reference_set::ReferenceSet;
@@ -40,12 +43,13 @@ pub(super) struct Searched<'a> {
     pub(super) codes: &'a SentenceCodes,
 }
 
-/// The vectors of every sentence unit of a prepared text.
+/// The vectors of every sentence unit of a reference, `text` prepared, and the model as it reads
+/// that text.
 pub(super) fn text_codes(
     translation: &Translation,
-    prepared: &Prepared,
+    (text, prepared): (&str, &Prepared),
     vectors: &SentenceVectors,
-) -> Result<SentenceCodes, Error> {
+) -> Result<ReferenceCodes, Error> {
     let mut encoded = HashMap::default();
     let units: Vec<usize> = (0..vectors.len()).collect();
     encode_units(translation, prepared, vectors, &units, &mut encoded)?;
@@ -54,7 +58,10 @@ pub(super) fn text_codes(
     for u in &units {
         flat.extend_from_slice(&encoded[u]);
     }
-    Ok(SentenceCodes::new(&flat, width))
+    Ok(ReferenceCodes {
+        model: translation.encoder.identity(text),
+        codes: Arc::new(SentenceCodes::new(&flat, width)),
+    })
 }
 
 /// Each reference's (its position in `references`) candidate pairs by meaning: for each paper
@@ -108,6 +115,9 @@ pub(in crate::checker) fn encode_references(
     let missing: Vec<usize> = (0..set.entries.len())
         .filter(|&i| !translation.has_codes(&set.entries[i].reference.id))
         .collect();
+    if missing.is_empty() {
+        return Ok(0);
+    }
     let mut sources = Sources::new(set);
     let mut term_weights = TermWeights::new(set.idf);
     for (done, &i) in missing.iter().enumerate() {
@@ -116,7 +126,7 @@ pub(in crate::checker) fn encode_references(
         let vectors = source.vectors(&mut term_weights);
         let id = set.entries[i].reference.id.as_str();
         translation.reference_codes((id, vectors.len()), || {
-            text_codes(translation, &source.prepared, vectors)
+            text_codes(translation, (&source.text, &source.prepared), vectors)
         })?;
     }
     report(progress, Stage::Encoding, missing.len(), missing.len())?;

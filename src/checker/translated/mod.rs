@@ -277,7 +277,7 @@ impl Check<'_> {
                     || {
                         let source = sources.get_once(i)?;
                         let vectors = source.vectors(term_weights);
-                        meaning::text_codes(translation, &source.prepared, vectors)
+                        meaning::text_codes(translation, (&source.text, &source.prepared), vectors)
                     },
                 )?),
                 false => None,

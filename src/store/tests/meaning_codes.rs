@@ -4,18 +4,18 @@
 use std::sync::Arc;
 
 use super::*;
-use crate::checker::MeaningCodes;
+use crate::checker::{MeaningCodes, ReferenceCodes};
 use crate::sketch::sentence_codes::SentenceCodes;
 
 /// `sample()` with codes for reference "a" (two sentences of 4 dimensions) from model 42.
 fn with_codes() -> Checker {
     let mut checker = sample();
     let vectors = [0.5, -0.5, 0.5, 0.5, 0.9, 0.1, -0.3, 0.3];
-    let mut codes = MeaningCodes {
+    let mut codes = MeaningCodes::default();
+    let kept = ReferenceCodes {
         model: 42,
-        ..MeaningCodes::default()
+        codes: Arc::new(SentenceCodes::new(&vectors, 4)),
     };
-    let kept = Arc::new(SentenceCodes::new(&vectors, 4));
     codes.by_id.insert("a".to_string(), kept);
     checker.adopt_meaning_codes(codes);
     checker
@@ -27,7 +27,7 @@ fn codes_are_saved_and_read_back_as_they_were() {
     let bytes = export_index(&checker).unwrap();
     let loaded = import_index(&bytes).unwrap();
     let codes = loaded.meaning_codes();
-    assert_eq!(codes.model, 42);
+    assert_eq!(codes.by_id["a"].model, 42);
     assert_eq!(codes.by_id["a"], checker.meaning_codes().by_id["a"]);
     assert!(!codes.by_id.contains_key("b"));
     assert_eq!(export_index(&loaded).unwrap(), bytes);
@@ -53,7 +53,6 @@ fn a_version_4_file_has_no_codes_and_loads() {
 fn body_with(codes: CodesRecordV5) -> Vec<u8> {
     let mut body = sample_body();
     body.meaning = MeaningRecordV5 {
-        model: 1,
         dimensions: 4,
         references: vec![codes],
     };
@@ -64,6 +63,7 @@ fn body_with(codes: CodesRecordV5) -> Vec<u8> {
 fn codes_that_do_not_fit_are_clear_errors() {
     let codes = |id: &str, values: usize, scales: Vec<u32>| CodesRecordV5 {
         id: id.to_string(),
+        model: 1,
         values: vec![1; values],
         scales,
     };
