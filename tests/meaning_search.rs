@@ -161,6 +161,18 @@ fn sentence_codes_are_encoded_once_and_saved_with_the_index() {
     common::model::with_sentence_model(&mut loaded);
     assert_eq!(loaded.encode_sentences(&mut |_| Ok(())).unwrap(), 0);
     assert_eq!(loaded.check(&paper, &by_meaning()).unwrap(), report);
+    // A reference replaced under the same id, by a checker without the model: its text is not
+    // the one its codes were made from, and it is encoded again.
+    let mut plain = plagscope::store::import_index(&bytes).unwrap();
+    plain.remove_reference("pumps").unwrap();
+    let changed = format!("{PUMPS_EN} Some of them run on solar power.");
+    plain
+        .add_reference(Reference::new("pumps", changed.as_str()))
+        .unwrap();
+    let mut back =
+        plagscope::store::import_index(&plagscope::store::export_index(&plain).unwrap()).unwrap();
+    common::model::with_sentence_model(&mut back);
+    assert_eq!(back.encode_sentences(&mut |_| Ok(())).unwrap(), 1);
     // Another model encodes them again.
     let mut other = plagscope::store::import_index(&bytes).unwrap();
     let (encoder, lexicon) = common::model::sentence_model();

@@ -9,7 +9,6 @@ use crate::methods::combined::Metadata;
 use crate::sketch::minhash::MinHasher;
 use crate::sketch::simhash::IdfTable;
 
-use super::meaning_codes::MeaningCodes;
 use super::options::{CheckOptions, CheckerOptions, PairsOptions};
 use super::pair_candidates::PairCandidates;
 use super::progress::OnProgress;
@@ -46,9 +45,9 @@ pub struct Checker {
     /// ([`Checker::use_sentence_model`]).
     #[cfg(feature = "translated")]
     pub(super) translation: Option<Translation>,
-    /// The references' sentence codes a saved index brought, while no model is given (then the
-    /// model's [`Translation`] holds them).
-    pub(super) saved_codes: MeaningCodes,
+    /// The bytes of the references' sentence codes a saved index brought, kept unread while no
+    /// model is given (then the model's [`Translation`] holds the codes): `saved_codes.rs`.
+    pub(super) saved_codes: Vec<u8>,
 }
 
 /// Most reference text one set holds, in bytes of UTF-8 (base documents included): 256 MiB, about
@@ -91,7 +90,7 @@ impl Checker {
             bases: 0,
             #[cfg(feature = "translated")]
             translation: None,
-            saved_codes: MeaningCodes::default(),
+            saved_codes: Vec::new(),
         })
     }
 
@@ -139,11 +138,6 @@ impl Checker {
         parts
     }
 
-    /// Whether the set holds a reference with `id`.
-    pub(crate) fn holds(&self, id: &str) -> bool {
-        self.ids.contains_key(id)
-    }
-
     /// The position in `entries` of the reference with `id`.
     pub(super) fn position_of(&self, id: &str) -> Option<usize> {
         self.ids
@@ -168,23 +162,14 @@ impl Checker {
     /// Gives the checker a multilingual sentence model and the bilingual lexicon, with which a
     /// check with `align.translated` finds translated copies (English ↔ Chinese). Each
     /// reference's sentences are read in the lexicon's terms the first time a check needs them.
-    /// The sentence codes a saved index brought (or a model computed) are kept when this model
-    /// reads their text as the one that made them did, and dropped otherwise.
+    /// The sentence codes a saved index brought (or a model computed) are kept when made from
+    /// this model as it reads their reference's text, and dropped otherwise.
     #[cfg(feature = "translated")]
     pub fn use_sentence_model(&mut self, encoder: Arc<dyn SentenceEncoder>, lexicon: Lexicon) {
-        let saved = self.meaning_codes();
-        self.saved_codes = MeaningCodes::default();
+        let saved = self.take_codes();
         let translation = Translation::new(encoder, lexicon);
         translation.adopt(saved, |id| self.text_of(id));
         self.translation = Some(translation);
-    }
-
-    /// The text of the reference `id`, if the set holds it and it reads.
-    #[cfg(feature = "translated")]
-    fn text_of(&self, id: &str) -> Option<String> {
-        let position = self.position_of(id)?;
-        let text = self.entries[position].reference.text().ok()?;
-        Some(text.into_owned())
     }
 
     /// Encodes the sentences of every reference that the sentence model has not encoded yet
@@ -195,25 +180,6 @@ impl Checker {
     #[cfg(feature = "translated")]
     pub fn encode_sentences(&self, progress: OnProgress<'_>) -> Result<usize, Error> {
         super::translated::encode_references(self.set(), progress)
-    }
-
-    /// The references' sentence codes, to save: the model's, or those a saved index brought.
-    pub(crate) fn meaning_codes(&self) -> MeaningCodes {
-        #[cfg(feature = "translated")]
-        if let Some(translation) = &self.translation {
-            return translation.codes();
-        }
-        self.saved_codes.clone()
-    }
-
-    /// Keeps the sentence codes of a saved index or a merged set (those the model given reads
-    /// otherwise are dropped).
-    pub(crate) fn adopt_meaning_codes(&mut self, codes: MeaningCodes) {
-        #[cfg(feature = "translated")]
-        if let Some(translation) = &self.translation {
-            return translation.adopt(codes, |id| self.text_of(id));
-        }
-        self.saved_codes.adopt(codes, |_, _| true);
     }
 
     /// Whether a sentence model was given ([`Checker::use_sentence_model`]).

@@ -217,7 +217,6 @@ impl Checker {
         if let Some(translation) = &self.translation {
             translation.forget(id);
         }
-        self.saved_codes.by_id.remove(id);
         let entry = self.entries.remove(position);
         self.postings.remove(position, &indexed.fingerprints);
         self.text_bytes -= entry.reference.text.len();

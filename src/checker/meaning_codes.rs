@@ -1,24 +1,32 @@
 //! The references' sentence codes for the search by meaning (`align.meaningSearch`), as a saved
 //! index keeps them: encoding a library takes the model minutes, so the codes are saved with the
-//! fingerprints and read back with them. Each reference's are tagged with the model that made
-//! them, as it reads that reference's text
-//! ([`SentenceEncoder::identity`](crate::sketch::embeddings::SentenceEncoder::identity)): another
-//! model, or the same with a part for a script the text is written in, would place its sentences
-//! elsewhere, and encodes them again. A checker without a model (the engine without translated
-//! evidence) keeps them as it read them, for the next save.
+//! fingerprints and read back with them. Each reference's are tagged with what made them
+//! ([`made_from`]): the model as it reads that reference's text, and the text. Another model, or
+//! the same with a part for a script the text is written in, would place its sentences elsewhere
+//! and encodes them again, as it does a text that changed under the same id. A checker without a
+//! model keeps the saved codes' bytes unread, for its next save (`crate::store::meaning_record`).
 
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap as HashMap;
 
+use crate::sketch::embeddings::SentenceEncoder;
+use crate::sketch::hash_bytes;
 use crate::sketch::sentence_codes::SentenceCodes;
 
-/// One reference's sentence codes and the model that made them.
+/// One reference's sentence codes and what made them.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct ReferenceCodes {
-    /// The model, as it read the reference's text.
-    pub(crate) model: u64,
+    /// [`made_from`] the encoder and the reference's text.
+    pub(crate) made_from: u64,
     pub(crate) codes: Arc<SentenceCodes>,
+}
+
+/// What a text's codes are made from: the model as it reads `text`, and the text itself.
+pub(crate) fn made_from(encoder: &dyn SentenceEncoder, text: &str) -> u64 {
+    encoder
+        .identity(text)
+        .wrapping_add(hash_bytes(text.as_bytes()))
 }
 
 /// Each reference's sentence codes, by id.
@@ -63,7 +71,7 @@ mod tests {
                 (
                     id.to_string(),
                     ReferenceCodes {
-                        model,
+                        made_from: model,
                         codes: Arc::clone(&codes),
                     },
                 )
@@ -75,10 +83,12 @@ mod tests {
     #[test]
     fn codes_are_adopted_as_kept_and_never_over_those_held() {
         let mut held = codes(7, &["a"]);
-        held.adopt(codes(8, &["b"]), |_, c| c.model == 7);
+        held.adopt(codes(8, &["b"]), |_, c| c.made_from == 7);
         assert_eq!(held.sorted().len(), 1);
         held.adopt(codes(9, &["c", "a"]), |_, _| true);
-        let models: Vec<(&str, u64)> = held.sorted().iter().map(|(id, c)| (*id, c.model)).collect();
+        let models: Vec<(&str, u64)> = (held.sorted().iter())
+            .map(|(id, c)| (*id, c.made_from))
+            .collect();
         assert_eq!(models, [("a", 7), ("c", 9)]);
     }
 }

@@ -42,7 +42,7 @@ pub(super) fn merge(into: &mut Checker, mut other: Checker) -> Result<MergeOutco
         other.remove_reference(id)?;
     }
     into.check_room(other.text_bytes)?;
-    into.adopt_meaning_codes(other.meaning_codes());
+    into.adopt_codes_of(&other);
     into.idf.add_table(&other.idf);
     let added = other.entries.len();
     // A run of references' fingerprints at a time, never the whole other set's at once.

@@ -24,6 +24,7 @@ mod evidence;
 mod exclusions;
 mod library;
 mod loader;
+#[cfg(feature = "translated")]
 mod meaning_codes;
 mod merge_sets;
 mod options;
@@ -38,6 +39,7 @@ mod references;
 mod report;
 mod report_json;
 mod retrieval;
+mod saved_codes;
 mod scoring;
 #[cfg(feature = "translated")]
 mod sentence_model;
@@ -54,6 +56,7 @@ pub use api::{Checker, MAX_REFERENCE_SET_BYTES};
 
 pub use library::{indexed_fingerprints, placed_fingerprints, PlacedFingerprint};
 pub(crate) use loader::Loader;
+#[cfg(feature = "translated")]
 pub(crate) use meaning_codes::{MeaningCodes, ReferenceCodes};
 pub use merge_sets::MergeOutcome;
 pub use options::{CheckOptions, CheckerOptions, Defaults, PairsOptions, ScoreOptions};

@@ -13,7 +13,7 @@ use crate::lexicon::Lexicon;
 use crate::sketch::embeddings::SentenceEncoder;
 use crate::sketch::sentence_codes::SentenceCodes;
 
-use super::meaning_codes::{MeaningCodes, ReferenceCodes};
+use super::meaning_codes::{made_from, MeaningCodes, ReferenceCodes};
 
 /// The sentence model, the lexicon, and the references' units in the term space.
 pub(crate) struct Translation {
@@ -65,11 +65,11 @@ impl Translation {
         lock(&self.codes).clone()
     }
 
-    /// Adds the codes of `saved` (a saved index's, a merged set's) that this encoder made, as it
-    /// reads their reference's text (`text_of` its id; none: the codes are dropped).
+    /// Adds the codes of `saved` (a saved index's, a merged set's) made from this encoder and
+    /// their reference's text as it is (`text_of` its id; none: the codes are dropped).
     pub(super) fn adopt(&self, saved: MeaningCodes, text_of: impl Fn(&str) -> Option<String>) {
         let ours = |id: &str, codes: &ReferenceCodes| {
-            text_of(id).is_some_and(|text| self.encoder.identity(&text) == codes.model)
+            text_of(id).is_some_and(|text| made_from(&*self.encoder, &text) == codes.made_from)
         };
         lock(&self.codes).adopt(saved, ours);
     }

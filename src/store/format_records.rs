@@ -7,24 +7,21 @@
 //! kept for reading. The in-memory types can change freely: only the conversions follow them.
 //! Versions 2 to 4 have the same records and differ in what a reference's text and fingerprint
 //! bytes hold ([`BodyVersion`]; postcard writes a `String` and a byte string alike). Version 5
-//! adds one record at the end: the references' sentence codes for the search by meaning
-//! ([`MeaningRecordV5`]).
+//! adds one byte string at the end: the references' sentence codes for the search by meaning
+//! (`super::meaning_record`).
 //!
 //! Hashes and signature slots are stored as fixed-width little-endian bytes (they are uniformly
 //! random, so varints would only make them longer); counts and sizes as varints.
 
 use serde::{Deserialize, Serialize};
 
-use std::sync::Arc;
-
 use crate::checker::{
-    fingerprint_of, Checker, CheckerOptions, Entry, Loader, MeaningCodes, ReferenceCodes,
-    StoredEntry, StoredReference, StoredText, FINGERPRINT_BYTES,
+    fingerprint_of, Checker, CheckerOptions, Entry, Loader, StoredEntry, StoredReference,
+    StoredText, FINGERPRINT_BYTES,
 };
 use crate::error::Error;
 use crate::methods::combined::Metadata;
 use crate::sketch::minhash::{MinHashScheme, MinHashSignature, MAX_NUM_PERM};
-use crate::sketch::sentence_codes::SentenceCodes;
 use crate::sketch::simhash::IdfTable;
 use crate::text::TextOptions;
 
@@ -32,41 +29,37 @@ use super::bytes::{byte_string, u32_bytes, u64_bytes};
 use super::source::{IndexSource, Window};
 
 /// The whole body: the set's options, its references in order, its document frequencies, and
-/// (version 5) the references' sentence codes. `References` is a `Vec` of [`ReferenceRecord`]s
-/// (or the borrowing [`super::written::ReferencesOut`] when saving), `Meaning` a
-/// [`MeaningRecordV5`] (or its borrowing writer); reading takes the fields one by one
+/// (version 5) the references' sentence codes, as a byte string of their own records
+/// (`super::meaning_record`), which an engine without the sentence model keeps unread.
+/// `References` is a `Vec` of [`ReferenceRecord`]s (or the borrowing
+/// [`super::written::ReferencesOut`] when saving); reading takes the fields one by one
 /// ([`load_from`]).
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct IndexRecord<References, Meaning> {
+pub(crate) struct IndexRecord<References, Meaning: AsRef<[u8]>> {
     pub(crate) options: OptionsRecordV2,
     pub(crate) references: References,
     pub(crate) idf: IdfRecordV2,
-    pub(crate) meaning: Meaning,
+    pub(crate) meaning: CodesBytes<Meaning>,
 }
 
 /// A body, owned.
 #[cfg(test)]
-pub(crate) type IndexRecordOwned = IndexRecord<Vec<ReferenceRecord>, MeaningRecordV5>;
+pub(crate) type IndexRecordOwned = IndexRecord<Vec<ReferenceRecord>, Vec<u8>>;
 
-/// The references' sentence codes (version 5): the width of a vector, and the codes of each
-/// reference that has them.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub(crate) struct MeaningRecordV5 {
-    pub(crate) dimensions: u32,
-    pub(crate) references: Vec<CodesRecordV5>,
+/// The sentence codes' records, encoded: a byte string in the body (empty: no codes).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct CodesBytes<B: AsRef<[u8]>>(pub(crate) B);
+
+impl<B: AsRef<[u8]>> Serialize for CodesBytes<B> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(self.0.as_ref())
+    }
 }
 
-/// One reference's sentence codes: the model that made them, as it read the text
-/// ([`crate::sketch::embeddings::SentenceEncoder::identity`]); per sentence unit, `dimensions`
-/// values (two's complement bytes) and a scale (an `f32`'s bits).
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct CodesRecordV5 {
-    pub(crate) id: String,
-    pub(crate) model: u64,
-    #[serde(with = "byte_string")]
-    pub(crate) values: Vec<u8>,
-    #[serde(with = "u32_bytes")]
-    pub(crate) scales: Vec<u32>,
+impl<'de> Deserialize<'de> for CodesBytes<Vec<u8>> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        byte_string::deserialize(deserializer).map(CodesBytes)
+    }
 }
 
 /// The options fixed for a reference set (the same in versions 2 to 4).
@@ -351,33 +344,10 @@ pub(crate) fn load_from(
     let pairs = terms.into_iter().zip(frequencies).collect();
     let mut checker = loader.finish(idf_table(documents, pairs).map_err(undecodable)?);
     if version == BodyVersion::V5 {
-        let meaning: MeaningRecordV5 = body.take().map_err(undecodable)?;
-        let codes = meaning_codes(&checker, meaning).map_err(undecodable)?;
-        checker.adopt_meaning_codes(codes);
+        let CodesBytes(codes) = body.take().map_err(undecodable)?;
+        checker.keep_saved_codes(codes).map_err(undecodable)?;
     }
     Ok(checker)
-}
-
-/// The sentence codes of a version 5 body, each of a reference the set holds.
-fn meaning_codes(checker: &Checker, record: MeaningRecordV5) -> Result<MeaningCodes, String> {
-    let mut codes = MeaningCodes::default();
-    for reference in record.references {
-        if !checker.holds(&reference.id) {
-            return Err(format!(
-                "sentence codes of a reference it does not hold ({:?})",
-                reference.id
-            ));
-        }
-        let scales = reference.scales.into_iter().map(f32::from_bits).collect();
-        let dimensions = size(record.dimensions.into(), "a vector width")?;
-        let kept = SentenceCodes::from_saved(dimensions, reference.values, scales)?;
-        let kept = ReferenceCodes {
-            model: reference.model,
-            codes: Arc::new(kept),
-        };
-        codes.by_id.insert(reference.id, kept);
-    }
-    Ok(codes)
 }
 
 /// A body that cannot be decoded.

@@ -29,6 +29,8 @@
 pub mod archive;
 mod bytes;
 mod format_records;
+#[cfg(feature = "translated")]
+pub(crate) mod meaning_record;
 mod sink;
 mod source;
 #[cfg(test)]
@@ -68,7 +70,7 @@ pub fn export_index(checker: &Checker) -> Result<Vec<u8>, Error> {
 /// a buffer of [`sink::CHUNK`] bytes: the sink's copy is the only copy of the set made.
 pub fn export_index_to(checker: &Checker, sink: &mut impl IndexSink) -> Result<(), Error> {
     let runs = || checker.fingerprint_runs();
-    let meaning = checker.meaning_codes();
+    let meaning = checker.codes_bytes();
     let set = (
         checker.entries.as_slice(),
         &runs as written::FingerprintRuns<'_>,

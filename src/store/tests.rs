@@ -5,8 +5,7 @@ mod earlier_versions;
 mod meaning_codes;
 
 use super::format_records::{
-    CodesRecordV5, IndexRecord, IndexRecordOwned, MeaningRecordV5, ReferenceRecord,
-    SignatureRecordV2,
+    CodesBytes, IndexRecord, IndexRecordOwned, ReferenceRecord, SignatureRecordV2,
 };
 use super::*;
 use crate::checker::{CheckOptions, CheckerOptions, Reference};
@@ -58,7 +57,7 @@ fn sample_body() -> IndexRecordOwned {
 fn owned_body(checker: &Checker) -> IndexRecordOwned {
     let fingerprints = checker.fingerprints_by_position();
     let runs = || checker.fingerprint_runs();
-    let meaning = checker.meaning_codes();
+    let meaning = checker.codes_bytes();
     let set = (
         checker.entries.as_slice(),
         &runs as written::FingerprintRuns<'_>,
@@ -70,7 +69,7 @@ fn owned_body(checker: &Checker) -> IndexRecordOwned {
             .map(|(entry, fingerprints)| ReferenceRecord::new(entry, fingerprints))
             .collect(),
         idf: written.idf,
-        meaning: MeaningRecordV5::default(),
+        meaning: CodesBytes(meaning.into_owned()),
     }
 }
 

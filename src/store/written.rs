@@ -3,16 +3,14 @@
 
 use serde::Serialize;
 
-use crate::checker::{CheckerOptions, Entry, MeaningCodes};
+use crate::checker::{CheckerOptions, Entry};
 use crate::sketch::minhash::MinHashSignature;
 use crate::sketch::simhash::IdfTable;
 
 use super::bytes::{byte_string, fingerprint_bytes, u32_bytes};
-#[cfg(doc)]
-use super::format_records::MeaningRecordV5;
 #[cfg(test)]
 use super::format_records::ReferenceRecord;
-use super::format_records::{idf_counts, scheme_code, IdfRecordV2, IndexRecord};
+use super::format_records::{idf_counts, scheme_code, CodesBytes, IdfRecordV2, IndexRecord};
 
 /// A [`ReferenceRecord`] as written: the same fields in the same order, borrowed from the
 /// checker (postcard writes `&str` as a `String` and `&[T]` as a `Vec<T>`, byte for byte), so
@@ -126,52 +124,14 @@ impl ReferenceRecord {
     }
 }
 
-/// A [`MeaningRecordV5`] as written, the codes borrowed.
-#[derive(Serialize)]
-pub(crate) struct MeaningRecordOut<'a> {
-    dimensions: u32,
-    references: Vec<CodesRecordOut<'a>>,
-}
-
-/// A [`super::format_records::CodesRecordV5`] as written, the values borrowed.
-#[derive(Serialize)]
-struct CodesRecordOut<'a> {
-    id: &'a str,
-    model: u64,
-    #[serde(with = "byte_string")]
-    values: &'a [u8],
-    #[serde(with = "u32_bytes")]
-    scales: Vec<u32>,
-}
-
-impl<'a> MeaningRecordOut<'a> {
-    /// The record of `codes`, in id order.
-    pub(crate) fn new(codes: &'a MeaningCodes) -> Self {
-        let sorted = codes.sorted();
-        let dimensions = sorted.first().map_or(0, |(_, c)| c.codes.dimensions());
-        MeaningRecordOut {
-            dimensions: dimensions as u32,
-            references: (sorted.into_iter())
-                .filter(|(_, c)| c.codes.dimensions() == dimensions)
-                .map(|(id, c)| CodesRecordOut {
-                    id,
-                    model: c.model,
-                    values: c.codes.values(),
-                    scales: c.codes.scales().iter().map(|s| s.to_bits()).collect(),
-                })
-                .collect(),
-        }
-    }
-}
-
 /// The records of a checker's options, references (their `fingerprints` in runs), document
-/// frequencies and sentence codes, the references and codes borrowed.
+/// frequencies and sentence codes (their bytes), the references and codes borrowed.
 pub(crate) fn encode<'a>(
     options: &CheckerOptions,
     (entries, fingerprints): (&'a [Entry], FingerprintRuns<'a>),
     idf: &IdfTable,
-    meaning: &'a MeaningCodes,
-) -> IndexRecord<ReferencesOut<'a>, MeaningRecordOut<'a>> {
+    meaning: &'a [u8],
+) -> IndexRecord<ReferencesOut<'a>, &'a [u8]> {
     let (documents, pairs) = idf_counts(idf);
     let (terms, frequencies) = pairs.into_iter().unzip();
     IndexRecord {
@@ -185,6 +145,6 @@ pub(crate) fn encode<'a>(
             terms,
             frequencies,
         },
-        meaning: MeaningRecordOut::new(meaning),
+        meaning: CodesBytes(meaning),
     }
 }

@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::sketch::sentence_codes::{nearest, Query, SentenceCodes};
 use crate::sketch::sentence_terms::SentenceVectors;
 
-use super::super::meaning_codes::ReferenceCodes;
+use super::super::meaning_codes::{made_from, ReferenceCodes};
 use super::super::prepare::Prepared;
 use super::super::progress::{report, OnProgress, Stage};
 use super::super::reference_set::ReferenceSet;
@@ -43,8 +43,8 @@ pub(super) struct Searched<'a> {
     pub(super) codes: &'a SentenceCodes,
 }
 
-/// The vectors of every sentence unit of a reference, `text` prepared, and the model as it reads
-/// that text.
+/// The vectors of every sentence unit of a reference, `text` prepared, and what they are made
+/// from.
 pub(super) fn text_codes(
     translation: &Translation,
     (text, prepared): (&str, &Prepared),
@@ -59,7 +59,7 @@ pub(super) fn text_codes(
         flat.extend_from_slice(&encoded[u]);
     }
     Ok(ReferenceCodes {
-        model: translation.encoder.identity(text),
+        made_from: made_from(&*translation.encoder, text),
         codes: Arc::new(SentenceCodes::new(&flat, width)),
     })
 }
