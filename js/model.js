@@ -122,6 +122,8 @@ export class SentenceModel {
         raw.useSentenceModel(model.#live(), model.#lexicon);
       }
     };
+    // The model engine's own method: the sentences encoded for `align.meaningSearch`.
+    api.Checker.guardMethods(this.Checker, ['encodeSentences']);
     api.Checker.guard.guarded(() => this.#live());
   }
 

@@ -6,7 +6,8 @@
 
 /**
  * Each request by name: whether the library may change with it, and whether the user may cancel it
- * (a request that only reads the library: www/engine.js ends the worker and restores the library).
+ * (a request that only reads the library, or only adds what can be computed again, the sentence
+ * codes of `encodeSentences`: www/engine.js ends the worker and restores the library).
  */
 export const REQUESTS = Object.freeze({
   addReferences: { changesLibrary: true },
@@ -27,6 +28,7 @@ export const REQUESTS = Object.freeze({
   exportIndex: { changesLibrary: false },
   loadModel: { changesLibrary: false },
   loadModelParts: { changesLibrary: false },
+  encodeSentences: { changesLibrary: true, cancellable: true },
 });
 
 /**

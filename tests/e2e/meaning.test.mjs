@@ -2,12 +2,14 @@
 // until the sentence model is loaded and translated copies are on; the loaded model names the
 // languages it reads and those its parts add; a check of a Russian paper loads the Cyrillic part
 // by itself (kept by the service worker beside the model), and finds the Russian translation of an
-// English reference with the search by meaning on, not with it off. Looked at in screenshots
-// (target/screenshots/meaning-*.png) at desktop and phone sizes, and driven from the keyboard.
+// English reference with the search by meaning on, not with it off; the library's sentences are
+// read when a reference is added, kept with the library, and not read again after a reload. Looked
+// at in screenshots (target/screenshots/meaning-*.png) at desktop and phone sizes, and driven from
+// the keyboard.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { act, addPastedReference, errorText, openOptions, overall, screenshot, sourceTitles, squash, tabTo, useApp, whenControlled } from './harness.mjs';
+import { act, addPastedReference, errorText, openOptions, overall, screenshot, sourceTitles, squash, tabTo, useApp, whenControlled, whenReady, whenSaved } from './harness.mjs';
 import { NORIAS_EN, NORIAS_RU } from '../translation.mjs';
 
 const MANIFEST = JSON.parse(readFileSync(new URL('../../pkg/model/manifest.json', import.meta.url), 'utf8'));
@@ -101,4 +103,65 @@ test('on a phone the option and the languages fit, and the option works from the
   // Translated copies off: the search by meaning cannot be changed, and is not asked for.
   await page.uncheck('#opt-translated');
   assert.equal(await page.locator('#opt-meaningSearch').isDisabled(), true);
+});
+
+/** The bytes of the library's saved index kept in this browser (0: none yet). */
+const snapshotBytes = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('plagscope');
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('snapshot')) return (db.close(), resolve(0));
+          const all = db.transaction('snapshot').objectStore('snapshot').getAll();
+          all.onsuccess = () => (db.close(), resolve(all.result[0]?.bytes?.length ?? 0));
+          all.onerror = () => (db.close(), resolve(0));
+        };
+      }),
+  );
+
+/** Keeps every text the status line shows from now on, in `window.statuses`. */
+const recordStatuses = (page) =>
+  page.evaluate(() => {
+    window.statuses = [];
+    const status = document.querySelector('#status');
+    new MutationObserver(() => window.statuses.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
+  });
+
+test('the sentences are read when a reference is added, kept with the library, and not read again after a reload', async (t) => {
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  t.after(() => context.close());
+  const page = await app.openApp(t, { context });
+  await modelAndTranslated(page);
+  await addPastedReference(page, 'Pumps', 'Modern pumps lift water with electric motors. They replaced the wooden wheels on many rivers of the region.');
+  await whenSaved(page);
+  for (let tries = 0; tries < 50 && (await snapshotBytes(page)) === 0; tries++) await page.waitForTimeout(100);
+  const before = await snapshotBytes(page);
+  assert.ok(before > 0, 'the library is kept with its index');
+  await page.check('#opt-meaningSearch');
+  await recordStatuses(page);
+  await addPastedReference(page, 'Norias of Hama', NORIAS_EN);
+  assert.equal(await errorText(page), '');
+  const read = await page.evaluate(() => window.statuses);
+  assert.ok(read.some((s) => /Reading the library's sentences for the search by meaning/.test(s)), read.join(' | '));
+  // Both references' codes (about 516 bytes a sentence) join the index kept in the browser.
+  for (let tries = 0; tries < 50 && (await snapshotBytes(page)) < before + 4_000; tries++) await page.waitForTimeout(100);
+  assert.ok((await snapshotBytes(page)) >= before + 4_000, `${before} -> ${await snapshotBytes(page)} bytes`);
+
+  await page.reload();
+  await whenReady(page);
+  await openOptions(page);
+  // The page loads the model again by itself: it was loaded before.
+  await page.locator('#model-languages').waitFor({ timeout: 120_000 });
+  assert.equal(await page.locator('#opt-meaningSearch').isChecked(), true, 'the options are remembered');
+  await recordStatuses(page);
+  await page.fill('#paper', NORIAS_RU);
+  await act(page, '#check', 120_000);
+  assert.equal(await errorText(page), '');
+  assert.deepEqual(await sourceTitles(page), ['Norias of Hama']);
+  // The Cyrillic part joined the model for the paper; the English references read as before.
+  const statuses = await page.evaluate(() => window.statuses);
+  assert.ok(!statuses.some((s) => /Reading the library's sentences/.test(s)), statuses.join(' | '));
 });

@@ -99,6 +99,36 @@ test('a model gains a part: the checkers made after it read its script', async (
   moved.free();
 });
 
+test('the sentences are encoded once, saved with the index, and kept by a plain engine', async () => {
+  const withCyrillic = await loadSentenceModel(folder, { scripts: ['cyrillic'] });
+  const checker = new withCyrillic.Checker();
+  checker.addReference({ id: 'norias', text: NORIAS_EN });
+  checker.addReference({ id: 'norias-ru', text: NORIAS_RU });
+  const told = [];
+  assert.equal(checker.encodeSentences((done, total, stage) => told.push([done, total, stage])), 2);
+  assert.deepEqual(told.at(-1), [2, 2, 'encoding']);
+  assert.equal(checker.encodeSentences(), 0);
+  // Through the engine without the model (the page's, before the model loads) and back.
+  const plain = Checker.importIndex(checker.exportIndex());
+  const back = withCyrillic.Checker.importIndex(plain.exportIndex());
+  assert.equal(back.encodeSentences(), 0);
+  const options = { align: { translated: true, meaningSearch: true } };
+  assert.deepEqual(back.check(NORIAS_RU, options), checker.check(NORIAS_RU, options));
+  // Without the Cyrillic part, the model reads the Russian reference otherwise and encodes it
+  // again; the English one it reads as before.
+  const other = model.Checker.importIndex(plain.exportIndex());
+  assert.throws(() => other.encodeSentences('not a function'), { code: 'PLAGSCOPE_INVALID_OPTION' });
+  // A progress callback that throws stops the work, and the checker keeps working.
+  assert.throws(
+    () => other.encodeSentences(() => {
+      throw new Error('stop');
+    }),
+    { code: 'PLAGSCOPE_STOPPED' },
+  );
+  assert.equal(other.encodeSentences(), 1);
+  for (const c of [checker, plain, back, other]) c.free();
+});
+
 test('bad files and bad input are clear errors, and the model keeps working', async () => {
   const tmp = mkdtempSync(join(tmpdir(), 'plagscope-model-'));
   const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'));

@@ -6,6 +6,7 @@ import { readTextFile } from '../files.js';
 import { createPersistence } from '../persist.js';
 import { count, t } from '../../js/words/i18n.js';
 import { refusalMessage, userMessage } from './errors.js';
+import { encodeAdded } from './model-parts.js';
 
 /** A file's id in the library: two files with the same name, size and date are one file. */
 const fileId = (file) => `file:${file.webkitRelativePath || file.name}:${file.size}:${file.lastModified}`;
@@ -56,6 +57,7 @@ function libraryCore({ store, engine, runner }) {
     if (group) for (const r of added) groups[r.id] = group;
     withReferences(result.references, groups);
     await persistence.added(added.map((r) => r.id));
+    await encodeAdded({ store, engine });
     return { added: added.length, errors: result.refusals.map(refusalMessage) };
   }
 
@@ -68,6 +70,7 @@ function libraryCore({ store, engine, runner }) {
     for (const id of added) groups[id] = 'demo';
     withReferences(references, groups);
     await persistence.added(added);
+    await encodeAdded({ store, engine });
     set({ example });
     if (refusals.length) set({ error: refusals.map(refusalMessage).join(' ') });
     return example;

@@ -234,6 +234,15 @@ const handlers = {
     }
     return modelState();
   },
+  /**
+   * Encodes the sentences of the references the model has not read yet, for the search by meaning
+   * (a few hundred sentences a second), with progress by reference; the codes are kept with the
+   * saved library, so this is done once per reference. `unchanged` when there was none to read.
+   */
+  encodeSentences(_, progress) {
+    const encoded = model && checker.encodeSentences ? checker.encodeSentences((done, total) => progress(done, total, 'encoding')) : 0;
+    return { encoded, unchanged: encoded === 0 };
+  },
   async loadDemo() {
     const response = await fetch(new URL('../../pkg/demo-refs.json', import.meta.url));
     if (!response.ok) throw new Error(`could not load the demo set (${response.status})`);
@@ -293,8 +302,9 @@ self.onmessage = async ({ data }) => {
   } catch (error) {
     reply = { id, ok: false, error: plainError(error) };
   }
-  // Before the reply, so the page holds the new library by the time the request resolves.
-  if (isRequest(type) && REQUESTS[type].changesLibrary) {
+  // Before the reply, so the page holds the new library by the time the request resolves. A request
+  // that may change it says when it did not (nothing to encode): no export of the whole library.
+  if (isRequest(type) && REQUESTS[type].changesLibrary && reply.result?.unchanged !== true) {
     sampledUnits = null;
     libraryScripts.changed();
     sendLibrary();
