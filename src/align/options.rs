@@ -61,9 +61,9 @@ crate::options! {
         /// With `translated`, also search by meaning: each paper sentence's nearest sentences in
         /// the model's space, among every reference's sentences in another language, are
         /// candidates beside the dictionary's, so that copies translated from or into any of the
-        /// model's languages are found, not only English ↔ Chinese. The checker encodes each
-        /// reference's sentences the first time a check needs them and keeps them (400 to 500
-        /// sentences a second in Chromium, measured on one core).
+        /// model's languages are found, not only English ↔ Chinese. Each reference's sentences
+        /// are encoded once (400 to 500 sentences a second in Chromium, measured on one core),
+        /// by `encodeSentences` or the first check that needs them, and saved with the index.
         pub meaning_search: bool = false;
     }
 }
